@@ -1,0 +1,75 @@
+// kwb-runner: the GPU worker. Speaks the line protocol (core/verify/protocol.h) on stdin/stdout.
+// The only program that links CUDA; one process per job, so a crashed kernel kills only it.
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <unistd.h>
+
+#include "core/gpu/worker_session.h"
+#include "core/verify/protocol.h"
+#include "kwb/version.h"
+
+namespace {
+
+void usage() {
+    std::printf("Usage: kwb-runner [--version] [--help]\n"
+                "The Kernel Workbench GPU worker. It reads one JSON request per line on stdin and\n"
+                "answers one JSON object per line on stdout; start with a hello, e.g.\n"
+                "  {\"type\":\"hello\",\"protocol\":%d}\n"
+                "  {\"id\":1,\"type\":\"device-info\"}\n"
+                "Exit codes: 0 done, 2 usage error, 3 protocol version mismatch, 4 protocol error.\n",
+                kwb::protocol::kVersion);
+}
+
+bool writeAll(int fd, const std::string& s) {
+    std::size_t done = 0;
+    while (done < s.size()) {
+        ssize_t n = ::write(fd, s.data() + done, s.size() - done);
+        if (n <= 0)
+            return false;
+        done += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--version")) {
+            std::printf("kwb-runner %s (protocol %d)\n", kwb::kVersion, kwb::protocol::kVersion);
+            return 0;
+        }
+        if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
+            usage();
+            return 0;
+        }
+        std::fprintf(stderr, "kwb-runner: unknown option '%s' (try --help)\n", argv[i]);
+        return kwb::protocol::kExitUsage;
+    }
+
+    // The protocol gets a private copy of stdout; fd 1 then points at stderr, so nothing a
+    // library or kernel prints can ever land in the protocol stream.
+    std::fflush(stdout);
+    int protocolFd = ::dup(STDOUT_FILENO);
+    if (protocolFd < 0 || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+        std::perror("kwb-runner: cannot set up the protocol channel");
+        return kwb::protocol::kExitProtocolError;
+    }
+
+    kwb::gpu::WorkerSession session;
+    std::string line;
+    while (!session.finished() && std::getline(std::cin, line)) {
+        if (line.size() > kwb::protocol::kMaxLineBytes) {
+            writeAll(protocolFd, kwb::protocol::frame(kwb::protocol::errorReply(
+                                     nullptr, "malformed-request", "the request line is too long")));
+            continue;
+        }
+        for (const auto& reply : session.handleLine(line)) {
+            if (!writeAll(protocolFd, kwb::protocol::frame(reply)))
+                return kwb::protocol::kExitProtocolError; // the client went away
+        }
+    }
+    return session.exitCode();
+}

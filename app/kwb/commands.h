@@ -1,0 +1,16 @@
+#pragma once
+// Each kwb sub-command registers itself on the CLI11 app and returns its exit code when run.
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace kwb::cli {
+
+// Exit codes shared by every sub-command (README, "Command line").
+inline constexpr int kExitUsage = 64;
+
+using Runner = std::function<int()>;
+
+// Adds `doctor`; the returned runner is called when the sub-command was given.
+Runner addDoctorCommand(CLI::App& app);
+
+} // namespace kwb::cli

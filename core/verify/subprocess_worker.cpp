@@ -1,0 +1,158 @@
+#include "core/verify/subprocess_worker.h"
+
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <unistd.h>
+
+#include "core/verify/protocol.h"
+#include "kwb/version.h"
+
+namespace kwb {
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path selfDirectory() {
+    char buf[PATH_MAX];
+    ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0)
+        return {};
+    buf[n] = '\0';
+    return fs::path(buf).parent_path();
+}
+
+bool isExecutable(const fs::path& p) {
+    std::error_code ec;
+    return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
+}
+
+} // namespace
+
+std::string locateRunner() {
+    if (const char* env = std::getenv("KWB_RUNNER"); env && *env)
+        return isExecutable(env) ? std::string(env) : std::string{};
+    fs::path self = selfDirectory();
+    if (!self.empty()) {
+        for (const fs::path& cand : {self / "kwb-runner", self.parent_path() / kLibexecSubdir / "kwb-runner"}) {
+            if (isExecutable(cand))
+                return fs::weakly_canonical(cand).string();
+        }
+    }
+    return findInPath("kwb-runner");
+}
+
+std::vector<std::string> scrubbedEnvironment() {
+    static const char* const allowed[] = {"PATH", "HOME", "LANG", "LC_ALL", "TMPDIR",
+                                          "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES",
+                                          "CUDA_DEVICE_ORDER", "KWB_CACHE_DIR", "KWB_DATA_DIR"};
+    std::vector<std::string> env;
+    for (const char* name : allowed) {
+        if (const char* v = std::getenv(name))
+            env.push_back(std::string(name) + "=" + v);
+    }
+    return env;
+}
+
+SubprocessWorker::SubprocessWorker(std::string runnerPath, std::string clientName)
+    : m_path(std::move(runnerPath)), m_client(std::move(clientName)) {}
+
+SubprocessWorker::~SubprocessWorker() { shutdown(); }
+
+std::string SubprocessWorker::description() const {
+    std::string v = m_workerVersion.empty() ? "kwb-runner" : m_workerVersion;
+    return v + " at " + m_path;
+}
+
+Error SubprocessWorker::lostConnection(const Error& why) {
+    m_connected = false;
+    std::string detail = why.message;
+    if (!m_child.running() || why.code == "eof") {
+        ProcessExit e = m_child.finish(ChildProcess::Clock::now() + std::chrono::seconds(2));
+        detail = "the worker " + e.describe();
+        std::string err = m_child.stderrText();
+        if (!err.empty())
+            detail += ": " + err.substr(err.size() > 400 ? err.size() - 400 : 0);
+    }
+    return Error::make(why.code == "timeout" ? "worker-timeout" : "worker-lost",
+                       "connection to the worker lost: " + detail);
+}
+
+Status SubprocessWorker::connect(std::chrono::milliseconds timeout) {
+    if (m_connected)
+        return okStatus();
+    if (m_path.empty())
+        return Error::make("worker-not-found",
+                           "cannot find kwb-runner (set KWB_RUNNER or install the workbench)");
+    auto deadline = ChildProcess::Clock::now() + timeout;
+    ProcessSpec spec;
+    spec.program = m_path;
+    spec.env = scrubbedEnvironment();
+    if (auto s = m_child.start(spec); !s)
+        return Error::make("worker-not-found", s.error().message);
+    std::string client = m_client + "/" + kVersion;
+    if (auto s = m_child.write(protocol::frame(protocol::helloRequest(client)), deadline); !s)
+        return lostConnection(s.error());
+    auto line = m_child.readLine(deadline);
+    if (!line)
+        return lostConnection(line.error());
+    auto reply = nlohmann::json::parse(*line, nullptr, false);
+    if (!reply.is_object() || reply.value("type", "") != "hello")
+        return Error::make("protocol-error", "the worker did not answer the handshake: " + *line);
+    if (!reply.value("ok", false)) {
+        auto err = reply.value("error", nlohmann::json::object());
+        return Error::make(err.value("code", "handshake-failed"),
+                           "the worker refused the handshake: " + err.value("message", *line));
+    }
+    m_workerVersion = reply.value("worker", "kwb-runner");
+    m_connected = true;
+    return okStatus();
+}
+
+Result<nlohmann::json> SubprocessWorker::call(const std::string& type,
+                                              const nlohmann::json& params,
+                                              std::chrono::milliseconds timeout) {
+    if (!m_connected) {
+        if (auto s = connect(timeout); !s)
+            return s.error();
+    }
+    auto deadline = ChildProcess::Clock::now() + timeout;
+    long long id = m_nextId++;
+    if (auto s = m_child.write(protocol::frame(protocol::request(id, type, params)), deadline); !s)
+        return lostConnection(s.error());
+    for (;;) {
+        auto line = m_child.readLine(deadline, protocol::kMaxLineBytes);
+        if (!line)
+            return lostConnection(line.error());
+        auto reply = nlohmann::json::parse(*line, nullptr, false);
+        if (!reply.is_object())
+            return Error::make("protocol-error", "the worker wrote a line that is not JSON");
+        if (reply.value("id", -1LL) != id)
+            continue; // an answer to an earlier request that timed out: stale, dropped
+        if (!reply.value("ok", false)) {
+            auto err = reply.value("error", nlohmann::json::object());
+            return Error::make(err.value("code", "worker-error"), err.value("message", *line));
+        }
+        return reply.value("result", nlohmann::json::object());
+    }
+}
+
+Result<DeviceInfo> SubprocessWorker::deviceInfo(std::chrono::milliseconds timeout) {
+    auto r = call("device-info", nullptr, timeout);
+    if (!r)
+        return r.error();
+    return r->get<DeviceInfo>();
+}
+
+void SubprocessWorker::shutdown() {
+    if (m_child.pid() <= 0 || !m_child.running())
+        return;
+    auto deadline = ChildProcess::Clock::now() + std::chrono::seconds(2);
+    if (m_connected)
+        (void)m_child.write(protocol::frame(protocol::request(m_nextId++, "shutdown")), deadline);
+    m_child.finish(deadline);
+    m_connected = false;
+}
+
+} // namespace kwb

@@ -1,0 +1,43 @@
+#pragma once
+// Worker implementation: kwb-runner as a local child process speaking the line protocol.
+#include <string>
+#include <vector>
+
+#include "core/verify/child_process.h"
+#include "core/verify/worker.h"
+
+namespace kwb {
+
+// Where kwb-runner is: $KWB_RUNNER; beside this executable (build tree); ../libexec/
+// kernel-workbench/ relative to it (installed); PATH. Empty when not found.
+std::string locateRunner();
+
+// The environment every child of ours gets: an allow-list, so no API key ever reaches it.
+std::vector<std::string> scrubbedEnvironment();
+
+class SubprocessWorker final : public Worker {
+public:
+    explicit SubprocessWorker(std::string runnerPath, std::string clientName = "kwb");
+    ~SubprocessWorker() override;
+
+    Status connect(std::chrono::milliseconds timeout) override;
+    Result<DeviceInfo> deviceInfo(std::chrono::milliseconds timeout) override;
+    Result<nlohmann::json> call(const std::string& type, const nlohmann::json& params,
+                                std::chrono::milliseconds timeout) override;
+    void shutdown() override;
+    std::string description() const override;
+
+    const std::string& workerVersion() const { return m_workerVersion; }
+
+private:
+    Error lostConnection(const Error& why);
+
+    std::string m_path;
+    std::string m_client;
+    std::string m_workerVersion;
+    ChildProcess m_child;
+    long long m_nextId = 1;
+    bool m_connected = false;
+};
+
+} // namespace kwb

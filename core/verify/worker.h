@@ -1,0 +1,28 @@
+#pragma once
+// The one interface in front of the GPU worker. The GUI and kwb never know how it is reached
+// (a local child process today; ssh or a batch system later). Not thread-safe: one owner.
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/model/device_info.h"
+#include "core/model/error.h"
+
+namespace kwb {
+
+class Worker {
+public:
+    virtual ~Worker() = default;
+    // Starts the worker and completes the versioned handshake.
+    virtual Status connect(std::chrono::milliseconds timeout) = 0;
+    virtual Result<DeviceInfo> deviceInfo(std::chrono::milliseconds timeout) = 0;
+    // Any request; the answer's "result" on success, its error otherwise.
+    virtual Result<nlohmann::json> call(const std::string& type, const nlohmann::json& params,
+                                        std::chrono::milliseconds timeout) = 0;
+    virtual void shutdown() = 0;
+    virtual std::string description() const = 0; // "kwb-runner 0.1.0 at /usr/libexec/..."
+};
+
+} // namespace kwb

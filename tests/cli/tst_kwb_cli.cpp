@@ -1,0 +1,139 @@
+// kwb's command line: --help, --version, doctor, usage errors; run as real child processes.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out, err;
+};
+
+Run runKwb(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(KWB_CLI_PATH), args);
+    Run r;
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished(5000);
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+} // namespace
+
+class TestKwbCli : public QObject {
+    Q_OBJECT
+private slots:
+    void version() {
+        Run r = runKwb({QStringLiteral("--version")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out.trimmed(), QStringLiteral("kwb " KWB_VERSION_STRING " (Kernel Workbench)"));
+    }
+
+    void help_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("mustContain");
+        QTest::newRow("top") << QStringList{QStringLiteral("--help")} << QStringLiteral("doctor");
+        QTest::newRow("doctor") << QStringList{QStringLiteral("doctor"), QStringLiteral("--help")}
+                                << QStringLiteral("--json");
+    }
+    void help() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, mustContain);
+        Run r = runKwb(args);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("Usage: kwb")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(mustContain), qPrintable(r.out));
+    }
+
+    void usageErrors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")};
+        QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")};
+        QTest::newRow("doctor extra") << QStringList{QStringLiteral("doctor"), QStringLiteral("--nope")};
+    }
+    void usageErrors() {
+        QFETCH(QStringList, args);
+        Run r = runKwb(args);
+        QCOMPARE(r.exitCode, 64);
+        QVERIFY2(!r.err.isEmpty(), "a usage error must say what is wrong on stderr");
+    }
+
+    // The doctor's verdict follows what it finds: with the worker present, 0 on a GPU machine and
+    // 1 (compile-only) without one; the text and the JSON agree.
+    void doctorFindsWhatIsThere() {
+        const QString runner = QStringLiteral(KWB_RUNNER_PATH);
+        if (runner.isEmpty())
+            QSKIP("kwb-runner is not built (no CUDA toolkit): doctor can only report it missing");
+        QTemporaryDir data;
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("KWB_RUNNER"), runner);
+        env.insert(QStringLiteral("KWB_DATA_DIR"), data.path() + QStringLiteral("/data"));
+        Run text = runKwb({QStringLiteral("doctor")}, env);
+        Run json = runKwb({QStringLiteral("doctor"), QStringLiteral("--json")}, env);
+        QVERIFY2(text.exitCode == 0 || text.exitCode == 1, qPrintable(text.out + text.err));
+        QCOMPARE(json.exitCode, text.exitCode);
+        QVERIFY(text.out.contains(QStringLiteral("nvcc")));
+        QVERIFY(text.out.contains(QStringLiteral("cuDNN")));
+        QVERIFY(text.out.contains(data.path()));
+        const auto doc = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        QCOMPARE(doc.value(QStringLiteral("exit_code")).toInt(), text.exitCode);
+        const bool hasGpu = !doc.value(QStringLiteral("device")).toObject()
+                                 .value(QStringLiteral("gpus")).toArray().isEmpty();
+        if (hasGpu) {
+            QCOMPARE(text.exitCode, 0);
+            QVERIFY(text.out.contains(QStringLiteral("GPU 0")));
+        } else {
+            QCOMPARE(text.exitCode, 1);
+            QVERIFY2(text.out.contains(QStringLiteral("no CUDA device: compile-only")), qPrintable(text.out));
+            QVERIFY(text.out.contains(QStringLiteral("fix:")));
+        }
+    }
+
+    void doctorNamesMissingWorker() {
+        QTemporaryDir data;
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("KWB_RUNNER"), data.path() + QStringLiteral("/no-such-runner"));
+        env.insert(QStringLiteral("KWB_DATA_DIR"), data.path());
+        Run r = runKwb({QStringLiteral("doctor")}, env);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.out.contains(QStringLiteral("MISSING  worker")), qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("KWB_RUNNER")));
+    }
+
+    void doctorNamesUnwritableDataFolder() {
+        QTemporaryDir tmp;
+        QFile blocker(tmp.path() + QStringLiteral("/file"));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        auto env = QProcessEnvironment::systemEnvironment();
+        // A folder below a plain file can never be created, not even by root.
+        env.insert(QStringLiteral("KWB_DATA_DIR"), tmp.path() + QStringLiteral("/file/data"));
+        Run r = runKwb({QStringLiteral("doctor")}, env);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.out.contains(QStringLiteral("MISSING  data folder")), qPrintable(r.out));
+    }
+
+    void doctorNamesMissingNvcc() {
+        QTemporaryDir tmp;
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("KWB_NVCC"), tmp.path() + QStringLiteral("/nvcc"));
+        env.insert(QStringLiteral("KWB_DATA_DIR"), tmp.path());
+        Run r = runKwb({QStringLiteral("doctor")}, env);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.out.contains(QStringLiteral("MISSING  nvcc")), qPrintable(r.out));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKwbCli)
+#include "tst_kwb_cli.moc"

@@ -16,9 +16,10 @@ done
 core_pkgs=(build-essential cmake ninja-build ccache pkg-config git file dpkg-dev
   libcurl4-openssl-dev libsqlite3-dev sqlite3 nlohmann-json3-dev libtomlplusplus-dev
   libcli11-dev libseccomp-dev python3)
-gui_pkgs=(qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev
+gui_pkgs=(qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev
   qt6-tools-dev-tools qt6-l10n-tools libqscintilla2-qt6-dev libgl-dev
-  qt6-qpa-plugins fonts-dejavu-core xauth)
+  qt6-qpa-plugins fonts-dejavu-core xauth
+  desktop-file-utils appstream)   # validators for the desktop entry and AppStream metadata
 
 want=("${core_pkgs[@]}")
 if [[ $gui == 1 ]]; then want+=("${gui_pkgs[@]}"); fi

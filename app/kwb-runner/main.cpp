@@ -6,6 +6,7 @@
 #include <string>
 #include <unistd.h>
 
+#include "core/gpu/verify_job.h"
 #include "core/gpu/worker_session.h"
 #include "core/verify/protocol.h"
 #include "kwb/version.h"
@@ -37,6 +38,8 @@ bool writeAll(int fd, const std::string& s) {
 
 int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--job") && argc == 2)
+            return kwb::gpu::jobMain(); // internal: one sandboxed verification job
         if (!std::strcmp(argv[i], "--version")) {
             std::printf("kwb-runner %s (protocol %d)\n", kwb::kVersion, kwb::protocol::kVersion);
             return 0;
@@ -58,7 +61,15 @@ int main(int argc, char** argv) {
         return kwb::protocol::kExitProtocolError;
     }
 
-    kwb::gpu::WorkerSession session;
+    char self[4096];
+    ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+    self[n > 0 ? n : 0] = '\0';
+    kwb::gpu::WorkerSession session(self);
+    bool lost = false;
+    auto send = [&](const nlohmann::json& reply) {
+        if (!lost && !writeAll(protocolFd, kwb::protocol::frame(reply)))
+            lost = true; // the client went away
+    };
     std::string line;
     while (!session.finished() && std::getline(std::cin, line)) {
         if (line.size() > kwb::protocol::kMaxLineBytes) {
@@ -66,10 +77,9 @@ int main(int argc, char** argv) {
                                      nullptr, "malformed-request", "the request line is too long")));
             continue;
         }
-        for (const auto& reply : session.handleLine(line)) {
-            if (!writeAll(protocolFd, kwb::protocol::frame(reply)))
-                return kwb::protocol::kExitProtocolError; // the client went away
-        }
+        session.handleLine(line, send);
+        if (lost)
+            return kwb::protocol::kExitProtocolError;
     }
     return session.exitCode();
 }

@@ -12,5 +12,6 @@ using Runner = std::function<int()>;
 
 // Adds `doctor`; the returned runner is called when the sub-command was given.
 Runner addDoctorCommand(CLI::App& app);
+Runner addVerifyCommand(CLI::App& app);
 
 } // namespace kwb::cli

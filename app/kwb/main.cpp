@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
 
     std::vector<kwb::cli::Runner> commands;
     commands.push_back(kwb::cli::addDoctorCommand(app));
+    commands.push_back(kwb::cli::addVerifyCommand(app));
 
     try {
         app.parse(argc, argv);

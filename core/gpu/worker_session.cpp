@@ -1,6 +1,15 @@
 #include "core/gpu/worker_session.h"
 
+#include <cmath>
+
+#include "core/gpu/calibration.h"
+#include "core/gpu/candidate_build.h"
 #include "core/gpu/device_query.h"
+#include "core/gpu/job_launcher.h"
+#include "core/model/task.h"
+#include "core/store/data_dirs.h"
+#include "core/tasks/formula.h"
+#include "core/verify/doctor.h"
 #include "core/verify/protocol.h"
 #include "kwb/version.h"
 
@@ -8,26 +17,39 @@ namespace kwb::gpu {
 
 namespace p = kwb::protocol;
 
-WorkerSession::WorkerSession() = default;
+WorkerSession::WorkerSession(std::string runnerPath) : m_runnerPath(std::move(runnerPath)) {}
+WorkerSession::~WorkerSession() = default;
 
-std::vector<nlohmann::json> WorkerSession::handleLine(const std::string& line) {
+const DeviceInfo& WorkerSession::devices() {
+    if (!m_devices)
+        m_devices = queryDevices();
+    return *m_devices;
+}
+
+BuildCache& WorkerSession::buildCache() {
+    if (!m_cache)
+        m_cache = std::make_unique<BuildCache>(cacheDirectory(), locateNvcc());
+    return *m_cache;
+}
+
+void WorkerSession::handleLine(const std::string& line, const Sink& send) {
     if (line.find_first_not_of(" \t\r") == std::string::npos)
-        return {}; // blank lines are ignored
+        return; // blank lines are ignored
     auto msg = nlohmann::json::parse(line, nullptr, false);
     if (msg.is_discarded() || !msg.is_object())
-        return {p::errorReply(nlohmann::json(), "malformed-request",
-                              "a request must be one JSON object on one line")};
+        return send(p::errorReply(nlohmann::json(), "malformed-request",
+                                  "a request must be one JSON object on one line"));
     if (!msg.contains("type") || !msg["type"].is_string())
-        return {p::errorReply(msg, "malformed-request", "the request has no string \"type\"")};
+        return send(p::errorReply(msg, "malformed-request", "the request has no string \"type\""));
     if (msg["type"] == "hello")
-        return {handleHello(msg)};
+        return send(handleHello(msg));
     if (!m_greeted)
-        return {p::errorReply(msg, "handshake-required",
-                              "send {\"type\":\"hello\",\"protocol\":" + std::to_string(p::kVersion) +
-                                  "} before any request")};
+        return send(p::errorReply(msg, "handshake-required",
+                                  "send {\"type\":\"hello\",\"protocol\":" + std::to_string(p::kVersion) +
+                                      "} before any request"));
     if (!msg.contains("id") || !msg["id"].is_number_integer())
-        return {p::errorReply(msg, "malformed-request", "the request has no integer \"id\"")};
-    return {handleRequest(msg)};
+        return send(p::errorReply(msg, "malformed-request", "the request has no integer \"id\""));
+    send(handleRequest(msg, send));
 }
 
 nlohmann::json WorkerSession::handleHello(const nlohmann::json& msg) {
@@ -57,16 +79,150 @@ nlohmann::json WorkerSession::handleHello(const nlohmann::json& msg) {
     return r;
 }
 
-nlohmann::json WorkerSession::handleRequest(const nlohmann::json& msg) {
+nlohmann::json WorkerSession::handleRequest(const nlohmann::json& msg, const Sink& send) {
     const std::string type = msg["type"].get<std::string>();
     if (type == "device-info")
-        return p::okReply(msg, queryDevices());
+        return p::okReply(msg, devices());
+    if (type == "build") {
+        auto r = build(msg.value("params", nlohmann::json::object()));
+        if (r.contains("error"))
+            return p::errorReply(msg, r["error"]["code"], r["error"]["message"]);
+        return p::okReply(msg, r);
+    }
+    if (type == "verify") {
+        auto r = verify(msg, send);
+        if (r.contains("error"))
+            return p::errorReply(msg, r["error"]["code"], r["error"]["message"]);
+        return p::okReply(msg, r);
+    }
     if (type == "shutdown") {
         m_finished = true;
         m_exitCode = p::kExitOk;
         return p::okReply(msg);
     }
     return p::errorReply(msg, "unknown-request", "this worker does not know the request \"" + type + "\"");
+}
+
+nlohmann::json WorkerSession::build(const nlohmann::json& params) {
+    auto err = [](const std::string& c, const std::string& m) {
+        return nlohmann::json{{"error", {{"code", c}, {"message", m}}}};
+    };
+    auto task = taskFromJson(params.value("task", nlohmann::json::object()));
+    if (!task)
+        return err("bad-request", "build: the task is invalid: " + task.error().message);
+    BuildRequest req;
+    req.source = params.value("source", "");
+    req.fileName = params.value("file_name", "candidate.cu");
+    if (req.fileName.find_first_of("/\\\"\n") != std::string::npos || req.fileName.empty())
+        req.fileName = "candidate.cu";
+    req.entryName = task->entryName;
+    req.entrySignature = task->entrySignature;
+    req.parameters = task->parameters;
+    req.allowedLibraries = task->allowedLibraries;
+    const DeviceInfo& d = devices();
+    req.arch = params.value("arch", d.gpus.empty() ? std::string("sm_90")
+                                                  : "sm_" + std::to_string(d.gpus[0].ccMajor) +
+                                                        std::to_string(d.gpus[0].ccMinor));
+    auto out = buildCache().build(req, std::chrono::seconds(params.value("timeout_s", 180)));
+    if (!out)
+        return err(out.error().code, out.error().message);
+    nlohmann::json j = *out;
+    j["arch"] = req.arch;
+    return j;
+}
+
+namespace {
+
+// Speed-of-light: the task's FLOP and byte formulas over the device's measured ceilings.
+void addSpeedOfLight(const Task& task, const DeviceCeilings& c, nlohmann::json& shape) {
+    if (!shape.contains("timing"))
+        return;
+    std::map<std::string, double> v;
+    for (auto& [k, x] : shape["dims"].items())
+        v[k] = x.get<double>();
+    auto flops = Formula::parse(task.flopsFormula);
+    auto bytes = Formula::parse(task.bytesFormula);
+    double f = flops ? flops->evaluate(v).ok() ? *flops->evaluate(v) : 0 : 0;
+    double b = bytes ? bytes->evaluate(v).ok() ? *bytes->evaluate(v) : 0 : 0;
+    std::string dtype = "f32";
+    for (const auto& prm : task.parameters)
+        if (prm.kind == ParamKind::Input) {
+            dtype = toString(prm.dtype);
+            break;
+        }
+    double rate = matrixRateTFlops(c, dtype);
+    if (task.family != "gemm" && task.family != "conv" && dtype == "f32")
+        rate = c.f32TFlops;
+    double tFlops = rate > 0 ? f / (rate * 1e12) * 1e3 : 0;
+    double tBytes = c.copyBandwidthGBps > 0 ? b / (c.copyBandwidthGBps * 1e9) * 1e3 : 0;
+    double floorMs = std::max(tFlops, tBytes);
+    double cand = shape["timing"]["candidate"].value("median_ms", 0.0);
+    shape["speed_of_light"] = {{"flops", f}, {"bytes", b}, {"floor_ms", floorMs},
+                               {"bound", tFlops >= tBytes ? "compute" : "memory"},
+                               {"fraction", cand > 0 ? floorMs / cand : 0.0}};
+    if (floorMs > 0 && cand > 0 && cand < 0.9 * floorMs) {
+        shape["flags"].push_back("faster than the device's speed of light (" +
+                                 std::to_string(cand) + " ms < floor " + std::to_string(floorMs) + " ms)");
+        if (shape.value("verdict", "") == "pass")
+            shape["verdict"] = "suspicious-timing";
+    }
+}
+
+} // namespace
+
+nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send) {
+    const nlohmann::json params = msg.value("params", nlohmann::json::object());
+    auto task = taskFromJson(params.value("task", nlohmann::json::object()));
+    if (!task)
+        return {{"error", {{"code", "bad-request"}, {"message", "verify: the task is invalid: " + task.error().message}}}};
+    auto progress = [&](nlohmann::json ev) {
+        send({{"id", msg["id"]}, {"type", "progress"}, {"ok", true}, {"event", std::move(ev)}});
+    };
+    progress({{"stage", "build"}});
+    nlohmann::json built = build(params);
+    if (built.contains("error"))
+        return built;
+    nlohmann::json result = {{"build", built}, {"seed", params.value("seed", 0ULL)}};
+    if (!built.value("ok", false)) {
+        result["verdict"] = "compile-error";
+        result["detail"] = built.value("failure", "nvcc failed");
+        return result;
+    }
+    const DeviceInfo& d = devices();
+    int device = params.value("device", 0);
+    if (d.gpus.empty() || device < 0 || device >= int(d.gpus.size())) {
+        result["verdict"] = "not-run";
+        result["detail"] = "not run: no CUDA device (" + (d.gpus.empty() ? d.noDeviceReason : "no device " + std::to_string(device)) + ")";
+        return result;
+    }
+    nlohmann::json spec = params;
+    spec.erase("source");
+    spec["library"] = built["library_path"];
+    spec["device"] = device;
+    JobLimits limits;
+    limits.total = std::chrono::seconds(params.value("timeout_s", 300));
+    limits.idle = std::chrono::seconds(params.value("idle_timeout_s", 20));
+    nlohmann::json job = runJobInChild(m_runnerPath, spec, limits, progress);
+    for (auto& [k, v] : job.items())
+        result[k] = v;
+    if (params.value("bench", true)) {
+        auto c = cachedOrMeasuredCeilings(device, cacheDirectory() / "calibration");
+        if (c) {
+            result["ceilings"] = ceilingsToJson(*c);
+            for (auto& shape : result["shapes"])
+                addSpeedOfLight(*task, *c, shape);
+            if (result.value("verdict", "") == "pass")
+                for (auto& shape : result["shapes"])
+                    if (shape.value("verdict", "") != "pass") {
+                        result["verdict"] = shape["verdict"];
+                        result["detail"] = "flagged for a human: " + shape["flags"].back().get<std::string>();
+                        break;
+                    }
+        } else {
+            result["ceilings_error"] = c.error().message;
+        }
+    }
+    return result;
 }
 
 } // namespace kwb::gpu

@@ -1,25 +1,41 @@
 #pragma once
-// The worker's side of the protocol: one line in, zero or more lines out. Single-threaded:
-// kwb-runner's main loop owns it. Knows nothing about where the lines come from.
+// The worker's side of the protocol: one line in, answers (and progress events) out through
+// the sink. Single-threaded: kwb-runner's main loop owns it. Knows nothing about where the
+// lines come from.
+#include <functional>
+#include <memory>
+#include <optional>
 #include <string>
-#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "core/model/device_info.h"
+
 namespace kwb::gpu {
+
+class BuildCache;
 
 class WorkerSession {
 public:
-    WorkerSession();
+    using Sink = std::function<void(const nlohmann::json&)>;
+    explicit WorkerSession(std::string runnerPath);
+    ~WorkerSession();
 
-    std::vector<nlohmann::json> handleLine(const std::string& line);
+    void handleLine(const std::string& line, const Sink& send);
     bool finished() const { return m_finished; }
     int exitCode() const { return m_exitCode; }
 
 private:
     nlohmann::json handleHello(const nlohmann::json& msg);
-    nlohmann::json handleRequest(const nlohmann::json& msg);
+    nlohmann::json handleRequest(const nlohmann::json& msg, const Sink& send);
+    nlohmann::json build(const nlohmann::json& params);
+    nlohmann::json verify(const nlohmann::json& msg, const Sink& send);
+    const DeviceInfo& devices();
+    BuildCache& buildCache();
 
+    std::string m_runnerPath;
+    std::optional<DeviceInfo> m_devices;
+    std::unique_ptr<BuildCache> m_cache;
     bool m_greeted = false;
     bool m_finished = false;
     int m_exitCode = 0;

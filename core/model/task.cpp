@@ -133,13 +133,12 @@ void from_json(const nlohmann::json& j, Distribution& d) {
 }
 
 void to_json(nlohmann::json& j, const Parameter& p) {
-    j = {{"name", p.name}, {"kind", toString(p.kind)}};
-    if (p.isBuffer()) {
-        j["dtype"] = toString(p.dtype);
-        j["shape"] = p.shape;
-    }
-    if (p.kind == ParamKind::Input)
-        j["distribution"] = p.distribution;
+    // Every field, even those only buffers use: the worker must see exactly what was loaded.
+    j = {{"name", p.name},
+         {"kind", toString(p.kind)},
+         {"dtype", toString(p.dtype)},
+         {"shape", p.shape},
+         {"distribution", p.distribution}};
     if (p.defaultValue)
         j["default"] = *p.defaultValue;
 }
@@ -149,12 +148,14 @@ void from_json(const nlohmann::json& j, Parameter& p) {
     p.name = j.at("name").get<std::string>();
     const auto kind = j.at("kind").get<std::string>();
     p.kind = require(parseParamKind(kind), "parameter kind", kind);
-    if (p.isBuffer()) {
+    // Buffers must say what they hold; other kinds may leave these out.
+    if (p.isBuffer() || j.contains("dtype")) {
         const auto dtype = j.at("dtype").get<std::string>();
         p.dtype = require(parseDType(dtype), "dtype", dtype);
-        p.shape = j.at("shape").get<std::vector<std::string>>();
     }
-    if (p.kind == ParamKind::Input)
+    if (p.isBuffer() || j.contains("shape"))
+        p.shape = j.at("shape").get<std::vector<std::string>>();
+    if (p.kind == ParamKind::Input || j.contains("distribution"))
         p.distribution = j.at("distribution").get<Distribution>();
     if (j.contains("default"))
         p.defaultValue = j.at("default").get<double>();

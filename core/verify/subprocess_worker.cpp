@@ -113,6 +113,14 @@ Status SubprocessWorker::connect(std::chrono::milliseconds timeout) {
 Result<nlohmann::json> SubprocessWorker::call(const std::string& type,
                                               const nlohmann::json& params,
                                               std::chrono::milliseconds timeout) {
+    return call(type, params, timeout, nullptr, nullptr);
+}
+
+Result<nlohmann::json> SubprocessWorker::call(const std::string& type,
+                                              const nlohmann::json& params,
+                                              std::chrono::milliseconds timeout,
+                                              const ProgressFn& onProgress,
+                                              const std::atomic<bool>* cancel) {
     if (!m_connected) {
         if (auto s = connect(timeout); !s)
             return s.error();
@@ -122,7 +130,16 @@ Result<nlohmann::json> SubprocessWorker::call(const std::string& type,
     if (auto s = m_child.write(protocol::frame(protocol::request(id, type, params)), deadline); !s)
         return lostConnection(s.error());
     for (;;) {
-        auto line = m_child.readLine(deadline, protocol::kMaxLineBytes);
+        if (cancel && cancel->load()) {
+            // The worker and, through its death signal, its job child go away at once.
+            m_child.killGroup();
+            m_connected = false;
+            return Error::make("cancelled", "stopped by the user");
+        }
+        auto slice = std::min(deadline, ChildProcess::Clock::now() + std::chrono::milliseconds(100));
+        auto line = m_child.readLine(slice, protocol::kMaxLineBytes);
+        if (!line && line.error().code == "timeout" && ChildProcess::Clock::now() < deadline)
+            continue;
         if (!line)
             return lostConnection(line.error());
         auto reply = nlohmann::json::parse(*line, nullptr, false);
@@ -130,6 +147,11 @@ Result<nlohmann::json> SubprocessWorker::call(const std::string& type,
             return Error::make("protocol-error", "the worker wrote a line that is not JSON");
         if (reply.value("id", -1LL) != id)
             continue; // an answer to an earlier request that timed out: stale, dropped
+        if (reply.value("type", "") == "progress") {
+            if (onProgress)
+                onProgress(reply.value("event", nlohmann::json::object()));
+            continue;
+        }
         if (!reply.value("ok", false)) {
             auto err = reply.value("error", nlohmann::json::object());
             return Error::make(err.value("code", "worker-error"), err.value("message", *line));
@@ -142,7 +164,11 @@ Result<DeviceInfo> SubprocessWorker::deviceInfo(std::chrono::milliseconds timeou
     auto r = call("device-info", nullptr, timeout);
     if (!r)
         return r.error();
-    return r->get<DeviceInfo>();
+    try { // a malformed answer is an error value, never an exception out of core
+        return r->get<DeviceInfo>();
+    } catch (const nlohmann::json::exception& e) {
+        return Error::make("protocol-error", std::string("the worker's device-info answer is malformed: ") + e.what());
+    }
 }
 
 void SubprocessWorker::shutdown() {

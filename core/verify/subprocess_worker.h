@@ -24,6 +24,9 @@ public:
     Result<DeviceInfo> deviceInfo(std::chrono::milliseconds timeout) override;
     Result<nlohmann::json> call(const std::string& type, const nlohmann::json& params,
                                 std::chrono::milliseconds timeout) override;
+    Result<nlohmann::json> call(const std::string& type, const nlohmann::json& params,
+                                std::chrono::milliseconds timeout, const ProgressFn& onProgress,
+                                const std::atomic<bool>* cancel) override;
     void shutdown() override;
     std::string description() const override;
 

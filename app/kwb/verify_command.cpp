@@ -1,0 +1,158 @@
+// kwb verify <task> <file.cu>: build, check and time one candidate; a table or JSON.
+#include <atomic>
+#include <csignal>
+#include <unistd.h>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "app/kwb/commands.h"
+#include "app/kwb/task_lookup.h"
+#include "core/verify/subprocess_worker.h"
+#include "core/verify/verifier.h"
+
+namespace kwb::cli {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+void onSigint(int) { g_interrupted = true; }
+
+std::string fmt(const char* f, double v) {
+    char b[64];
+    std::snprintf(b, sizeof b, f, v);
+    return b;
+}
+
+std::string dimsText(const nlohmann::json& dims) {
+    std::string s;
+    for (auto& [k, v] : dims.items())
+        s += (s.empty() ? "" : " ") + k + "=" + std::to_string(v.get<long long>());
+    return s;
+}
+
+void printTable(const VerificationRecord& rec, const std::string& file, std::ostream& out) {
+    const auto& j = rec.json();
+    out << "Task " << rec.taskId() << "  candidate " << file << " (sha256 " << j.value("source_hash", "").substr(0, 12) << ")";
+    if (j.contains("device"))
+        out << "  on " << j["device"].value("name", "?") << " (cc " << j["device"].value("cc", "?") << ")";
+    out << "  seed " << j.value("seed", 0ULL) << "\n";
+    const auto& b = j.value("build", nlohmann::json::object());
+    out << "Build: " << (b.value("ok", false) ? "ok" : "FAILED") << (b.value("cached", false) ? " (cached)" : "")
+        << ", " << b.value("arch", "") << ", nvcc " << b.value("nvcc_version", "") << ", "
+        << fmt("%.2f s", b.value("seconds", 0.0)) << "\n";
+    for (const auto& r : b.value("resources", nlohmann::json::array()))
+        out << "  " << r.value("function", "") << ": " << r.value("registers", 0) << " registers, "
+            << r.value("shared_bytes", 0) << " B shared, " << r.value("stack_bytes", 0) << " B stack, "
+            << r.value("spill_store_bytes", 0) + r.value("spill_load_bytes", 0) << " B spilled\n";
+    for (const auto& d : b.value("diagnostics", nlohmann::json::array()))
+        out << "  " << d.value("file", "") << ":" << d.value("line", 0) << ":" << d.value("column", 0) << ": "
+            << d.value("severity", "") << ": " << d.value("message", "") << "\n";
+    const auto& shapes = j.value("shapes", nlohmann::json::array());
+    if (!shapes.empty()) {
+        std::printf("%s", ""); // keep stdio and iostream ordered
+        out << "\n";
+        char line[512];
+        std::snprintf(line, sizeof line, "%-10s %-26s %-18s %10s %10s %11s %11s %8s %7s\n", "shape", "dims", "verdict",
+                      "max abs", "max rel", "base ms", "cand ms", "speedup", "SOL %");
+        out << line;
+        for (const auto& s : shapes) {
+            double maxAbs = 0, maxRel = 0;
+            for (auto& [name, o] : s.value("outputs", nlohmann::json::object()).items()) {
+                maxAbs = std::max(maxAbs, o.value("max_abs_err", 0.0));
+                maxRel = std::max(maxRel, o.value("max_rel_err", 0.0));
+            }
+            std::string base = "-", cand = "-", speed = "-", sol = "-";
+            if (s.contains("timing")) {
+                base = fmt("%.4f", s["timing"]["baseline"].value("median_ms", 0.0));
+                cand = fmt("%.4f", s["timing"]["candidate"].value("median_ms", 0.0));
+                speed = fmt("%.2fx", s.value("speedup", 0.0));
+            }
+            if (s.contains("speed_of_light"))
+                sol = fmt("%.1f", 100.0 * s["speed_of_light"].value("fraction", 0.0));
+            std::snprintf(line, sizeof line, "%-10s %-26s %-18s %10.2e %10.2e %11s %11s %8s %7s\n",
+                          s.value("name", "").c_str(), dimsText(s.value("dims", nlohmann::json::object())).c_str(),
+                          s.value("verdict", "").c_str(), maxAbs, maxRel, base.c_str(), cand.c_str(), speed.c_str(), sol.c_str());
+            out << line;
+            for (const auto& f : s.value("flags", nlohmann::json::array()))
+                out << "           flag: " << f.get<std::string>() << "\n";
+        }
+    }
+    out << "\nVerdict: " << rec.verdict();
+    if (!rec.detail().empty())
+        out << " - " << rec.detail();
+    out << "\n";
+    if (j.contains("geomean_speedup") && j.contains("baseline"))
+        out << "Speedup (geometric mean over shapes): " << fmt("%.3fx", j["geomean_speedup"].get<double>())
+            << " against " << j["baseline"].value("label", "") << " [" << j["baseline"].value("kind", "") << "]\n";
+    out << "Record " << rec.id() << ", " << fmt("%.2f s", j.value("wall_seconds", 0.0)) << "\n";
+}
+
+} // namespace
+
+Runner addVerifyCommand(CLI::App& app) {
+    auto* cmd = app.add_subcommand("verify", "Build, check and time a candidate kernel against the task's baseline.\n"
+                                             "Exit code: 0 pass, 1 fail, 2 error, 3 not run (no CUDA device: compiled only).");
+    struct Opts {
+        std::string task, file;
+        bool json = false, noBench = false;
+        std::uint64_t seed = 0;
+        std::vector<std::string> shapes;
+        int trials = 2, timeout = 300, idle = 20;
+    };
+    auto o = std::make_shared<Opts>();
+    cmd->add_option("task", o->task, "Task id (e.g. sgemm-f32) or a task file (.toml)")->required();
+    cmd->add_option("file", o->file, "The candidate CUDA source (.cu)")->required()->check(CLI::ExistingFile);
+    cmd->add_flag("--json", o->json, "Print the verification record as JSON");
+    cmd->add_option("--seed", o->seed, "Seed for the inputs (default: random)");
+    cmd->add_flag("--no-bench", o->noBench, "Check correctness only, no timing");
+    cmd->add_option("--shapes", o->shapes, "Only these shapes (names)")->delimiter(',');
+    cmd->add_option("--trials", o->trials, "Correctness trials per shape, each with fresh inputs")->check(CLI::Range(1, 20));
+    cmd->add_option("--timeout", o->timeout, "Seconds before the job is killed")->check(CLI::Range(5, 3600));
+    cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before the job is killed")->check(CLI::Range(2, 600));
+    return [cmd, o]() -> int {
+        if (!cmd->parsed())
+            return -1;
+        auto task = findTask(o->task);
+        if (!task) {
+            std::cerr << "kwb verify: " << task.error().message << "\n";
+            return 2;
+        }
+        std::ifstream f(o->file, std::ios::binary);
+        std::stringstream src;
+        src << f.rdbuf();
+        if (!f) {
+            std::cerr << "kwb verify: cannot read " << o->file << "\n";
+            return 2;
+        }
+        std::string name = o->file.substr(o->file.find_last_of('/') + 1);
+        SubprocessWorker worker(locateRunner(), "kwb");
+        Verifier verifier(worker);
+        VerifyOptions opts;
+        opts.seed = o->seed;
+        opts.shapes = o->shapes;
+        opts.bench = !o->noBench;
+        opts.trials = o->trials;
+        opts.timeoutSeconds = o->timeout;
+        opts.idleTimeoutSeconds = o->idle;
+        std::signal(SIGINT, onSigint);
+        bool tty = ::isatty(2);
+        auto rec = verifier.verify(*task, src.str(), name, opts, [&](const VerifyProgress& p) {
+            if (tty && !p.stage.empty() && p.stage != "call")
+                std::cerr << "\r\033[K" << p.stage << (p.shape.empty() ? "" : " " + p.shape) << std::flush;
+        }, &g_interrupted);
+        if (tty)
+            std::cerr << "\r\033[K";
+        if (!rec) {
+            std::cerr << "kwb verify: " << describe(rec.error()) << "\n";
+            return rec.error().code == "cancelled" ? 130 : 2;
+        }
+        if (o->json)
+            std::cout << rec->json().dump(1) << "\n";
+        else
+            printTable(*rec, name, std::cout);
+        return verdictExitCode(rec->verdict());
+    };
+}
+
+} // namespace kwb::cli

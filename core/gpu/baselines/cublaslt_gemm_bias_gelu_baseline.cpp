@@ -1,0 +1,238 @@
+#include "core/gpu/baselines/cublaslt_gemm_bias_gelu_baseline.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <vector>
+
+#include "core/gpu/baselines/bias_gelu_kernel.h"
+#include "core/gpu/baselines/call_checks.h"
+#include "core/gpu/baselines/library_status.h"
+
+namespace kwb::gpu {
+
+namespace {
+
+const char* const kTask = "gemm-bias-gelu-bf16";
+constexpr std::size_t kWorkspaceBytes = 32u << 20;
+constexpr int kHeuristicCount = 8;
+
+// What prepare() settled on for a shape: a cuBLASLt algorithm, or the fallback.
+struct Choice {
+    bool fallback = false;
+    cublasLtMatmulAlgo_t algo{};
+};
+using ShapeKey = std::array<int, 4>; // device, M, N, K
+std::mutex& choiceMutex() {
+    static std::mutex m;
+    return m;
+}
+std::map<ShapeKey, Choice>& choiceCache() {
+    static std::map<ShapeKey, Choice> cache;
+    return cache;
+}
+
+template <typename T>
+Status setOpAttribute(cublasLtMatmulDesc_t op, cublasLtMatmulDescAttributes_t attr, const T& value,
+                      const char* what) {
+    return cublasCheck(cublasLtMatmulDescSetAttribute(op, attr, &value, sizeof(value)), what);
+}
+
+} // namespace
+
+CublasLtGemmBiasGeluBaseline::~CublasLtGemmBiasGeluBaseline() {
+    destroyLayouts();
+    if (m_op != nullptr)
+        cublasLtMatmulDescDestroy(m_op);
+    if (m_blas != nullptr)
+        cublasDestroy(m_blas);
+    if (m_lt != nullptr)
+        cublasLtDestroy(m_lt);
+}
+
+std::string CublasLtGemmBiasGeluBaseline::label() const {
+    if (m_fallback)
+        return "composition: cublasGemmEx bf16 (fp32 accumulate) + bias/GELU kernel "
+               "(GELU tanh approximation; cuBLASLt had no GELU_BIAS algorithm for this shape)";
+    return "cuBLASLt bf16 matmul + GELU_BIAS epilogue (fp32 accumulate; GELU tanh approximation)";
+}
+
+void CublasLtGemmBiasGeluBaseline::destroyLayouts() {
+    for (cublasLtMatrixLayout_t* l : {&m_aLayout, &m_bLayout, &m_dLayout}) {
+        if (*l != nullptr)
+            cublasLtMatrixLayoutDestroy(*l);
+        *l = nullptr;
+    }
+}
+
+Status CublasLtGemmBiasGeluBaseline::describeShape() {
+    destroyLayouts();
+    const auto m = static_cast<std::uint64_t>(m_m);
+    const auto n = static_cast<std::uint64_t>(m_n);
+    const auto k = static_cast<std::uint64_t>(m_k);
+    KWB_GPU_TRY(cublasCheck(
+        cublasLtMatrixLayoutCreate(&m_aLayout, CUDA_R_16BF, n, k, static_cast<std::int64_t>(n)),
+        "cublasLtMatrixLayoutCreate (B as N x K)"));
+    KWB_GPU_TRY(cublasCheck(
+        cublasLtMatrixLayoutCreate(&m_bLayout, CUDA_R_16BF, k, m, static_cast<std::int64_t>(k)),
+        "cublasLtMatrixLayoutCreate (A as K x M)"));
+    KWB_GPU_TRY(cublasCheck(
+        cublasLtMatrixLayoutCreate(&m_dLayout, CUDA_R_16BF, n, m, static_cast<std::int64_t>(n)),
+        "cublasLtMatrixLayoutCreate (C as N x M)"));
+    if (m_op == nullptr) {
+        KWB_GPU_TRY(cublasCheck(cublasLtMatmulDescCreate(&m_op, CUBLAS_COMPUTE_32F, CUDA_R_32F),
+                                "cublasLtMatmulDescCreate (compute 32F, scale 32F)"));
+        const cublasOperation_t noTrans = CUBLAS_OP_N;
+        KWB_GPU_TRY(setOpAttribute(m_op, CUBLASLT_MATMUL_DESC_TRANSA, noTrans, "set TRANSA"));
+        KWB_GPU_TRY(setOpAttribute(m_op, CUBLASLT_MATMUL_DESC_TRANSB, noTrans, "set TRANSB"));
+        const cublasLtEpilogue_t epilogue = CUBLASLT_EPILOGUE_GELU_BIAS;
+        KWB_GPU_TRY(setOpAttribute(m_op, CUBLASLT_MATMUL_DESC_EPILOGUE, epilogue,
+                                   "set EPILOGUE = GELU_BIAS"));
+        const cudaDataType_t biasType = CUDA_R_16BF;
+        KWB_GPU_TRY(setOpAttribute(m_op, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE, biasType,
+                                   "set BIAS_DATA_TYPE = bf16"));
+    }
+    return okStatus();
+}
+
+Status CublasLtGemmBiasGeluBaseline::tryLtAlgorithms(const BaselineCall& call) {
+    cublasLtMatmulPreference_t pref = nullptr;
+    KWB_GPU_TRY(
+        cublasCheck(cublasLtMatmulPreferenceCreate(&pref), "cublasLtMatmulPreferenceCreate"));
+    const std::uint64_t maxWorkspace = m_workspace.size();
+    Status s = cublasCheck(
+        cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                             &maxWorkspace, sizeof(maxWorkspace)),
+        "set MAX_WORKSPACE_BYTES");
+    std::vector<cublasLtMatmulHeuristicResult_t> results(kHeuristicCount);
+    int returned = 0;
+    if (s.ok()) {
+        // NOT_SUPPORTED here means "no algorithm for this shape": the caller falls back.
+        s = cublasCheck(cublasLtMatmulAlgoGetHeuristic(m_lt, m_op, m_aLayout, m_bLayout, m_dLayout,
+                                                       m_dLayout, pref, kHeuristicCount,
+                                                       results.data(), &returned),
+                        "cublasLtMatmulAlgoGetHeuristic");
+    }
+    cublasLtMatmulPreferenceDestroy(pref);
+    if (!s.ok())
+        return s;
+    // Best first; the first that runs cleanly wins (the run also validates the heuristic).
+    Status last = Error::make("cublas-error", "cuBLASLt returned no GELU_BIAS algorithm");
+    for (int i = 0; i < returned; ++i) {
+        const auto& r = results[static_cast<std::size_t>(i)];
+        if (r.state != CUBLAS_STATUS_SUCCESS)
+            continue;
+        m_algo = r.algo;
+        last = enqueue(call);
+        if (last.ok())
+            last = cudaCheck(cudaStreamSynchronize(call.stream),
+                             "first cuBLASLt matmul (synchronise)");
+        if (last.ok())
+            return okStatus();
+    }
+    return last;
+}
+
+Status CublasLtGemmBiasGeluBaseline::prepareFallback(const BaselineCall& call) {
+    if (m_blas == nullptr) {
+        KWB_GPU_TRY(cublasCheck(cublasCreate(&m_blas), "cublasCreate (fallback)"));
+        KWB_GPU_TRY(
+            cublasCheck(cublasSetMathMode(m_blas, CUBLAS_DEFAULT_MATH), "cublasSetMathMode"));
+    }
+    const std::size_t elems = static_cast<std::size_t>(m_m) * static_cast<std::size_t>(m_n);
+    KWB_GPU_TRY(m_scratch.ensure(elems * sizeof(float), "the fp32 GEMM scratch (fallback)"));
+    m_fallback = true;
+    KWB_GPU_TRY(enqueue(call));
+    return cudaCheck(cudaStreamSynchronize(call.stream), "first fallback GEMM (synchronise)");
+}
+
+Status CublasLtGemmBiasGeluBaseline::prepare(const BaselineCall& call) {
+    m_prepared = false;
+    m_fallback = false;
+    KWB_GPU_TRY(checkBuffers(call, 3, 1, kTask));
+    auto dims = readDims(call, {"M", "N", "K"}, kTask);
+    if (!dims)
+        return dims.error();
+    m_m = (*dims)[0];
+    m_n = (*dims)[1];
+    m_k = (*dims)[2];
+    if (m_lt == nullptr)
+        KWB_GPU_TRY(cublasCheck(cublasLtCreate(&m_lt), "cublasLtCreate"));
+    KWB_GPU_TRY(m_workspace.ensure(kWorkspaceBytes, "the cuBLASLt workspace"));
+    KWB_GPU_TRY(describeShape());
+
+    int device = 0;
+    KWB_GPU_TRY(cudaCheck(cudaGetDevice(&device), "cudaGetDevice"));
+    const ShapeKey key{device, m_m, m_n, m_k};
+    Choice cached;
+    bool haveCached = false;
+    {
+        std::lock_guard<std::mutex> lock(choiceMutex());
+        if (auto it = choiceCache().find(key); it != choiceCache().end()) {
+            cached = it->second;
+            haveCached = true;
+        }
+    }
+    m_prepared = true; // enqueue() below checks nothing else
+    Status s = okStatus();
+    if (haveCached && !cached.fallback) {
+        m_algo = cached.algo;
+        s = enqueue(call);
+        if (s.ok())
+            s = cudaCheck(cudaStreamSynchronize(call.stream),
+                          "first cuBLASLt matmul (synchronise)");
+    } else if (haveCached) {
+        s = prepareFallback(call);
+    } else {
+        s = tryLtAlgorithms(call);
+        if (!s.ok() && s.error().code == "cublas-error")
+            s = prepareFallback(call); // a CUDA error (e.g. a dead context) is not retried
+    }
+    if (!s.ok()) {
+        m_prepared = false;
+        return s;
+    }
+    std::lock_guard<std::mutex> lock(choiceMutex());
+    choiceCache()[key] = Choice{m_fallback, m_algo};
+    return okStatus();
+}
+
+Status CublasLtGemmBiasGeluBaseline::run(const BaselineCall& call) {
+    if (!m_prepared || call.inputs.size() != 3 || call.outputs.size() != 1 ||
+        call.dims.count("M") == 0 || call.dims.count("N") == 0 || call.dims.count("K") == 0 ||
+        call.dims.at("M") != m_m || call.dims.at("N") != m_n || call.dims.at("K") != m_k)
+        return notPrepared(kTask);
+    return enqueue(call);
+}
+
+Status CublasLtGemmBiasGeluBaseline::enqueue(const BaselineCall& call) {
+    const float alpha = 1.0f;
+    const float beta = 0.0f; // beta 0: C is not read
+    const void* a = call.inputs[0];
+    const void* b = call.inputs[1];
+    const void* bias = call.inputs[2];
+    void* c = call.outputs[0];
+    if (m_fallback) {
+        KWB_GPU_TRY(cublasCheck(cublasSetStream(m_blas, call.stream), "cublasSetStream"));
+        KWB_GPU_TRY(cublasCheck(cublasSetWorkspace(m_blas, m_workspace.data(), m_workspace.size()),
+                                "cublasSetWorkspace"));
+        KWB_GPU_TRY(
+            cublasCheck(cublasGemmEx(m_blas, CUBLAS_OP_N, CUBLAS_OP_N, m_n, m_m, m_k, &alpha, b,
+                                     CUDA_R_16BF, m_n, a, CUDA_R_16BF, m_k, &beta, m_scratch.data(),
+                                     CUDA_R_32F, m_n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+                        "cublasGemmEx (bf16 in, fp32 out)"));
+        return cudaCheck(
+            launchBiasGeluTanhBf16(m_scratch.as<float>(), bias, c, m_m, m_n, call.stream),
+            "bias+GELU kernel launch");
+    }
+    // The bias pointer lives in the descriptor; buffers may change between calls, so set it
+    // each time (a host-side store, no device work).
+    KWB_GPU_TRY(setOpAttribute(m_op, CUBLASLT_MATMUL_DESC_BIAS_POINTER, bias, "set BIAS_POINTER"));
+    return cublasCheck(cublasLtMatmul(m_lt, m_op, &alpha, b, m_aLayout, a, m_bLayout, &beta, c,
+                                      m_dLayout, c, m_dLayout, &m_algo, m_workspace.data(),
+                                      m_workspace.size(), call.stream),
+                       "cublasLtMatmul (GELU_BIAS)");
+}
+
+} // namespace kwb::gpu

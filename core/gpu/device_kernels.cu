@@ -1,0 +1,261 @@
+#include "core/gpu/device_kernels.h"
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+namespace kwb::gpu {
+namespace {
+
+__device__ __forceinline__ std::uint64_t mix64(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+__device__ __forceinline__ double uniform01(std::uint64_t seed, std::uint64_t i, std::uint64_t lane) {
+    std::uint64_t r = mix64(seed ^ mix64(i * 2 + lane + 0x9e3779b97f4a7c15ull));
+    return (double((r >> 11) + 1)) * (1.0 / 9007199254740994.0); // (0, 1]
+}
+
+__device__ __forceinline__ void store(void* p, Elem t, std::size_t i, double v) {
+    switch (t) {
+    case Elem::F32: static_cast<float*>(p)[i] = float(v); break;
+    case Elem::F16: static_cast<__half*>(p)[i] = __double2half(v); break;
+    case Elem::BF16: static_cast<__nv_bfloat16*>(p)[i] = __double2bfloat16(v); break;
+    case Elem::I32: static_cast<int*>(p)[i] = int(llrint(v)); break;
+    }
+}
+
+__device__ __forceinline__ double load(const void* p, Elem t, std::size_t i) {
+    switch (t) {
+    case Elem::F32: return double(static_cast<const float*>(p)[i]);
+    case Elem::F16: return double(__half2float(static_cast<const __half*>(p)[i]));
+    case Elem::BF16: return double(__bfloat162float(static_cast<const __nv_bfloat16*>(p)[i]));
+    case Elem::I32: return double(static_cast<const int*>(p)[i]);
+    }
+    return 0;
+}
+
+__device__ __forceinline__ bool isPoison(const void* p, Elem t, std::size_t i) {
+    switch (t) {
+    case Elem::F32: return static_cast<const std::uint32_t*>(p)[i] == kPoisonF32;
+    case Elem::F16: return static_cast<const std::uint16_t*>(p)[i] == kPoison16;
+    case Elem::BF16: return static_cast<const std::uint16_t*>(p)[i] == kPoisonBf16;
+    case Elem::I32: return static_cast<const std::uint32_t*>(p)[i] == kPoisonF32;
+    }
+    return false;
+}
+
+__global__ void fillRandomKernel(void* p, Elem t, std::size_t n, std::uint64_t seed, int kind,
+                                 double a, double b) {
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+         i += std::size_t(gridDim.x) * blockDim.x) {
+        double v;
+        if (kind == 0) { // normal by Box-Muller
+            double u1 = uniform01(seed, i, 0), u2 = uniform01(seed, i, 1);
+            v = a + b * sqrt(-2.0 * log(u1)) * cospi(2.0 * u2);
+        } else {
+            v = a + (b - a) * uniform01(seed, i, 0);
+        }
+        store(p, t, i, v);
+    }
+}
+
+__global__ void fillPoisonKernel(void* p, Elem t, std::size_t n) {
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+         i += std::size_t(gridDim.x) * blockDim.x) {
+        if (t == Elem::F32 || t == Elem::I32)
+            static_cast<std::uint32_t*>(p)[i] = kPoisonF32;
+        else
+            static_cast<std::uint16_t*>(p)[i] = t == Elem::F16 ? kPoison16 : kPoisonBf16;
+    }
+}
+
+struct DeviceStats {
+    unsigned long long mismatches, unwritten, otherNaN, firstBad;
+    unsigned long long maxAbsBits, maxRelBits; // non-negative doubles compare as integers
+};
+
+__global__ void compareKernel(const void* got, Elem t, const void* ref, bool refIsDouble,
+                              std::size_t n, double rtol, double atol, int mode,
+                              const double* scale, double scalarScale, DeviceStats* st) {
+    unsigned long long mism = 0, unw = 0, nan = 0, first = ~0ull;
+    double maxAbs = 0, maxRel = 0;
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+         i += std::size_t(gridDim.x) * blockDim.x) {
+        double r = refIsDouble ? static_cast<const double*>(ref)[i]
+                               : double(static_cast<const float*>(ref)[i]);
+        bool bad = false;
+        if (isPoison(got, t, i)) {
+            ++unw;
+            bad = true;
+        } else {
+            double g = load(got, t, i);
+            if (!isfinite(g)) {
+                if (!(isnan(g) && isnan(r)) && !(isinf(g) && g == r)) {
+                    ++nan;
+                    bad = true;
+                }
+            } else {
+                double err = fabs(g - r);
+                double sc = mode == 0 ? fabs(r) : mode == 1 ? (scale ? scale[i] : scalarScale) : scalarScale;
+                double rel = err / fmax(fabs(r), 1e-30);
+                maxAbs = fmax(maxAbs, err);
+                maxRel = fmax(maxRel, fmin(rel, 1e30));
+                if (!(err <= atol + rtol * sc))
+                    bad = true;
+            }
+        }
+        if (bad) {
+            ++mism;
+            if (i < first)
+                first = i;
+        }
+    }
+    if (mism) atomicAdd(&st->mismatches, mism);
+    if (unw) atomicAdd(&st->unwritten, unw);
+    if (nan) atomicAdd(&st->otherNaN, nan);
+    if (first != ~0ull) atomicMin(&st->firstBad, first);
+    atomicMax(&st->maxAbsBits, static_cast<unsigned long long>(__double_as_longlong(maxAbs)));
+    atomicMax(&st->maxRelBits, static_cast<unsigned long long>(__double_as_longlong(maxRel)));
+}
+
+__global__ void sumSquaresKernel(const void* p, bool isDouble, std::size_t n, double* acc) {
+    double s = 0;
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+         i += std::size_t(gridDim.x) * blockDim.x) {
+        double v = isDouble ? static_cast<const double*>(p)[i] : double(static_cast<const float*>(p)[i]);
+        if (isfinite(v))
+            s += v * v;
+    }
+    atomicAdd(acc, s);
+}
+
+__global__ void sumAbsKernel(const void* p, Elem t, std::size_t n, double* acc) {
+    double s = 0;
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+         i += std::size_t(gridDim.x) * blockDim.x)
+        s += fabs(load(p, t, i));
+    atomicAdd(acc, s);
+}
+
+__global__ void diffKernel(const unsigned char* a, const unsigned char* b, std::size_t bytes,
+                           unsigned long long* out) {
+    unsigned long long d = 0;
+    std::size_t words = bytes / 4;
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < words;
+         i += std::size_t(gridDim.x) * blockDim.x)
+        d += reinterpret_cast<const std::uint32_t*>(a)[i] != reinterpret_cast<const std::uint32_t*>(b)[i];
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        for (std::size_t i = words * 4; i < bytes; ++i)
+            d += a[i] != b[i];
+    if (d)
+        atomicAdd(out, d);
+}
+
+__global__ void toFloatKernel(const void* src, Elem t, float* dst, std::size_t n) {
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+         i += std::size_t(gridDim.x) * blockDim.x)
+        dst[i] = float(load(src, t, i));
+}
+
+unsigned gridFor(std::size_t n) {
+    std::size_t blocks = (n + 255) / 256;
+    return static_cast<unsigned>(blocks < 1 ? 1 : blocks > 4096 ? 4096 : blocks);
+}
+
+template <typename T> cudaError_t syncScalar(T* dev, T* host, cudaStream_t s) {
+    cudaError_t e = cudaMemcpyAsync(host, dev, sizeof(T), cudaMemcpyDeviceToHost, s);
+    if (e == cudaSuccess)
+        e = cudaStreamSynchronize(s);
+    return e;
+}
+
+} // namespace
+
+cudaError_t fillRandom(void* ptr, Elem t, std::size_t n, std::uint64_t seed, bool normal,
+                       double a, double b, cudaStream_t s) {
+    fillRandomKernel<<<gridFor(n), 256, 0, s>>>(ptr, t, n, seed, normal ? 0 : 1, a, b);
+    return cudaGetLastError();
+}
+
+cudaError_t fillPoison(void* ptr, Elem t, std::size_t n, cudaStream_t s) {
+    fillPoisonKernel<<<gridFor(n), 256, 0, s>>>(ptr, t, n);
+    return cudaGetLastError();
+}
+
+cudaError_t compareOutputs(const void* got, Elem t, const void* ref, bool refIsDouble,
+                           std::size_t n, double rtol, double atol, CompareMode cmode,
+                           const double* scalePerElement,
+                           double scalarScale, CompareStats* out, cudaStream_t s) {
+    DeviceStats* st = nullptr;
+    cudaError_t e = cudaMallocAsync(&st, sizeof(DeviceStats), s);
+    if (e != cudaSuccess)
+        return e;
+    DeviceStats init{0, 0, 0, ~0ull, 0, 0};
+    cudaMemcpyAsync(st, &init, sizeof init, cudaMemcpyHostToDevice, s);
+    int mode = static_cast<int>(cmode);
+    compareKernel<<<gridFor(n), 256, 0, s>>>(got, t, ref, refIsDouble, n, rtol, atol, mode,
+                                             scalePerElement, scalarScale, st);
+    DeviceStats host{};
+    e = cudaGetLastError();
+    if (e == cudaSuccess)
+        e = syncScalar(st, &host, s);
+    cudaFreeAsync(st, s);
+    if (e != cudaSuccess)
+        return e;
+    out->mismatches = host.mismatches;
+    out->unwritten = host.unwritten;
+    out->otherNaN = host.otherNaN;
+    out->firstBad = host.firstBad;
+    out->maxAbsErr = __builtin_bit_cast(double, host.maxAbsBits);
+    out->maxRelErr = __builtin_bit_cast(double, host.maxRelBits);
+    return cudaStreamSynchronize(s);
+}
+
+cudaError_t deviceRms(const void* ref, bool isDouble, std::size_t n, double* out, cudaStream_t s) {
+    double* acc = nullptr;
+    cudaError_t e = cudaMallocAsync(&acc, sizeof(double), s);
+    if (e != cudaSuccess)
+        return e;
+    cudaMemsetAsync(acc, 0, sizeof(double), s);
+    sumSquaresKernel<<<gridFor(n), 256, 0, s>>>(ref, isDouble, n, acc);
+    double sum = 0;
+    e = syncScalar(acc, &sum, s);
+    cudaFreeAsync(acc, s);
+    *out = n ? sqrt(sum / double(n)) : 0.0;
+    return e;
+}
+
+cudaError_t deviceSumAbs(const void* x, Elem t, std::size_t n, double* out, cudaStream_t s) {
+    double* acc = nullptr;
+    cudaError_t e = cudaMallocAsync(&acc, sizeof(double), s);
+    if (e != cudaSuccess)
+        return e;
+    cudaMemsetAsync(acc, 0, sizeof(double), s);
+    sumAbsKernel<<<gridFor(n), 256, 0, s>>>(x, t, n, acc);
+    e = syncScalar(acc, out, s);
+    cudaFreeAsync(acc, s);
+    return e;
+}
+
+cudaError_t countDifferentBytes(const void* a, const void* b, std::size_t bytes,
+                                unsigned long long* out, cudaStream_t s) {
+    unsigned long long* acc = nullptr;
+    cudaError_t e = cudaMallocAsync(&acc, sizeof *acc, s);
+    if (e != cudaSuccess)
+        return e;
+    cudaMemsetAsync(acc, 0, sizeof *acc, s);
+    diffKernel<<<gridFor(bytes / 4 + 1), 256, 0, s>>>(static_cast<const unsigned char*>(a),
+                                                     static_cast<const unsigned char*>(b), bytes, acc);
+    e = syncScalar(acc, out, s);
+    cudaFreeAsync(acc, s);
+    return e;
+}
+
+cudaError_t convertToFloat(const void* src, Elem t, float* dst, std::size_t n, cudaStream_t s) {
+    toFloatKernel<<<gridFor(n), 256, 0, s>>>(src, t, dst, n);
+    return cudaGetLastError();
+}
+
+} // namespace kwb::gpu

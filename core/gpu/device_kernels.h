@@ -1,0 +1,56 @@
+#pragma once
+// Trusted device helpers the harness runs around a candidate: seeded input generation,
+// poisoning, guard bands, input-unchanged checks, output comparison, L2 flush. Host wrappers
+// over kernels in device_kernels.cu; every call enqueues on the given stream.
+#include <cstddef>
+#include <cstdint>
+#include <cuda_runtime.h>
+
+
+namespace kwb::gpu {
+
+// Element types by number, in kwb::DType's order (checked where both are visible): these CUDA
+// sources are compiled as C++17 and do not see the C++20 model headers.
+enum class Elem : int { F32 = 0, F16 = 1, BF16 = 2, I32 = 3 };
+// Tolerance modes in kwb::ToleranceMode's order.
+enum class CompareMode : int { Elementwise = 0, ScaledBySumAbs = 1, RelativeToRms = 2 };
+
+inline constexpr std::uint8_t kGuardByte = 0xA5;
+// The poison bit patterns: a NaN with a payload no arithmetic produces.
+inline constexpr std::uint32_t kPoisonF32 = 0x7FC0DEADu;
+inline constexpr std::uint16_t kPoison16 = 0x7DEAu; // f16 NaN; for bf16 0x7FDE is used
+inline constexpr std::uint16_t kPoisonBf16 = 0x7FDEu;
+
+// Fills n elements from (seed, stream id): normal(a, b) or uniform(a, b), counter-based.
+// normal: value = a + b * N(0,1); otherwise uniform in [a, b).
+cudaError_t fillRandom(void* ptr, Elem t, std::size_t n, std::uint64_t seed, bool normal,
+                       double a, double b, cudaStream_t s);
+cudaError_t fillPoison(void* ptr, Elem t, std::size_t n, cudaStream_t s);
+
+struct CompareStats {
+    unsigned long long mismatches = 0;
+    unsigned long long unwritten = 0;  // still holding the poison pattern
+    unsigned long long otherNaN = 0;   // NaN or Inf the candidate wrote
+    unsigned long long firstBad = ~0ull;
+    double maxAbsErr = 0;
+    double maxRelErr = 0;
+    double refRms = 0;
+};
+
+// got (dtype t) against ref (double or float on the device, refIsDouble says which).
+// scale: nullptr, or one double per element (ScaledBySumAbs); rms: used for RelativeToRms.
+cudaError_t compareOutputs(const void* got, Elem t, const void* ref, bool refIsDouble,
+                           std::size_t n, double rtol, double atol, CompareMode mode,
+                           const double* scalePerElement,
+                           double scalarScale, CompareStats* out, cudaStream_t s);
+// Root mean square of a float or double device array (synchronous).
+cudaError_t deviceRms(const void* ref, bool isDouble, std::size_t n, double* out, cudaStream_t s);
+// Sum of |x| over a device array of dtype t (synchronous).
+cudaError_t deviceSumAbs(const void* x, Elem t, std::size_t n, double* out, cudaStream_t s);
+// Number of 32-bit words (or bytes at the tail) that differ between a and b (synchronous).
+cudaError_t countDifferentBytes(const void* a, const void* b, std::size_t bytes,
+                                unsigned long long* out, cudaStream_t s);
+// Converts a device array of dtype t to float (for baselines whose outputs feed a compare).
+cudaError_t convertToFloat(const void* src, Elem t, float* dst, std::size_t n, cudaStream_t s);
+
+} // namespace kwb::gpu

@@ -1,0 +1,109 @@
+#include "core/gpu/job_launcher.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "core/verify/child_process.h"
+#include "core/verify/protocol.h"
+#include "core/verify/subprocess_worker.h"
+
+namespace kwb::gpu {
+namespace fs = std::filesystem;
+
+namespace {
+
+nlohmann::json failure(const std::string& verdict, const std::string& detail, const std::string& log) {
+    return {{"verdict", verdict}, {"detail", detail}, {"shapes", nlohmann::json::array()}, {"log", log}};
+}
+
+std::string tail(const std::string& s, std::size_t n) { return s.size() > n ? s.substr(s.size() - n) : s; }
+
+} // namespace
+
+nlohmann::json runJobInChild(const std::string& runnerPath, const nlohmann::json& spec,
+                             const JobLimits& limits,
+                             const std::function<void(const nlohmann::json&)>& onEvent) {
+    const char* tmpRoot = std::getenv("TMPDIR");
+    std::string tmpl = std::string(tmpRoot && *tmpRoot ? tmpRoot : "/tmp") + "/kwb-job-XXXXXX";
+    if (!::mkdtemp(tmpl.data()))
+        return failure("harness-error", "cannot create the job's private folder", {});
+    fs::path work = tmpl;
+
+    ProcessSpec ps;
+    ps.program = runnerPath;
+    ps.args = {"--job"};
+    ps.env = scrubbedEnvironment();
+    ps.env->push_back("TMPDIR=" + work.string());
+    ps.env->push_back("HOME=" + work.string());
+    ps.workDir = work.string();
+    ps.stderrKeepBytes = 64 * 1024;
+    ChildProcess child;
+    auto started = child.start(ps);
+    if (!started) {
+        std::error_code ec;
+        fs::remove_all(work, ec);
+        return failure("harness-error", "cannot start the job: " + started.error().message, {});
+    }
+    using Clock = ChildProcess::Clock;
+    const auto end = Clock::now() + limits.total;
+    (void)child.write(protocol::frame(spec), end);
+
+    nlohmann::json result;
+    std::string lastShape, lastStage = "start";
+    int lastCall = 0;
+    bool idleTimeout = false, totalTimeout = false;
+    for (;;) {
+        auto deadline = std::min(end, Clock::now() + limits.idle);
+        auto line = child.readLine(deadline, protocol::kMaxLineBytes);
+        if (!line) {
+            if (line.error().code == "timeout") {
+                totalTimeout = Clock::now() >= end;
+                idleTimeout = !totalTimeout;
+            }
+            break;
+        }
+        auto msg = nlohmann::json::parse(*line, nullptr, false);
+        if (!msg.is_object())
+            continue; // not ours; the job's channel carries only JSON objects
+        if (msg.value("type", "") == "result") {
+            result = msg.value("result", nlohmann::json::object());
+            break;
+        }
+        lastShape = msg.value("shape", lastShape);
+        lastStage = msg.value("stage", lastStage);
+        if (msg.value("event", "") == "call")
+            lastCall = msg.value("n", lastCall);
+        msg.erase("type");
+        onEvent(msg);
+    }
+    ProcessExit exit;
+    if (idleTimeout || totalTimeout) {
+        child.killGroup();
+        exit.kind = ProcessExit::Kind::TimedOut;
+    } else {
+        exit = child.finish(Clock::now() + std::chrono::seconds(5));
+    }
+    std::string log = tail(child.stderrText(), 16 * 1024);
+    std::error_code ec;
+    fs::remove_all(work, ec);
+
+    std::string where = lastShape.empty() ? std::string(" before any shape ran")
+                                          : " at shape " + lastShape + " (" + lastStage + ", after " +
+                                                std::to_string(lastCall) + " completed calls)";
+    if (idleTimeout)
+        return failure("timeout", "no progress for " + std::to_string(limits.idle.count()) +
+                                      " s" + where + ": the kernel hangs or is far too slow; the job was killed", log);
+    if (totalTimeout)
+        return failure("timeout", "the job ran past its " + std::to_string(limits.total.count()) +
+                                      " s deadline" + where + " and was killed", log);
+    if (result.is_null()) {
+        if (exit.kind == ProcessExit::Kind::Signaled)
+            return failure("crash", "the job " + exit.describe() + where, log);
+        return failure("crash", "the job " + exit.describe() + " without a result" + where +
+                                    " (the candidate ended the process?)", log);
+    }
+    result["log"] = log;
+    return result;
+}
+
+} // namespace kwb::gpu

@@ -1,0 +1,403 @@
+#include "core/gpu/shape_runner.h"
+
+#include <cmath>
+#include <map>
+#include <span>
+
+#include <cuda_runtime.h>
+
+#include "core/gpu/device_kernels.h"
+#include "core/gpu/job_buffers.h"
+#include "core/gpu/sm_clock.h"
+#include "core/tasks/cpu_reference.h"
+#include "core/tasks/formula.h"
+
+namespace kwb::gpu {
+static_assert(int(DType::F32) == int(Elem::F32) && int(DType::F16) == int(Elem::F16) &&
+              int(DType::BF16) == int(Elem::BF16) && int(DType::I32) == int(Elem::I32));
+static_assert(int(ToleranceMode::Elementwise) == int(CompareMode::Elementwise) &&
+              int(ToleranceMode::ScaledBySumAbs) == int(CompareMode::ScaledBySumAbs) &&
+              int(ToleranceMode::RelativeToRms) == int(CompareMode::RelativeToRms));
+namespace {
+
+Elem elem(DType t) { return static_cast<Elem>(static_cast<int>(t)); }
+CompareMode cmode(ToleranceMode m) { return static_cast<CompareMode>(static_cast<int>(m)); }
+
+std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t z = a ^ (b + 0x9e3779b97f4a7c15ull + (a << 6) + (a >> 2));
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+std::uint64_t hashString(const std::string& s) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : s)
+        h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+bool isFatal(cudaError_t e) {
+    switch (e) {
+    case cudaErrorIllegalAddress: case cudaErrorMisalignedAddress: case cudaErrorLaunchFailure:
+    case cudaErrorIllegalInstruction: case cudaErrorHardwareStackError: case cudaErrorInvalidPc:
+    case cudaErrorInvalidAddressSpace: case cudaErrorAssert: case cudaErrorLaunchTimeout:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// What failed, as a verdict + sentence; fatal when the context is gone.
+struct Failure {
+    std::string verdict, detail;
+    bool fatal = false;
+};
+
+Failure cudaFailure(cudaError_t e, const std::string& when) {
+    Failure f;
+    f.fatal = isFatal(e);
+    f.verdict = (e == cudaErrorIllegalAddress || e == cudaErrorMisalignedAddress ||
+                 e == cudaErrorLaunchFailure || e == cudaErrorInvalidAddressSpace)
+                    ? "illegal-address"
+                : (e == cudaErrorInvalidConfiguration || e == cudaErrorLaunchOutOfResources ||
+                   e == cudaErrorInvalidValue)
+                    ? "launch-error"
+                    : "cuda-error";
+    f.detail = when + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
+    return f;
+}
+
+struct Buffers {
+    std::vector<const Parameter*> params; // buffer params, in order
+    std::vector<GuardedBuffer> bufs;
+    std::vector<std::size_t> counts;
+    std::vector<void*> ptrs;
+};
+
+} // namespace
+
+ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohmann::json&)>& emit) {
+    const Task& task = *job.task;
+    const ShapeSpec& shape = *job.shape;
+    ShapeOutcome out;
+    nlohmann::json& rep = out.report;
+    rep = {{"name", shape.name}, {"dims", shape.dims}, {"verdict", "pass"}, {"detail", ""}};
+    auto fail = [&](const Failure& f) {
+        rep["verdict"] = f.verdict;
+        rep["detail"] = f.detail;
+        out.fatal = f.fatal;
+        return out;
+    };
+    cudaStream_t st = job.stream;
+
+    // Dimensions, scalars and buffer sizes.
+    std::map<std::string, double> values;
+    std::vector<long long> dims;
+    std::vector<double> scalars;
+    BaselineCall bcall;
+    bcall.stream = st;
+    for (const auto& [k, v] : shape.dims)
+        values[k] = double(v);
+    for (const auto& p : task.parameters) {
+        if (p.kind == ParamKind::Dim) {
+            auto it = shape.dims.find(p.name);
+            long long v = it == shape.dims.end() ? 0 : it->second;
+            dims.push_back(v);
+            bcall.dims[p.name] = v;
+        } else if (p.kind == ParamKind::Scalar) {
+            auto it = shape.scalars.find(p.name);
+            double v = it != shape.scalars.end() ? it->second : p.defaultValue.value_or(0.0);
+            scalars.push_back(v);
+            bcall.scalars[p.name] = v;
+        }
+    }
+    Buffers b;
+    for (const auto& p : task.parameters) {
+        if (!p.isBuffer())
+            continue;
+        long long count = 1;
+        for (const auto& expr : p.shape) {
+            auto f = Formula::parse(expr);
+            auto v = f ? f->evaluateInteger(values) : Result<long long>(f.error());
+            if (!v || *v < 0)
+                return fail({"harness-error", "cannot size buffer " + p.name + " from \"" + expr + "\"", false});
+            count *= *v;
+        }
+        b.params.push_back(&p);
+        b.counts.push_back(std::size_t(count));
+        b.bufs.emplace_back();
+        if (auto e = b.bufs.back().allocate(std::size_t(count) * std::size_t(dtypeSize(p.dtype))); e != cudaSuccess)
+            return fail(cudaFailure(e, "allocating " + p.name));
+        b.ptrs.push_back(b.bufs.back().data());
+    }
+    for (std::size_t i = 0; i < b.params.size(); ++i) {
+        if (b.params[i]->kind == ParamKind::Input)
+            bcall.inputs.push_back(b.ptrs[i]);
+        else
+            bcall.outputs.push_back(b.ptrs[i]);
+    }
+
+    // Shadow copies of the inputs (is the input unchanged?) and reference outputs.
+    std::vector<GuardedBuffer> shadow(b.params.size());
+    std::map<std::size_t, GuardedBuffer> refOut;   // output index -> reference (double or float)
+    std::map<std::size_t, GuardedBuffer> scaleBuf; // output index -> per-element scale (double)
+    std::map<std::size_t, GuardedBuffer> firstOut; // output index -> first call's output
+    bool cpuRef = shape.cpuReference && cpuref::hasCpuReference(task.id);
+    rep["reference"] = cpuRef ? "cpu-float64" : "baseline";
+    if (!cpuRef && !job.baseline)
+        return fail({"harness-error", "no reference for shape " + shape.name + " (no baseline, not a CPU-reference shape)", false});
+    bool baselinePrepared = false;
+    auto prepareBaseline = [&]() -> Failure {
+        if (baselinePrepared || !job.baseline)
+            return {};
+        // The baseline writes scratch outputs of its own: a candidate's buffer never holds a reference.
+        BaselineCall c = bcall;
+        if (auto s = job.baseline->prepare(c); !s)
+            return {"harness-error", "baseline: " + s.error().message, false};
+        baselinePrepared = true;
+        return {};
+    };
+
+    nlohmann::json outputs = nlohmann::json::object();
+    int callIndex = 0;
+    auto callCandidate = [&](const std::string& when) -> Failure {
+        for (std::size_t i = 0; i < b.params.size(); ++i)
+            if (b.params[i]->kind == ParamKind::Output)
+                fillPoison(b.ptrs[i], elem(b.params[i]->dtype), b.counts[i], st);
+        if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
+            return cudaFailure(e, "before the candidate ran");
+        job.candidate(b.ptrs.data(), dims.data(), scalars.data(), st);
+        cudaError_t e = cudaGetLastError();
+        if (e == cudaSuccess)
+            e = cudaDeviceSynchronize();
+        if (e == cudaSuccess)
+            e = cudaGetLastError();
+        if (e != cudaSuccess)
+            return cudaFailure(e, "the candidate's " + when);
+        emit({{"event", "call"}, {"shape", shape.name}, {"n", ++callIndex}});
+        for (std::size_t i = 0; i < b.params.size(); ++i) {
+            bool intact = true;
+            if (auto ge = b.bufs[i].guardsIntact(&intact); ge != cudaSuccess)
+                return cudaFailure(ge, "checking guard bands");
+            if (!intact)
+                return {"out-of-bounds", "the candidate wrote outside buffer " + b.params[i]->name +
+                                             " (guard band overwritten) at shape " + shape.name, false};
+            if (b.params[i]->kind == ParamKind::Input) {
+                unsigned long long diff = 0;
+                if (auto de = countDifferentBytes(b.ptrs[i], shadow[i].data(), b.bufs[i].bytes(), &diff, st); de != cudaSuccess)
+                    return cudaFailure(de, "checking inputs");
+                if (diff)
+                    return {"input-modified", "the candidate changed its input " + b.params[i]->name +
+                                                  " (" + std::to_string(diff) + " words) at shape " + shape.name, false};
+            }
+        }
+        return {};
+    };
+    auto compareAll = [&](const char* which, bool againstFirst) -> Failure {
+        for (std::size_t i = 0; i < b.params.size(); ++i) {
+            const Parameter& p = *b.params[i];
+            if (p.kind != ParamKind::Output)
+                continue;
+            Tolerance tol;
+            if (auto it = task.tolerances.find(p.name); it != task.tolerances.end())
+                tol = it->second;
+            CompareStats cs;
+            cudaError_t e;
+            if (againstFirst) { // two calls on the same input must agree within tolerance
+                GuardedBuffer asFloat;
+                asFloat.allocate(b.counts[i] * sizeof(float));
+                convertToFloat(firstOut[i].data(), elem(p.dtype), static_cast<float*>(asFloat.data()), b.counts[i], st);
+                Tolerance t2 = tol;
+                if (t2.mode == ToleranceMode::ScaledBySumAbs)
+                    t2.mode = ToleranceMode::RelativeToRms;
+                double rms = 0;
+                deviceRms(asFloat.data(), false, b.counts[i], &rms, st);
+                e = compareOutputs(b.ptrs[i], elem(p.dtype), asFloat.data(), false, b.counts[i], t2.rtol, t2.atol, cmode(t2.mode), nullptr, rms, &cs, st);
+            } else {
+                bool isDouble = cpuRef;
+                double scalar = 0;
+                const double* scale = nullptr;
+                if (tol.mode == ToleranceMode::RelativeToRms)
+                    deviceRms(refOut[i].data(), isDouble, b.counts[i], &scalar, st);
+                else if (tol.mode == ToleranceMode::ScaledBySumAbs) {
+                    if (scaleBuf.count(i))
+                        scale = static_cast<const double*>(scaleBuf[i].data());
+                    else
+                        deviceSumAbs(bcall.inputs.front(), elem(b.params.front()->dtype), b.counts.front(), &scalar, st);
+                }
+                e = compareOutputs(b.ptrs[i], elem(p.dtype), refOut[i].data(), isDouble, b.counts[i], tol.rtol, tol.atol, cmode(tol.mode), scale, scalar, &cs, st);
+            }
+            if (e != cudaSuccess)
+                return cudaFailure(e, "comparing outputs");
+            nlohmann::json o = {{"mismatches", cs.mismatches}, {"unwritten", cs.unwritten},
+                                {"nan", cs.otherNaN}, {"max_abs_err", cs.maxAbsErr},
+                                {"max_rel_err", cs.maxRelErr}, {"elements", b.counts[i]},
+                                {"rtol", tol.rtol}, {"atol", tol.atol}};
+            if (cs.firstBad != ~0ull)
+                o["first_bad_index"] = cs.firstBad;
+            if (!againstFirst)
+                outputs[p.name] = o;
+            std::string where = " in " + p.name + " at shape " + shape.name + " (" + which + ")";
+            if (cs.unwritten == b.counts[i])
+                return {"unwritten-output", "the candidate wrote none of the output" + where, false};
+            if (cs.unwritten)
+                return {"unwritten-output", std::to_string(cs.unwritten) + " of " + std::to_string(b.counts[i]) +
+                                                " elements were never written" + where + ", first at index " +
+                                                std::to_string(cs.firstBad), false};
+            if (cs.otherNaN)
+                return {"nan-output", std::to_string(cs.otherNaN) + " elements are NaN or infinite" + where, false};
+            if (cs.mismatches) {
+                char buf[256];
+                std::snprintf(buf, sizeof buf, "%llu of %zu elements out of tolerance%s; first at index %llu; max abs error %.3g, max rel error %.3g (rtol %.1e, atol %.1e)",
+                              cs.mismatches, b.counts[i], where.c_str(), cs.firstBad, cs.maxAbsErr, cs.maxRelErr, tol.rtol, tol.atol);
+                return {againstFirst ? "nondeterministic" : "wrong-result",
+                        againstFirst ? std::string("two calls on the same input disagree: ") + buf : std::string(buf), false};
+            }
+        }
+        return {};
+    };
+
+    for (int trial = 0; trial < std::max(1, job.trials); ++trial) {
+        emit({{"event", "progress"}, {"stage", "correctness"}, {"shape", shape.name}, {"trial", trial + 1}, {"trials", job.trials}});
+        std::uint64_t trialSeed = mix(mix(job.seed, hashString(shape.name)), std::uint64_t(trial));
+        for (std::size_t i = 0; i < b.params.size(); ++i) {
+            const Parameter& p = *b.params[i];
+            if (p.kind != ParamKind::Input)
+                continue;
+            fillRandom(b.ptrs[i], elem(p.dtype), b.counts[i], mix(trialSeed, i),
+                       p.distribution.kind == DistributionKind::Normal, p.distribution.a, p.distribution.b, st);
+            if (!shadow[i].data())
+                shadow[i].allocate(b.bufs[i].bytes());
+            cudaMemcpyAsync(shadow[i].data(), b.ptrs[i], b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, st);
+        }
+        if (auto f = callCandidate("first call"); !f.verdict.empty())
+            return fail(f);
+        // The reference is computed only now, after the candidate has run.
+        if (cpuRef) {
+            std::map<std::string, std::vector<unsigned char>> host;
+            std::map<std::string, std::span<const std::byte>> spans;
+            for (std::size_t i = 0; i < b.params.size(); ++i) {
+                if (b.params[i]->kind != ParamKind::Input)
+                    continue;
+                if (auto e = b.bufs[i].download(&host[b.params[i]->name]); e != cudaSuccess)
+                    return fail(cudaFailure(e, "reading inputs"));
+                auto& v = host[b.params[i]->name];
+                spans[b.params[i]->name] = std::as_bytes(std::span<const unsigned char>(v));
+            }
+            auto ref = cpuref::runCpuReference(task, shape, spans);
+            if (!ref)
+                return fail({"harness-error", "CPU reference: " + ref.error().message, false});
+            for (std::size_t i = 0; i < b.params.size(); ++i) {
+                const Parameter& p = *b.params[i];
+                if (p.kind != ParamKind::Output)
+                    continue;
+                auto& r = ref->outputs[p.name];
+                if (r.size() != b.counts[i])
+                    return fail({"harness-error", "CPU reference for " + p.name + " has the wrong size", false});
+                if (!refOut[i].data())
+                    refOut[i].allocate(r.size() * sizeof(double));
+                cudaMemcpy(refOut[i].data(), r.data(), r.size() * sizeof(double), cudaMemcpyHostToDevice);
+                if (auto it = ref->scales.find(p.name); it != ref->scales.end() && it->second.size() == r.size()) {
+                    if (!scaleBuf[i].data())
+                        scaleBuf[i].allocate(r.size() * sizeof(double));
+                    cudaMemcpy(scaleBuf[i].data(), it->second.data(), r.size() * sizeof(double), cudaMemcpyHostToDevice);
+                }
+            }
+        } else {
+            if (auto f = prepareBaseline(); !f.verdict.empty())
+                return fail(f);
+            BaselineCall c = bcall;
+            std::vector<GuardedBuffer> raw;
+            c.outputs.clear();
+            for (std::size_t i = 0; i < b.params.size(); ++i) {
+                if (b.params[i]->kind != ParamKind::Output)
+                    continue;
+                raw.emplace_back();
+                raw.back().allocate(b.bufs[i].bytes());
+                c.outputs.push_back(raw.back().data());
+            }
+            if (auto s = job.baseline->run(c); !s)
+                return fail({"harness-error", "baseline: " + s.error().message, false});
+            std::size_t k = 0;
+            for (std::size_t i = 0; i < b.params.size(); ++i) {
+                if (b.params[i]->kind != ParamKind::Output)
+                    continue;
+                if (!refOut[i].data())
+                    refOut[i].allocate(b.counts[i] * sizeof(float));
+                convertToFloat(raw[k++].data(), elem(b.params[i]->dtype), static_cast<float*>(refOut[i].data()), b.counts[i], st);
+            }
+            if (auto e = cudaStreamSynchronize(st); e != cudaSuccess)
+                return fail(cudaFailure(e, "the baseline"));
+        }
+        if (auto f = compareAll("first call", false); !f.verdict.empty())
+            return fail(f);
+        // Again on the same input: a race shows as disagreement between the two calls.
+        for (std::size_t i = 0; i < b.params.size(); ++i) {
+            if (b.params[i]->kind != ParamKind::Output)
+                continue;
+            if (!firstOut[i].data())
+                firstOut[i].allocate(b.bufs[i].bytes());
+            cudaMemcpy(firstOut[i].data(), b.ptrs[i], b.bufs[i].bytes(), cudaMemcpyDeviceToDevice);
+        }
+        if (auto f = callCandidate("second call"); !f.verdict.empty())
+            return fail(f);
+        if (auto f = compareAll("second call on the same input", false); !f.verdict.empty())
+            return fail(f.verdict == "wrong-result" ? Failure{"nondeterministic", f.detail, false} : f);
+        if (auto f = compareAll("second call against the first", true); !f.verdict.empty())
+            return fail(f);
+    }
+    rep["outputs"] = outputs;
+    if (!job.bench || !job.baseline)
+        return out;
+
+    // Timing: baseline and candidate interleaved on the last trial's inputs.
+    emit({{"event", "progress"}, {"stage", "benchmark"}, {"shape", shape.name}});
+    if (auto f = prepareBaseline(); !f.verdict.empty())
+        return fail(f);
+    std::vector<GuardedBuffer> scratch;
+    BaselineCall c = bcall;
+    c.outputs.clear();
+    for (std::size_t i = 0; i < b.params.size(); ++i) {
+        if (b.params[i]->kind != ParamKind::Output)
+            continue;
+        scratch.emplace_back();
+        scratch.back().allocate(b.bufs[i].bytes());
+        c.outputs.push_back(scratch.back().data());
+    }
+    SmClock before = readSmClock(job.device);
+    Timer timer(st, job.l2Bytes);
+    TimingStats cand, base;
+    std::string terr = timer.interleave(
+        [&] { job.candidate(b.ptrs.data(), dims.data(), scalars.data(), st); },
+        [&] { (void)job.baseline->run(c); }, job.timing, &cand, &base);
+    SmClock after = readSmClock(job.device);
+    if (!terr.empty()) {
+        cudaError_t e = cudaGetLastError();
+        return fail(cudaFailure(e == cudaSuccess ? cudaErrorUnknown : e, "while timing (" + terr + ")"));
+    }
+    // The outputs of the timed calls are checked too.
+    if (auto f = compareAll("after timing", false); !f.verdict.empty())
+        return fail(f);
+    rep["outputs"] = outputs;
+    rep["timing"] = {{"candidate", cand}, {"baseline", base}};
+    rep["sm_clock_mhz"] = {{"before", before.currentMHz}, {"after", after.currentMHz}, {"max", after.maxMHz}};
+    double speedup = cand.medianMs > 0 ? base.medianMs / cand.medianMs : 0;
+    rep["speedup"] = speedup;
+    nlohmann::json flags = nlohmann::json::array();
+    // Events only see work on the stream; a candidate that hides work elsewhere shows as host
+    // time far above event time.
+    if (cand.hostMedianMs > 1.5 * cand.medianMs + 0.05 && cand.hostMedianMs > 1.5 * base.hostMedianMs * (cand.medianMs / std::max(base.medianMs, 1e-9)) + 0.05)
+        flags.push_back("host time " + std::to_string(cand.hostMedianMs) + " ms is far above event time " +
+                        std::to_string(cand.medianMs) + " ms: work outside the given stream?");
+    if (speedup > 20)
+        flags.push_back("more than 20x faster than the library baseline");
+    nlohmann::json notes = nlohmann::json::array();
+    if (after.maxMHz > 0 && after.currentMHz > 0 && after.currentMHz < 0.7 * after.maxMHz)
+        notes.push_back("SM clock " + std::to_string(after.currentMHz) + " MHz of " + std::to_string(after.maxMHz) + " MHz: throttled?");
+    rep["flags"] = flags;
+    rep["notes"] = notes;
+    return out;
+}
+
+} // namespace kwb::gpu

@@ -1,0 +1,41 @@
+#pragma once
+// Checks and times a loaded candidate on one shape. Job-child only; one thread.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime_api.h>
+#include <nlohmann/json.hpp>
+
+#include "core/gpu/baselines/baseline.h"
+#include "core/gpu/timing.h"
+#include "core/model/task.h"
+
+namespace kwb::gpu {
+
+using ShimCall = void (*)(void* const*, const long long*, const double*, cudaStream_t);
+
+struct ShapeJob {
+    const Task* task = nullptr;
+    const ShapeSpec* shape = nullptr;
+    ShimCall candidate = nullptr;
+    Baseline* baseline = nullptr; // may be null: then only CPU-reference shapes can be checked
+    std::uint64_t seed = 0;
+    int trials = 2;
+    bool bench = true;
+    TimingPolicy timing;
+    std::size_t l2Bytes = 0;
+    int device = 0;
+    cudaStream_t stream = nullptr;
+};
+
+struct ShapeOutcome {
+    nlohmann::json report; // name, dims, verdict, detail, outputs, timing, speedup ...
+    bool fatal = false;    // the CUDA context is unusable: stop the job
+};
+
+// Verdicts: pass, wrong-result, unwritten-output, nan-output, out-of-bounds, input-modified,
+// nondeterministic, illegal-address, launch-error, cuda-error, harness-error.
+ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohmann::json&)>& emit);
+
+} // namespace kwb::gpu

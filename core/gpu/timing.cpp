@@ -1,0 +1,155 @@
+#include "core/gpu/timing.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+#include <cuda_runtime.h>
+
+namespace kwb::gpu {
+
+void to_json(nlohmann::json& j, const TimingPolicy& p) {
+    j = {{"target_rse", p.targetRse}, {"min_samples", p.minSamples}, {"max_samples", p.maxSamples},
+         {"time_cap_ms", p.timeCapMs}, {"warmup", p.warmup}, {"flush_l2", p.flushL2}};
+}
+
+void from_json(const nlohmann::json& j, TimingPolicy& p) {
+    TimingPolicy d;
+    p.targetRse = j.value("target_rse", d.targetRse);
+    p.minSamples = j.value("min_samples", d.minSamples);
+    p.maxSamples = j.value("max_samples", d.maxSamples);
+    p.timeCapMs = j.value("time_cap_ms", d.timeCapMs);
+    p.warmup = j.value("warmup", d.warmup);
+    p.flushL2 = j.value("flush_l2", d.flushL2);
+}
+
+void to_json(nlohmann::json& j, const TimingStats& s) {
+    j = {{"median_ms", s.medianMs}, {"q1_ms", s.q1Ms}, {"q3_ms", s.q3Ms}, {"min_ms", s.minMs},
+         {"mean_ms", s.meanMs}, {"rse", s.rse}, {"n", s.n}, {"host_median_ms", s.hostMedianMs},
+         {"samples_ms", s.samplesMs}};
+}
+
+namespace {
+double quantile(const std::vector<double>& sorted, double q) {
+    if (sorted.empty())
+        return 0;
+    double pos = q * double(sorted.size() - 1);
+    auto lo = static_cast<std::size_t>(std::floor(pos));
+    auto hi = std::min(lo + 1, sorted.size() - 1);
+    return sorted[lo] + (pos - double(lo)) * (sorted[hi] - sorted[lo]);
+}
+std::string err(cudaError_t e) { return e == cudaSuccess ? std::string{} : cudaGetErrorString(e); }
+} // namespace
+
+TimingStats summarise(std::vector<double> samples) {
+    TimingStats s;
+    s.samplesMs = samples;
+    s.n = static_cast<int>(samples.size());
+    if (samples.empty())
+        return s;
+    std::sort(samples.begin(), samples.end());
+    s.medianMs = quantile(samples, 0.5);
+    s.q1Ms = quantile(samples, 0.25);
+    s.q3Ms = quantile(samples, 0.75);
+    s.minMs = samples.front();
+    s.meanMs = std::accumulate(samples.begin(), samples.end(), 0.0) / double(s.n);
+    if (s.n > 1) {
+        double var = 0;
+        for (double x : samples)
+            var += (x - s.meanMs) * (x - s.meanMs);
+        var /= double(s.n - 1);
+        s.rse = std::sqrt(var / double(s.n)) / std::max(s.meanMs, 1e-12);
+    }
+    return s;
+}
+
+Timer::Timer(cudaStream_t stream, std::size_t l2Bytes) : m_stream(stream) {
+    m_flushBytes = std::max<std::size_t>(2 * l2Bytes, 8u << 20);
+    if (cudaMalloc(&m_flush, m_flushBytes) != cudaSuccess) {
+        m_flush = nullptr;
+        cudaGetLastError();
+    }
+    cudaEventCreate(&m_start);
+    cudaEventCreate(&m_stop);
+}
+
+Timer::~Timer() {
+    if (m_flush)
+        cudaFree(m_flush);
+    cudaEventDestroy(m_start);
+    cudaEventDestroy(m_stop);
+}
+
+std::string Timer::sample(const std::function<void()>& fn, bool flush, double* ms) {
+    if (flush && m_flush)
+        cudaMemsetAsync(m_flush, 0, m_flushBytes, m_stream); // evicts inputs from L2
+    // Device-wide: nothing else may be running when the sample starts.
+    if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
+        return err(e);
+    cudaEventRecord(m_start, m_stream);
+    fn();
+    cudaEventRecord(m_stop, m_stream);
+    if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
+        return err(e);
+    float f = 0;
+    if (auto e = cudaEventElapsedTime(&f, m_start, m_stop); e != cudaSuccess)
+        return err(e);
+    *ms = double(f);
+    return {};
+}
+
+std::string Timer::hostTime(const std::function<void()>& fn, int reps, double* medianMs) {
+    std::vector<double> t;
+    for (int i = 0; i < reps; ++i) {
+        if (m_flush)
+            cudaMemsetAsync(m_flush, 0, m_flushBytes, m_stream);
+        if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
+            return err(e);
+        auto t0 = std::chrono::steady_clock::now();
+        fn();
+        if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
+            return err(e);
+        t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::sort(t.begin(), t.end());
+    *medianMs = quantile(t, 0.5);
+    return {};
+}
+
+std::string Timer::interleave(const std::function<void()>& a, const std::function<void()>& b,
+                              const TimingPolicy& p, TimingStats* sa, TimingStats* sb) {
+    cudaCtxResetPersistingL2Cache();
+    double ms = 0;
+    for (int i = 0; i < p.warmup; ++i) {
+        if (auto e = sample(a, p.flushL2, &ms); !e.empty())
+            return e;
+        if (auto e = sample(b, p.flushL2, &ms); !e.empty())
+            return e;
+    }
+    std::vector<double> va, vb;
+    auto t0 = std::chrono::steady_clock::now();
+    for (;;) {
+        if (auto e = sample(a, p.flushL2, &ms); !e.empty())
+            return e;
+        va.push_back(ms);
+        if (auto e = sample(b, p.flushL2, &ms); !e.empty())
+            return e;
+        vb.push_back(ms);
+        int n = static_cast<int>(va.size());
+        double elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        if (n >= p.maxSamples || (n >= p.minSamples && elapsed >= p.timeCapMs))
+            break;
+        if (n >= p.minSamples && summarise(va).rse <= p.targetRse && summarise(vb).rse <= p.targetRse)
+            break;
+    }
+    *sa = summarise(std::move(va));
+    *sb = summarise(std::move(vb));
+    if (auto e = hostTime(a, 5, &sa->hostMedianMs); !e.empty())
+        return e;
+    if (auto e = hostTime(b, 5, &sb->hostMedianMs); !e.empty())
+        return e;
+    return {};
+}
+
+} // namespace kwb::gpu

@@ -1,0 +1,59 @@
+#pragma once
+// Interleaved, adaptive timing of a candidate against its baseline with device events.
+// Runs in the job child, on its one thread.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime_api.h>
+#include <nlohmann/json.hpp>
+
+namespace kwb::gpu {
+
+struct TimingPolicy {
+    double targetRse = 0.005;  // stop when both medians' relative standard errors are below this
+    int minSamples = 10;
+    int maxSamples = 400;
+    double timeCapMs = 600;    // wall-clock cap for one shape's interleaved loop
+    int warmup = 3;
+    bool flushL2 = true;
+};
+
+struct TimingStats {
+    std::vector<double> samplesMs;
+    double medianMs = 0, q1Ms = 0, q3Ms = 0, minMs = 0, meanMs = 0;
+    double rse = 0;          // relative standard error of the mean
+    double hostMedianMs = 0; // host wall clock around a device-wide sync, for the cross-check
+    int n = 0;
+};
+
+void to_json(nlohmann::json& j, const TimingPolicy& p);
+void from_json(const nlohmann::json& j, TimingPolicy& p);
+void to_json(nlohmann::json& j, const TimingStats& s);
+
+TimingStats summarise(std::vector<double> samplesMs);
+
+class Timer {
+public:
+    // l2Bytes: the device's L2 size; a buffer twice that is written before each sample.
+    Timer(cudaStream_t stream, std::size_t l2Bytes);
+    ~Timer();
+    Timer(const Timer&) = delete;
+    Timer& operator=(const Timer&) = delete;
+
+    // Times a and b interleaved (a, b, a, b, ...). Each callable only enqueues on the stream.
+    // Returns a CUDA error string on failure, empty on success.
+    std::string interleave(const std::function<void()>& a, const std::function<void()>& b,
+                           const TimingPolicy& policy, TimingStats* sa, TimingStats* sb);
+
+private:
+    std::string sample(const std::function<void()>& fn, bool flush, double* ms);
+    std::string hostTime(const std::function<void()>& fn, int reps, double* medianMs);
+
+    cudaStream_t m_stream;
+    void* m_flush = nullptr;
+    std::size_t m_flushBytes = 0;
+    cudaEvent_t m_start = nullptr, m_stop = nullptr;
+};
+
+} // namespace kwb::gpu

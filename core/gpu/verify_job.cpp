@@ -1,0 +1,149 @@
+#include "core/gpu/verify_job.h"
+
+#include <cmath>
+#include <cstdio>
+#include <dlfcn.h>
+#include <iostream>
+#include <string>
+#include <unistd.h>
+
+#include <cuda_runtime.h>
+
+#include "core/gpu/baselines/baseline.h"
+#include "core/gpu/sandbox.h"
+#include "core/gpu/shape_runner.h"
+#include "core/model/task.h"
+#include "core/verify/protocol.h"
+
+namespace kwb::gpu {
+namespace {
+
+nlohmann::json failed(const std::string& verdict, const std::string& detail) {
+    return {{"verdict", verdict}, {"detail", detail}, {"shapes", nlohmann::json::array()}};
+}
+
+} // namespace
+
+nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit) {
+    auto task = taskFromJson(spec.value("task", nlohmann::json::object()));
+    if (!task)
+        return failed("protocol-error", "the job's task is invalid: " + task.error().message);
+    const std::string library = spec.value("library", "");
+    const int device = spec.value("device", 0);
+    const std::uint64_t seed = spec.value("seed", std::uint64_t{0});
+    const bool bench = spec.value("bench", true);
+    const int trials = spec.value("trials", 2);
+    TimingPolicy timing = spec.value("timing", nlohmann::json::object()).get<TimingPolicy>();
+    std::vector<std::string> only = spec.value("shapes", std::vector<std::string>{});
+
+    nlohmann::json result = {{"verdict", "pass"}, {"detail", ""}, {"shapes", nlohmann::json::array()}};
+    SandboxReport sandbox = applyResourceLimits();
+
+    // CUDA, the libraries and the baseline start before the filter and before the candidate.
+    if (auto e = cudaSetDevice(device); e != cudaSuccess)
+        return failed("no-device", std::string("cannot use CUDA device ") + std::to_string(device) + ": " + cudaGetErrorString(e));
+    if (auto e = cudaFree(nullptr); e != cudaSuccess)
+        return failed("no-device", std::string("cannot start CUDA: ") + cudaGetErrorString(e));
+    cudaDeviceProp prop{};
+    cudaGetDeviceProperties(&prop, device);
+    result["device"] = {{"index", device}, {"name", prop.name}, {"cc", std::to_string(prop.major) + "." + std::to_string(prop.minor)}};
+    cudaStream_t stream = nullptr;
+    cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+    std::unique_ptr<Baseline> baseline = makeBaseline(task->id);
+    if (baseline)
+        result["baseline"] = {{"label", baseline->label()}, {"kind", baseline->kind()}};
+
+    std::string why;
+    bool filtered = applySyscallFilter(&why);
+    result["sandbox"] = {{"limits", sandbox.limits}, {"seccomp", filtered},
+                         {"note", filtered ? sandbox.note : (sandbox.note + " " + why)}};
+
+    void* handle = ::dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle)
+        return failed("load-error", std::string("the candidate library does not load: ") + ::dlerror());
+    auto call = reinterpret_cast<ShimCall>(::dlsym(handle, "kwb_shim_call"));
+    if (!call)
+        return failed("load-error", "the candidate library has no harness shim");
+    emit({{"event", "progress"}, {"stage", "loaded"}});
+
+    std::vector<double> speedups;
+    bool anySkipped = false;
+    for (const auto& shape : task->shapes) {
+        if (!only.empty() && std::find(only.begin(), only.end(), shape.name) == only.end())
+            continue;
+        ShapeJob job;
+        job.task = &*task;
+        job.shape = &shape;
+        job.candidate = call;
+        job.baseline = baseline.get();
+        job.seed = seed;
+        job.trials = trials;
+        job.bench = bench;
+        job.timing = timing;
+        job.l2Bytes = std::size_t(prop.l2CacheSize);
+        job.device = device;
+        job.stream = stream;
+        ShapeOutcome o = runShape(job, emit);
+        const std::string v = o.report.value("verdict", "harness-error");
+        if (v == "pass" && !o.report.value("flags", nlohmann::json::array()).empty())
+            o.report["verdict"] = "suspicious-timing";
+        if (o.report.contains("speedup"))
+            speedups.push_back(o.report["speedup"].get<double>());
+        else
+            anySkipped = true;
+        emit({{"event", "shape-done"}, {"shape", shape.name}, {"verdict", o.report["verdict"]}});
+        if (result["verdict"] == "pass" && o.report["verdict"] != "pass") {
+            result["verdict"] = o.report["verdict"];
+            result["detail"] = o.report["detail"].get<std::string>().empty()
+                                   ? nlohmann::json("flagged for a human: timing looks too good to be true")
+                                   : o.report["detail"];
+        }
+        result["shapes"].push_back(std::move(o.report));
+        if (o.fatal)
+            break; // the context is gone; the remaining shapes cannot run
+    }
+    if (!speedups.empty() && !anySkipped) {
+        double logSum = 0;
+        for (double s : speedups)
+            logSum += std::log(std::max(s, 1e-12));
+        result["geomean_speedup"] = std::exp(logSum / double(speedups.size()));
+    }
+    return result;
+}
+
+int jobMain() {
+    // The job's own protocol channel; fd 1 becomes stderr so a candidate's printf cannot forge it.
+    std::fflush(stdout);
+    int protocolFd = ::dup(STDOUT_FILENO);
+    ::dup2(STDERR_FILENO, STDOUT_FILENO);
+    auto send = [protocolFd](nlohmann::json msg) {
+        std::string line = protocol::frame(msg);
+        std::size_t done = 0;
+        while (done < line.size()) {
+            ssize_t n = ::write(protocolFd, line.data() + done, line.size() - done);
+            if (n <= 0)
+                return;
+            done += std::size_t(n);
+        }
+    };
+    std::string line;
+    if (!std::getline(std::cin, line)) {
+        send({{"type", "result"}, {"result", failed("protocol-error", "the job got no specification")}});
+        return protocol::kExitProtocolError;
+    }
+    auto spec = nlohmann::json::parse(line, nullptr, false);
+    if (!spec.is_object()) {
+        send({{"type", "result"}, {"result", failed("protocol-error", "the job specification is not JSON")}});
+        return protocol::kExitProtocolError;
+    }
+    nlohmann::json result = runVerifyJob(spec, [&](const nlohmann::json& ev) {
+        nlohmann::json m = ev;
+        m["type"] = "event";
+        send(m);
+    });
+    send({{"type", "result"}, {"result", result}});
+    std::fflush(nullptr);
+    ::_exit(0); // skip static destructors of a process a candidate has been living in
+}
+
+} // namespace kwb::gpu

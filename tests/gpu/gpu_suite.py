@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""GPU suite: kwb verify on every reference solution and every known-bad candidate fixture,
+checking each verdict; warm and cold timings; repeatability. Real processes, real GPU.
+
+Usage: gpu_suite.py --bin BUILD/bin --source REPO [--out DIR] [--quick]
+Exits 77 (skipped) with the reason when no CUDA device is visible, 0 when every check passes.
+"""
+import argparse, glob, json, os, re, statistics, subprocess, sys, time
+
+def run(cmd, timeout=900, env=None):
+    t0 = time.monotonic()
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
+    return p, time.monotonic() - t0
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--source", required=True)
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--quick", action="store_true", help="references and fixtures only, no repeatability")
+    a = ap.parse_args()
+    kwb = os.path.join(a.bin, "kwb")
+    env = dict(os.environ)
+    env["KWB_RUNNER"] = os.path.join(a.bin, "kwb-runner")
+    p, _ = run([kwb, "doctor", "--json"], env=env)
+    doc = json.loads(p.stdout or "{}")
+    if not doc.get("device", {}).get("gpus"):
+        print("SKIP: no CUDA device visible to kwb-runner (kwb doctor exit %d); the GPU suite needs one" % p.returncode)
+        return 77
+    out = a.out
+    if out:
+        os.makedirs(out, exist_ok=True)
+    failures, lines, records = [], [], {}
+
+    # 1. Reference solutions: cold (first build), then warm (cached build), all shapes, timed.
+    refs = sorted(glob.glob(os.path.join(a.source, "resources/tasks/reference/*.cu")))
+    for ref in refs:
+        task = os.path.basename(ref)[:-3]
+        for phase in ("cold", "warm"):
+            p, wall = run([kwb, "verify", task, ref, "--json", "--seed", "7"], env=env)
+            try:
+                rec = json.loads(p.stdout)
+            except ValueError:
+                failures.append(f"{task} reference {phase}: no JSON (exit {p.returncode}): {p.stderr[-400:]}")
+                break
+            records[f"{task}-{phase}"] = rec
+            nvcc = rec.get("build", {}).get("seconds", 0.0) if not rec.get("build", {}).get("cached") else 0.0
+            lines.append(f"{task:22s} {phase:4s} verdict={rec['verdict']:18s} wall={wall:6.2f}s nvcc={nvcc:5.2f}s "
+                         f"overhead={wall - nvcc:5.2f}s geomean={rec.get('geomean_speedup', 0):.3f}")
+            if rec["verdict"] != "pass":
+                failures.append(f"{task} reference {phase}: {rec['verdict']}: {rec.get('detail')}")
+        if f"{task}-warm" in records:
+            for s in records[f"{task}-warm"].get("shapes", []):
+                t = s.get("timing", {})
+                sol = s.get("speed_of_light", {})
+                lines.append(f"    {s['name']:8s} {json.dumps(s['dims']):44s} base={t.get('baseline', {}).get('median_ms', 0):9.4f}ms "
+                             f"cand={t.get('candidate', {}).get('median_ms', 0):9.4f}ms n={t.get('candidate', {}).get('n', 0):3d} "
+                             f"speedup={s.get('speedup', 0):6.3f} SOL={100 * sol.get('fraction', 0):5.1f}% ({sol.get('bound', '?')})"
+                             f" flags={s.get('flags', [])}")
+
+    # 2. Known-bad (and good) fixtures: each must get the verdict its second line names.
+    for f in sorted(glob.glob(os.path.join(a.source, "tests/fixtures/candidates/*/*.cu"))):
+        task = os.path.basename(os.path.dirname(f))
+        with open(f) as fh:
+            head = fh.read(600)
+        m = re.search(r"kwb-expect:\s*([a-z|-]+)", head)
+        if not m:
+            continue
+        want = m.group(1).split("|")
+        p, wall = run([kwb, "verify", task, f, "--json", "--no-bench", "--idle-timeout", "8", "--timeout", "120"], env=env)
+        try:
+            rec = json.loads(p.stdout)
+            got = rec["verdict"]
+        except (ValueError, KeyError):
+            got, rec = f"no-json(exit {p.returncode})", {}
+        ok = got in want
+        lines.append(f"{'ok  ' if ok else 'FAIL'} {task}/{os.path.basename(f):22s} want={'|'.join(want):30s} got={got:18s} {wall:5.1f}s  {rec.get('detail', '')[:150]}")
+        if not ok:
+            failures.append(f"{task}/{os.path.basename(f)}: wanted {want}, got {got}: {rec.get('detail', p.stderr[-300:])}")
+        records[f"fixture-{task}-{os.path.basename(f)}"] = rec
+
+    # 3. Repeatability: the same kernel verified 5 times; per-shape medians within 1 %.
+    if not a.quick:
+        for task in ("sgemm-f32", "softmax-rows-f32", "reduce-sum-f32"):
+            ref = os.path.join(a.source, "resources/tasks/reference", task + ".cu")
+            med = {}
+            for i in range(5):
+                p, _ = run([kwb, "verify", task, ref, "--json", "--seed", str(100 + i)], env=env)
+                rec = json.loads(p.stdout)
+                for s in rec.get("shapes", []):
+                    med.setdefault(s["name"], []).append(s["timing"]["candidate"]["median_ms"])
+            for shape, v in med.items():
+                spread = (max(v) - min(v)) / statistics.median(v)
+                lines.append(f"repeat {task:18s} {shape:8s} medians(ms)={[round(x, 5) for x in v]} spread={100 * spread:.2f}%")
+                if spread > 0.01:
+                    failures.append(f"repeatability {task}/{shape}: spread {100 * spread:.2f}% > 1%")
+
+    report = "\n".join(lines)
+    print(report)
+    if out:
+        with open(os.path.join(out, "gpu_suite.txt"), "w") as fh:
+            fh.write(report + "\n\nFAILURES:\n" + "\n".join(failures) + "\n")
+        with open(os.path.join(out, "gpu_suite_records.json"), "w") as fh:
+            json.dump(records, fh)
+    print(f"\n{len(lines) - len(failures)} passed, {len(failures)} failed")
+    for f in failures:
+        print("FAIL:", f)
+    return 1 if failures else 0
+
+if __name__ == "__main__":
+    sys.exit(main())

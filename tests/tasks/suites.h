@@ -1,0 +1,15 @@
+#pragma once
+// The suites of kwb_tasks_tests; each records its checks in kwbtest::counts().
+#include <filesystem>
+
+void modelTests();
+void formulaTests();
+void loaderTests();
+void builtinSuiteTests();
+void cpuReferenceTests();
+// Compiles one .cu with real nvcc; returns kwbtest::kSkip when nvcc is absent, else 0.
+int compileTest(const std::filesystem::path& file, bool expectSuccess);
+
+// The repository's tests/tasks folder and resources/tasks folder (compile definitions).
+std::filesystem::path testSourceDir();
+std::filesystem::path taskSourceDir();

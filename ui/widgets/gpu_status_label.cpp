@@ -1,0 +1,66 @@
+#include "ui/widgets/gpu_status_label.h"
+
+#include <QEvent>
+
+namespace kwb::ui {
+
+GpuStatusLabel::GpuStatusLabel(QWidget* parent) : QLabel(parent) {
+    setObjectName(QStringLiteral("gpuStatusLabel"));
+    setTextInteractionFlags(Qt::TextSelectableByMouse);
+    render();
+}
+
+void GpuStatusLabel::showProbing() {
+    m_state = State::Probing;
+    m_detail.clear();
+    render();
+}
+
+void GpuStatusLabel::showDevice(const std::shared_ptr<const DeviceInfo>& info) {
+    if (!info || !info->hasDevice()) {
+        m_state = State::NoDevice;
+        m_detail = info ? QString::fromStdString(info->noDeviceReason) : QString();
+        render();
+        return;
+    }
+    m_state = State::Device;
+    m_summary = QString::fromStdString(info->gpus.front().summary());
+    m_extraGpus = static_cast<int>(info->gpus.size()) - 1;
+    QStringList lines;
+    for (const GpuInfo& gpu : info->gpus)
+        lines << QString::fromStdString(gpu.summary());
+    m_detail = lines.join(QLatin1Char('\n'));
+    render();
+}
+
+void GpuStatusLabel::showFailure(const QString& message) {
+    m_state = State::NoDevice;
+    m_detail = message;
+    render();
+}
+
+void GpuStatusLabel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        render();
+    QLabel::changeEvent(event);
+}
+
+void GpuStatusLabel::render() {
+    switch (m_state) {
+    case State::Probing:
+        setText(tr("Looking for a GPU…"));
+        setToolTip(tr("Asking the GPU worker which CUDA devices this machine has"));
+        break;
+    case State::Device:
+        setText(m_extraGpus > 0 ? tr("%1 (+%n more)", nullptr, m_extraGpus).arg(m_summary)
+                                : m_summary);
+        setToolTip(m_detail);
+        break;
+    case State::NoDevice:
+        setText(tr("No CUDA device: compile-only"));
+        setToolTip(m_detail.isEmpty() ? tr("The GPU worker found no CUDA device") : m_detail);
+        break;
+    }
+}
+
+} // namespace kwb::ui

@@ -98,7 +98,7 @@ __global__ void compareKernel(const void* got, Elem t, const void* ref, bool ref
                 }
             } else {
                 double err = fabs(g - r);
-                double sc = mode == 0 ? fabs(r) : mode == 1 ? (scale ? scale[i] : scalarScale) : scalarScale;
+                double sc = mode == 0 ? fabs(r) : mode == 1 ? (scale ? scale[i] : scalarScale) : fmax(fabs(r), scalarScale);
                 double rel = err / fmax(fabs(r), 1e-30);
                 maxAbs = fmax(maxAbs, err);
                 maxRel = fmax(maxRel, fmin(rel, 1e30));

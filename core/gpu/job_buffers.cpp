@@ -44,7 +44,9 @@ cudaError_t GuardedBuffer::allocate(std::size_t bytes) {
     m_base = static_cast<unsigned char*>(p);
     m_ptr = m_base + kGuardBytes;
     m_bytes = bytes;
-    return cudaMemset(m_base, kGuardByte, padded + 2 * kGuardBytes);
+    e = cudaMemset(m_base, kGuardByte, padded + 2 * kGuardBytes);
+    // cudaMemset is asynchronous: it must be done before any stream writes the payload.
+    return e == cudaSuccess ? cudaDeviceSynchronize() : e;
 }
 
 cudaError_t GuardedBuffer::guardsIntact(bool* intact) const {

@@ -153,6 +153,16 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
             return {};
         // The baseline writes scratch outputs of its own: a candidate's buffer never holds a reference.
         BaselineCall c = bcall;
+        std::vector<GuardedBuffer> prepOut;
+        c.outputs.clear();
+        for (std::size_t i = 0; i < b.params.size(); ++i) {
+            if (b.params[i]->kind != ParamKind::Output)
+                continue;
+            prepOut.emplace_back();
+            if (auto e = prepOut.back().allocate(b.bufs[i].bytes()); e != cudaSuccess)
+                return cudaFailure(e, "allocating baseline outputs");
+            c.outputs.push_back(prepOut.back().data());
+        }
         if (auto s = job.baseline->prepare(c); !s)
             return {"harness-error", "baseline: " + s.error().message, false};
         baselinePrepared = true;
@@ -297,12 +307,14 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
                     return fail({"harness-error", "CPU reference for " + p.name + " has the wrong size", false});
                 if (!refOut[i].data())
                     refOut[i].allocate(r.size() * sizeof(double));
-                cudaMemcpy(refOut[i].data(), r.data(), r.size() * sizeof(double), cudaMemcpyHostToDevice);
+                cudaMemcpyAsync(refOut[i].data(), r.data(), r.size() * sizeof(double), cudaMemcpyHostToDevice, st);
                 if (auto it = ref->scales.find(p.name); it != ref->scales.end() && it->second.size() == r.size()) {
                     if (!scaleBuf[i].data())
                         scaleBuf[i].allocate(r.size() * sizeof(double));
-                    cudaMemcpy(scaleBuf[i].data(), it->second.data(), r.size() * sizeof(double), cudaMemcpyHostToDevice);
+                    cudaMemcpyAsync(scaleBuf[i].data(), it->second.data(), r.size() * sizeof(double), cudaMemcpyHostToDevice, st);
                 }
+                if (auto e = cudaStreamSynchronize(st); e != cudaSuccess) // before the host vectors go
+                    return fail(cudaFailure(e, "uploading the CPU reference"));
             }
         } else {
             if (auto f = prepareBaseline(); !f.verdict.empty())
@@ -338,8 +350,10 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
                 continue;
             if (!firstOut[i].data())
                 firstOut[i].allocate(b.bufs[i].bytes());
-            cudaMemcpy(firstOut[i].data(), b.ptrs[i], b.bufs[i].bytes(), cudaMemcpyDeviceToDevice);
+            cudaMemcpyAsync(firstOut[i].data(), b.ptrs[i], b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, st);
         }
+        if (auto e = cudaStreamSynchronize(st); e != cudaSuccess)
+            return fail(cudaFailure(e, "saving the first call's output"));
         if (auto f = callCandidate("second call"); !f.verdict.empty())
             return fail(f);
         if (auto f = compareAll("second call on the same input", false); !f.verdict.empty())

@@ -11,7 +11,8 @@ namespace kwb::gpu {
 
 void to_json(nlohmann::json& j, const TimingPolicy& p) {
     j = {{"target_rse", p.targetRse}, {"min_samples", p.minSamples}, {"max_samples", p.maxSamples},
-         {"time_cap_ms", p.timeCapMs}, {"warmup", p.warmup}, {"flush_l2", p.flushL2}};
+         {"time_cap_ms", p.timeCapMs}, {"warmup", p.warmup}, {"flush_l2", p.flushL2},
+         {"min_sample_ms", p.minSampleMs}, {"max_batch", p.maxBatch}};
 }
 
 void from_json(const nlohmann::json& j, TimingPolicy& p) {
@@ -22,11 +23,13 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
     p.timeCapMs = j.value("time_cap_ms", d.timeCapMs);
     p.warmup = j.value("warmup", d.warmup);
     p.flushL2 = j.value("flush_l2", d.flushL2);
+    p.minSampleMs = j.value("min_sample_ms", d.minSampleMs);
+    p.maxBatch = j.value("max_batch", d.maxBatch);
 }
 
 void to_json(nlohmann::json& j, const TimingStats& s) {
     j = {{"median_ms", s.medianMs}, {"q1_ms", s.q1Ms}, {"q3_ms", s.q3Ms}, {"min_ms", s.minMs},
-         {"mean_ms", s.meanMs}, {"rse", s.rse}, {"n", s.n}, {"host_median_ms", s.hostMedianMs},
+         {"mean_ms", s.meanMs}, {"rse", s.rse}, {"n", s.n}, {"host_median_ms", s.hostMedianMs}, {"batch", s.batch},
          {"samples_ms", s.samplesMs}};
 }
 
@@ -81,21 +84,22 @@ Timer::~Timer() {
     cudaEventDestroy(m_stop);
 }
 
-std::string Timer::sample(const std::function<void()>& fn, bool flush, double* ms) {
+std::string Timer::sample(const std::function<void()>& fn, bool flush, int batch, double* ms) {
     if (flush && m_flush)
         cudaMemsetAsync(m_flush, 0, m_flushBytes, m_stream); // evicts inputs from L2
     // Device-wide: nothing else may be running when the sample starts.
     if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
         return err(e);
     cudaEventRecord(m_start, m_stream);
-    fn();
+    for (int i = 0; i < batch; ++i)
+        fn();
     cudaEventRecord(m_stop, m_stream);
     if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
         return err(e);
     float f = 0;
     if (auto e = cudaEventElapsedTime(&f, m_start, m_stop); e != cudaSuccess)
         return err(e);
-    *ms = double(f);
+    *ms = double(f) / batch;
     return {};
 }
 
@@ -120,20 +124,28 @@ std::string Timer::hostTime(const std::function<void()>& fn, int reps, double* m
 std::string Timer::interleave(const std::function<void()>& a, const std::function<void()>& b,
                               const TimingPolicy& p, TimingStats* sa, TimingStats* sb) {
     cudaCtxResetPersistingL2Cache();
-    double ms = 0;
-    for (int i = 0; i < p.warmup; ++i) {
-        if (auto e = sample(a, p.flushL2, &ms); !e.empty())
+    double ms = 0, wa = 1e30, wb = 1e30;
+    for (int i = 0; i < std::max(1, p.warmup); ++i) {
+        if (auto e = sample(a, p.flushL2, 1, &ms); !e.empty())
             return e;
-        if (auto e = sample(b, p.flushL2, &ms); !e.empty())
+        wa = std::min(wa, ms);
+        if (auto e = sample(b, p.flushL2, 1, &ms); !e.empty())
             return e;
+        wb = std::min(wb, ms);
     }
+    auto batchFor = [&](double t) {
+        if (t >= p.minSampleMs)
+            return 1;
+        return std::clamp(static_cast<int>(std::ceil(p.minSampleMs / std::max(t, 1e-4))), 1, p.maxBatch);
+    };
+    const int ba = batchFor(wa), bb = batchFor(wb);
     std::vector<double> va, vb;
     auto t0 = std::chrono::steady_clock::now();
     for (;;) {
-        if (auto e = sample(a, p.flushL2, &ms); !e.empty())
+        if (auto e = sample(a, p.flushL2, ba, &ms); !e.empty())
             return e;
         va.push_back(ms);
-        if (auto e = sample(b, p.flushL2, &ms); !e.empty())
+        if (auto e = sample(b, p.flushL2, bb, &ms); !e.empty())
             return e;
         vb.push_back(ms);
         int n = static_cast<int>(va.size());
@@ -145,6 +157,8 @@ std::string Timer::interleave(const std::function<void()>& a, const std::functio
     }
     *sa = summarise(std::move(va));
     *sb = summarise(std::move(vb));
+    sa->batch = ba;
+    sb->batch = bb;
     if (auto e = hostTime(a, 5, &sa->hostMedianMs); !e.empty())
         return e;
     if (auto e = hostTime(b, 5, &sb->hostMedianMs); !e.empty())

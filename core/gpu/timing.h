@@ -17,6 +17,11 @@ struct TimingPolicy {
     double timeCapMs = 600;    // wall-clock cap for one shape's interleaved loop
     int warmup = 3;
     bool flushL2 = true;
+    // Kernels shorter than this are timed in batches of back-to-back calls between one pair of
+    // events (L2 flushed before the batch): one launch of a few microseconds is mostly launch
+    // jitter and event resolution.
+    double minSampleMs = 0.25;
+    int maxBatch = 256;
 };
 
 struct TimingStats {
@@ -25,6 +30,7 @@ struct TimingStats {
     double rse = 0;          // relative standard error of the mean
     double hostMedianMs = 0; // host wall clock around a device-wide sync, for the cross-check
     int n = 0;
+    int batch = 1; // calls per sample; samples are per call
 };
 
 void to_json(nlohmann::json& j, const TimingPolicy& p);
@@ -47,7 +53,7 @@ public:
                            const TimingPolicy& policy, TimingStats* sa, TimingStats* sb);
 
 private:
-    std::string sample(const std::function<void()>& fn, bool flush, double* ms);
+    std::string sample(const std::function<void()>& fn, bool flush, int batch, double* ms);
     std::string hostTime(const std::function<void()>& fn, int reps, double* medianMs);
 
     cudaStream_t m_stream;

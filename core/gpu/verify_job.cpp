@@ -48,7 +48,9 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit) {
     cudaGetDeviceProperties(&prop, device);
     result["device"] = {{"index", device}, {"name", prop.name}, {"cc", std::to_string(prop.major) + "." + std::to_string(prop.minor)}};
     cudaStream_t stream = nullptr;
-    cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+    // A blocking stream: the harness's own synchronous copies on the legacy stream stay
+    // ordered with it, and a candidate that strays onto stream 0 is still inside the events.
+    cudaStreamCreate(&stream);
     std::unique_ptr<Baseline> baseline = makeBaseline(task->id);
     if (baseline)
         result["baseline"] = {{"label", baseline->label()}, {"kind", baseline->kind()}};

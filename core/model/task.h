@@ -73,8 +73,9 @@ struct ShapeSpec {
 
 // An output passes when every element satisfies |got - ref| <= atol + rtol * scale, where
 // scale is |ref| (Elementwise), the sum of |terms| that made the element, e.g. sum |x| for a
-// reduction (ScaledBySumAbs), or the root-mean-square of the whole reference output
-// (RelativeToRms). NaN never passes.
+// reduction (ScaledBySumAbs), or the larger of |ref| and the root-mean-square of the whole
+// reference output (RelativeToRms: products whose elements can cancel to near zero). NaN
+// never passes.
 struct Tolerance {
     double rtol = 0.0;
     double atol = 0.0;

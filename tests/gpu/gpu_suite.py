@@ -79,6 +79,8 @@ def main():
             failures.append(f"{task}/{os.path.basename(f)}: wanted {want}, got {got}: {rec.get('detail', p.stderr[-300:])}")
         records[f"fixture-{task}-{os.path.basename(f)}"] = rec
 
+    print("\n".join(lines), flush=True)
+    lines_printed = len(lines)
     # 3. Repeatability: the same kernel verified 5 times; per-shape medians within 1 %.
     if not a.quick:
         for task in ("sgemm-f32", "softmax-rows-f32", "reduce-sum-f32"):
@@ -86,8 +88,15 @@ def main():
             med = {}
             for i in range(5):
                 p, _ = run([kwb, "verify", task, ref, "--json", "--seed", str(100 + i)], env=env)
-                rec = json.loads(p.stdout)
+                try:
+                    rec = json.loads(p.stdout)
+                except ValueError:
+                    failures.append(f"repeatability {task} run {i}: no JSON (exit {p.returncode})")
+                    continue
                 for s in rec.get("shapes", []):
+                    if "timing" not in s:
+                        failures.append(f"repeatability {task}/{s['name']} run {i}: {s.get('verdict')}: {s.get('detail')}")
+                        continue
                     med.setdefault(s["name"], []).append(s["timing"]["candidate"]["median_ms"])
             for shape, v in med.items():
                 spread = (max(v) - min(v)) / statistics.median(v)
@@ -96,7 +105,7 @@ def main():
                     failures.append(f"repeatability {task}/{shape}: spread {100 * spread:.2f}% > 1%")
 
     report = "\n".join(lines)
-    print(report)
+    print("\n".join(lines[lines_printed:]))
     if out:
         with open(os.path.join(out, "gpu_suite.txt"), "w") as fh:
             fh.write(report + "\n\nFAILURES:\n" + "\n".join(failures) + "\n")

@@ -77,8 +77,9 @@ void builtinSuiteTests() {
         }
         CHECK_MSG(longest >= 0.5e-3, t.id + ": largest shape under 0.5 ms at the ceiling");
         CHECK_MSG(odd && cpu && t.shapes.size() >= 3, t.id);
-        // Every output has a tolerance, and float32 ones are tight enough to fail half precision.
+        // Every output has a tolerance, and float32 ones are tight enough to fail half precision;
+        // bf16 ones (relative to the RMS at most 4e-2) still fail bf16 accumulation.
         for (const auto& [name, tol] : t.tolerances)
-            CHECK_MSG(bf16 ? tol.rtol <= 2e-2 : tol.rtol <= 1e-4, t.id + "." + name);
+            CHECK_MSG(bf16 ? tol.rtol <= 4e-2 : tol.rtol <= 1e-4, t.id + "." + name);
     }
 }

@@ -1,0 +1,330 @@
+// kwb generate TASK...|--all --provider P --model M: ask a teacher model for samples, store each
+// with its provenance as it finishes (JSONL today), resumable, optionally verified and repaired.
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+#include "app/kwb/commands.h"
+#include "app/kwb/task_lookup.h"
+#include "core/generate/generation_run.h"
+#include "core/generate/jsonl_sample_sink.h"
+#include "core/generate/verifier_sample_checker.h"
+#include "core/llm/llm_settings.h"
+#include "core/llm/model_listing.h"
+#include "core/llm/redaction.h"
+#include "core/store/data_dirs.h"
+#include "core/tasks/task_loader.h"
+#include "core/verify/subprocess_worker.h"
+
+namespace kwb::cli {
+namespace {
+
+std::atomic<bool> g_stop{false};
+void onSignal(int) { g_stop = true; }
+
+struct GenerateOpts {
+    std::vector<std::string> tasks;
+    bool all = false;
+    std::string provider, model, baseUrl, out = "samples.jsonl", logFile, settings;
+    int n = 1, concurrency = 0, maxTokens = 8192, repair = 0, maxRetries = -1;
+    double temperature = -1, topP = -1, idleTimeout = 0, connectTimeout = 0;
+    bool verify = false, noBench = false, listModels = false;
+    std::string systemTemplate, userTemplate, skill, examples, gpu, cc;
+    int examplesK = 3;
+};
+
+std::string readText(const std::string& path, bool& ok) {
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream s;
+    s << f.rdbuf();
+    ok = bool(f) || f.eof();
+    return s.str();
+}
+
+std::string tokens(std::int64_t n) {
+    char b[32];
+    if (n >= 1000000)
+        std::snprintf(b, sizeof b, "%.2fM", double(n) / 1e6);
+    else if (n >= 1000)
+        std::snprintf(b, sizeof b, "%.1fk", double(n) / 1e3);
+    else
+        std::snprintf(b, sizeof b, "%lld", static_cast<long long>(n));
+    return b;
+}
+
+std::string bar(const GenerationTotals& t) {
+    int done = t.firstDone, want = std::max(1, t.wanted);
+    int width = 24, fill = std::min(width, done * width / want);
+    char costText[48] = "";
+    if (t.costKnown)
+        std::snprintf(costText, sizeof costText, "  $%.3f", t.costUsd);
+    std::string s = "[" + std::string(std::size_t(fill), '#') + std::string(std::size_t(width - fill), '-') + "] " +
+                    std::to_string(done) + "/" + std::to_string(t.wanted) + "  " + std::to_string(t.inFlight) + " running";
+    if (t.repairs)
+        s += "  " + std::to_string(t.repairs) + " repairs";
+    if (t.failed)
+        s += "  " + std::to_string(t.failed) + " failed";
+    return s + "  " + tokens(t.usage.inputTokens) + " in / " + tokens(t.usage.outputTokens) + " out" + costText;
+}
+
+// Accepted examples: samples in a JSONL file (this command's output format) that passed a check
+// or carry "accepted": true, newest last; at most k, none of the task being generated.
+std::vector<PromptExample> loadExamples(const std::string& path, int k, std::string& error) {
+    std::vector<PromptExample> ex;
+    std::ifstream in(path);
+    if (!in) {
+        error = "cannot read the examples file " + path;
+        return ex;
+    }
+    std::string line;
+    while (std::getline(in, line)) {
+        auto j = nlohmann::json::parse(line, nullptr, false);
+        if (j.is_discarded() || !j.is_object() || !j.contains("code") || !j["code"].is_string())
+            continue;
+        bool accepted = j.value("accepted", false);
+        if (j.contains("verification") && j["verification"].is_object())
+            accepted = accepted || j["verification"].value("verdict", "") == "pass";
+        if (accepted)
+            ex.push_back({j.value("task_id", ""), "", j["code"].get<std::string>()});
+    }
+    if (int(ex.size()) > k)
+        ex.erase(ex.begin(), ex.end() - k);
+    return ex;
+}
+
+int runGenerate(const GenerateOpts& o) {
+    auto settings = LlmSettings::load(o.settings.empty() ? LlmSettings::defaultPath() : std::filesystem::path(o.settings));
+    if (!settings) {
+        std::cerr << "kwb generate: " << settings.error().message << "\n";
+        return 2;
+    }
+    for (const auto& w : settings->warnings())
+        std::cerr << "kwb generate: warning: " << w << "\n";
+    auto config = settings->providerConfig(o.provider);
+    if (!config) {
+        std::cerr << "kwb generate: " << config.error().message << "\n";
+        return kExitUsage;
+    }
+    std::vector<std::string> secrets = {config->apiKey};
+    auto fail = [&](const Error& e, int code) {
+        std::cerr << "kwb generate: " << redactSecrets(describe(e), secrets) << "\n";
+        return code;
+    };
+    if (!o.baseUrl.empty()) {
+        config->baseUrl = o.baseUrl;
+        config->apiKey.clear(); // the key source may differ for another host (HF_TOKEN)
+        std::string settingsKey;
+        if (auto it = settings->providers().find(o.provider); it != settings->providers().end())
+            settingsKey = it->second.apiKey;
+        resolveApiKey(*config, settingsKey);
+        secrets.push_back(config->apiKey);
+    }
+    if (o.concurrency > 0)
+        config->maxConcurrency = o.concurrency;
+    if (o.maxRetries >= 0)
+        config->retry.maxRetries = o.maxRetries;
+    if (o.idleTimeout > 0)
+        config->idleTimeout = std::chrono::milliseconds(long(o.idleTimeout * 1000));
+    if (o.connectTimeout > 0)
+        config->connectTimeout = std::chrono::milliseconds(long(o.connectTimeout * 1000));
+    if (o.listModels) {
+        auto models = listModels(*config, std::chrono::seconds(30));
+        if (!models)
+            return fail(models.error(), 2);
+        for (const auto& m : *models)
+            std::cout << m << "\n";
+        return 0;
+    }
+    if (o.model.empty()) {
+        std::cerr << "kwb generate: --model is required\n";
+        return kExitUsage;
+    }
+    if (o.tasks.empty() == !o.all) {
+        std::cerr << "kwb generate: give task ids or --all (not both)\n";
+        return kExitUsage;
+    }
+    std::vector<Task> tasks;
+    if (o.all) {
+        auto dir = builtinTaskDirectory();
+        if (!dir)
+            return fail(dir.error(), 2);
+        tasks = loadTaskFolder(*dir).tasks;
+    } else {
+        for (const auto& id : o.tasks) {
+            auto t = findTask(id);
+            if (!t)
+                return fail(t.error(), 2);
+            tasks.push_back(*t);
+        }
+    }
+    auto templates = PromptTemplates::load(o.systemTemplate, o.userTemplate);
+    if (!templates)
+        return fail(templates.error(), 2);
+    PromptContext context;
+    context.gpuName = o.gpu;
+    context.computeCapability = o.cc;
+    if (!o.skill.empty()) {
+        bool ok = false;
+        context.skill = readText(o.skill, ok);
+        if (!ok)
+            return fail(Error::make("bad-skill", "cannot read " + o.skill), 2);
+    }
+    if (!o.examples.empty()) {
+        std::string err;
+        context.examples = loadExamples(o.examples, o.examplesK, err);
+        if (!err.empty())
+            return fail(Error::make("bad-examples", err), 2);
+    }
+    std::unique_ptr<VerifierSampleChecker> checker;
+    if (o.verify) {
+        std::string runner = locateRunner();
+        if (runner.empty())
+            return fail(Error::make("worker-not-found", "--verify needs kwb-runner (set KWB_RUNNER or install it)"), 2);
+        auto worker = std::make_unique<SubprocessWorker>(runner, "kwb");
+        if (Status st = worker->connect(std::chrono::seconds(30)); !st)
+            return fail(st.error(), 2);
+        if (auto info = worker->deviceInfo(std::chrono::seconds(30)); info && info->hasDevice()) {
+            if (context.gpuName.empty())
+                context.gpuName = info->gpus[0].name;
+            if (context.computeCapability.empty())
+                context.computeCapability = info->gpus[0].computeCapability();
+        }
+        VerifyOptions vo;
+        vo.bench = !o.noBench;
+        checker = std::make_unique<VerifierSampleChecker>(std::move(worker), vo);
+    }
+    auto sink = JsonlSampleSink::open(o.out);
+    if (!sink)
+        return fail(sink.error(), 2);
+    for (const auto& w : (*sink)->warnings())
+        std::cerr << "kwb generate: warning: " << w << "\n";
+    std::ofstream logFile;
+    if (!o.logFile.empty()) {
+        logFile.open(o.logFile, std::ios::app);
+        if (!logFile)
+            return fail(Error::make("log-io", "cannot open the log file " + o.logFile), 2);
+    }
+
+    LlmClient client;
+    if (Status st = client.addProvider(*config); !st)
+        return fail(st.error(), 2);
+    GenerationOptions go;
+    go.provider = config->name;
+    go.model = o.model;
+    go.samplesPerTask = o.n;
+    go.maxTokens = o.maxTokens;
+    if (o.temperature >= 0)
+        go.temperature = o.temperature;
+    if (o.topP >= 0)
+        go.topP = o.topP;
+    go.repairTurns = o.repair;
+    GenerationRun run(client, **sink, go);
+    run.setPrompt(*templates, context);
+    run.setPrices(&settings->prices());
+    run.setChecker(checker.get());
+    const bool tty = ::isatty(2);
+    std::string lastBar;
+    auto lastDraw = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    run.setLog([&](const std::string& line) {
+        if (logFile)
+            logFile << utcTimestamp() << " " << redactSecrets(line, secrets) << std::endl;
+        std::cerr << (tty ? "\r\033[K" : "") << redactSecrets(line, secrets) << "\n";
+        if (tty)
+            std::cerr << lastBar << std::flush;
+    });
+    run.setProgress([&](const GenerationTotals& t) {
+        if (!tty)
+            return;
+        auto now = std::chrono::steady_clock::now();
+        if (now - lastDraw < std::chrono::milliseconds(100) && t.inFlight > 0)
+            return;
+        lastDraw = now;
+        lastBar = bar(t);
+        std::cerr << "\r\033[K" << lastBar << std::flush;
+    });
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    if (logFile)
+        logFile << utcTimestamp() << " run " << run.runId() << ": " << tasks.size() << " tasks, provider "
+                << config->publicJson().dump() << ", model " << o.model << ", n " << o.n << std::endl;
+    Status st = run.run(tasks, &g_stop);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    if (tty)
+        std::cerr << "\r\033[K";
+    const auto& t = run.totals();
+    std::cout << "Run " << run.runId() << ": stored " << t.stored << " samples (" << t.withCode << " with code, "
+              << t.noCode << " without) in " << o.out;
+    if (t.alreadyStored)
+        std::cout << "; " << t.alreadyStored << " were already there";
+    if (t.repairs)
+        std::cout << "; " << t.repairs << " repair turns";
+    if (checker)
+        std::cout << "; " << t.passed << " passed verification";
+    if (t.failed)
+        std::cout << "; " << t.failed << " requests failed";
+    std::cout << "\nTokens: " << t.usage.inputTokens << " in, " << t.usage.outputTokens << " out. Cost: ";
+    if (t.costKnown) {
+        char b[32];
+        std::snprintf(b, sizeof b, "$%.4f", t.costUsd);
+        std::cout << b << "\n";
+    } else {
+        std::cout << "unknown (no price for " << o.model << " in " << LlmSettings::defaultPath().string() << ")\n";
+    }
+    if (!st)
+        return fail(st.error(), 2);
+    if (t.interrupted) {
+        std::cerr << "kwb generate: interrupted; run the same command again to resume\n";
+        return 130;
+    }
+    return t.failed ? 1 : 0;
+}
+
+} // namespace
+
+Runner addGenerateCommand(CLI::App& app) {
+    auto* cmd = app.add_subcommand("generate", "Ask a teacher model for candidate kernels; store each sample with its provenance.\n"
+                                               "Resumable: samples already in the output count towards -n.\n"
+                                               "Exit code: 0 done, 1 some requests failed, 2 error, 130 interrupted.");
+    auto o = std::make_shared<GenerateOpts>();
+    cmd->add_option("tasks", o->tasks, "Task ids (or task files)");
+    cmd->add_flag("--all", o->all, "Every task of the built-in suite");
+    cmd->add_option("--provider", o->provider, "anthropic, openai, or a provider named in the settings file")->required();
+    cmd->add_option("--model", o->model, "Model id, e.g. claude-sonnet-4-5 or Qwen/Qwen2.5-Coder-32B-Instruct");
+    cmd->add_option("--base-url", o->baseUrl, "Endpoint, e.g. http://localhost:8000/v1 (vLLM), http://localhost:11434/v1 (Ollama)");
+    cmd->add_option("-n", o->n, "Samples per task (first answers)")->check(CLI::Range(1, 100000));
+    cmd->add_option("--concurrency", o->concurrency, "Requests in flight at once (default: the provider's, 8)")->check(CLI::Range(1, 1024));
+    cmd->add_option("--max-tokens", o->maxTokens, "Longest answer, in tokens")->check(CLI::Range(1, 1000000));
+    cmd->add_option("--temperature", o->temperature, "Sampling temperature (default: the model's)")->check(CLI::Range(0.0, 2.0));
+    cmd->add_option("--top-p", o->topP, "Nucleus sampling (default: the model's)")->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--repair", o->repair, "Repair turns: send compile errors, the failing shape or a missing code block back, up to K times")
+        ->check(CLI::Range(0, 10));
+    cmd->add_flag("--verify", o->verify, "Verify each sample with kwb-runner (build, correctness, timing) before storing it");
+    cmd->add_flag("--no-bench", o->noBench, "With --verify: correctness only, no timing");
+    cmd->add_option("--out", o->out, "The JSONL file samples are appended to (default: samples.jsonl)");
+    cmd->add_option("--log", o->logFile, "Also append the run's log to this file");
+    cmd->add_option("--settings", o->settings, "LLM settings file (default: $KWB_CONFIG_DIR/llm.json or ~/.config/kernel-workbench/llm.json)");
+    cmd->add_option("--system-template", o->systemTemplate, "System prompt template file ({{variables}})");
+    cmd->add_option("--user-template", o->userTemplate, "User prompt template file ({{variables}})");
+    cmd->add_option("--skill", o->skill, "A SKILL.md to put in the system prompt");
+    cmd->add_option("--examples", o->examples, "A samples JSONL file: accepted or passing samples become examples");
+    cmd->add_option("--examples-k", o->examplesK, "How many examples at most (default 3)")->check(CLI::Range(0, 50));
+    cmd->add_option("--gpu", o->gpu, "Target GPU named in the prompt (default with --verify: the worker's)");
+    cmd->add_option("--cc", o->cc, "Target compute capability named in the prompt, e.g. 9.0");
+    cmd->add_option("--max-retries", o->maxRetries, "Retries per request after 429, 5xx, 529, timeouts (default 2)")->check(CLI::Range(0, 20));
+    cmd->add_option("--idle-timeout", o->idleTimeout, "Seconds without a byte before an attempt fails (default 120)")->check(CLI::Range(0.05, 3600.0));
+    cmd->add_option("--connect-timeout", o->connectTimeout, "Seconds to connect (default 10)")->check(CLI::Range(0.05, 600.0));
+    cmd->add_flag("--list-models", o->listModels, "List the provider's models and exit");
+    return [cmd, o]() -> int {
+        if (!cmd->parsed())
+            return -1;
+        return runGenerate(*o);
+    };
+}
+
+} // namespace kwb::cli

@@ -1,0 +1,54 @@
+#pragma once
+// The messages sent to a teacher model for a task: per-task variables (description, entry
+// signature, shapes, dtypes, the contract's rules, target GPU and compute capability) rendered
+// into a system and a user template, with optional context (accepted samples as examples, or a
+// SKILL.md). Also the follow-up message of a repair turn. Pure functions of their inputs.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/generate/prompt_template.h"
+#include "core/llm/chat_types.h"
+#include "core/model/task.h"
+
+namespace kwb {
+
+struct PromptExample {
+    std::string taskId;
+    std::string title;
+    std::string code; // an accepted candidate's source
+};
+
+struct PromptContext {
+    std::string gpuName;           // "NVIDIA H200"; empty: not stated
+    std::string computeCapability; // "9.0"; empty: not stated
+    std::vector<PromptExample> examples; // a task's own examples are left out of its prompt
+    std::string skill;             // a SKILL.md's text; empty: none
+};
+
+struct PromptTemplates {
+    std::string system;
+    std::string user;
+
+    static PromptTemplates defaults();
+    // Either path may be empty: that template stays the default.
+    static Result<PromptTemplates> load(const std::filesystem::path& systemFile, const std::filesystem::path& userFile);
+};
+
+// Every variable a template may use, with its value for this task and context.
+PromptVariables promptVariables(const Task& task, const PromptContext& context);
+// The candidate contract's rules for this task, one "- " line each.
+std::string contractRules(const Task& task);
+
+struct PromptMessages {
+    std::string system;
+    std::vector<ChatMessage> messages; // one user message
+};
+
+Result<PromptMessages> buildPrompt(const Task& task, const PromptContext& context, const PromptTemplates& templates);
+
+// The user message of a repair turn: feedback (a sentence or more on what went wrong: compile
+// errors, the failing shape, no code block) and the request for a corrected, complete file.
+std::string repairMessage(const Task& task, const std::string& feedback);
+
+} // namespace kwb

@@ -1,0 +1,67 @@
+// Prompt templates and the prompt built for real tasks from the shipped suite.
+#include "core/generate/prompt_builder.h"
+#include "core/tasks/task_loader.h"
+#include "tests/llm/check.h"
+#include "tests/llm/suites.h"
+
+namespace llmtest {
+
+void promptTests() {
+    using namespace kwb;
+    PromptVariables vars = {{"a", "A"}, {"empty", ""}, {"list", "x\ny"}};
+    CHECK(renderPromptTemplate("<{{a}}|{{ a }}>", vars).value() == "<A|A>");
+    CHECK(renderPromptTemplate("{{#a}}has {{a}}{{/a}}{{#empty}}never{{/empty}}{{^empty}}none{{/empty}}", vars).value() ==
+          "has Anone");
+    CHECK(renderPromptTemplate("no tags at all", vars).value() == "no tags at all");
+    auto unknown = renderPromptTemplate("{{tpyo}}", vars);
+    CHECK(!unknown && unknown.error().message.find("tpyo") != std::string::npos);
+    CHECK(!renderPromptTemplate("{{a", vars));
+    CHECK(!renderPromptTemplate("{{#a}}open", vars));
+    CHECK(!renderPromptTemplate("{{/a}}", vars));
+
+    auto task = loadTaskFile(std::string(KWB_TASK_SOURCE_DIR) + "/reduce-sum-f32.toml");
+    CHECK(task.ok());
+    if (!task)
+        return;
+    PromptContext ctx;
+    ctx.gpuName = "NVIDIA H200";
+    ctx.computeCapability = "9.0";
+    ctx.examples = {{"sgemm-f32", "SGEMM", "extern \"C\" void kwb_sgemm() {}"},
+                    {"reduce-sum-f32", "own", "extern \"C\" void kwb_reduce_sum_OWN() {}"}};
+    ctx.skill = "Prefer warp shuffles for reductions.";
+    auto p = buildPrompt(*task, ctx, PromptTemplates::defaults());
+    CHECK(p.ok());
+    if (!p)
+        return;
+    CHECK(p->messages.size() == 1 && p->messages[0].role == "user");
+    const std::string& u = p->messages[0].content;
+    CHECK(u.find(task->entrySignature) != std::string::npos);
+    CHECK(u.find(task->prompt.substr(0, 40)) != std::string::npos);
+    CHECK(u.find("NVIDIA H200") != std::string::npos && u.find("compute capability 9.0") != std::string::npos &&
+          u.find("-arch=sm_90") != std::string::npos);
+    for (const auto& s : task->shapes)
+        CHECK_MSG(u.find("- " + s.name + ":") != std::string::npos, s.name);
+    CHECK(u.find("Launch kernels only on `stream`") != std::string::npos);
+    CHECK(u.find("kwb_sgemm") != std::string::npos);              // another task's example is shown
+    CHECK(u.find("kwb_reduce_sum_OWN") == std::string::npos);     // its own never
+    CHECK(p->system.find("Prefer warp shuffles") != std::string::npos);
+
+    // Without GPU, examples or skill, those parts vanish rather than print empty.
+    auto bare = buildPrompt(*task, PromptContext{}, PromptTemplates::defaults());
+    CHECK(bare && bare->messages[0].content.find("Target GPU") == std::string::npos);
+    CHECK(bare && bare->messages[0].content.find("Accepted kernels") == std::string::npos);
+    CHECK(bare && bare->system.find("guidance") == std::string::npos);
+
+    // A custom template with every variable the documentation lists.
+    PromptTemplates custom{"sys {{task_id}}",
+                           "{{title}}|{{description}}|{{entry_name}}|{{entry_signature}}|{{parameters}}|{{dtypes}}|"
+                           "{{shapes}}|{{rules}}|{{allowed_libraries}}|{{baseline}}|{{gpu}}|{{compute_capability}}|"
+                           "{{arch}}|{{examples}}|{{skill}}|{{task_prompt}}"};
+    auto c = buildPrompt(*task, ctx, custom);
+    CHECK(c && c->system == "sys reduce-sum-f32" && c->messages[0].content.find("|f32|") != std::string::npos);
+
+    std::string repair = repairMessage(*task, "Your kernel does not compile.");
+    CHECK(repair.starts_with("Your kernel does not compile.") && repair.find("kwb_reduce_sum") != std::string::npos);
+}
+
+} // namespace llmtest

@@ -33,6 +33,319 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::ChartWidget</name>
+    <message>
+        <source>Speedup per shape</source>
+        <translation>Przyspieszenie dla każdego kształtu</translation>
+    </message>
+    <message>
+        <source>Faster than the baseline</source>
+        <translation>Szybciej niż punkt odniesienia</translation>
+    </message>
+    <message>
+        <source>Slower than the baseline</source>
+        <translation>Wolniej niż punkt odniesienia</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Kształt</translation>
+    </message>
+    <message>
+        <source>Speedup (×)</source>
+        <translation>Przyspieszenie (×)</translation>
+    </message>
+    <message>
+        <source>Baseline (1.0×)</source>
+        <translation>Punkt odniesienia (1,0×)</translation>
+    </message>
+    <message>
+        <source>Timing distribution</source>
+        <translation>Rozkład czasów</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Punkt odniesienia</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Kandydat</translation>
+    </message>
+    <message>
+        <source>Time per call (µs)</source>
+        <translation>Czas wywołania (µs)</translation>
+    </message>
+    <message>
+        <source>No roofline: the device&apos;s ceilings have not been measured.</source>
+        <translation>Brak wykresu roofline: nie zmierzono limitów urządzenia.</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
+    <message>
+        <source>Roofline on %1</source>
+        <translation>Roofline na %1</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP/byte)</source>
+        <translation>Intensywność arytmetyczna (FLOP/bajt)</translation>
+    </message>
+    <message>
+        <source>Achieved (TFLOP/s)</source>
+        <translation>Osiągnięto (TFLOP/s)</translation>
+    </message>
+    <message>
+        <source>Device ceiling (%1 GB/s, %2 TFLOP/s)</source>
+        <translation>Limit urządzenia (%1 GB/s, %2 TFLOP/s)</translation>
+    </message>
+    <message>
+        <source>No speedups yet: no sample has been timed.</source>
+        <translation>Brak przyspieszeń: żadna próbka nie została jeszcze zmierzona.</translation>
+    </message>
+    <message>
+        <source>Speedup distribution</source>
+        <translation>Rozkład przyspieszeń</translation>
+    </message>
+    <message>
+        <source>At least as fast as the baseline</source>
+        <translation>Co najmniej tak szybko jak punkt odniesienia</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <extracomment>A histogram bin&apos;s range, e.g. &quot;0.80–1.00&quot;</extracomment>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Próbki</translation>
+    </message>
+    <message>
+        <source>Accept rate per model</source>
+        <translation>Odsetek akceptacji według modelu</translation>
+    </message>
+    <message>
+        <source>Accepted (% of reviewed)</source>
+        <translation>Zaakceptowane (% przejrzanych)</translation>
+    </message>
+    <message>
+        <source>%1 (%2/%3)</source>
+        <extracomment>A model and its accepted/reviewed counts, e.g. &quot;claude-opus (12/19)&quot;</extracomment>
+        <translation>%1 (%2/%3)</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>Accepted (%)</source>
+        <translation>Zaakceptowane (%)</translation>
+    </message>
+    <message>
+        <source>Chart exported from Kernel Workbench</source>
+        <extracomment>Description embedded in exported SVG charts</extracomment>
+        <translation>Wykres wyeksportowany z Kernel Workbench</translation>
+    </message>
+    <message>
+        <source>Save chart</source>
+        <translation>Zapisz wykres</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>Obraz PNG (*.png);;Rysunek SVG (*.svg)</translation>
+    </message>
+    <message>
+        <source>The chart could not be written to %1.</source>
+        <translation>Nie udało się zapisać wykresu do %1.</translation>
+    </message>
+    <message>
+        <source>Save chart as…</source>
+        <translation>Zapisz wykres jako…</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::CodeEditor</name>
+    <message>
+        <source>error: %1</source>
+        <translation>błąd: %1</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>ostrzeżenie: %1</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>uwaga: %1</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>Nie znaleziono</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replaced</source>
+        <translation>
+            <numerusform>%n zamiana</numerusform>
+            <numerusform>%n zamiany</numerusform>
+            <numerusform>%n zamian</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Generated sample: read-only.</source>
+        <translation>Próbka wygenerowana: tylko do odczytu.</translation>
+    </message>
+    <message>
+        <source>&amp;Edit a copy</source>
+        <translation>&amp;Edytuj kopię</translation>
+    </message>
+    <message>
+        <source>Make an editable copy of this sample; the original stays as the model wrote it</source>
+        <translation>Utwórz edytowalną kopię tej próbki; oryginał pozostaje taki, jak napisał go model</translation>
+    </message>
+    <message>
+        <source>Kernel source</source>
+        <translation>Kod jądra</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::DiagnosticsModel</name>
+    <message>
+        <source>%1:%2:%3</source>
+        <extracomment>A compiler diagnostic&apos;s place: file, line (and column)</extracomment>
+        <translation>%1:%2:%3</translation>
+    </message>
+    <message>
+        <source>%1:%2</source>
+        <translation>%1:%2</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>uwaga</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>błąd</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>ostrzeżenie</translation>
+    </message>
+    <message>
+        <source>%1  %2: %3</source>
+        <extracomment>&quot;&lt;place&gt; &lt;severity&gt;: &lt;message&gt;&quot;</extracomment>
+        <translation>%1  %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::DiffView</name>
+    <message>
+        <source>Previous change</source>
+        <translation>Poprzednia zmiana</translation>
+    </message>
+    <message>
+        <source>Next change</source>
+        <translation>Następna zmiana</translation>
+    </message>
+    <message>
+        <source>Old source</source>
+        <translation>Stary kod</translation>
+    </message>
+    <message>
+        <source>New source</source>
+        <translation>Nowy kod</translation>
+    </message>
+    <message>
+        <source>The sources are identical.</source>
+        <translation>Kody są identyczne.</translation>
+    </message>
+    <message>
+        <source>%1, %2, in %3</source>
+        <extracomment>Summary of a diff: &quot;3 lines removed, 5 lines added, in 2 places&quot;</extracomment>
+        <translation>%1, %2, w %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) removed</source>
+        <translation>
+            <numerusform>%n wiersz usunięty</numerusform>
+            <numerusform>%n wiersze usunięte</numerusform>
+            <numerusform>%n wierszy usuniętych</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) added</source>
+        <translation>
+            <numerusform>%n wiersz dodany</numerusform>
+            <numerusform>%n wiersze dodane</numerusform>
+            <numerusform>%n wierszy dodanych</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n place(s)</source>
+        <translation>
+            <numerusform>%n miejscu</numerusform>
+            <numerusform>%n miejscach</numerusform>
+            <numerusform>%n miejscach</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::FindReplaceBar</name>
+    <message>
+        <source>Find</source>
+        <translation>Znajdź</translation>
+    </message>
+    <message>
+        <source>Replace with</source>
+        <translation>Zamień na</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Poprzedni</translation>
+    </message>
+    <message>
+        <source>Find the previous match (Shift+F3)</source>
+        <translation>Znajdź poprzednie wystąpienie (Shift+F3)</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Następny</translation>
+    </message>
+    <message>
+        <source>Find the next match (F3)</source>
+        <translation>Znajdź następne wystąpienie (F3)</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>Uwzględnij wielkość liter</translation>
+    </message>
+    <message>
+        <source>Whole words</source>
+        <translation>Całe słowa</translation>
+    </message>
+    <message>
+        <source>Regular expression</source>
+        <translation>Wyrażenie regularne</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Zamień</translation>
+    </message>
+    <message>
+        <source>Replace all</source>
+        <translation>Zamień wszystko</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>Zamknij (Esc)</translation>
+    </message>
+    <message>
+        <source>Close the find bar</source>
+        <translation>Zamknij pasek wyszukiwania</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::GpuStatusLabel</name>
     <message>
         <source>Looking for a GPU…</source>
@@ -101,6 +414,10 @@
         <source>&amp;Prompt</source>
         <translation>&amp;Prompt</translation>
     </message>
+    <message>
+        <source>Co&amp;mpare</source>
+        <translation>Po&amp;równaj</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::ReviewBar</name>
@@ -135,6 +452,162 @@
     <message>
         <source>Optional; saved with the verdict</source>
         <translation>Opcjonalna; zapisywana razem z werdyktem</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Poprzednia</translation>
+    </message>
+    <message>
+        <source>The previous unreviewed sample (K)</source>
+        <translation>Poprzednia nieprzejrzana próbka (K)</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Następna</translation>
+    </message>
+    <message>
+        <source>The next unreviewed sample (J)</source>
+        <translation>Następna nieprzejrzana próbka (J)</translation>
+    </message>
+    <message>
+        <source>Undo verdict</source>
+        <translation>Cofnij werdykt</translation>
+    </message>
+    <message>
+        <source>Take back the last verdict (Ctrl+Z outside text fields)</source>
+        <translation>Cofnij ostatni werdykt (Ctrl+Z poza polami tekstowymi)</translation>
+    </message>
+    <message>
+        <source>Ta&amp;gs:</source>
+        <translation>&amp;Tagi:</translation>
+    </message>
+    <message>
+        <source>Comma-separated, e.g. uses-tensor-cores, clean</source>
+        <translation>Oddzielone przecinkami, np. uses-tensor-cores, clean</translation>
+    </message>
+    <message>
+        <source>Reviewed %1 of %2</source>
+        <translation>Przejrzano %1 z %2</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::ShapeResultsModel</name>
+    <message>
+        <source>%1×</source>
+        <extracomment>A speedup factor, e.g. &quot;1.42×&quot;</extracomment>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>zaliczona</translation>
+    </message>
+    <message>
+        <source>wrong result</source>
+        <translation>błędny wynik</translation>
+    </message>
+    <message>
+        <source>NaN in output</source>
+        <translation>NaN w wyniku</translation>
+    </message>
+    <message>
+        <source>output not written</source>
+        <translation>wynik niezapisany</translation>
+    </message>
+    <message>
+        <source>nondeterministic</source>
+        <translation>niedeterministyczny</translation>
+    </message>
+    <message>
+        <source>input modified</source>
+        <translation>zmodyfikowane wejście</translation>
+    </message>
+    <message>
+        <source>suspicious timing</source>
+        <translation>podejrzany czas</translation>
+    </message>
+    <message>
+        <source>illegal address</source>
+        <translation>niedozwolony adres</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>przekroczony czas</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>awaria</translation>
+    </message>
+    <message>
+        <source>launch error</source>
+        <translation>błąd uruchomienia</translation>
+    </message>
+    <message>
+        <source>CUDA error</source>
+        <translation>błąd CUDA</translation>
+    </message>
+    <message>
+        <source>harness error</source>
+        <translation>błąd środowiska testowego</translation>
+    </message>
+    <message>
+        <source>could not load</source>
+        <translation>nie udało się załadować</translation>
+    </message>
+    <message>
+        <source>compile error</source>
+        <translation>błąd kompilacji</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nie uruchomiono</translation>
+    </message>
+    <message>
+        <source>Elements outside the tolerance, over all outputs</source>
+        <translation>Elementy poza tolerancją we wszystkich wynikach</translation>
+    </message>
+    <message>
+        <source>Median time in microseconds</source>
+        <translation>Mediana czasu w mikrosekundach</translation>
+    </message>
+    <message>
+        <source>The task&apos;s floor time on this device over the candidate&apos;s time</source>
+        <translation>Minimalny czas zadania na tym urządzeniu podzielony przez czas kandydata</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Kształt</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Werdykt</translation>
+    </message>
+    <message>
+        <source>Max abs error</source>
+        <translation>Maks. błąd bezwzgl.</translation>
+    </message>
+    <message>
+        <source>Max rel error</source>
+        <translation>Maks. błąd wzgl.</translation>
+    </message>
+    <message>
+        <source>Mismatches</source>
+        <translation>Niezgodności</translation>
+    </message>
+    <message>
+        <source>Baseline (µs)</source>
+        <translation>Odniesienie (µs)</translation>
+    </message>
+    <message>
+        <source>Candidate (µs)</source>
+        <translation>Kandydat (µs)</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>Przyspieszenie</translation>
+    </message>
+    <message>
+        <source>% of speed of light</source>
+        <translation>% prędkości światła</translation>
     </message>
 </context>
 <context>
@@ -191,41 +664,217 @@
         <translation>pominięty</translation>
     </message>
     <message>
-        <source>&amp;Stages</source>
-        <translation>&amp;Etapy</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <extracomment>A verification stage and its state, e.g. &quot;Build: passed&quot;</extracomment>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <source>Shape</source>
-        <translation>Kształt</translation>
+        <source>starting the worker</source>
+        <translation>uruchamianie procesu roboczego</translation>
     </message>
     <message>
-        <source>Max abs error</source>
-        <translation>Maks. błąd bezwzgl.</translation>
+        <source>Verification started</source>
+        <translation>Weryfikacja rozpoczęta</translation>
     </message>
     <message>
-        <source>Max rel error</source>
-        <translation>Maks. błąd wzgl.</translation>
+        <source>compiling</source>
+        <translation>kompilacja</translation>
     </message>
     <message>
-        <source>Candidate (µs)</source>
-        <translation>Kandydat (µs)</translation>
+        <source>Compiling the candidate</source>
+        <translation>Kompilacja kandydata</translation>
     </message>
     <message>
-        <source>Baseline (µs)</source>
-        <translation>Odniesienie (µs)</translation>
+        <source>loaded on the GPU</source>
+        <translation>załadowano na GPU</translation>
     </message>
     <message>
-        <source>Speedup</source>
-        <translation>Przyspieszenie</translation>
+        <source>Candidate loaded on the GPU</source>
+        <translation>Kandydat załadowany na GPU</translation>
     </message>
     <message>
-        <source>Per-shape res&amp;ults</source>
-        <translation>Wyniki dla ks&amp;ztałtów</translation>
+        <source>checking shape %1</source>
+        <translation>sprawdzanie kształtu %1</translation>
+    </message>
+    <message>
+        <source>Correctness: shape %1</source>
+        <translation>Poprawność: kształt %1</translation>
+    </message>
+    <message>
+        <source>timing shape %1</source>
+        <translation>pomiar czasu kształtu %1</translation>
+    </message>
+    <message>
+        <source>Benchmark: shape %1</source>
+        <translation>Wydajność: kształt %1</translation>
+    </message>
+    <message>
+        <source>Shape %1 done</source>
+        <translation>Kształt %1 gotowy</translation>
+    </message>
+    <message>
+        <source>%1 of %2 shapes</source>
+        <extracomment>Progress bar text: shapes done of shapes to check</extracomment>
+        <translation>%1 z %2 kształtów</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Anulowano</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Niepowodzenie: %1</translation>
+    </message>
+    <message>
+        <source>Finished: %1</source>
+        <translation>Zakończono: %1</translation>
+    </message>
+    <message>
+        <source>[%1 s] %2</source>
+        <extracomment>A log line: seconds since the start, then the event</extracomment>
+        <translation>[%1 s] %2</translation>
+    </message>
+    <message>
+        <source>Built for %1 with nvcc %2 in %3 s%4</source>
+        <extracomment>Build summary: target architecture, nvcc version, seconds, and &quot;(cached)&quot; or nothing</extracomment>
+        <translation>Skompilowano dla %1 za pomocą nvcc %2 w %3 s%4</translation>
+    </message>
+    <message>
+        <source> (cached)</source>
+        <translation> (z pamięci podręcznej)</translation>
+    </message>
+    <message>
+        <source>Not timed: there is no CUDA device on this machine.</source>
+        <translation>Nie zmierzono czasu: na tym komputerze nie ma urządzenia CUDA.</translation>
+    </message>
+    <message>
+        <source>No timings to chart.</source>
+        <translation>Brak czasów do pokazania na wykresie.</translation>
+    </message>
+    <message>
+        <source>%1: %2 registers, %3 B shared, %4 B spilled</source>
+        <extracomment>Kernel resources from ptxas: name, registers, shared memory, spilled bytes</extracomment>
+        <translation>%1: %2 rejestrów, %3 B pamięci współdzielonej, %4 B przelanych</translation>
+    </message>
+    <message>
+        <source>Not verified yet.</source>
+        <translation>Jeszcze nie zweryfikowano.</translation>
+    </message>
+    <message>
+        <source>Verifying: %1…</source>
+        <translation>Weryfikacja: %1…</translation>
+    </message>
+    <message>
+        <source>Passed: correct at every shape; %1× the baseline (%2), geometric mean.</source>
+        <translation>Zaliczono: poprawny dla każdego kształtu; %1× punktu odniesienia (%2), średnia geometryczna.</translation>
+    </message>
+    <message>
+        <source>Passed: correct at every shape (not timed).</source>
+        <translation>Zaliczono: poprawny dla każdego kształtu (bez pomiaru czasu).</translation>
+    </message>
+    <message>
+        <source>Failed: %1. %2</source>
+        <translation>Niepowodzenie: %1. %2</translation>
+    </message>
+    <message>
+        <source>Compile-only: the kernel compiled, but nothing was run or timed (%1).</source>
+        <translation>Tylko kompilacja: jądro się skompilowało, ale nic nie zostało uruchomione ani zmierzone (%1).</translation>
+    </message>
+    <message>
+        <source>ptxas: %1</source>
+        <translation>ptxas: %1</translation>
+    </message>
+    <message>
+        <source>The verification could not finish: %1</source>
+        <translation>Weryfikacja nie mogła się zakończyć: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Anulowano.</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>anulowano</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Anuluj</translation>
+    </message>
+    <message>
+        <source>Stop the verification; the worker process is ended</source>
+        <translation>Zatrzymaj weryfikację; proces roboczy zostanie zakończony</translation>
+    </message>
+    <message>
+        <source>&amp;Shapes</source>
+        <translation>&amp;Kształty</translation>
+    </message>
+    <message>
+        <source>&amp;Charts</source>
+        <translation>&amp;Wykresy</translation>
+    </message>
+    <message>
+        <source>&amp;Build</source>
+        <translation>Kompi&amp;lacja</translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation>&amp;Dziennik</translation>
+    </message>
+    <message>
+        <source>Ra&amp;w output</source>
+        <translation>Surowe &amp;wyjście</translation>
+    </message>
+    <message>
+        <source>Speedup per shape</source>
+        <translation>Przyspieszenie dla każdego kształtu</translation>
+    </message>
+    <message>
+        <source>Timing distribution (baseline and candidate)</source>
+        <translation>Rozkład czasów (punkt odniesienia i kandydat)</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
+    <message>
+        <source>Save chart…</source>
+        <translation>Zapisz wykres…</translation>
+    </message>
+    <message>
+        <source>Per-shape results</source>
+        <translation>Wyniki dla kształtów</translation>
+    </message>
+    <message>
+        <source>Compiler p&amp;roblems (Enter jumps to the line):</source>
+        <translation>P&amp;roblemy kompilatora (Enter przechodzi do wiersza):</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Jądro</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>Rejestry</translation>
+    </message>
+    <message>
+        <source>Shared (B)</source>
+        <translation>Współdzielona (B)</translation>
+    </message>
+    <message>
+        <source>Stack (B)</source>
+        <translation>Stos (B)</translation>
+    </message>
+    <message>
+        <source>Spilled (B)</source>
+        <translation>Przelane (B)</translation>
+    </message>
+    <message>
+        <source>Verification log</source>
+        <translation>Dziennik weryfikacji</translation>
+    </message>
+    <message>
+        <source>The worker&apos;s raw output</source>
+        <translation>Surowe wyjście procesu roboczego</translation>
     </message>
 </context>
 <context>

@@ -271,7 +271,7 @@ void TestMainWindow::reviewBarShortcuts() {
     QCOMPARE(reject->shortcut(), QKeySequence(Qt::Key_R));
     QCOMPARE(needsWork->shortcut(), QKeySequence(Qt::Key_N));
 
-    QSignalSpy spy(bar, &ReviewBar::verdictChosen);
+    QSignalSpy spy(bar, &ReviewBar::verdictRequested);
     auto* tree = window.findChild<QTreeView*>(QStringLiteral("taskTree"));
     tree->setFocus();
     QTRY_VERIFY(tree->hasFocus());
@@ -280,14 +280,14 @@ void TestMainWindow::reviewBarShortcuts() {
     // presses that must do nothing are judged after a pause longer than that.
     constexpr int kClickSettleMs = 300;
 
-    // No sample selected: the bar is disabled and A does nothing.
-    QVERIFY(!bar->isEnabled());
+    // No sample selected: the verdict buttons are disabled and A does nothing.
+    QVERIFY(!accept->isEnabled());
     QTest::keyClick(tree, Qt::Key_A);
     QTest::qWait(kClickSettleMs);
     QCOMPARE(spy.count(), 0);
 
     bar->setSampleSelected(true);
-    QVERIFY(bar->isEnabled());
+    QVERIFY(accept->isEnabled());
     QTest::keyClick(tree, Qt::Key_R);
     QTRY_COMPARE(spy.count(), 1);
     QCOMPARE(spy.at(0).at(0).value<ReviewBar::Verdict>(), ReviewBar::Verdict::Reject);

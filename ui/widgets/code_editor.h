@@ -1,29 +1,53 @@
 #pragma once
 // The source editor for kernels and prompts. It owns its QsciScintilla: nothing else in the
 // workbench includes or touches Scintilla, so the editor component stays replaceable.
+//
+// Besides editing it shows compiler diagnostics (margin markers, squiggles under the offending
+// token, inline annotations; F8 / Shift+F8 walk them), finds and replaces (Ctrl+F, Ctrl+H, F3),
+// and the marks and line labels the side-by-side diff needs. UI thread only.
+#include <memory>
+#include <vector>
+
+#include <QList>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
+#include "core/verify/diagnostics.h"
+
+class QLabel;
+class QPushButton;
 class QsciScintilla;
+class QsciStyle;
 
 namespace kwb::ui {
 
 class CudaLexer;
+class FindReplaceBar;
 
 class CodeEditor final : public QWidget {
     Q_OBJECT
 
 public:
     enum class Language { Cuda, PlainText };
+    // Whole-line backgrounds used by the diff view.
+    enum class LineMark { None, Added, Removed, Changed, Filler };
+    // Bits of markerMask(): what the margin shows at a line.
+    enum MarkerBit { ErrorMarker = 1 << 0, WarningMarker = 1 << 1, NoteMarker = 1 << 2 };
 
     explicit CodeEditor(Language language, QWidget* parent = nullptr);
+    ~CodeEditor() override;
 
     QString text() const;
     void setText(const QString& text);
+    // Read-only editors (generated samples) show a strip that offers "Edit a copy".
     void setReadOnly(bool readOnly);
     bool isReadOnly() const;
+    // Whether a read-only editor offers "Edit a copy" (the diff view's editors do not).
+    void setEditCopyOffered(bool offered);
     bool isModified() const;
     Language language() const { return m_language; }
+    int lineCount() const;
     // The lexer's name ("CUDA"), or empty for plain text.
     QString lexerLanguage() const;
     // Whether `word` is highlighted as a keyword, built-in or type in this editor's language.
@@ -31,13 +55,78 @@ public:
     // The QScintilla release this build uses, for the About dialog.
     static QString scintillaVersion();
 
+    // Diagnostics: lines and columns are 1-based, as compilers print them. Those outside the
+    // text are kept for navigation but not drawn.
+    void setDiagnostics(const std::vector<Diagnostic>& diagnostics);
+    void clearDiagnostics();
+    int diagnosticCount() const { return static_cast<int>(m_diagnostics.size()); }
+    int currentDiagnostic() const { return m_currentDiagnostic; }
+    // Moves the caret to diagnostic `index` and shows it; false when there is none.
+    bool goToDiagnostic(int index);
+    void nextDiagnostic();     // F8, wraps
+    void previousDiagnostic(); // Shift+F8, wraps
+    // What is drawn at a 1-based line: MarkerBit flags, the annotation, a squiggle at a column.
+    int markerMask(int line) const;
+    QString annotationAt(int line) const;
+    bool hasSquiggle(int line, int column) const;
+
+    // Caret, 1-based; the view scrolls to it.
+    void goToLine(int line, int column = 1);
+    int cursorLine() const;
+    int cursorColumn() const;
+
+    // Find and replace, also driven by the bar. find() selects the match; replaceAll() is one
+    // undo step and returns how many it replaced.
+    void showFind();
+    void showReplace();
+    bool find(const QString& text, bool forward = true, bool caseSensitive = false,
+              bool wholeWord = false, bool regex = false);
+    int replaceAll(const QString& text, const QString& replacement, bool caseSensitive = false,
+                   bool wholeWord = false, bool regex = false);
+    QString selectedText() const;
+
+    // Diff support: a background per line (index = 0-based line), labels in place of the line
+    // numbers (empty: numbers again), and the scroll position for keeping two views together.
+    void setLineMarks(const QList<LineMark>& marks);
+    LineMark lineMark(int line) const; // 1-based
+    void setLineLabels(const QStringList& labels);
+    int firstVisibleLine() const;
+    void setFirstVisibleLine(int line);
+
 signals:
     void textChanged();
+    void cursorMoved(int line, int column);
+    void verticalScrolled(int firstVisibleLine);
+    // The user asked to edit a read-only (generated) sample: the owner makes a child sample.
+    void editCopyRequested();
+    // The caret moved to a diagnostic (F8, Shift+F8 or goToDiagnostic()).
+    void diagnosticShown(int index);
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
+    void setUpMargins();
+    void setUpMarkers();
+    void createShortcuts();
+    void drawDiagnostics();
+    void findFromBar(bool forward);
+    void replaceFromBar();
+    void replaceAllFromBar();
+    void retranslateUi();
+
     Language m_language;
     QsciScintilla* m_scintilla = nullptr; // child widget, owned through Qt parenting
     CudaLexer* m_lexer = nullptr;         // owned by m_scintilla; null for plain text
+    FindReplaceBar* m_findBar = nullptr;
+    QWidget* m_readOnlyStrip = nullptr;
+    QLabel* m_readOnlyLabel = nullptr;
+    QPushButton* m_editCopy = nullptr;
+    std::vector<Diagnostic> m_diagnostics;
+    int m_currentDiagnostic = -1;
+    QList<LineMark> m_lineMarks;
+    bool m_editCopyOffered = true;
+    std::unique_ptr<QsciStyle> m_annotationStyles[3]; // error, warning, note
 };
 
 } // namespace kwb::ui

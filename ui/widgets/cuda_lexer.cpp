@@ -14,8 +14,8 @@ constexpr const char* kCudaKeywords =
     " __forceinline__ __noinline__ __launch_bounds__ __grid_constant__ __cluster_dims__"
     " __align__ __builtin_assume_aligned";
 
-// Built-in variables, synchronisation, warp-level primitives, atomics, fast-math and
-// load intrinsics a kernel author reaches for.
+// Built-in variables, synchronisation, warp-level primitives, atomics, fast-math, load and
+// half-precision intrinsics, WMMA and cooperative-groups names a kernel author reaches for.
 constexpr const char* kCudaBuiltins =
     "threadIdx blockIdx blockDim gridDim warpSize clusterDim clusterIdx"
     " __syncthreads __syncthreads_count __syncthreads_and __syncthreads_or __syncwarp"
@@ -29,6 +29,16 @@ constexpr const char* kCudaBuiltins =
     " __fdividef __expf __exp10f __logf __log2f __sinf __cosf __powf __saturatef"
     " __fmaf_rn __fmul_rn __fadd_rn __frcp_rn __fsqrt_rn rsqrtf fmaf"
     " __float2half __half2float __float2bfloat16 __bfloat162float __hadd __hmul __hfma"
+    " __hadd2 __hmul2 __hfma2 __hmax __hmin __h2div __float22half2_rn __half22float2"
+    " __int_as_float __float_as_int __float_as_uint __uint_as_float __mul24 __umul24 __umulhi"
+    " __dp4a __prmt __nanosleep clock64 __isGlobal __cvta_generic_to_shared"
+    " atomicAdd_block atomicAdd_system __ldlu __ldcv __stwb __stwt"
+    " __pipeline_memcpy_async __pipeline_commit __pipeline_wait_prior"
+    // Tensor cores through nvcuda::wmma, and cooperative groups.
+    " nvcuda wmma fragment matrix_a matrix_b accumulator row_major col_major mem_row_major"
+    " mem_col_major load_matrix_sync store_matrix_sync mma_sync fill_fragment"
+    " cooperative_groups this_thread_block this_grid tiled_partition thread_block grid_group"
+    " thread_block_tile coalesced_threads"
     " cudaStreamSynchronize cudaGetLastError cudaMemcpyAsync cudaMemsetAsync";
 
 // Vector and half-precision types, launch types: highlighted as global classes.

@@ -1,11 +1,18 @@
 #pragma once
-// The reviewer's verdict on the selected sample: Accept (A), Reject (R), Needs work (N) and a
-// note. Disabled while no sample is selected, so a verdict always has a sample to go to.
+// The reviewer's controls for the selected sample: Accept (A), Reject (R), Needs work (N), the
+// previous and next unreviewed sample (K, J), undo of the last verdict (Ctrl+Z), a note and
+// tags, and how far the review has come ("Reviewed 37 of 120").
+//
+// It decides nothing: it asks through signals, and its owner (the window, over the project
+// store) answers by calling setSample(), setProgress() and setUndoAvailable(). Verdicts need a
+// selected sample; moving and undoing do not.
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 class QLabel;
 class QLineEdit;
+class QProgressBar;
 class QPushButton;
 
 namespace kwb::ui {
@@ -19,13 +26,27 @@ public:
 
     explicit ReviewBar(QWidget* parent = nullptr);
 
-    // Enables the bar when a sample is selected; clears the note when it changes.
-    void setSampleSelected(bool selected);
+    // A sample was selected (or none): the verdict buttons follow, and the note and tags show
+    // what the sample's latest review says.
+    void setSample(bool selected, const QString& note = {}, const QStringList& tags = {});
+    void setSampleSelected(bool selected) { setSample(selected); }
     bool sampleSelected() const { return m_sampleSelected; }
+    // "Reviewed <reviewed> of <total>".
+    void setProgress(int reviewed, int total);
+    void setUndoAvailable(bool available);
+    // Tags offered for completion in the tags field.
+    void setKnownTags(const QStringList& tags);
     QString note() const;
+    // The tags field split at commas, trimmed, empty ones and repeats dropped.
+    QStringList tags() const;
+    QString progressText() const;
 
 signals:
-    void verdictChosen(kwb::ui::ReviewBar::Verdict verdict, const QString& note);
+    void verdictRequested(kwb::ui::ReviewBar::Verdict verdict, const QString& note,
+                          const QStringList& tags);
+    void nextRequested();     // J: the next unreviewed sample
+    void previousRequested(); // K: the previous unreviewed sample
+    void undoRequested();     // Ctrl+Z outside text fields: take back the last verdict
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -35,11 +56,20 @@ private:
     void choose(Verdict verdict);
 
     bool m_sampleSelected = false;
+    int m_reviewed = 0;
+    int m_total = 0;
     QPushButton* m_accept = nullptr;
     QPushButton* m_reject = nullptr;
     QPushButton* m_needsWork = nullptr;
+    QPushButton* m_previous = nullptr;
+    QPushButton* m_next = nullptr;
+    QPushButton* m_undo = nullptr;
     QLabel* m_noteCaption = nullptr;
     QLineEdit* m_note = nullptr;
+    QLabel* m_tagsCaption = nullptr;
+    QLineEdit* m_tags = nullptr;
+    QLabel* m_progressLabel = nullptr;
+    QProgressBar* m_progress = nullptr;
 };
 
 } // namespace kwb::ui

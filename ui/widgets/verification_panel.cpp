@@ -1,13 +1,29 @@
 #include "ui/widgets/verification_panel.h"
 
+#include <QComboBox>
 #include <QEvent>
+#include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListView>
 #include <QListWidget>
-#include <QStandardItemModel>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QVBoxLayout>
 #include <iterator>
+
+#include "ui/models/diagnostics_model.h"
+#include "ui/models/record_views.h"
+#include "ui/models/shape_results_model.h"
+#include "ui/widgets/chart_widget.h"
 
 namespace kwb::ui {
 
@@ -18,53 +34,468 @@ constexpr VerificationPanel::Stage kStages[] = {VerificationPanel::Stage::Build,
 int indexOf(VerificationPanel::Stage stage) {
     return static_cast<int>(stage);
 }
+constexpr int kLogLines = 5000;
+
+QString bannerStyle(VerificationPanel::Outcome outcome) {
+    const char* colors = "background:#eef1f5;color:#2b2f36;";
+    switch (outcome) {
+    case VerificationPanel::Outcome::Running:
+        colors = "background:#e7f0fb;color:#1d4f91;";
+        break;
+    case VerificationPanel::Outcome::Passed:
+        colors = "background:#e3f4e8;color:#17602e;";
+        break;
+    case VerificationPanel::Outcome::Failed:
+    case VerificationPanel::Outcome::Error:
+        colors = "background:#fbe7e5;color:#8c1d14;";
+        break;
+    case VerificationPanel::Outcome::CompileOnly:
+        colors = "background:#fdf3dc;color:#7a4b00;";
+        break;
+    case VerificationPanel::Outcome::None:
+    case VerificationPanel::Outcome::Cancelled:
+        break;
+    }
+    return QStringLiteral("QLabel{%1padding:6px;border-radius:3px;}").arg(QLatin1String(colors));
+}
 } // namespace
 
 VerificationPanel::VerificationPanel(QWidget* parent)
-    : QWidget(parent), m_stagesCaption(new QLabel(this)), m_stages(new QListWidget(this)),
-      m_shapesCaption(new QLabel(this)), m_shapes(new QTableView(this)),
-      m_shapeModel(new QStandardItemModel(0, ColumnCount, this)) {
+    : QWidget(parent), m_banner(new QLabel(this)), m_progress(new QProgressBar(this)),
+      m_cancel(new QPushButton(this)), m_stages(new QListWidget(this)),
+      m_tabs(new QTabWidget(this)), m_shapes(new QTableView(this)),
+      m_shapeModel(new ShapeResultsModel(this)), m_chartPage(new QWidget(this)),
+      m_chartKind(new QComboBox(m_chartPage)), m_saveChart(new QPushButton(m_chartPage)),
+      m_chart(new ChartWidget(m_chartPage)), m_buildPage(new QWidget(this)),
+      m_buildSummary(new QLabel(m_buildPage)), m_resources(new QTableWidget(m_buildPage)),
+      m_problemsCaption(new QLabel(m_buildPage)), m_problems(new QListView(m_buildPage)),
+      m_diagnosticsModel(new DiagnosticsModel(this)), m_log(new QPlainTextEdit(this)),
+      m_raw(new QPlainTextEdit(this)) {
     setObjectName(QStringLiteral("verificationPanel"));
+    m_banner->setObjectName(QStringLiteral("verificationBanner"));
+    m_progress->setObjectName(QStringLiteral("verificationProgress"));
+    m_cancel->setObjectName(QStringLiteral("cancelVerificationButton"));
     m_stages->setObjectName(QStringLiteral("verificationStages"));
+    m_tabs->setObjectName(QStringLiteral("verificationTabs"));
     m_shapes->setObjectName(QStringLiteral("shapeTable"));
-    setFocusProxy(m_stages);
+    m_chartKind->setObjectName(QStringLiteral("chartKind"));
+    m_resources->setObjectName(QStringLiteral("resourceTable"));
+    m_problems->setObjectName(QStringLiteral("problemsList"));
+    m_log->setObjectName(QStringLiteral("verificationLog"));
+    m_raw->setObjectName(QStringLiteral("rawOutput"));
+    setFocusProxy(m_tabs);
 
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_progress->setMaximumWidth(200);
+    m_progress->setTextVisible(true);
+    m_progress->hide();
+    m_cancel->setEnabled(false);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_banner, 1);
+    top->addWidget(m_progress);
+    top->addWidget(m_cancel);
+
+    m_stages->setFlow(QListView::LeftToRight);
+    m_stages->setWrapping(false);
+    m_stages->setSpacing(6);
+    m_stages->setFocusPolicy(Qt::NoFocus);
     for (int i = 0; i < static_cast<int>(std::size(kStages)); ++i)
         m_stages->addItem(new QListWidgetItem);
-    m_stages->setMaximumHeight(m_stages->sizeHintForRow(0) * 4 + 2 * m_stages->frameWidth());
-    m_stagesCaption->setBuddy(m_stages);
+    m_stages->setFixedHeight(m_stages->sizeHintForRow(0) + 2 * m_stages->frameWidth() + 14);
 
-    m_shapes->setModel(m_shapeModel);
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_shapeModel);
+    proxy->setSortRole(ShapeResultsModel::SortRole);
+    m_shapes->setModel(proxy);
+    m_shapes->setSortingEnabled(true);
+    m_shapes->sortByColumn(-1, Qt::AscendingOrder); // the record's order until a click
     m_shapes->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_shapes->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_shapes->verticalHeader()->hide();
-    m_shapes->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_shapesCaption->setBuddy(m_shapes);
+    m_shapes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_shapes->horizontalHeader()->setStretchLastSection(true);
+
+    auto* chartBar = new QHBoxLayout;
+    chartBar->addWidget(m_chartKind, 1);
+    chartBar->addWidget(m_saveChart);
+    auto* chartLayout = new QVBoxLayout(m_chartPage);
+    chartLayout->addLayout(chartBar);
+    chartLayout->addWidget(m_chart, 1);
+    for (int i = 0; i < 3; ++i)
+        m_chartKind->addItem(QString());
+
+    m_buildSummary->setWordWrap(true);
+    m_buildSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_resources->setColumnCount(5);
+    m_resources->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_resources->verticalHeader()->hide();
+    m_resources->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_resources->horizontalHeader()->setStretchLastSection(true);
+    m_problems->setModel(m_diagnosticsModel);
+    m_problems->setUniformItemSizes(true);
+    m_problemsCaption->setBuddy(m_problems);
+    auto* buildLayout = new QVBoxLayout(m_buildPage);
+    buildLayout->addWidget(m_buildSummary);
+    buildLayout->addWidget(m_resources, 1);
+    buildLayout->addWidget(m_problemsCaption);
+    buildLayout->addWidget(m_problems, 1);
+
+    for (QPlainTextEdit* text : {m_log, m_raw}) {
+        text->setReadOnly(true);
+        text->setMaximumBlockCount(kLogLines);
+        text->setLineWrapMode(QPlainTextEdit::NoWrap);
+        text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    }
+    m_tabs->addTab(m_shapes, QString());
+    m_tabs->addTab(m_chartPage, QString());
+    m_tabs->addTab(m_buildPage, QString());
+    m_tabs->addTab(m_log, QString());
+    m_tabs->addTab(m_raw, QString());
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_stagesCaption);
+    layout->addLayout(top);
     layout->addWidget(m_stages);
-    layout->addWidget(m_shapesCaption);
-    layout->addWidget(m_shapes, 1);
+    layout->addWidget(m_tabs, 1);
+
+    connect(m_problems, &QListView::activated, this, [this](const QModelIndex& index) {
+        emit diagnosticActivated(index.data(DiagnosticsModel::LineRole).toInt(),
+                                 index.data(DiagnosticsModel::ColumnRole).toInt());
+    });
+    connect(m_chartKind, &QComboBox::currentIndexChanged, this, [this] { refreshChart(); });
+    connect(m_saveChart, &QPushButton::clicked, m_chart, &ChartWidget::saveAsDialog);
 
     retranslateUi();
 }
 
-void VerificationPanel::setStageState(Stage stage, StageState state) {
-    m_states[indexOf(stage)] = state;
-    retranslateUi();
+VerificationPanel::~VerificationPanel() = default;
+
+void VerificationPanel::attach(VerificationJob* job) {
+    m_job = job;
+    connect(job, &VerificationJob::verifyStarted, this, &VerificationPanel::onStarted);
+    connect(job, &VerificationJob::verifyProgress, this, &VerificationPanel::onProgress);
+    connect(job, &VerificationJob::verifyFinished, this, &VerificationPanel::showRecord);
+    connect(job, &VerificationJob::verifyFailed, this, &VerificationPanel::onFailed);
+    connect(m_cancel, &QPushButton::clicked, job, &VerificationJob::cancel);
+}
+
+void VerificationPanel::onStarted(quint64 /*generation*/) {
+    clear();
+    m_outcome = Outcome::Running;
+    m_shapesExpected = m_job ? m_job->expectedShapes() : 0;
+    m_clock.start();
+    setStage(Stage::Build, StageState::Running);
+    m_activity = tr("starting the worker");
+    m_progress->setRange(0, 0); // busy until shapes are counted
+    m_progress->show();
+    m_cancel->setEnabled(true);
+    appendLog(tr("Verification started"));
+    renderBanner();
+}
+
+void VerificationPanel::onProgress(const QList<VerificationEvent>& events) {
+    for (const VerificationEvent& e : events) {
+        m_raw->appendPlainText(e.json);
+        if (e.stage == QLatin1String("call")) {
+            ++m_calls; // every kernel call: counted, not logged
+            continue;
+        }
+        if (e.stage == QLatin1String("build")) {
+            setStage(Stage::Build, StageState::Running);
+            m_activity = tr("compiling");
+            appendLog(tr("Compiling the candidate"));
+        } else if (e.stage == QLatin1String("loaded")) {
+            setStage(Stage::Build, StageState::Passed);
+            setStage(Stage::Correctness, StageState::Running);
+            m_activity = tr("loaded on the GPU");
+            appendLog(tr("Candidate loaded on the GPU"));
+        } else if (e.stage == QLatin1String("correctness")) {
+            setStage(Stage::Build, StageState::Passed);
+            setStage(Stage::Correctness, StageState::Running);
+            m_activity = tr("checking shape %1").arg(e.shape);
+            appendLog(tr("Correctness: shape %1").arg(e.shape));
+        } else if (e.stage == QLatin1String("benchmark")) {
+            setStage(Stage::Benchmark, StageState::Running);
+            m_activity = tr("timing shape %1").arg(e.shape);
+            appendLog(tr("Benchmark: shape %1").arg(e.shape));
+        } else if (e.stage == QLatin1String("shape-done")) {
+            ++m_shapesDone;
+            appendLog(tr("Shape %1 done").arg(e.shape));
+        } else if (!e.stage.isEmpty()) {
+            appendLog(e.stage);
+        }
+    }
+    if (m_shapesExpected > 0 && m_states[indexOf(Stage::Correctness)] == StageState::Running) {
+        m_progress->setRange(0, m_shapesExpected);
+        m_progress->setValue(std::min(m_shapesDone, m_shapesExpected));
+        //: Progress bar text: shapes done of shapes to check
+        m_progress->setFormat(tr("%1 of %2 shapes").arg(m_shapesDone).arg(m_shapesExpected));
+    }
+    renderBanner();
+}
+
+void VerificationPanel::onFailed(const QString& code, const QString& message) {
+    const bool cancelled = code == QLatin1String("cancelled");
+    m_outcome = cancelled ? Outcome::Cancelled : Outcome::Error;
+    m_errorCode = code;
+    m_errorMessage = message;
+    for (Stage stage : kStages)
+        if (m_states[indexOf(stage)] == StageState::Running)
+            setStage(stage, cancelled ? StageState::Cancelled : StageState::Failed);
+    m_progress->hide();
+    m_cancel->setEnabled(false);
+    appendLog(cancelled ? tr("Cancelled") : tr("Failed: %1").arg(message));
+    renderBanner();
+}
+
+void VerificationPanel::showRecord(std::shared_ptr<const VerificationRecord> record) {
+    if (!record)
+        return;
+    const bool wasRunning = m_outcome == Outcome::Running;
+    m_record = std::move(record);
+    const VerificationRecord& r = *m_record;
+    const QString verdict = QString::fromStdString(r.verdict());
+    const auto results = shapeResultsFromRecord(r);
+    m_shapeModel->setResults(results);
+    m_diagnosticsModel->setDiagnostics(recordDiagnostics(r));
+    bool anyTimed = false;
+    for (const auto& s : results)
+        anyTimed = anyTimed || s.timed;
+
+    const bool built = r.json().value("build", nlohmann::json::object()).value("ok", false);
+    setStage(Stage::Build, built ? StageState::Passed : StageState::Failed);
+    if (verdict == QLatin1String("compile-error") || verdict == QLatin1String("not-run")) {
+        setStage(Stage::Correctness, StageState::Skipped);
+        setStage(Stage::Benchmark, StageState::Skipped);
+        m_outcome = verdict == QLatin1String("not-run") ? Outcome::CompileOnly : Outcome::Failed;
+    } else if (r.passed()) {
+        setStage(Stage::Correctness, StageState::Passed);
+        setStage(Stage::Benchmark, anyTimed ? StageState::Passed : StageState::Skipped);
+        m_outcome = Outcome::Passed;
+    } else if (verdict == QLatin1String("suspicious-timing")) {
+        setStage(Stage::Correctness, StageState::Passed);
+        setStage(Stage::Benchmark, StageState::Failed);
+        m_outcome = Outcome::Failed;
+    } else {
+        setStage(Stage::Correctness, StageState::Failed);
+        setStage(Stage::Benchmark, anyTimed ? StageState::Passed : StageState::Skipped);
+        m_outcome = Outcome::Failed;
+    }
+    m_progress->hide();
+    m_cancel->setEnabled(false);
+    if (wasRunning) {
+        appendLog(tr("Finished: %1").arg(ShapeResultsModel::verdictText(verdict)));
+        m_raw->appendPlainText(QString::fromStdString(r.json().dump(1)));
+    } else {
+        m_raw->setPlainText(QString::fromStdString(r.json().dump(1)));
+    }
+    fillBuildTab();
+    refreshChart();
+    // Where the story is: the build for compile errors and compile-only runs, else shapes.
+    m_tabs->setCurrentWidget(m_outcome == Outcome::CompileOnly || !built ? m_buildPage
+                                                                         : static_cast<QWidget*>(m_shapes));
+    renderBanner();
+    emit recordShown(m_record);
+}
+
+void VerificationPanel::clear() {
+    for (Stage stage : kStages)
+        m_states[indexOf(stage)] = StageState::NotRun;
+    m_record.reset();
+    m_outcome = Outcome::None;
+    m_errorCode.clear();
+    m_errorMessage.clear();
+    m_activity.clear();
+    m_shapesDone = 0;
+    m_calls = 0;
+    m_shapeModel->clear();
+    m_diagnosticsModel->setDiagnostics({});
+    m_log->clear();
+    m_raw->clear();
+    m_resources->setRowCount(0);
+    m_buildSummary->clear();
+    m_progress->hide();
+    m_cancel->setEnabled(false);
+    refreshChart();
+    renderStages();
+    renderBanner();
 }
 
 VerificationPanel::StageState VerificationPanel::stageState(Stage stage) const {
     return m_states[indexOf(stage)];
 }
 
-void VerificationPanel::clear() {
-    for (Stage stage : kStages)
-        m_states[indexOf(stage)] = StageState::NotRun;
-    m_shapeModel->removeRows(0, m_shapeModel->rowCount());
-    retranslateUi();
+QString VerificationPanel::bannerText() const {
+    return m_banner->text();
+}
+
+QString VerificationPanel::logText() const {
+    return m_log->toPlainText();
+}
+
+QString VerificationPanel::rawOutput() const {
+    return m_raw->toPlainText();
+}
+
+void VerificationPanel::showChart(Chart chart) {
+    m_chartKind->setCurrentIndex(static_cast<int>(chart));
+    refreshChart();
+}
+
+void VerificationPanel::setStage(Stage stage, StageState state) {
+    m_states[indexOf(stage)] = state;
+    renderStages();
+}
+
+void VerificationPanel::appendLog(const QString& line) {
+    const double seconds = m_clock.isValid() ? static_cast<double>(m_clock.elapsed()) / 1000.0 : 0.0;
+    //: A log line: seconds since the start, then the event
+    m_log->appendPlainText(tr("[%1 s] %2").arg(QLocale().toString(seconds, 'f', 1), line));
+}
+
+void VerificationPanel::fillBuildTab() {
+    m_resources->setRowCount(0);
+    m_buildSummary->clear();
+    if (!m_record)
+        return;
+    const auto build = m_record->json().value("build", nlohmann::json::object());
+    const QLocale locale;
+    m_buildSummary->setText(
+        //: Build summary: target architecture, nvcc version, seconds, and "(cached)" or nothing
+        tr("Built for %1 with nvcc %2 in %3 s%4")
+            .arg(QString::fromStdString(build.value("arch", "?")),
+                 QString::fromStdString(build.value("nvcc_version", "?")),
+                 locale.toString(build.value("seconds", 0.0), 'f', 2),
+                 build.value("cached", false) ? tr(" (cached)") : QString()));
+    const auto resources = recordResources(*m_record);
+    m_resources->setRowCount(static_cast<int>(resources.size()));
+    for (int row = 0; row < static_cast<int>(resources.size()); ++row) {
+        const KernelResources& k = resources[static_cast<size_t>(row)];
+        const QString cells[] = {demangledName(k.function), locale.toString(k.registers),
+                                 locale.toString(k.sharedBytes), locale.toString(k.stackBytes),
+                                 locale.toString(k.spillStoreBytes + k.spillLoadBytes)};
+        for (int column = 0; column < 5; ++column) {
+            auto* item = new QTableWidgetItem(cells[column]);
+            if (column > 0)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            else
+                item->setToolTip(QString::fromStdString(k.function));
+            m_resources->setItem(row, column, item);
+        }
+    }
+}
+
+void VerificationPanel::refreshChart() {
+    const auto& results = m_shapeModel->results();
+    bool timed = false;
+    for (const auto& s : results)
+        timed = timed || s.timed;
+    if (!m_record || !timed) {
+        m_chart->showMessage(m_outcome == Outcome::CompileOnly
+                                 ? tr("Not timed: there is no CUDA device on this machine.")
+                                 : tr("No timings to chart."));
+        return;
+    }
+    switch (static_cast<Chart>(m_chartKind->currentIndex())) {
+    case Chart::SpeedupPerShape:
+        m_chart->showSpeedupPerShape(speedupChartData(results));
+        break;
+    case Chart::TimingDistribution:
+        m_chart->showTimingDistribution(timingChartData(results));
+        break;
+    case Chart::Roofline:
+        m_chart->showRoofline(rooflineChartData(*m_record, results));
+        break;
+    }
+}
+
+QString VerificationPanel::resourceSummary() const {
+    if (!m_record)
+        return {};
+    QStringList parts;
+    for (const auto& k : recordResources(*m_record)) {
+        //: Kernel resources from ptxas: name, registers, shared memory, spilled bytes
+        parts.append(tr("%1: %2 registers, %3 B shared, %4 B spilled")
+                         .arg(demangledName(k.function).section(QLatin1Char('('), 0, 0))
+                         .arg(k.registers)
+                         .arg(k.sharedBytes)
+                         .arg(k.spillStoreBytes + k.spillLoadBytes));
+    }
+    return parts.join(QLatin1String("; "));
+}
+
+void VerificationPanel::renderBanner() {
+    QString text;
+    const QString detail = m_record ? QString::fromStdString(m_record->detail()) : QString();
+    switch (m_outcome) {
+    case Outcome::None:
+        text = tr("Not verified yet.");
+        break;
+    case Outcome::Running:
+        text = tr("Verifying: %1…").arg(m_activity);
+        break;
+    case Outcome::Passed: {
+        const auto& j = m_record->json();
+        if (j.contains("geomean_speedup") && j["geomean_speedup"].is_number())
+            text = tr("Passed: correct at every shape; %1× the baseline (%2), geometric mean.")
+                       .arg(QLocale().toString(j["geomean_speedup"].get<double>(), 'f', 2),
+                            QString::fromStdString(
+                                j.value("baseline", nlohmann::json::object()).value("label", "")));
+        else
+            text = tr("Passed: correct at every shape (not timed).");
+        break;
+    }
+    case Outcome::Failed:
+        text = tr("Failed: %1. %2")
+                   .arg(ShapeResultsModel::verdictText(QString::fromStdString(m_record->verdict())),
+                        detail);
+        break;
+    case Outcome::CompileOnly: {
+        const QString resources = resourceSummary();
+        text = tr("Compile-only: the kernel compiled, but nothing was run or timed (%1).")
+                   .arg(detail);
+        if (!resources.isEmpty())
+            text += QLatin1Char('\n') + tr("ptxas: %1").arg(resources);
+        break;
+    }
+    case Outcome::Error:
+        text = tr("The verification could not finish: %1").arg(m_errorMessage);
+        break;
+    case Outcome::Cancelled:
+        text = tr("Cancelled.");
+        break;
+    }
+    m_banner->setText(text.trimmed());
+    m_banner->setStyleSheet(bannerStyle(m_outcome));
+}
+
+void VerificationPanel::renderStages() {
+    for (Stage stage : kStages) {
+        const StageState state = m_states[indexOf(stage)];
+        QListWidgetItem* item = m_stages->item(indexOf(stage));
+        //: A verification stage and its state, e.g. "Build: passed"
+        item->setText(tr("%1: %2").arg(stageName(stage), stateName(state)));
+        QStyle::StandardPixmap icon = QStyle::SP_MediaStop;
+        switch (state) {
+        case StageState::Running:
+            icon = QStyle::SP_BrowserReload;
+            break;
+        case StageState::Passed:
+            icon = QStyle::SP_DialogApplyButton;
+            break;
+        case StageState::Failed:
+            icon = QStyle::SP_DialogCancelButton;
+            break;
+        case StageState::Cancelled:
+        case StageState::Skipped:
+        case StageState::NotRun:
+            icon = QStyle::SP_MediaStop;
+            break;
+        }
+        item->setIcon(style()->standardIcon(icon));
+    }
 }
 
 void VerificationPanel::changeEvent(QEvent* event) {
@@ -97,21 +528,35 @@ QString VerificationPanel::stateName(StageState state) const {
         return tr("failed");
     case StageState::Skipped:
         return tr("skipped");
+    case StageState::Cancelled:
+        return tr("cancelled");
     }
     return {};
 }
 
 void VerificationPanel::retranslateUi() {
-    m_stagesCaption->setText(tr("&Stages"));
-    m_shapesCaption->setText(tr("Per-shape res&ults"));
-    for (Stage stage : kStages) {
-        //: A verification stage and its state, e.g. "Build: passed"
-        m_stages->item(indexOf(stage))
-            ->setText(tr("%1: %2").arg(stageName(stage), stateName(m_states[indexOf(stage)])));
-    }
-    m_shapeModel->setHorizontalHeaderLabels({tr("Shape"), tr("Max abs error"), tr("Max rel error"),
-                                             tr("Candidate (µs)"), tr("Baseline (µs)"),
-                                             tr("Speedup")});
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(tr("Stop the verification; the worker process is ended"));
+    m_tabs->setTabText(m_tabs->indexOf(m_shapes), tr("&Shapes"));
+    m_tabs->setTabText(m_tabs->indexOf(m_chartPage), tr("&Charts"));
+    m_tabs->setTabText(m_tabs->indexOf(m_buildPage), tr("&Build"));
+    m_tabs->setTabText(m_tabs->indexOf(m_log), tr("&Log"));
+    m_tabs->setTabText(m_tabs->indexOf(m_raw), tr("Ra&w output"));
+    m_chartKind->setItemText(static_cast<int>(Chart::SpeedupPerShape), tr("Speedup per shape"));
+    m_chartKind->setItemText(static_cast<int>(Chart::TimingDistribution),
+                             tr("Timing distribution (baseline and candidate)"));
+    m_chartKind->setItemText(static_cast<int>(Chart::Roofline), tr("Roofline"));
+    m_saveChart->setText(tr("Save chart…"));
+    m_shapes->setAccessibleName(tr("Per-shape results"));
+    m_problemsCaption->setText(tr("Compiler p&roblems (Enter jumps to the line):"));
+    m_resources->setHorizontalHeaderLabels({tr("Kernel"), tr("Registers"), tr("Shared (B)"),
+                                            tr("Stack (B)"), tr("Spilled (B)")});
+    m_log->setAccessibleName(tr("Verification log"));
+    m_raw->setAccessibleName(tr("The worker's raw output"));
+    renderStages();
+    renderBanner();
+    fillBuildTab();
+    refreshChart();
 }
 
 } // namespace kwb::ui

@@ -1,53 +1,126 @@
 #pragma once
-// The verification outcome of the selected sample: the stages (build, correctness,
-// benchmark) with their state, and a per-shape table of errors and timings. Empty until the
-// verification pipeline feeds it.
+// The verification of the selected sample: a banner that says in one sentence how it ended
+// (or what is running), the stages (build → correctness → benchmark) with live progress and a
+// Cancel button, and tabs for the per-shape table, the charts, the build (ptxas resources and
+// the compiler's problems, which jump to the editor), the log and the worker's raw output.
+//
+// It observes a VerificationJob (attach()) and shows records (showRecord()); it never runs
+// anything itself. UI thread only.
+#include <memory>
+
+#include <QElapsedTimer>
+#include <QList>
+#include <QString>
 #include <QWidget>
 
+#include "core/verify/verification_record.h"
+#include "ui/models/verification_job.h"
+
+class QComboBox;
 class QLabel;
+class QListView;
 class QListWidget;
-class QStandardItemModel;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
 class QTableView;
+class QTableWidget;
 
 namespace kwb::ui {
+
+class ChartWidget;
+class DiagnosticsModel;
+class ShapeResultsModel;
 
 class VerificationPanel final : public QWidget {
     Q_OBJECT
 
 public:
     enum class Stage { Build, Correctness, Benchmark };
-    enum class StageState { NotRun, Running, Passed, Failed, Skipped };
-    enum Column {
-        ShapeColumn,
-        MaxAbsErrorColumn,
-        MaxRelErrorColumn,
-        CandidateColumn,
-        BaselineColumn,
-        SpeedupColumn,
-        ColumnCount
-    };
+    enum class StageState { NotRun, Running, Passed, Failed, Skipped, Cancelled };
+    // How the banner reads: nothing yet, running, passed, failed, compile-only, worker error.
+    enum class Outcome { None, Running, Passed, Failed, CompileOnly, Error, Cancelled };
+    enum class Chart { SpeedupPerShape, TimingDistribution, Roofline };
 
     explicit VerificationPanel(QWidget* parent = nullptr);
+    ~VerificationPanel() override;
 
-    void setStageState(Stage stage, StageState state);
-    StageState stageState(Stage stage) const;
-    // Back to "not run" everywhere, with an empty table.
+    // Follows a job's signals from now on; Cancel cancels it. The job must outlive the panel
+    // or be detached by destruction (Qt disconnects).
+    void attach(VerificationJob* job);
+    // Shows a finished record (a stored one, or the job's).
+    void showRecord(std::shared_ptr<const VerificationRecord> record);
+    // Back to "not run" everywhere.
     void clear();
+
+    StageState stageState(Stage stage) const;
+    Outcome outcome() const { return m_outcome; }
+    QString bannerText() const;
+    QString logText() const;
+    QString rawOutput() const;
+    bool isBusy() const { return m_outcome == Outcome::Running; }
+    std::shared_ptr<const VerificationRecord> record() const { return m_record; }
+    ShapeResultsModel* shapeModel() const { return m_shapeModel; }
+    DiagnosticsModel* diagnosticsModel() const { return m_diagnosticsModel; }
+    ChartWidget* chartWidget() const { return m_chart; }
+    void showChart(Chart chart);
+
+signals:
+    // The user picked a compiler problem: the owner moves the editor there (1-based).
+    void diagnosticActivated(int line, int column);
+    // A record was shown; its diagnostics are what the editor should mark.
+    void recordShown(std::shared_ptr<const kwb::VerificationRecord> record);
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void onStarted(quint64 generation);
+    void onProgress(const QList<VerificationEvent>& events);
+    void onFailed(const QString& code, const QString& message);
+    void setStage(Stage stage, StageState state);
+    void appendLog(const QString& line);
+    void fillBuildTab();
+    void refreshChart();
+    void renderBanner();
+    void renderStages();
     void retranslateUi();
     QString stageName(Stage stage) const;
     QString stateName(StageState state) const;
+    QString resourceSummary() const;
 
+    VerificationJob* m_job = nullptr;
+    std::shared_ptr<const VerificationRecord> m_record;
     StageState m_states[3] = {StageState::NotRun, StageState::NotRun, StageState::NotRun};
-    QLabel* m_stagesCaption = nullptr;
+    Outcome m_outcome = Outcome::None;
+    QString m_errorCode;
+    QString m_errorMessage;
+    QString m_activity; // what runs now: "correctness: odd, trial 1 of 2"
+    int m_shapesExpected = 0;
+    int m_shapesDone = 0;
+    qint64 m_calls = 0;
+    QElapsedTimer m_clock;
+
+    QLabel* m_banner = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancel = nullptr;
     QListWidget* m_stages = nullptr;
-    QLabel* m_shapesCaption = nullptr;
+    QTabWidget* m_tabs = nullptr;
     QTableView* m_shapes = nullptr;
-    QStandardItemModel* m_shapeModel = nullptr;
+    ShapeResultsModel* m_shapeModel = nullptr;
+    QWidget* m_chartPage = nullptr;
+    QComboBox* m_chartKind = nullptr;
+    QPushButton* m_saveChart = nullptr;
+    ChartWidget* m_chart = nullptr;
+    QWidget* m_buildPage = nullptr;
+    QLabel* m_buildSummary = nullptr;
+    QTableWidget* m_resources = nullptr;
+    QLabel* m_problemsCaption = nullptr;
+    QListView* m_problems = nullptr;
+    DiagnosticsModel* m_diagnosticsModel = nullptr;
+    QPlainTextEdit* m_log = nullptr;
+    QPlainTextEdit* m_raw = nullptr;
 };
 
 } // namespace kwb::ui

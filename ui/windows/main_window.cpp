@@ -1,6 +1,7 @@
 #include "ui/windows/main_window.h"
 
 #include <QAction>
+#include <algorithm>
 #include <QApplication>
 #include <QEvent>
 #include <QIcon>
@@ -13,7 +14,10 @@
 
 #include "kwb/version.h"
 #include "ui/models/device_probe.h"
+#include "ui/models/record_views.h"
+#include "ui/models/verification_job.h"
 #include "ui/widgets/code_editor.h"
+#include "ui/widgets/diff_view.h"
 #include "ui/widgets/gpu_status_label.h"
 #include "ui/widgets/review_bar.h"
 #include "ui/widgets/task_browser.h"
@@ -31,8 +35,9 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_taskBrowser(new TaskBrowser(this)), m_editorArea(new QTabWidget(this)),
       m_kernelEditor(new CodeEditor(CodeEditor::Language::Cuda, this)),
       m_promptEditor(new CodeEditor(CodeEditor::Language::PlainText, this)),
-      m_verificationPanel(new VerificationPanel(this)), m_reviewBar(new ReviewBar(this)),
-      m_gpuStatus(new GpuStatusLabel(this)), m_probe(new DeviceProbe(this)) {
+      m_diffView(new DiffView(this)), m_verificationPanel(new VerificationPanel(this)),
+      m_reviewBar(new ReviewBar(this)), m_gpuStatus(new GpuStatusLabel(this)),
+      m_probe(new DeviceProbe(this)), m_verificationJob(new VerificationJob(this)) {
     initUiResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/kernel-workbench.svg")));
@@ -42,6 +47,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_promptEditor->setObjectName(QStringLiteral("promptEditor"));
     m_editorArea->addTab(m_kernelEditor, QString());
     m_editorArea->addTab(m_promptEditor, QString());
+    m_editorArea->addTab(m_diffView, QString());
 
     auto* rightSplit = new QSplitter(Qt::Vertical, this);
     rightSplit->addWidget(m_editorArea);
@@ -80,6 +86,21 @@ MainWindow::MainWindow(QWidget* parent)
         emit deviceProbeSettled();
     });
     m_probe->start();
+
+    // Verification: the panel follows the job; its diagnostics go to the kernel editor, and a
+    // picked problem moves the editor's caret there.
+    m_verificationPanel->attach(m_verificationJob);
+    connect(m_verificationPanel, &VerificationPanel::recordShown, this,
+            [this](const std::shared_ptr<const VerificationRecord>& record) {
+                m_kernelEditor->setDiagnostics(diagnosticsInFile(
+                    recordDiagnostics(*record), QString::fromStdString(m_verificationJob->fileName())));
+            });
+    connect(m_verificationPanel, &VerificationPanel::diagnosticActivated, this,
+            [this](int line, int column) {
+                m_editorArea->setCurrentWidget(m_kernelEditor);
+                m_kernelEditor->goToLine(line, std::max(1, column));
+                m_kernelEditor->setFocus(Qt::OtherFocusReason);
+            });
 }
 
 MainWindow::~MainWindow() = default;
@@ -96,6 +117,12 @@ void MainWindow::showAbout() {
     auto* dialog = new AboutDialog(m_probe->lastInfo(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
+}
+
+void MainWindow::showDiff(const QString& leftTitle, const QString& leftText,
+                          const QString& rightTitle, const QString& rightText) {
+    m_diffView->setSources(leftTitle, leftText, rightTitle, rightText);
+    m_editorArea->setCurrentWidget(m_diffView);
 }
 
 void MainWindow::createMenus() {
@@ -156,6 +183,7 @@ void MainWindow::retranslateUi() {
     m_aboutAction->setText(tr("&About Kernel Workbench"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_kernelEditor), tr("&Kernel"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_promptEditor), tr("&Prompt"));
+    m_editorArea->setTabText(m_editorArea->indexOf(m_diffView), tr("Co&mpare"));
 }
 
 } // namespace kwb::ui

@@ -1,7 +1,8 @@
 #pragma once
-// The workbench's main window: task browser on the left, kernel and prompt editors above the
-// verification panel on the right, the review bar below them, the GPU in the status bar.
-// It composes the panels and reacts; the GPU probe and, later, verification run elsewhere.
+// The workbench's main window: task browser on the left, kernel and prompt editors (and the
+// Compare tab) above the verification panel on the right, the review bar below them, the GPU in
+// the status bar. It composes the panels and reacts; the GPU probe and verifications run on
+// their own threads.
 #include <memory>
 
 #include <QMainWindow>
@@ -16,9 +17,11 @@ namespace kwb::ui {
 
 class CodeEditor;
 class DeviceProbe;
+class DiffView;
 class GpuStatusLabel;
 class ReviewBar;
 class TaskBrowser;
+class VerificationJob;
 class VerificationPanel;
 
 class MainWindow final : public QMainWindow {
@@ -34,6 +37,12 @@ public:
     std::shared_ptr<const DeviceInfo> deviceInfo() const;
     // Opens Help › About (window-modal, does not block the event loop).
     void showAbout();
+    // The verification runner the panel follows; starting it shows progress in the panel and,
+    // when it ends, the compiler's diagnostics in the kernel editor.
+    VerificationJob* verificationJob() const { return m_verificationJob; }
+    // Shows two sources side by side in the Compare tab.
+    void showDiff(const QString& leftTitle, const QString& leftText, const QString& rightTitle,
+                  const QString& rightText);
 
 signals:
     // The GPU label has its final text: a device, or compile-only.
@@ -48,10 +57,12 @@ private:
     QTabWidget* m_editorArea = nullptr;
     CodeEditor* m_kernelEditor = nullptr;
     CodeEditor* m_promptEditor = nullptr;
+    DiffView* m_diffView = nullptr;
     VerificationPanel* m_verificationPanel = nullptr;
     ReviewBar* m_reviewBar = nullptr;
     GpuStatusLabel* m_gpuStatus = nullptr;
     DeviceProbe* m_probe = nullptr;
+    VerificationJob* m_verificationJob = nullptr;
 
     QMenu* m_fileMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

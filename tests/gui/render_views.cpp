@@ -1,0 +1,181 @@
+// kwb-render-views <folder>: renders each main view of the workbench to a PNG, offscreen, for
+// the README and for reviewing the UI without a display. Run it through render_views.sh.
+//
+// The main window is shown after real verifications of real fixture kernels on this machine
+// (compile-only where there is no GPU). Timing charts need a GPU run; where the machine has none
+// they are drawn from tests/gui/fixtures/synthetic_record.json, whose numbers are made up, and
+// their file names say "synthetic".
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QTabWidget>
+#include <QTest>
+#include <cstdio>
+#include <functional>
+
+#include "core/tasks/task_loader.h"
+#include "core/verify/subprocess_worker.h"
+#include "ui/models/record_views.h"
+#include "ui/models/shape_result.h"
+#include "ui/models/verification_job.h"
+#include "ui/widgets/chart_widget.h"
+#include "ui/widgets/code_editor.h"
+#include "ui/widgets/diff_view.h"
+#include "ui/widgets/review_bar.h"
+#include "ui/widgets/task_browser.h"
+#include "ui/widgets/verification_panel.h"
+#include "ui/windows/main_window.h"
+
+namespace {
+
+QString g_out;
+int g_failures = 0;
+
+QString readText(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+QString candidate(const char* task, const char* file) {
+    return readText(QStringLiteral(KWB_CANDIDATES "/%1/%2").arg(QLatin1String(task), QLatin1String(file)));
+}
+
+void save(const QImage& image, const QString& name) {
+    const QString path = QDir(g_out).filePath(name);
+    // A view that rendered nothing is a failure, not a picture.
+    const bool blank = image.isNull() || image.width() < 100 || image.height() < 50;
+    if (blank || !image.save(path, "PNG")) {
+        std::fprintf(stderr, "kwb-render-views: could not render %s\n", qPrintable(name));
+        ++g_failures;
+        return;
+    }
+    std::printf("%s (%dx%d)\n", qPrintable(path), image.width(), image.height());
+}
+
+void grabWidget(QWidget& widget, const QString& name) {
+    widget.show();
+    if (!QTest::qWaitForWindowExposed(&widget))
+        std::fprintf(stderr, "kwb-render-views: %s was not exposed\n", qPrintable(name));
+    QTest::qWait(150); // let layouts settle
+    save(widget.grab().toImage(), name);
+}
+
+// Runs one verification in the window and waits for its end; false without a worker.
+bool verifyInWindow(kwb::ui::MainWindow& window, const char* task, const char* file) {
+    if (kwb::locateRunner().empty())
+        return false;
+    auto loaded = kwb::loadTaskFile(std::string(KWB_TASK_DIR "/") + task + ".toml");
+    if (!loaded)
+        return false;
+    kwb::ui::VerificationJob::Request request;
+    request.task = *loaded;
+    request.source = candidate(task, file).toStdString();
+    request.fileName = file;
+    request.options.trials = 1;
+    auto* editor = window.findChild<kwb::ui::CodeEditor*>(QStringLiteral("kernelEditor"));
+    editor->setText(QString::fromStdString(request.source));
+    kwb::ui::VerificationJob* job = window.verificationJob();
+    bool done = false;
+    auto c1 = QObject::connect(job, &kwb::ui::VerificationJob::verifyFinished, [&done] { done = true; });
+    auto c2 = QObject::connect(job, &kwb::ui::VerificationJob::verifyFailed, [&done] { done = true; });
+    job->start(std::move(request));
+    const bool ended = QTest::qWaitFor([&done] { return done; }, 600000);
+    QObject::disconnect(c1);
+    QObject::disconnect(c2);
+    return ended;
+}
+
+void fillTasks(kwb::ui::MainWindow& window) {
+    auto dir = kwb::builtinTaskDirectory();
+    if (!dir)
+        return;
+    const kwb::TaskFolder folder = kwb::loadTaskFolder(*dir);
+    QMap<int, QStringList> byLevel;
+    for (const auto& t : folder.tasks)
+        byLevel[t.level].append(QString::fromStdString(t.id));
+    auto* browser = window.findChild<kwb::ui::TaskBrowser*>(QStringLiteral("taskBrowser"));
+    for (auto it = byLevel.begin(); it != byLevel.end(); ++it)
+        browser->setTasks(it.key(), it.value());
+}
+
+std::shared_ptr<const kwb::VerificationRecord> syntheticRecord() {
+    const QString text = readText(QStringLiteral(KWB_GUI_FIXTURES "/synthetic_record.json"));
+    auto r = kwb::VerificationRecord::fromJson(nlohmann::json::parse(text.toStdString(), nullptr, false));
+    return r ? std::make_shared<const kwb::VerificationRecord>(std::move(*r)) : nullptr;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: kwb-render-views <output folder>\n");
+        return 2;
+    }
+    g_out = QString::fromLocal8Bit(argv[1]);
+    if (!QDir().mkpath(g_out)) {
+        std::fprintf(stderr, "kwb-render-views: cannot create %s\n", argv[1]);
+        return 1;
+    }
+
+    {
+        kwb::ui::MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        if (!QTest::qWaitFor([&window] { return window.isDeviceProbeSettled(); }, 10000))
+            std::fprintf(stderr, "kwb-render-views: the GPU probe did not answer\n");
+        fillTasks(window);
+        if (!verifyInWindow(window, "sgemm-f32", "good.cu"))
+            std::fprintf(stderr, "kwb-render-views: no worker; the main window is shown unverified\n");
+        grabWidget(window, QStringLiteral("main-window.png"));
+        if (verifyInWindow(window, "softmax-rows-f32", "compile_error.cu"))
+            grabWidget(window, QStringLiteral("main-window-compile-error.png"));
+        window.showDiff(QStringLiteral("sgemm-f32 · good.cu"), candidate("sgemm-f32", "good.cu"),
+                        QStringLiteral("sgemm-f32 · off_by_one.cu"), candidate("sgemm-f32", "off_by_one.cu"));
+        grabWidget(window, QStringLiteral("compare.png"));
+    }
+
+    const auto record = syntheticRecord();
+    if (!record) {
+        std::fprintf(stderr, "kwb-render-views: the synthetic record does not load\n");
+        return 1;
+    }
+    {
+        kwb::ui::VerificationPanel panel;
+        panel.resize(1000, 520);
+        panel.showRecord(record);
+        grabWidget(panel, QStringLiteral("verification-panel-synthetic.png"));
+    }
+    {
+        const auto shapes = kwb::ui::shapeResultsFromRecord(*record);
+        kwb::ui::ChartWidget chart;
+        chart.resize(900, 560);
+        const QSize size(900, 560);
+        chart.showSpeedupPerShape(kwb::ui::speedupChartData(shapes));
+        save(chart.toImage(size), QStringLiteral("chart-speedup-per-shape-synthetic.png"));
+        chart.saveSvg(QDir(g_out).filePath(QStringLiteral("chart-speedup-per-shape-synthetic.svg")), size);
+        chart.showTimingDistribution(kwb::ui::timingChartData(shapes));
+        save(chart.toImage(size), QStringLiteral("chart-timing-distribution-synthetic.png"));
+        chart.showRoofline(kwb::ui::rooflineChartData(*record, shapes));
+        save(chart.toImage(size), QStringLiteral("chart-roofline-synthetic.png"));
+        chart.showSpeedupHistogram({{0.42, 0.71, 0.88, 0.93, 0.97, 1.02, 1.05, 1.08, 1.12, 1.15,
+                                     1.21, 1.24, 1.33, 1.41, 1.58, 1.76, 2.05, 2.4},
+                                    10});
+        save(chart.toImage(size), QStringLiteral("chart-speedup-histogram-synthetic.png"));
+        chart.showAcceptRate({{QStringLiteral("model-a"), QStringLiteral("model-b"), QStringLiteral("model-c")},
+                              {14, 9, 3},
+                              {20, 18, 12}});
+        save(chart.toImage(size), QStringLiteral("chart-accept-rate-synthetic.png"));
+    }
+    {
+        kwb::ui::ReviewBar bar;
+        bar.resize(1000, 70);
+        bar.setSample(true, QStringLiteral("Correct at the odd shape; tail loop is clean."),
+                      {QStringLiteral("tiled"), QStringLiteral("clean")});
+        bar.setProgress(37, 120);
+        bar.setUndoAvailable(true);
+        grabWidget(bar, QStringLiteral("review-bar.png"));
+    }
+    return g_failures == 0 ? 0 : 1;
+}

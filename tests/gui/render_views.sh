@@ -1,0 +1,36 @@
+#!/bin/sh
+# Renders each main view of the workbench to PNG, offscreen, into a folder.
+#   tests/gui/render_views.sh <folder> [path/to/kwb-render-views] [--update-screenshot]
+# The program is found in build*/bin when not given (build it with
+# `cmake --build <build> --target kwb-render-views`). --update-screenshot copies the main
+# window into resources/screenshots/main-window.png.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+out=${1:?usage: render_views.sh <folder> [kwb-render-views] [--update-screenshot]}
+shift
+program=""
+update=no
+for arg in "$@"; do
+  case "$arg" in
+    --update-screenshot) update=yes ;;
+    *) program=$arg ;;
+  esac
+done
+if [ -z "$program" ]; then
+  for candidate in "$repo"/build*/bin/kwb-render-views; do
+    [ -x "$candidate" ] && program=$candidate && break
+  done
+fi
+[ -n "$program" ] && [ -x "$program" ] || { echo "render_views.sh: kwb-render-views not found; build it first" >&2; exit 2; }
+mkdir -p "$out"
+QT_QPA_PLATFORM=offscreen "$program" "$out"
+for view in main-window compare verification-panel-synthetic review-bar \
+            chart-speedup-per-shape-synthetic chart-timing-distribution-synthetic \
+            chart-roofline-synthetic chart-speedup-histogram-synthetic chart-accept-rate-synthetic; do
+  [ -s "$out/$view.png" ] || { echo "render_views.sh: $view.png is missing or empty" >&2; exit 1; }
+done
+if [ "$update" = yes ]; then
+  cp "$out/main-window.png" "$repo/resources/screenshots/main-window.png"
+  echo "updated resources/screenshots/main-window.png"
+fi

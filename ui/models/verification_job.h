@@ -1,0 +1,85 @@
+#pragma once
+// Runs one verification (core's Verifier over the kwb-runner worker) off the UI thread.
+//
+// start() hands the request to a detached background thread that owns its own worker process.
+// Progress events are queued there and delivered to the UI thread in batches: one queued call
+// is in flight at a time, so a burst of worker events costs the UI one wake-up, not hundreds.
+// The final record comes back as an immutable snapshot. Each start() gets a new generation;
+// answers of older generations are dropped. cancel() (and the destructor) raise the job's
+// atomic flag, which the worker polls every 100 ms and answers by stopping the child process.
+// Nothing here ever waits for the worker.
+#include <memory>
+#include <string>
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include "core/model/task.h"
+#include "core/verify/verification_record.h"
+#include "core/verify/verifier.h"
+
+namespace kwb::ui {
+
+// One progress event of the worker: its stage ("build", "correctness", "benchmark",
+// "loaded", "call", ...), the shape it concerns, and the event as one line of JSON.
+struct VerificationEvent {
+    QString stage;
+    QString shape;
+    QString json;
+};
+
+class VerificationJob final : public QObject {
+    Q_OBJECT
+
+public:
+    struct Request {
+        Task task;
+        std::string source;
+        std::string fileName = "candidate.cu";
+        VerifyOptions options;
+    };
+
+    explicit VerificationJob(QObject* parent = nullptr);
+    ~VerificationJob() override; // cancels a running verification; does not wait for it
+
+    // Starts a verification; one still running is cancelled and its answer dropped.
+    // Returns the new generation. UI thread only.
+    quint64 start(Request request);
+    // Raises the cancel flag of the running verification; it ends in verifyFailed("cancelled").
+    void cancel();
+    bool running() const { return m_running; }
+    quint64 generation() const { return m_generation; }
+    // How many shapes the running (or last) verification checks.
+    int expectedShapes() const { return m_expectedShapes; }
+    // The candidate's file name in the running (or last) verification: its diagnostics' file.
+    const std::string& fileName() const { return m_fileName; }
+    std::shared_ptr<const VerificationRecord> lastRecord() const { return m_record; }
+
+signals:
+    void verifyStarted(quint64 generation);
+    void verifyProgress(const QList<kwb::ui::VerificationEvent>& events);
+    void verifyFinished(std::shared_ptr<const kwb::VerificationRecord> record);
+    // code: the core error code ("cancelled", "worker-not-found", "timeout", ...).
+    void verifyFailed(const QString& code, const QString& message);
+
+private:
+    struct Channel; // shared with the background threads; defined in the .cpp
+    struct Run;     // one verification's cancel flag and event queue
+
+    void drainEvents(quint64 generation, const std::shared_ptr<Run>& run);
+    void deliverRecord(quint64 generation, std::shared_ptr<const VerificationRecord> record);
+    void deliverError(quint64 generation, const QString& code, const QString& message);
+
+    std::shared_ptr<Channel> m_channel;
+    std::shared_ptr<Run> m_run; // the current verification, null when none ran yet
+    std::shared_ptr<const VerificationRecord> m_record;
+    quint64 m_generation = 0;
+    int m_expectedShapes = 0;
+    std::string m_fileName = "candidate.cu";
+    bool m_running = false;
+};
+
+} // namespace kwb::ui
+
+Q_DECLARE_METATYPE(kwb::ui::VerificationEvent)

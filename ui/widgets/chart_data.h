@@ -1,0 +1,69 @@
+#pragma once
+// What the ChartWidget draws, as plain values: a view fills one of these from a verification
+// record or from dataset statistics and hands it over. Nothing here knows Qt Charts, so the
+// charting library can be swapped without touching the views.
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace kwb::ui {
+
+// Speedup (baseline median / candidate median) per shape, drawn against the 1.0 line.
+struct SpeedupChartData {
+    QStringList shapes;
+    QVector<double> speedups; // one per shape
+};
+
+// Raw timing samples of baseline and candidate per shape, drawn as box plots (µs).
+struct TimingChartData {
+    struct Shape {
+        QString name;
+        QVector<double> baselineUs;
+        QVector<double> candidateUs;
+    };
+    QVector<Shape> shapes;
+};
+
+// Achieved rate against the device's ceilings: x = arithmetic intensity (FLOP per byte),
+// y = TFLOP/s, both logarithmic. The roof is min(peak, bandwidth × intensity).
+struct RooflineChartData {
+    QString device;
+    double peakTflops = 0.0;
+    double bandwidthGBps = 0.0;
+    struct Point {
+        QString label;
+        double intensity = 0.0; // FLOP / byte
+        double tflops = 0.0;    // achieved
+    };
+    QVector<Point> points;
+};
+
+// A distribution over samples, e.g. the dataset's speedups.
+struct HistogramChartData {
+    QVector<double> values;
+    int bins = 12;
+};
+
+// Accepted out of reviewed, per model.
+struct AcceptRateChartData {
+    QStringList models;
+    QVector<int> accepted;
+    QVector<int> reviewed;
+};
+
+// Equal-width bins over [min, max] of values: counts[i] holds values in
+// [edges[i], edges[i+1]) (the last bin includes max). Empty values give empty bins.
+struct Histogram {
+    QVector<double> edges;
+    QVector<int> counts;
+};
+Histogram makeHistogram(const QVector<double>& values, int bins);
+
+// Five-number summary for a box: lower whisker, Q1, median, Q3, upper whisker (Tukey:
+// whiskers at the furthest samples within 1.5 IQR of the box).
+struct BoxSummary {
+    double lower = 0.0, q1 = 0.0, median = 0.0, q3 = 0.0, upper = 0.0;
+};
+BoxSummary summarize(QVector<double> values);
+
+} // namespace kwb::ui

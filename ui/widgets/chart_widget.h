@@ -1,0 +1,69 @@
+#pragma once
+// The workbench's one chart widget, and the only code that uses Qt Charts (deprecated from Qt
+// 6.10: keeping it here keeps it swappable). It draws one chart at a time from the plain
+// structs of chart_data.h and saves it as PNG or SVG. UI thread only; drawing is cheap (tens
+// of points), so it happens in the show* calls.
+#include <functional>
+
+#include <QImage>
+#include <QSize>
+#include <QString>
+#include <QWidget>
+
+#include "ui/widgets/chart_data.h"
+
+class QChart;
+class QChartView;
+class QLabel;
+class QStackedLayout;
+
+namespace kwb::ui {
+
+class ChartWidget final : public QWidget {
+    Q_OBJECT
+
+public:
+    enum class Kind { Empty, SpeedupPerShape, TimingDistribution, Roofline, SpeedupHistogram,
+                      AcceptRate };
+    Q_ENUM(Kind)
+
+    explicit ChartWidget(QWidget* parent = nullptr);
+    ~ChartWidget() override;
+
+    void showSpeedupPerShape(const SpeedupChartData& chartData);
+    void showTimingDistribution(const TimingChartData& chartData);
+    void showRoofline(const RooflineChartData& chartData);
+    void showSpeedupHistogram(const HistogramChartData& chartData);
+    void showAcceptRate(const AcceptRateChartData& chartData);
+    // No chart: a sentence in its place ("Not timed: the sample did not run").
+    void showMessage(const QString& message);
+
+    Kind kind() const { return m_kind; }
+    int seriesCount() const;
+    QString title() const;
+    QString message() const;
+
+    // The chart alone, at `size` (the widget's size when empty), white background.
+    QImage toImage(QSize size = {}) const;
+    bool savePng(const QString& path, QSize size = {}) const;
+    bool saveSvg(const QString& path, QSize size = {}) const;
+    // Opens a window-modal "Save chart" dialog (PNG or SVG); never blocks the event loop.
+    void saveAsDialog();
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+
+private:
+    QChart* newChart(Kind kind, const QString& title);
+    void displayMessage(const QString& message);
+    void render(QPainter& painter, QSize size) const;
+
+    Kind m_kind = Kind::Empty;
+    QStackedLayout* m_stack = nullptr;
+    QChartView* m_view = nullptr; // owns the current chart
+    QLabel* m_message = nullptr;
+    std::function<void()> m_redraw; // draws the current chart again (language change)
+};
+
+} // namespace kwb::ui

@@ -13,5 +13,14 @@ using Runner = std::function<int()>;
 // Adds `doctor`; the returned runner is called when the sub-command was given.
 Runner addDoctorCommand(CLI::App& app);
 Runner addVerifyCommand(CLI::App& app);
+Runner addTasksCommand(CLI::App& app);
+Runner addSuiteCommand(CLI::App& app);
+Runner addGenerateCommand(CLI::App& app);
+// The project database: project, samples, review, import, export (README, "Projects").
+Runner addProjectCommand(CLI::App& app);
+Runner addSamplesCommand(CLI::App& app);
+Runner addReviewCommand(CLI::App& app);
+Runner addImportCommand(CLI::App& app);
+Runner addExportCommand(CLI::App& app);
 
 } // namespace kwb::cli

@@ -18,6 +18,14 @@ int main(int argc, char** argv) {
     std::vector<kwb::cli::Runner> commands;
     commands.push_back(kwb::cli::addDoctorCommand(app));
     commands.push_back(kwb::cli::addVerifyCommand(app));
+    commands.push_back(kwb::cli::addTasksCommand(app));
+    commands.push_back(kwb::cli::addSuiteCommand(app));
+    commands.push_back(kwb::cli::addGenerateCommand(app));
+    commands.push_back(kwb::cli::addProjectCommand(app));
+    commands.push_back(kwb::cli::addSamplesCommand(app));
+    commands.push_back(kwb::cli::addReviewCommand(app));
+    commands.push_back(kwb::cli::addImportCommand(app));
+    commands.push_back(kwb::cli::addExportCommand(app));
 
     try {
         app.parse(argc, argv);

@@ -54,8 +54,10 @@ __global__ void fillRandomKernel(void* p, Elem t, std::size_t n, std::uint64_t s
         if (kind == 0) { // normal by Box-Muller
             double u1 = uniform01(seed, i, 0), u2 = uniform01(seed, i, 1);
             v = a + b * sqrt(-2.0 * log(u1)) * cospi(2.0 * u2);
-        } else {
+        } else if (kind == 1) {
             v = a + (b - a) * uniform01(seed, i, 0);
+        } else { // whole numbers in [a, b]: 1 - u lies in [0, 1)
+            v = fmin(b, a + floor((b - a + 1.0) * (1.0 - uniform01(seed, i, 0))));
         }
         store(p, t, i, v);
     }
@@ -173,9 +175,9 @@ template <typename T> cudaError_t syncScalar(T* dev, T* host, cudaStream_t s) {
 
 } // namespace
 
-cudaError_t fillRandom(void* ptr, Elem t, std::size_t n, std::uint64_t seed, bool normal,
+cudaError_t fillRandom(void* ptr, Elem t, std::size_t n, std::uint64_t seed, RandomKind kind,
                        double a, double b, cudaStream_t s) {
-    fillRandomKernel<<<gridFor(n), 256, 0, s>>>(ptr, t, n, seed, normal ? 0 : 1, a, b);
+    fillRandomKernel<<<gridFor(n), 256, 0, s>>>(ptr, t, n, seed, static_cast<int>(kind), a, b);
     return cudaGetLastError();
 }
 

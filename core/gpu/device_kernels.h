@@ -21,9 +21,12 @@ inline constexpr std::uint32_t kPoisonF32 = 0x7FC0DEADu;
 inline constexpr std::uint16_t kPoison16 = 0x7DEAu; // f16 NaN; for bf16 0x7FDE is used
 inline constexpr std::uint16_t kPoisonBf16 = 0x7FDEu;
 
-// Fills n elements from (seed, stream id): normal(a, b) or uniform(a, b), counter-based.
-// normal: value = a + b * N(0,1); otherwise uniform in [a, b).
-cudaError_t fillRandom(void* ptr, Elem t, std::size_t n, std::uint64_t seed, bool normal,
+// Distributions in kwb::DistributionKind's order (checked where both are visible).
+enum class RandomKind : int { Normal = 0, Uniform = 1, Integers = 2 };
+
+// Fills n elements from (seed, stream id), counter-based. Normal: a + b * N(0,1); Uniform: in
+// [a, b); Integers: whole numbers uniform in [a, b], both ends included.
+cudaError_t fillRandom(void* ptr, Elem t, std::size_t n, std::uint64_t seed, RandomKind kind,
                        double a, double b, cudaStream_t s);
 cudaError_t fillPoison(void* ptr, Elem t, std::size_t n, cudaStream_t s);
 

@@ -12,7 +12,8 @@ namespace kwb::gpu {
 void to_json(nlohmann::json& j, const TimingPolicy& p) {
     j = {{"target_rse", p.targetRse}, {"min_samples", p.minSamples}, {"max_samples", p.maxSamples},
          {"time_cap_ms", p.timeCapMs}, {"warmup", p.warmup}, {"flush_l2", p.flushL2},
-         {"min_sample_ms", p.minSampleMs}, {"max_batch", p.maxBatch}};
+         {"min_sample_ms", p.minSampleMs}, {"max_batch", p.maxBatch}, {"graphs", p.graphs},
+         {"warmup_ms", p.warmupMs}};
 }
 
 void from_json(const nlohmann::json& j, TimingPolicy& p) {
@@ -25,12 +26,14 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
     p.flushL2 = j.value("flush_l2", d.flushL2);
     p.minSampleMs = j.value("min_sample_ms", d.minSampleMs);
     p.maxBatch = j.value("max_batch", d.maxBatch);
+    p.graphs = j.value("graphs", d.graphs);
+    p.warmupMs = j.value("warmup_ms", d.warmupMs);
 }
 
 void to_json(nlohmann::json& j, const TimingStats& s) {
     j = {{"median_ms", s.medianMs}, {"q1_ms", s.q1Ms}, {"q3_ms", s.q3Ms}, {"min_ms", s.minMs},
          {"mean_ms", s.meanMs}, {"rse", s.rse}, {"n", s.n}, {"host_median_ms", s.hostMedianMs}, {"batch", s.batch},
-         {"samples_ms", s.samplesMs}};
+         {"graph", s.graph}, {"samples_ms", s.samplesMs}};
 }
 
 namespace {
@@ -84,15 +87,18 @@ Timer::~Timer() {
     cudaEventDestroy(m_stop);
 }
 
-std::string Timer::sample(const std::function<void()>& fn, bool flush, int batch, double* ms) {
+std::string Timer::sample(const std::function<void()>& fn, bool flush, int batch, cudaGraphExec_t graph, double* ms) {
     if (flush && m_flush)
         cudaMemsetAsync(m_flush, 0, m_flushBytes, m_stream); // evicts inputs from L2
     // Device-wide: nothing else may be running when the sample starts.
     if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
         return err(e);
     cudaEventRecord(m_start, m_stream);
-    for (int i = 0; i < batch; ++i)
-        fn();
+    if (graph)
+        cudaGraphLaunch(graph, m_stream);
+    else
+        for (int i = 0; i < batch; ++i)
+            fn();
     cudaEventRecord(m_stop, m_stream);
     if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
         return err(e);
@@ -101,6 +107,32 @@ std::string Timer::sample(const std::function<void()>& fn, bool flush, int batch
         return err(e);
     *ms = double(f) / batch;
     return {};
+}
+
+cudaGraphExec_t Timer::capture(const std::function<void()>& fn, int batch) {
+    // Thread-local mode: only this thread's unsafe calls invalidate the capture. A callable that
+    // synchronises, allocates or uses another stream ends the capture with an error; it is then
+    // timed by direct launches.
+    if (cudaStreamBeginCapture(m_stream, cudaStreamCaptureModeThreadLocal) != cudaSuccess) {
+        cudaGetLastError();
+        return nullptr;
+    }
+    for (int i = 0; i < batch; ++i)
+        fn();
+    cudaGraph_t graph = nullptr;
+    cudaError_t e = cudaStreamEndCapture(m_stream, &graph);
+    cudaGraphExec_t exec = nullptr;
+    if (e == cudaSuccess && graph)
+        e = cudaGraphInstantiate(&exec, graph, 0);
+    if (graph)
+        cudaGraphDestroy(graph);
+    if (e != cudaSuccess) {
+        cudaGetLastError(); // a failed capture leaves a (non-sticky) error behind: clear it
+        if (exec)
+            cudaGraphExecDestroy(exec);
+        return nullptr;
+    }
+    return exec;
 }
 
 std::string Timer::hostTime(const std::function<void()>& fn, int reps, double* medianMs) {
@@ -125,13 +157,18 @@ std::string Timer::interleave(const std::function<void()>& a, const std::functio
                               const TimingPolicy& p, TimingStats* sa, TimingStats* sb) {
     cudaCtxResetPersistingL2Cache();
     double ms = 0, wa = 1e30, wb = 1e30;
-    for (int i = 0; i < std::max(1, p.warmup); ++i) {
-        if (auto e = sample(a, p.flushL2, 1, &ms); !e.empty())
+    auto w0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < std::max(1, p.warmup) ||
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - w0).count() < p.warmupMs;
+         ++i) {
+        if (auto e = sample(a, p.flushL2, 1, nullptr, &ms); !e.empty())
             return e;
         wa = std::min(wa, ms);
-        if (auto e = sample(b, p.flushL2, 1, &ms); !e.empty())
+        if (auto e = sample(b, p.flushL2, 1, nullptr, &ms); !e.empty())
             return e;
         wb = std::min(wb, ms);
+        if (i > 100000)
+            break;
     }
     auto batchFor = [&](double t) {
         if (t >= p.minSampleMs)
@@ -139,13 +176,24 @@ std::string Timer::interleave(const std::function<void()>& a, const std::functio
         return std::clamp(static_cast<int>(std::ceil(p.minSampleMs / std::max(t, 1e-4))), 1, p.maxBatch);
     };
     const int ba = batchFor(wa), bb = batchFor(wb);
+    struct GraphExec {
+        cudaGraphExec_t g = nullptr;
+        ~GraphExec() {
+            if (g)
+                cudaGraphExecDestroy(g);
+        }
+    } ga, gb;
+    if (p.graphs && ba > 1)
+        ga.g = capture(a, ba);
+    if (p.graphs && bb > 1)
+        gb.g = capture(b, bb);
     std::vector<double> va, vb;
     auto t0 = std::chrono::steady_clock::now();
     for (;;) {
-        if (auto e = sample(a, p.flushL2, ba, &ms); !e.empty())
+        if (auto e = sample(a, p.flushL2, ba, ga.g, &ms); !e.empty())
             return e;
         va.push_back(ms);
-        if (auto e = sample(b, p.flushL2, bb, &ms); !e.empty())
+        if (auto e = sample(b, p.flushL2, bb, gb.g, &ms); !e.empty())
             return e;
         vb.push_back(ms);
         int n = static_cast<int>(va.size());
@@ -159,6 +207,8 @@ std::string Timer::interleave(const std::function<void()>& a, const std::functio
     *sb = summarise(std::move(vb));
     sa->batch = ba;
     sb->batch = bb;
+    sa->graph = ga.g != nullptr;
+    sb->graph = gb.g != nullptr;
     if (auto e = hostTime(a, 5, &sa->hostMedianMs); !e.empty())
         return e;
     if (auto e = hostTime(b, 5, &sb->hostMedianMs); !e.empty())

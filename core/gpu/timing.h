@@ -22,6 +22,13 @@ struct TimingPolicy {
     // jitter and event resolution.
     double minSampleMs = 0.25;
     int maxBatch = 256;
+    // A batch is captured once into a CUDA graph and replayed, so the host's launch rate (and its
+    // jitter) does not set the time of short kernels; a callable that cannot be captured is
+    // launched directly.
+    bool graphs = true;
+    // Both callables run back to back for at least this long before sampling, so the first
+    // samples do not see the clocks still rising from idle.
+    double warmupMs = 30;
 };
 
 struct TimingStats {
@@ -31,6 +38,7 @@ struct TimingStats {
     double hostMedianMs = 0; // host wall clock around a device-wide sync, for the cross-check
     int n = 0;
     int batch = 1; // calls per sample; samples are per call
+    bool graph = false; // the batch was replayed from a CUDA graph
 };
 
 void to_json(nlohmann::json& j, const TimingPolicy& p);
@@ -53,7 +61,10 @@ public:
                            const TimingPolicy& policy, TimingStats* sa, TimingStats* sb);
 
 private:
-    std::string sample(const std::function<void()>& fn, bool flush, int batch, double* ms);
+    // One sample: flush, then `batch` calls (or one replay of `graph`) between two events.
+    std::string sample(const std::function<void()>& fn, bool flush, int batch, cudaGraphExec_t graph, double* ms);
+    // Captures `batch` calls of fn; nullptr when the stream cannot be captured.
+    cudaGraphExec_t capture(const std::function<void()>& fn, int batch);
     std::string hostTime(const std::function<void()>& fn, int reps, double* medianMs);
 
     cudaStream_t m_stream;

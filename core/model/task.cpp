@@ -44,8 +44,10 @@ constexpr std::array<std::pair<BaselineLibrary, const char*>, 6> kLibraries{
      {BaselineLibrary::Cub, "cub"},
      {BaselineLibrary::Composition, "composition"},
      {BaselineLibrary::ReferenceKernel, "reference-kernel"}}};
-constexpr std::array<std::pair<DistributionKind, const char*>, 2> kDistributions{
-    {{DistributionKind::Normal, "normal"}, {DistributionKind::Uniform, "uniform"}}};
+constexpr std::array<std::pair<DistributionKind, const char*>, 3> kDistributions{
+    {{DistributionKind::Normal, "normal"},
+     {DistributionKind::Uniform, "uniform"},
+     {DistributionKind::Integers, "integers"}}};
 
 // from_json must reject unknown spellings rather than guess: the worker acts on them.
 template <typename T> T require(std::optional<T> v, const std::string& what, const std::string& s) {

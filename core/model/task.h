@@ -19,7 +19,7 @@ enum class ParamKind { Input, Output, Dim, Scalar, Stream };
 // How an output is compared with its reference (see Tolerance).
 enum class ToleranceMode { Elementwise, ScaledBySumAbs, RelativeToRms };
 enum class BaselineLibrary { Cublas, CublasLt, Cudnn, Cub, Composition, ReferenceKernel };
-enum class DistributionKind { Normal, Uniform };
+enum class DistributionKind { Normal, Uniform, Integers };
 
 // Stable spellings used in task files and JSON: "f32", "input", "scaled-by-sum-abs", ...
 std::string toString(DType t);
@@ -37,7 +37,8 @@ int dtypeSize(DType t);             // bytes per element: 4, 2, 2, 4
 std::string cTypeName(DType t);     // "float", "__half", "__nv_bfloat16", "int"
 
 // How the harness draws an input buffer's values. Normal: a = mean, b = std deviation.
-// Uniform: a = low, b = high.
+// Uniform: a = low, b = high. Integers: whole numbers uniform in [a, b], both included (for
+// counts, masks, histogram samples, and sums that must be exact in any order).
 struct Distribution {
     DistributionKind kind = DistributionKind::Normal;
     double a = 0.0;

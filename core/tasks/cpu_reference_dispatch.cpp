@@ -1,8 +1,13 @@
-// runCpuReference: picks the float64 reference for a proof task and feeds it the shape's
-// dimensions and the candidate's exact inputs (declared in cpu_reference.h).
+// runCpuReference: picks the float64 reference for a task and feeds it the shape's dimensions
+// and the candidate's exact inputs (declared in cpu_reference.h). The six proof tasks have
+// typed references below; the rest of the suite goes through the table in
+// cpu_reference_table.cpp with every input widened to double by its declared dtype.
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include "core/tasks/cpu_reference.h"
+#include "core/tasks/cpu_reference_ops.h"
 
 namespace kwb::cpuref {
 
@@ -52,18 +57,64 @@ Result<CpuReferenceResult> wrap(Result<std::vector<double>> r, const char* outpu
     return out;
 }
 
+// Every input by its declared dtype, widened exactly to double; dims and float-rounded scalars.
+Result<RefArgs> widen(const Task& task, const ShapeSpec& s,
+                      const std::map<std::string, std::span<const std::byte>>& inputs) {
+    RefArgs a;
+    for (const auto& [name, value] : s.dims)
+        a.dims[name] = value;
+    for (const auto* p : task.parametersOfKind(ParamKind::Scalar))
+        a.scalars[p->name] = static_cast<float>(scalar(task, s, p->name));
+    for (const auto* p : task.parametersOfKind(ParamKind::Input)) {
+        std::vector<double>& out = a.inputs[p->name];
+        switch (p->dtype) {
+        case DType::F32: {
+            KWB_TRY(v, buffer<float>(inputs, p->name));
+            out.assign(v->begin(), v->end());
+            break;
+        }
+        case DType::I32: {
+            KWB_TRY(v, buffer<std::int32_t>(inputs, p->name));
+            out.assign(v->begin(), v->end());
+            break;
+        }
+        case DType::F16: {
+            KWB_TRY(v, buffer<std::uint16_t>(inputs, p->name));
+            out.resize(v->size());
+            std::transform(v->begin(), v->end(), out.begin(), halfToDouble);
+            break;
+        }
+        case DType::BF16: {
+            KWB_TRY(v, buffer<std::uint16_t>(inputs, p->name));
+            out.resize(v->size());
+            std::transform(v->begin(), v->end(), out.begin(),
+                           [](std::uint16_t b) { return static_cast<double>(bf16ToFloat(b)); });
+            break;
+        }
+        }
+    }
+    return a;
+}
+
+bool isProofTask(const std::string& id) {
+    return id == "softmax-rows-f32" || id == "sgemm-f32" || id == "layernorm-gelu-f32" ||
+           id == "conv2d-nchw-f32" || id == "reduce-sum-f32" || id == "gemm-bias-gelu-bf16";
+}
+
 } // namespace
 
 bool hasCpuReference(const std::string& taskId) {
-    return taskId == "softmax-rows-f32" || taskId == "sgemm-f32" ||
-           taskId == "layernorm-gelu-f32" || taskId == "conv2d-nchw-f32" ||
-           taskId == "reduce-sum-f32" || taskId == "gemm-bias-gelu-bf16";
+    return isProofTask(taskId) || findSuiteReference(taskId) != nullptr;
 }
 
 Result<CpuReferenceResult>
 runCpuReference(const Task& task, const ShapeSpec& s,
                 const std::map<std::string, std::span<const std::byte>>& inputs) {
     const std::string& id = task.id;
+    if (ReferenceFn fn = findSuiteReference(id)) {
+        KWB_TRY(args, widen(task, s, inputs));
+        return fn(*args);
+    }
     if (id == "softmax-rows-f32") {
         KWB_TRY(x, buffer<float>(inputs, "x"));
         KWB_TRY(rows, dim(s, "rows"));

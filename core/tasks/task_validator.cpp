@@ -118,6 +118,12 @@ std::set<std::string> checkParameters(const Task& t, Checker& c) {
                 (d.kind == DistributionKind::Uniform && d.a >= d.b))
                 c.add(at + ".distribution", "distribution of \"" + p.name +
                                                 "\" needs std > 0 (normal) or low < high (uniform)");
+            else if (d.kind == DistributionKind::Integers &&
+                     (d.a != std::trunc(d.a) || d.b != std::trunc(d.b) || d.a > d.b ||
+                      std::fabs(d.a) > 16777216.0 || std::fabs(d.b) > 16777216.0))
+                c.add(at + ".distribution", "distribution of \"" + p.name +
+                                                "\" needs whole numbers low <= high, |value| <= 2^24 "
+                                                "(integers)");
         }
         if (p.defaultValue && (p.kind != ParamKind::Scalar || !std::isfinite(*p.defaultValue)))
             c.add(at + ".default", "only scalars have a default, and it must be finite");

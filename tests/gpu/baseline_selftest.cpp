@@ -23,6 +23,7 @@
 #include "core/gpu/baselines/device_buffer.h"
 #include "core/gpu/calibration.h"
 #include "tests/gpu/baseline_reference.h"
+#include "tests/gpu/suite_baseline_check.h"
 
 using kwb::gpu::Baseline;
 using kwb::gpu::BaselineCall;
@@ -424,6 +425,8 @@ int main() {
         allOk = checkCase(spec(c.task), baseline.get(), c, seed++) && allOk;
     }
     baselines.clear(); // handles and workspaces go before the timing runs allocate
+    // Every task of the built-in suite: its baseline against its float64 reference.
+    allOk = kwb::selftest::checkSuiteBaselines() && allOk;
 
     std::printf("\n%-20s %-44s %10s\n", "task (timing)", "shape", "median ms");
     for (const Case& c : large)

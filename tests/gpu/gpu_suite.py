@@ -2,7 +2,7 @@
 """GPU suite: kwb verify on every reference solution and every known-bad candidate fixture,
 checking each verdict; warm and cold timings; repeatability. Real processes, real GPU.
 
-Usage: gpu_suite.py --bin BUILD/bin --source REPO [--out DIR] [--quick]
+Usage: gpu_suite.py --bin BUILD/bin --source REPO [--out DIR] [--quick] [--torch-json FILE]
 Exits 77 (skipped) with the reason when no CUDA device is visible, 0 when every check passes.
 """
 import argparse, glob, json, os, re, statistics, subprocess, sys, time
@@ -18,6 +18,8 @@ def main():
     ap.add_argument("--source", required=True)
     ap.add_argument("--out", default=None)
     ap.add_argument("--quick", action="store_true", help="references and fixtures only, no repeatability")
+    ap.add_argument("--torch-json", default=None,
+                    help="output of tests/benchmarks/torch_baselines.py on this machine: compare baselines")
     a = ap.parse_args()
     kwb = os.path.join(a.bin, "kwb")
     env = dict(os.environ)
@@ -83,7 +85,7 @@ def main():
     lines_printed = len(lines)
     # 3. Repeatability: the same kernel verified 5 times; per-shape medians within 1 %.
     if not a.quick:
-        for task in ("sgemm-f32", "softmax-rows-f32", "reduce-sum-f32"):
+        for task in [os.path.basename(r)[:-3] for r in refs]:
             ref = os.path.join(a.source, "resources/tasks/reference", task + ".cu")
             med = {}
             for i in range(5):
@@ -103,6 +105,29 @@ def main():
                 lines.append(f"repeat {task:18s} {shape:8s} medians(ms)={[round(x, 5) for x in v]} spread={100 * spread:.2f}%")
                 if spread > 0.01:
                     failures.append(f"repeatability {task}/{shape}: spread {100 * spread:.2f}% > 1%")
+
+    # 4. The table `kwb verify` prints for each proof task (warm build).
+    for ref in refs:
+        task = os.path.basename(ref)[:-3]
+        p, wall = run([kwb, "verify", task, ref, "--seed", "11"], env=env)
+        lines.append(f"$ kwb verify {task} {os.path.relpath(ref, a.source)}   (exit {p.returncode}, {wall:.2f}s)")
+        lines.extend(p.stdout.rstrip().splitlines())
+    # 5. Baseline agreement with PyTorch's calls of the same libraries, same machine, same run.
+    if a.torch_json and os.path.exists(a.torch_json):
+        with open(a.torch_json) as fh:
+            torch_res = json.load(fh)
+        for task, key in (("sgemm-f32", "sgemm_f32_4096_ms"), ("gemm-bias-gelu-bf16", "gemm_bias_gelu_bf16_8192_ms")):
+            rec = records.get(f"{task}-warm", {})
+            large = next((s for s in rec.get("shapes", []) if s["name"] == "large"), None)
+            if not large or key not in torch_res:
+                failures.append(f"baseline agreement {task}: no timing to compare")
+                continue
+            ours = large["timing"]["baseline"]["median_ms"]
+            theirs = torch_res[key]
+            diff = ours / theirs - 1
+            lines.append(f"baseline-vs-torch {task:20s} kwb={ours:.4f}ms torch={theirs:.4f}ms diff={100 * diff:+.2f}%")
+            if abs(diff) > 0.05:
+                failures.append(f"baseline agreement {task}: {100 * diff:+.2f}% from PyTorch")
 
     report = "\n".join(lines)
     print("\n".join(lines[lines_printed:]))

@@ -1,5 +1,5 @@
 // kwb_tasks_tests: the task suite's tests, one suite per run so ctest reports them apart.
-//   kwb_tasks_tests <model|formula|loader|builtin|cpuref>
+//   kwb_tasks_tests <model|formula|loader|builtin|cpuref|suiteref|catalog|cli>
 //   kwb_tasks_tests compile <file.cu> <pass|fail>
 #include <cstdio>
 #include <string>
@@ -20,10 +20,16 @@ int main(int argc, char** argv) {
         builtinSuiteTests();
     else if (suite == "cpuref")
         cpuReferenceTests();
+    else if (suite == "suiteref")
+        suiteReferenceTests();
+    else if (suite == "catalog")
+        catalogTests();
+    else if (suite == "cli")
+        cliTests();
     else if (suite == "compile" && argc == 4)
         rc = compileTest(argv[2], std::string(argv[3]) == "pass");
     else {
-        std::fprintf(stderr, "usage: %s <model|formula|loader|builtin|cpuref> | compile <file.cu> "
+        std::fprintf(stderr, "usage: %s <model|formula|loader|builtin|cpuref|suiteref|catalog|cli> | compile <file.cu> "
                              "<pass|fail>\n", argv[0]);
         return 2;
     }

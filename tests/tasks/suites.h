@@ -7,6 +7,9 @@ void formulaTests();
 void loaderTests();
 void builtinSuiteTests();
 void cpuReferenceTests();
+void suiteReferenceTests();
+void catalogTests();
+void cliTests(); // kwb tasks and kwb suite as child processes
 // Compiles one .cu with real nvcc; returns kwbtest::kSkip when nvcc is absent, else 0.
 int compileTest(const std::filesystem::path& file, bool expectSuccess);
 

@@ -1,5 +1,6 @@
 #pragma once
-// Trusted library baselines for the proof tasks: the code a candidate kernel is timed against.
+// Trusted library baselines for the built-in task suite: the code a candidate kernel is timed
+// against.
 // Only kwb-runner links this. All calls of one Baseline object come from one thread (the
 // worker's job thread); objects are not shared between threads.
 #include <map>
@@ -28,7 +29,7 @@ public:
     // What the user sees in tables, e.g. "cuBLAS SGEMM (TF32 off)". May name the algorithm the
     // last prepare() picked.
     virtual std::string label() const = 0;
-    // "cublas" | "cublaslt" | "cudnn" | "cub" | "composition".
+    // "cublas" | "cublaslt" | "cudnn" | "cub" | "composition" | "reference-kernel".
     virtual std::string kind() const = 0;
     // Once per shape: handles, descriptors, algorithm search, workspace. Runs the operation
     // once (lazy module loading, library initialisation), so it writes the outputs, and
@@ -39,7 +40,8 @@ public:
     virtual Status run(const BaselineCall& call) = 0;
 };
 
-// The baseline of one proof task; nullptr for unknown ids.
+// The baseline of one built-in task; nullptr for unknown ids (a user task is then checked only
+// at its CPU-reference shapes, against a built-in id's float64 reference, and not timed).
 std::unique_ptr<Baseline> makeBaseline(const std::string& taskId);
 
 // The task ids makeBaseline() knows, in a stable order.

@@ -16,19 +16,21 @@ __device__ __forceinline__ float geluTanh(float v) {
 
 __global__ void biasGeluTanhBf16(const float* __restrict__ acc,
                                  const __nv_bfloat16* __restrict__ bias,
-                                 __nv_bfloat16* __restrict__ out, std::size_t total, int n) {
+                                 __nv_bfloat16* __restrict__ out, std::size_t total, int n,
+                                 bool gelu) {
     const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
     for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
          i += stride) {
         const int col = static_cast<int>(i % static_cast<std::size_t>(n));
-        out[i] = __float2bfloat16_rn(geluTanh(acc[i] + __bfloat162float(bias[col])));
+        const float v = acc[i] + __bfloat162float(bias[col]);
+        out[i] = __float2bfloat16_rn(gelu ? geluTanh(v) : v);
     }
 }
 
 } // namespace
 
 cudaError_t launchBiasGeluTanhBf16(const float* acc, const void* bias, void* out, int m, int n,
-                                   cudaStream_t stream) {
+                                   cudaStream_t stream, bool gelu) {
     if (m <= 0 || n <= 0)
         return cudaErrorInvalidValue;
     const std::size_t total = static_cast<std::size_t>(m) * static_cast<std::size_t>(n);
@@ -37,7 +39,8 @@ cudaError_t launchBiasGeluTanhBf16(const float* acc, const void* bias, void* out
     if (blocks > 65535u * 16u)
         blocks = 65535u * 16u; // grid-stride loop covers the rest
     biasGeluTanhBf16<<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(
-        acc, static_cast<const __nv_bfloat16*>(bias), static_cast<__nv_bfloat16*>(out), total, n);
+        acc, static_cast<const __nv_bfloat16*>(bias), static_cast<__nv_bfloat16*>(out), total, n,
+        gelu);
     return cudaGetLastError();
 }
 

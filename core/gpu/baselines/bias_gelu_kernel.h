@@ -6,8 +6,9 @@
 
 namespace kwb::gpu {
 
-// acc: float[M*N]; bias: bf16[N]; out: bf16[M*N]. Returns the launch status.
+// acc: float[M*N]; bias: bf16[N]; out: bf16[M*N]. Returns the launch status. gelu false:
+// out = bf16(acc + bias), the bias epilogue alone.
 cudaError_t launchBiasGeluTanhBf16(const float* acc, const void* bias, void* out, int m, int n,
-                                   cudaStream_t stream);
+                                   cudaStream_t stream, bool gelu = true);
 
 } // namespace kwb::gpu

@@ -56,4 +56,13 @@ Error notPrepared(const std::string& taskId) {
                        taskId + " baseline: run() called with dims that prepare() has not seen");
 }
 
+Status checkRunCall(bool prepared, const BaselineCall& call,
+                    const std::map<std::string, long long>& preparedDims, std::size_t inputs,
+                    std::size_t outputs, const std::string& taskId) {
+    if (!prepared || call.inputs.size() != inputs || call.outputs.size() != outputs ||
+        call.dims != preparedDims)
+        return notPrepared(taskId);
+    return okStatus();
+}
+
 } // namespace kwb::gpu

@@ -25,4 +25,10 @@ Result<double> readScalar(const BaselineCall& call, const char* name, double fal
 // The error run() returns when its dims differ from those prepare() saw.
 Error notPrepared(const std::string& taskId);
 
+// For run(): ok when prepare() succeeded (prepared), the call has the given buffer counts and
+// exactly the dims prepare() saw; notPrepared(taskId) otherwise.
+Status checkRunCall(bool prepared, const BaselineCall& call,
+                    const std::map<std::string, long long>& preparedDims, std::size_t inputs,
+                    std::size_t outputs, const std::string& taskId);
+
 } // namespace kwb::gpu

@@ -23,7 +23,7 @@ struct Choice {
     bool fallback = false;
     cublasLtMatmulAlgo_t algo{};
 };
-using ShapeKey = std::array<int, 4>; // device, M, N, K
+using ShapeKey = std::array<int, 5>; // device, M, N, K, GELU
 std::mutex& choiceMutex() {
     static std::mutex m;
     return m;
@@ -52,6 +52,9 @@ CublasLtGemmBiasGeluBaseline::~CublasLtGemmBiasGeluBaseline() {
 }
 
 std::string CublasLtGemmBiasGeluBaseline::label() const {
+    if (!m_gelu)
+        return m_fallback ? "composition: cublasGemmEx bf16 (fp32 accumulate) + bias kernel"
+                          : "cuBLASLt bf16 matmul + BIAS epilogue (fp32 accumulate)";
     if (m_fallback)
         return "composition: cublasGemmEx bf16 (fp32 accumulate) + bias/GELU kernel "
                "(GELU tanh approximation; cuBLASLt had no GELU_BIAS algorithm for this shape)";
@@ -86,9 +89,10 @@ Status CublasLtGemmBiasGeluBaseline::describeShape() {
         const cublasOperation_t noTrans = CUBLAS_OP_N;
         KWB_GPU_TRY(setOpAttribute(m_op, CUBLASLT_MATMUL_DESC_TRANSA, noTrans, "set TRANSA"));
         KWB_GPU_TRY(setOpAttribute(m_op, CUBLASLT_MATMUL_DESC_TRANSB, noTrans, "set TRANSB"));
-        const cublasLtEpilogue_t epilogue = CUBLASLT_EPILOGUE_GELU_BIAS;
+        const cublasLtEpilogue_t epilogue =
+            m_gelu ? CUBLASLT_EPILOGUE_GELU_BIAS : CUBLASLT_EPILOGUE_BIAS;
         KWB_GPU_TRY(setOpAttribute(m_op, CUBLASLT_MATMUL_DESC_EPILOGUE, epilogue,
-                                   "set EPILOGUE = GELU_BIAS"));
+                                   "set EPILOGUE = GELU_BIAS or BIAS"));
         const cudaDataType_t biasType = CUDA_R_16BF;
         KWB_GPU_TRY(setOpAttribute(m_op, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE, biasType,
                                    "set BIAS_DATA_TYPE = bf16"));
@@ -164,7 +168,7 @@ Status CublasLtGemmBiasGeluBaseline::prepare(const BaselineCall& call) {
 
     int device = 0;
     KWB_GPU_TRY(cudaCheck(cudaGetDevice(&device), "cudaGetDevice"));
-    const ShapeKey key{device, m_m, m_n, m_k};
+    const ShapeKey key{device, m_m, m_n, m_k, m_gelu ? 1 : 0};
     Choice cached;
     bool haveCached = false;
     {
@@ -223,7 +227,7 @@ Status CublasLtGemmBiasGeluBaseline::enqueue(const BaselineCall& call) {
                                      CUDA_R_32F, m_n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
                         "cublasGemmEx (bf16 in, fp32 out)"));
         return cudaCheck(
-            launchBiasGeluTanhBf16(m_scratch.as<float>(), bias, c, m_m, m_n, call.stream),
+            launchBiasGeluTanhBf16(m_scratch.as<float>(), bias, c, m_m, m_n, call.stream, m_gelu),
             "bias+GELU kernel launch");
     }
     // The bias pointer lives in the descriptor; buffers may change between calls, so set it

@@ -5,7 +5,7 @@
 // The heuristic's algorithm is cached per (device, M, N, K) for the life of the process.
 // Where cuBLASLt offers no working GELU_BIAS algorithm for a shape (possible at odd, unaligned
 // leading dimensions), it falls back to cublasGemmEx into an fp32 scratch plus our bias+GELU
-// kernel, and label() says so.
+// kernel, and label() says so. With gelu = false the epilogue is BIAS alone.
 #include <cublasLt.h>
 #include <cublas_v2.h>
 
@@ -16,7 +16,8 @@ namespace kwb::gpu {
 
 class CublasLtGemmBiasGeluBaseline final : public Baseline {
 public:
-    CublasLtGemmBiasGeluBaseline() = default;
+    // gelu false: the same bf16 GEMM with the plain BIAS epilogue (the MLP block's second GEMM).
+    explicit CublasLtGemmBiasGeluBaseline(bool gelu = true) : m_gelu(gelu) {}
     ~CublasLtGemmBiasGeluBaseline() override;
     CublasLtGemmBiasGeluBaseline(const CublasLtGemmBiasGeluBaseline&) = delete;
     CublasLtGemmBiasGeluBaseline& operator=(const CublasLtGemmBiasGeluBaseline&) = delete;
@@ -42,6 +43,7 @@ private:
     cublasLtMatmulAlgo_t m_algo{};
     DeviceBuffer m_workspace;
     DeviceBuffer m_scratch; // fallback: fp32 A*B
+    bool m_gelu = true;
     bool m_fallback = false;
     bool m_prepared = false;
     int m_m = 0;

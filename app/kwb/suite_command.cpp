@@ -1,0 +1,286 @@
+// kwb suite --samples DIR: verify one candidate file per task (DIR/<task-id>.cu) through the
+// same Verifier as kwb verify, then print a table and fast_p (the share of all tasks that are
+// correct and more than p times faster than their baseline; p = 0 is the share correct).
+// Builds may run in parallel first (--build-jobs); verification and timing are sequential, so
+// no two candidates share the GPU.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+#include "app/kwb/commands.h"
+#include "app/kwb/task_lookup.h"
+#include "core/verify/subprocess_worker.h"
+#include "core/verify/verifier.h"
+
+namespace kwb::cli {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+void onSigint(int) { g_interrupted = true; }
+
+struct Options {
+    std::string samples, dir;
+    std::vector<std::string> only;
+    bool json = false, noBench = false;
+    std::uint64_t seed = 0;
+    int trials = 2, timeout = 600, idle = 60, buildJobs = 1;
+};
+
+struct Row {
+    const CatalogTask* task = nullptr;
+    std::string file;   // the sample, empty when missing
+    std::string source;
+    std::string verdict = "missing";
+    std::string detail;
+    nlohmann::json record; // the verification record, when one was made
+    double speedup = 0;    // geometric mean over shapes, 0 when not timed
+    double seconds = 0;
+};
+
+bool readFile(const std::filesystem::path& p, std::string* out) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    *out = s.str();
+    return static_cast<bool>(in);
+}
+
+std::string fmt(const char* f, double v) {
+    char b[64];
+    std::snprintf(b, sizeof b, f, v);
+    return b;
+}
+
+// Builds every sample through `jobs` workers at once, filling the worker's build cache.
+void prebuild(std::vector<Row>& rows, int jobs) {
+    const std::string runner = locateRunner();
+    if (runner.empty() || jobs < 2)
+        return;
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        SubprocessWorker worker(runner, "kwb");
+        for (std::size_t i = next++; i < rows.size() && !g_interrupted; i = next++) {
+            if (rows[i].file.empty())
+                continue;
+            nlohmann::json params = {{"task", rows[i].task->task}, {"source", rows[i].source},
+                                     {"file_name", std::filesystem::path(rows[i].file).filename().string()}};
+            (void)worker.call("build", params, std::chrono::minutes(10)); // failures show later
+        }
+        worker.shutdown();
+    };
+    std::vector<std::thread> threads;
+    for (int j = 0; j < jobs; ++j)
+        threads.emplace_back(work);
+    for (auto& t : threads)
+        t.join();
+}
+
+std::string shapesText(const nlohmann::json& rec) {
+    if (!rec.is_object())
+        return "-";
+    int pass = 0, total = 0;
+    for (const auto& s : rec.value("shapes", nlohmann::json::array())) {
+        ++total;
+        pass += s.value("verdict", "") == "pass";
+    }
+    return total ? std::to_string(pass) + "/" + std::to_string(total) : "-";
+}
+
+nlohmann::json fastP(const std::vector<Row>& rows) {
+    nlohmann::json out = nlohmann::json::object();
+    for (double p : {0.0, 1.0, 1.5, 2.0}) {
+        std::size_t n = 0;
+        for (const auto& r : rows)
+            if (r.verdict == "pass" && (p == 0.0 || r.speedup > p))
+                ++n;
+        out[fmt("%g", p)] = rows.empty() ? 0.0 : double(n) / double(rows.size());
+    }
+    return out;
+}
+
+void printTable(const std::vector<Row>& rows, const nlohmann::json& fp, double wall,
+                const std::string& device) {
+    std::printf("%-26s %3s %-18s %7s %9s %-17s %8s\n", "task", "lvl", "verdict", "shapes",
+                "speedup", "baseline", "wall s");
+    for (const auto& r : rows) {
+        const std::string kind = r.record.contains("baseline")
+                                     ? r.record["baseline"].value("kind", std::string("-"))
+                                     : toString(r.task->task.baseline.library);
+        std::printf("%-26s %3d %-18s %7s %9s %-17s %8.1f\n", r.task->task.id.c_str(),
+                    r.task->task.level, r.verdict.c_str(), shapesText(r.record).c_str(),
+                    r.speedup > 0 ? fmt("%.2fx", r.speedup).c_str() : "-", kind.c_str(), r.seconds);
+        if (r.verdict != "pass" && !r.detail.empty())
+            std::printf("    %s\n", r.detail.substr(0, 400).c_str());
+    }
+    std::size_t correct = 0;
+    for (const auto& r : rows)
+        correct += r.verdict == "pass";
+    std::printf("\n%zu of %zu tasks correct%s\n", correct, rows.size(),
+                device.empty() ? "" : (" on " + device).c_str());
+    std::printf("fast_0 = %.3f  fast_1 = %.3f  fast_1.5 = %.3f  fast_2 = %.3f\n",
+                fp["0"].get<double>(), fp["1"].get<double>(), fp["1.5"].get<double>(),
+                fp["2"].get<double>());
+    std::printf("wall time %.1f s\n", wall);
+}
+
+int runSuite(const Options& o) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const TaskCatalog catalog = loadCatalog(o.dir);
+    for (const auto& p : catalog.problems)
+        std::cerr << "kwb suite: skipped: " << p.toString() << "\n";
+    std::vector<Row> rows;
+    for (const auto& t : catalog.tasks) {
+        if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), t.task.id) == o.only.end())
+            continue;
+        Row r;
+        r.task = &t;
+        const auto path = std::filesystem::path(o.samples) / (t.task.id + ".cu");
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(path, ec)) {
+            r.file = path.string();
+            if (!readFile(path, &r.source)) {
+                r.verdict = "error";
+                r.detail = "cannot read " + r.file;
+                r.file.clear();
+            }
+        } else {
+            r.detail = "no sample " + path.string();
+        }
+        rows.push_back(std::move(r));
+    }
+    for (const auto& id : o.only)
+        if (!catalog.find(id)) {
+            std::cerr << "kwb suite: no task \"" << id << "\"\n";
+            return kExitUsage;
+        }
+    std::signal(SIGINT, onSigint);
+    prebuild(rows, o.buildJobs);
+    SubprocessWorker worker(locateRunner(), "kwb");
+    Verifier verifier(worker);
+    std::string device;
+    bool notRun = false, failedAny = false;
+    const bool tty = ::isatty(2);
+    for (auto& r : rows) {
+        if (g_interrupted)
+            break;
+        if (r.file.empty()) {
+            failedAny = failedAny || r.verdict == "error";
+            continue;
+        }
+        VerifyOptions vo;
+        vo.seed = o.seed;
+        vo.bench = !o.noBench;
+        vo.trials = o.trials;
+        vo.timeoutSeconds = o.timeout;
+        vo.idleTimeoutSeconds = o.idle;
+        const auto s0 = std::chrono::steady_clock::now();
+        auto rec = verifier.verify(r.task->task, r.source,
+                                   std::filesystem::path(r.file).filename().string(), vo,
+                                   [&](const VerifyProgress& p) {
+                                       if (tty && !p.stage.empty() && p.stage != "call")
+                                           std::cerr << "\r\033[K" << r.task->task.id << ": " << p.stage
+                                                     << (p.shape.empty() ? "" : " " + p.shape) << std::flush;
+                                   },
+                                   &g_interrupted);
+        if (tty)
+            std::cerr << "\r\033[K";
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
+        if (!rec) {
+            r.verdict = "error";
+            r.detail = describe(rec.error());
+            failedAny = true;
+            continue;
+        }
+        r.record = rec->json();
+        r.verdict = rec->verdict();
+        r.detail = rec->detail();
+        r.speedup = r.record.value("geomean_speedup", 0.0);
+        if (device.empty() && r.record.contains("device"))
+            device = r.record["device"].value("name", std::string());
+        notRun = notRun || r.verdict == "not-run";
+        failedAny = failedAny || (r.verdict != "pass" && r.verdict != "not-run");
+    }
+    worker.shutdown();
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const nlohmann::json fp = fastP(rows);
+    if (o.json) {
+        nlohmann::json tasks = nlohmann::json::array();
+        for (const auto& r : rows) {
+            nlohmann::json j = {{"id", r.task->task.id},
+                                {"level", r.task->task.level},
+                                {"verdict", r.verdict},
+                                {"detail", r.detail},
+                                {"sample", r.file},
+                                {"wall_seconds", r.seconds}};
+            if (r.speedup > 0)
+                j["geomean_speedup"] = r.speedup;
+            if (!r.record.is_null()) {
+                j["record_id"] = VerificationRecord::fromJson(r.record).ok()
+                                     ? VerificationRecord::fromJson(r.record)->id()
+                                     : std::string();
+                j["baseline"] = r.record.value("baseline", nlohmann::json::object());
+                nlohmann::json shapes = nlohmann::json::array();
+                for (const auto& s : r.record.value("shapes", nlohmann::json::array())) {
+                    nlohmann::json sj = {{"name", s.value("name", "")}, {"verdict", s.value("verdict", "")}};
+                    if (s.contains("speedup"))
+                        sj["speedup"] = s["speedup"];
+                    if (s.contains("timing")) {
+                        sj["baseline_ms"] = s["timing"]["baseline"].value("median_ms", 0.0);
+                        sj["candidate_ms"] = s["timing"]["candidate"].value("median_ms", 0.0);
+                    }
+                    shapes.push_back(sj);
+                }
+                j["shapes"] = shapes;
+            }
+            tasks.push_back(j);
+        }
+        std::cout << nlohmann::json{{"tasks", tasks},
+                                    {"fast_p", fp},
+                                    {"device", device},
+                                    {"wall_seconds", wall},
+                                    {"skipped_files", catalog.problems.size()}}
+                         .dump(1)
+                  << "\n";
+    } else {
+        printTable(rows, fp, wall, device);
+    }
+    if (g_interrupted)
+        return 130;
+    if (failedAny)
+        return 1;
+    return notRun ? 3 : 0;
+}
+
+} // namespace
+
+Runner addSuiteCommand(CLI::App& app) {
+    auto* cmd = app.add_subcommand("suite", "Verify one sample per task (DIR/<task-id>.cu) and report fast_p.\n"
+                                            "Exit code: 0 all present samples pass, 1 a sample failed, 3 not run (no CUDA device).");
+    auto o = std::make_shared<Options>();
+    cmd->add_option("--samples", o->samples, "Folder with one <task-id>.cu per task")->required()->check(CLI::ExistingDirectory);
+    cmd->add_option("--tasks-dir", o->dir, "A folder of your own task files (.toml)");
+    cmd->add_option("--tasks", o->only, "Only these task ids")->delimiter(',');
+    cmd->add_flag("--json", o->json, "Print JSON: per task verdict and speedups, fast_p, wall time");
+    cmd->add_option("--seed", o->seed, "Seed for the inputs (default: random per task)");
+    cmd->add_flag("--no-bench", o->noBench, "Check correctness only, no timing");
+    cmd->add_option("--trials", o->trials, "Correctness trials per shape")->check(CLI::Range(1, 20));
+    cmd->add_option("--timeout", o->timeout, "Seconds before one task's job is killed")->check(CLI::Range(5, 3600));
+    cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before a job is killed")->check(CLI::Range(2, 600));
+    cmd->add_option("--build-jobs", o->buildJobs, "Compile this many samples at once before verifying")->check(CLI::Range(1, 64));
+    return [cmd, o]() -> int {
+        if (!cmd->parsed())
+            return -1;
+        return runSuite(*o);
+    };
+}
+
+} // namespace kwb::cli

@@ -1,0 +1,207 @@
+#include "core/gpu/baselines/cudnn_convolution_baseline.h"
+
+#include <algorithm>
+#include <array>
+#include <mutex>
+#include <vector>
+
+#include "core/gpu/baselines/call_checks.h"
+#include "core/gpu/baselines/cudnn_conv_baseline.h"
+#include "core/gpu/baselines/library_status.h"
+
+namespace kwb::gpu {
+
+namespace {
+
+// (op, device, N, C, H, W, K) -> algorithms, fastest first. One job thread uses it; the mutex
+// keeps it safe anyway.
+using Key = std::array<int, 7>;
+std::mutex& cacheMutex() {
+    static std::mutex m;
+    return m;
+}
+std::map<Key, std::vector<cudnnConvolutionFwdAlgo_t>>& cache() {
+    static std::map<Key, std::vector<cudnnConvolutionFwdAlgo_t>> c;
+    return c;
+}
+
+} // namespace
+
+CudnnConvolutionBaseline::~CudnnConvolutionBaseline() {
+    if (m_act != nullptr)
+        cudnnDestroyActivationDescriptor(m_act);
+    if (m_convDesc != nullptr)
+        cudnnDestroyConvolutionDescriptor(m_convDesc);
+    if (m_wDesc != nullptr)
+        cudnnDestroyFilterDescriptor(m_wDesc);
+    for (auto* d : {m_xDesc, m_yDesc, m_biasDesc})
+        if (d != nullptr)
+            cudnnDestroyTensorDescriptor(d);
+    if (m_handle != nullptr)
+        cudnnDestroy(m_handle);
+}
+
+const char* CudnnConvolutionBaseline::taskId() const {
+    return m_op == Op::NhwcHalf ? "conv2d-nhwc-f16" : "conv2d-bias-relu-f32";
+}
+
+std::string CudnnConvolutionBaseline::label() const {
+    std::string s = m_op == Op::NhwcHalf
+                        ? "cuDNN conv forward, NHWC half, float accumulation (tensor cores allowed"
+                        : "cuDNN cudnnConvolutionBiasActivationForward, ReLU (FP32 FMA, no TF32";
+    if (m_prepared)
+        s += std::string(", algo ") + convolutionAlgorithmName(m_algo);
+    return s + ")";
+}
+
+Status CudnnConvolutionBaseline::describe(int n, int c, int h, int w, int k) {
+    if (m_handle == nullptr)
+        KWB_GPU_TRY(cudnnCheck(cudnnCreate(&m_handle), "cudnnCreate"));
+    for (auto* d : {&m_xDesc, &m_yDesc, &m_biasDesc})
+        if (*d == nullptr)
+            KWB_GPU_TRY(cudnnCheck(cudnnCreateTensorDescriptor(d), "cudnnCreateTensorDescriptor"));
+    if (m_wDesc == nullptr)
+        KWB_GPU_TRY(cudnnCheck(cudnnCreateFilterDescriptor(&m_wDesc), "cudnnCreateFilterDescriptor"));
+    if (m_convDesc == nullptr)
+        KWB_GPU_TRY(cudnnCheck(cudnnCreateConvolutionDescriptor(&m_convDesc),
+                               "cudnnCreateConvolutionDescriptor"));
+    if (m_act == nullptr)
+        KWB_GPU_TRY(cudnnCheck(cudnnCreateActivationDescriptor(&m_act),
+                               "cudnnCreateActivationDescriptor"));
+    const bool half = m_op == Op::NhwcHalf;
+    const cudnnTensorFormat_t format = half ? CUDNN_TENSOR_NHWC : CUDNN_TENSOR_NCHW;
+    const cudnnDataType_t type = half ? CUDNN_DATA_HALF : CUDNN_DATA_FLOAT;
+    // Descriptor dims are always n, c, h, w; the format says how they lie in memory.
+    KWB_GPU_TRY(cudnnCheck(cudnnSetTensor4dDescriptor(m_xDesc, format, type, n, c, h, w),
+                           "cudnnSetTensor4dDescriptor (x)"));
+    KWB_GPU_TRY(cudnnCheck(cudnnSetTensor4dDescriptor(m_yDesc, format, type, n, k, h, w),
+                           "cudnnSetTensor4dDescriptor (y)"));
+    KWB_GPU_TRY(cudnnCheck(cudnnSetFilter4dDescriptor(m_wDesc, type, format, k, c, 3, 3),
+                           "cudnnSetFilter4dDescriptor (w)"));
+    KWB_GPU_TRY(cudnnCheck(cudnnSetTensor4dDescriptor(m_biasDesc, CUDNN_TENSOR_NCHW,
+                                                      CUDNN_DATA_FLOAT, 1, k, 1, 1),
+                           "cudnnSetTensor4dDescriptor (bias)"));
+    KWB_GPU_TRY(cudnnCheck(cudnnSetConvolution2dDescriptor(m_convDesc, 1, 1, 1, 1, 1, 1,
+                                                           CUDNN_CROSS_CORRELATION,
+                                                           CUDNN_DATA_FLOAT),
+                           "cudnnSetConvolution2dDescriptor (pad 1, stride 1, float compute)"));
+    KWB_GPU_TRY(cudnnCheck(cudnnSetConvolutionMathType(m_convDesc, half ? CUDNN_TENSOR_OP_MATH
+                                                                        : CUDNN_FMA_MATH),
+                           "cudnnSetConvolutionMathType"));
+    return cudnnCheck(cudnnSetActivationDescriptor(m_act, CUDNN_ACTIVATION_RELU,
+                                                   CUDNN_PROPAGATE_NAN, 0.0),
+                      "cudnnSetActivationDescriptor (ReLU)");
+}
+
+Status CudnnConvolutionBaseline::rankAlgorithms(std::vector<cudnnConvolutionFwdAlgo_t>* algos) {
+    int maxCount = 0;
+    KWB_GPU_TRY(cudnnCheck(cudnnGetConvolutionForwardAlgorithmMaxCount(m_handle, &maxCount),
+                           "cudnnGetConvolutionForwardAlgorithmMaxCount"));
+    std::vector<cudnnConvolutionFwdAlgoPerf_t> perf(static_cast<std::size_t>(std::max(maxCount, 1)));
+    int returned = 0;
+    KWB_GPU_TRY(cudnnCheck(cudnnFindConvolutionForwardAlgorithm(
+                               m_handle, m_xDesc, m_wDesc, m_convDesc, m_yDesc,
+                               static_cast<int>(perf.size()), &returned, perf.data()),
+                           "cudnnFindConvolutionForwardAlgorithm"));
+    for (int i = 0; i < returned; ++i) {
+        const auto& p = perf[static_cast<std::size_t>(i)];
+        const bool tensorOps = p.mathType == CUDNN_TENSOR_OP_MATH ||
+                               p.mathType == CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION;
+        if (p.status != CUDNN_STATUS_SUCCESS || p.time < 0.0f)
+            continue;
+        if (m_op == Op::BiasReluFloat && tensorOps)
+            continue; // TF32 is not a float32 baseline
+        algos->push_back(p.algo);
+    }
+    if (algos->empty())
+        return Error::make("cudnn-error", std::string(taskId()) +
+                                              ": cudnnFindConvolutionForwardAlgorithm found no "
+                                              "usable algorithm for this shape");
+    return okStatus();
+}
+
+Status CudnnConvolutionBaseline::prepare(const BaselineCall& call) {
+    m_prepared = false;
+    const std::string task = taskId();
+    const bool half = m_op == Op::NhwcHalf;
+    KWB_GPU_TRY(checkBuffers(call, half ? 2 : 3, 1, task));
+    auto d = half ? readDims(call, {"N", "H", "W", "C", "K"}, task)
+                  : readDims(call, {"N", "C", "H", "W", "K"}, task);
+    if (!d)
+        return d.error();
+    const int n = (*d)[0];
+    const int c = half ? (*d)[3] : (*d)[1];
+    const int h = half ? (*d)[1] : (*d)[2];
+    const int w = half ? (*d)[2] : (*d)[3];
+    const int k = (*d)[4];
+    KWB_GPU_TRY(describe(n, c, h, w, k));
+    KWB_GPU_TRY(cudnnCheck(cudnnSetStream(m_handle, call.stream), "cudnnSetStream"));
+    int device = 0;
+    KWB_GPU_TRY(cudaCheck(cudaGetDevice(&device), "cudaGetDevice"));
+    const Key key{static_cast<int>(m_op), device, n, c, h, w, k};
+    std::vector<cudnnConvolutionFwdAlgo_t> algos;
+    {
+        std::lock_guard<std::mutex> lock(cacheMutex());
+        if (auto it = cache().find(key); it != cache().end())
+            algos = it->second;
+    }
+    if (algos.empty()) {
+        KWB_GPU_TRY(rankAlgorithms(&algos));
+        std::lock_guard<std::mutex> lock(cacheMutex());
+        cache()[key] = algos;
+    }
+    if (!half) {
+        const std::size_t yBytes = sizeof(float) * std::size_t(n) * k * h * w;
+        KWB_GPU_TRY(m_zeros.ensure(yBytes, "the zero z of the fused convolution"));
+        KWB_GPU_TRY(cudaCheck(cudaMemsetAsync(m_zeros.data(), 0, yBytes, call.stream),
+                              "cudaMemsetAsync (z)"));
+    }
+    m_dims = call.dims;
+    // The fused call accepts fewer algorithms than the plain one: take the fastest that runs.
+    Status last = okStatus();
+    for (cudnnConvolutionFwdAlgo_t algo : algos) {
+        m_algo = algo;
+        last = cudnnCheck(cudnnGetConvolutionForwardWorkspaceSize(m_handle, m_xDesc, m_wDesc,
+                                                                  m_convDesc, m_yDesc, m_algo,
+                                                                  &m_workspaceBytes),
+                          "cudnnGetConvolutionForwardWorkspaceSize");
+        if (last.ok())
+            last = m_workspace.ensure(m_workspaceBytes, "the cuDNN convolution workspace");
+        if (last.ok())
+            last = enqueue(call);
+        if (last.ok())
+            last = cudaCheck(cudaStreamSynchronize(call.stream),
+                             "first cuDNN convolution (synchronise)");
+        if (last.ok()) {
+            m_prepared = true;
+            return okStatus();
+        }
+        if (last.error().code != "cudnn-error")
+            return last; // a CUDA error is not an unsupported algorithm
+    }
+    return last;
+}
+
+Status CudnnConvolutionBaseline::run(const BaselineCall& call) {
+    KWB_GPU_TRY(checkRunCall(m_prepared, call, m_dims, m_op == Op::NhwcHalf ? 2 : 3, 1, taskId()));
+    KWB_GPU_TRY(cudnnCheck(cudnnSetStream(m_handle, call.stream), "cudnnSetStream"));
+    return enqueue(call);
+}
+
+Status CudnnConvolutionBaseline::enqueue(const BaselineCall& call) {
+    const float one = 1.0f, zero = 0.0f;
+    if (m_op == Op::NhwcHalf)
+        return cudnnCheck(cudnnConvolutionForward(m_handle, &one, m_xDesc, call.inputs[0], m_wDesc,
+                                                  call.inputs[1], m_convDesc, m_algo,
+                                                  m_workspace.data(), m_workspaceBytes, &zero,
+                                                  m_yDesc, call.outputs[0]),
+                          "cudnnConvolutionForward (NHWC half)");
+    return cudnnCheck(cudnnConvolutionBiasActivationForward(
+                          m_handle, &one, m_xDesc, call.inputs[0], m_wDesc, call.inputs[1],
+                          m_convDesc, m_algo, m_workspace.data(), m_workspaceBytes, &zero, m_yDesc,
+                          m_zeros.data(), m_biasDesc, call.inputs[2], m_act, m_yDesc,
+                          call.outputs[0]),
+                      "cudnnConvolutionBiasActivationForward (ReLU)");
+}
+
+} // namespace kwb::gpu

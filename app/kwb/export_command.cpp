@@ -1,0 +1,128 @@
+// kwb export sft|prefs|unpaired|hf: training data from the reviewed samples, written atomically.
+#include <iostream>
+
+#include "app/kwb/commands.h"
+#include "app/kwb/project_lookup.h"
+#include "core/export/dataset_exporter.h"
+#include "core/export/hf_dataset_writer.h"
+
+namespace kwb::cli {
+namespace {
+
+void printSummary(const ExportSummary& s, std::ostream& out) {
+    out << "train: " << s.train.rows << " rows";
+    for (const auto& [t, n] : s.train.perTask)
+        out << "  " << t << "=" << n;
+    out << "\n";
+    if (!s.split.test.empty()) {
+        out << "test:  " << s.test.rows << " rows";
+        for (const auto& t : s.split.test)
+            out << "  " << t << "=" << (s.test.perTask.count(t) ? s.test.perTask.at(t) : 0);
+        out << "\n";
+    }
+}
+
+} // namespace
+
+Runner addExportCommand(CLI::App& app) {
+    auto* cmd = app.add_subcommand("export", "Write training data from reviewed samples (README: \"Exports\").");
+    cmd->require_subcommand(1);
+    struct Opts {
+        std::string project, out, testOut, system, license = "other", name, hfFormat = "sft";
+        std::vector<std::string> verdicts, tasks, models;
+        std::optional<double> minSpeedup;
+        bool verified = false, duplicates = false, noSystem = false, json = false;
+        double testFraction = 0;
+        std::uint64_t seed = 1;
+        int maxPairs = 0;
+    };
+    auto o = std::make_shared<Opts>();
+    auto* sft = cmd->add_subcommand("sft", "SFT JSONL: {\"messages\": [system, user, assistant], ...} per accepted sample.");
+    auto* prefs = cmd->add_subcommand("prefs", "Preference pairs JSONL: {\"prompt\", \"chosen\", \"rejected\", ...}.");
+    auto* unpaired = cmd->add_subcommand("unpaired", "Unpaired JSONL: {\"prompt\", \"completion\", \"label\", ...}.");
+    auto* hf = cmd->add_subcommand("hf", "A Hugging Face dataset folder: data/*.jsonl and a README.md dataset card.");
+    for (auto* c : {sft, prefs, unpaired, hf}) {
+        addProjectOption(c, o->project);
+        c->add_option("-o,--output", o->out, c == hf ? "The dataset folder to write" : "The .jsonl file to write")->required();
+        c->add_option("--min-speedup", o->minSpeedup, "Only samples at least this much faster than the baseline (the accepted side)");
+        c->add_flag("--verified", o->verified, "Only samples verified on a GPU");
+        c->add_option("--task", o->tasks, "Only these tasks")->delimiter(',');
+        c->add_option("--model", o->models, "Only these models")->delimiter(',');
+        c->add_flag("--include-duplicates", o->duplicates, "Keep samples marked as duplicates");
+        c->add_option("--test-fraction", o->testFraction, "Share of tasks held out as the test split (by task)")->check(CLI::Range(0.0, 0.9));
+        c->add_option("--seed", o->seed, "Seed of the split and the pairing");
+        c->add_option("--system", o->system, "The system message for prompts without one");
+        c->add_flag("--no-system", o->noSystem, "Add no system message");
+        c->add_flag("--json", o->json, "Print the summary as JSON");
+        if (c != hf)
+            c->add_option("--test-output", o->testOut, "Where the test split goes (with --test-fraction)");
+    }
+    for (auto* c : {sft, hf})
+        c->add_option("--verdict", o->verdicts, "Verdicts to export (default: accepted)")
+            ->delimiter(',')->check(CLI::IsMember({"unreviewed", "accepted", "rejected", "needs-work"}));
+    for (auto* c : {prefs, hf})
+        c->add_option("--max-pairs", o->maxPairs, "At most this many pairs per prompt (default: as many as the larger side)");
+    hf->add_option("--format", o->hfFormat, "Rows as sft, prefs or unpaired")->check(CLI::IsMember({"sft", "prefs", "unpaired"}));
+    hf->add_option("--license", o->license, "The dataset's license id for the card (e.g. apache-2.0, cc-by-4.0)");
+    hf->add_option("--name", o->name, "The dataset's name for the card (default: the folder name)");
+
+    return [=]() -> int {
+        if (!cmd->parsed())
+            return -1;
+        ExportOptions opts;
+        opts.format = sft->parsed() ? ExportFormat::Sft
+                      : prefs->parsed() ? ExportFormat::Preferences
+                      : unpaired->parsed() ? ExportFormat::Unpaired : *parseExportFormat(o->hfFormat);
+        for (const auto& v : o->verdicts)
+            opts.verdicts.push_back(*parseVerdict(v));
+        opts.minSpeedup = o->minSpeedup;
+        opts.verifiedOnGpu = o->verified;
+        opts.tasks = o->tasks;
+        opts.models = o->models;
+        opts.includeDuplicates = o->duplicates;
+        opts.testFraction = o->testFraction;
+        opts.seed = o->seed;
+        opts.maxPairsPerPrompt = o->maxPairs;
+        if (o->noSystem)
+            opts.systemPrompt.clear();
+        else if (!o->system.empty())
+            opts.systemPrompt = o->system;
+        if (!hf->parsed() && o->testFraction > 0 && o->testOut.empty()) {
+            std::cerr << "kwb export: --test-fraction needs --test-output\n";
+            return kExitUsage;
+        }
+        auto store = openProject(o->project);
+        if (!store) {
+            std::cerr << "kwb export: " << store.error().message << "\n";
+            return 2;
+        }
+        Result<ExportSummary> sum = Error{};
+        if (hf->parsed()) {
+            DatasetCardInfo card;
+            card.name = o->name;
+            card.license = o->license;
+            auto info = (*store)->info();
+            if (info)
+                card.projectName = info->name;
+            sum = HfDatasetWriter::write(**store, opts, o->out, card);
+        } else {
+            sum = DatasetExporter::exportJsonl(**store, opts, o->out, o->testOut);
+        }
+        if (!sum) {
+            std::cerr << "kwb export: " << sum.error().message << " (nothing was written)\n";
+            return 2;
+        }
+        if (o->json) {
+            nlohmann::json j = {{"output", o->out}, {"format", toString(sum->format)}, {"train_rows", sum->train.rows},
+                                {"test_rows", sum->test.rows}, {"train_tasks", sum->split.train}, {"test_tasks", sum->split.test},
+                                {"per_task", sum->train.perTask}, {"per_model", sum->train.perModel}};
+            std::cout << j.dump(1) << "\n";
+        } else {
+            std::cout << "Wrote " << o->out << " (" << toString(sum->format) << ")\n";
+            printSummary(*sum, std::cout);
+        }
+        return 0;
+    };
+}
+
+} // namespace kwb::cli

@@ -1,0 +1,80 @@
+// kwb import: a folder of .cu files for one task, or a JSONL file of samples, in one
+// transaction (all of it or none).
+#include <filesystem>
+#include <iostream>
+
+#include "app/kwb/commands.h"
+#include "app/kwb/project_lookup.h"
+#include "app/kwb/task_lookup.h"
+#include "core/store/sample_importer.h"
+
+namespace kwb::cli {
+
+Runner addImportCommand(CLI::App& app) {
+    auto* cmd = app.add_subcommand(
+        "import", "Import samples: a folder of .cu files for one task (--task), or a JSONL file with one\n"
+                  "{\"task\", \"source\", \"model\", \"prompt\"} object a line. All of it or none is added.");
+    struct Opts {
+        std::string project, path, task, model, author;
+        bool json = false;
+    };
+    auto o = std::make_shared<Opts>();
+    cmd->add_option("path", o->path, "A folder of .cu files, or a .jsonl file")->required()->check(CLI::ExistingPath);
+    cmd->add_option("--task", o->task, "The task of a folder's kernels (id or .toml file)");
+    cmd->add_option("--model", o->model, "The model that wrote a folder's kernels");
+    cmd->add_option("--author", o->author, "Who imports (default: $KWB_REVIEWER, else $USER)");
+    cmd->add_flag("--json", o->json, "Print the new sample ids as JSON");
+    addProjectOption(cmd, o->project);
+
+    return [=]() -> int {
+        if (!cmd->parsed())
+            return -1;
+        SampleImporter importer([](const std::string& id) { return findTask(id); });
+        const std::string author = reviewerName(o->author);
+        Result<SampleBatch> batch = Error{};
+        std::error_code ec;
+        if (std::filesystem::is_directory(o->path, ec)) {
+            if (o->task.empty()) {
+                std::cerr << "kwb import: a folder of .cu files needs --task\n";
+                return kExitUsage;
+            }
+            auto task = findTask(o->task);
+            if (!task) {
+                std::cerr << "kwb import: " << task.error().message << "\n";
+                return 2;
+            }
+            const std::string taskId = task->id;
+            SampleImporter one([t = *task](const std::string&) -> Result<Task> { return t; });
+            batch = one.readCuFolder(o->path, taskId, o->model, author);
+        } else {
+            batch = importer.readJsonl(o->path, author);
+            if (batch && importer.skipped())
+                std::cerr << "kwb import: skipped " << importer.skipped() << " replies without code\n";
+        }
+        if (!batch) {
+            std::cerr << "kwb import: " << batch.error().message << " (nothing was imported)\n";
+            return 2;
+        }
+        auto store = openProject(o->project);
+        if (!store) {
+            std::cerr << "kwb import: " << store.error().message << "\n";
+            return 2;
+        }
+        auto ids = (*store)->addSamples(*batch);
+        if (!ids) {
+            std::cerr << "kwb import: " << ids.error().message << " (nothing was imported)\n";
+            return 2;
+        }
+        if (o->json) {
+            std::cout << nlohmann::json{{"project", (*store)->path().string()}, {"ids", *ids}}.dump() << "\n";
+        } else {
+            std::cout << "Imported " << ids->size() << " samples into " << (*store)->path().string();
+            if (!ids->empty())
+                std::cout << " (#" << ids->front() << " to #" << ids->back() << ")";
+            std::cout << "\n";
+        }
+        return 0;
+    };
+}
+
+} // namespace kwb::cli

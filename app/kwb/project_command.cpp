@@ -1,0 +1,130 @@
+// kwb project new|open|info|check: create, choose, describe and check project files.
+#include <fstream>
+#include <iostream>
+
+#include "app/kwb/commands.h"
+#include "app/kwb/project_lookup.h"
+#include "core/store/data_dirs.h"
+#include "core/store/demo_project.h"
+
+namespace kwb::cli {
+namespace fs = std::filesystem;
+namespace {
+
+void printInfo(const ProjectInfo& i, std::ostream& out) {
+    out << "Project " << i.name << "\n"
+        << "  file          " << i.path.string() << " (" << i.fileBytes / 1024 << " KiB"
+        << (i.walBytes ? ", " + std::to_string(i.walBytes / 1024) + " KiB in the write-ahead log" : std::string()) << ")\n"
+        << "  schema        " << i.schemaVersion << "\n"
+        << "  created       " << i.createdAt << " by " << i.createdBy << "\n"
+        << "  samples       " << i.samples << " (" << i.duplicates << " duplicates) over " << i.tasks << " tasks\n"
+        << "  verifications " << i.verifications << "\n"
+        << "  reviews       " << i.reviews << "\n";
+}
+
+nlohmann::json infoJson(const ProjectInfo& i) {
+    return {{"path", i.path.string()}, {"name", i.name}, {"schema_version", i.schemaVersion},
+            {"created_at", i.createdAt}, {"created_by", i.createdBy}, {"samples", i.samples},
+            {"duplicates", i.duplicates}, {"tasks", i.tasks}, {"verifications", i.verifications},
+            {"reviews", i.reviews}, {"file_bytes", i.fileBytes}, {"wal_bytes", i.walBytes}};
+}
+
+} // namespace
+
+Runner addProjectCommand(CLI::App& app) {
+    auto* cmd = app.add_subcommand("project", "Create, open, describe and check project files (SQLite).");
+    cmd->require_subcommand(1);
+    struct Opts {
+        std::string path, name, project;
+        bool demo = false, json = false;
+    };
+    auto o = std::make_shared<Opts>();
+    auto* create = cmd->add_subcommand("new", "Create a new, empty project file and make it the current project.");
+    create->add_option("path", o->path, "The new project file (e.g. kernels.kwbproj)")->required();
+    create->add_option("--name", o->name, "The project's name (default: the file name)");
+    create->add_flag("--demo", o->demo, "Fill it with the demo samples");
+    auto* open = cmd->add_subcommand("open", "Check a project file and make it the current project for later commands.");
+    open->add_option("path", o->path, "The project file")->required();
+    auto* info = cmd->add_subcommand("info", "Describe the project: counts, schema, file size.");
+    addProjectOption(info, o->project);
+    info->add_flag("--json", o->json, "Print JSON");
+    auto* check = cmd->add_subcommand("check", "Run the full integrity check (exit code 1 when it finds a problem).");
+    addProjectOption(check, o->project);
+    check->add_flag("--json", o->json, "Print JSON");
+
+    auto makeCurrent = [](const fs::path& p) -> Status {
+        if (auto s = ensureWritableDirectory(dataDirectory()); !s)
+            return s;
+        std::error_code ec;
+        std::ofstream f(currentProjectFile(), std::ios::trunc);
+        f << fs::absolute(p, ec).string() << "\n";
+        if (!f.flush())
+            return Error::make("not-writable", "cannot write " + currentProjectFile().string());
+        return okStatus();
+    };
+
+    return [=]() -> int {
+        if (!cmd->parsed())
+            return -1;
+        if (create->parsed()) {
+            auto store = o->demo ? createDemoProject(o->path) : ProjectStore::create(o->path, o->name);
+            if (!store) {
+                std::cerr << "kwb project new: " << store.error().message << "\n";
+                return 2;
+            }
+            if (auto s = makeCurrent(o->path); !s)
+                std::cerr << "kwb project new: " << s.error().message << "\n";
+            std::cout << "Created " << fs::absolute(o->path).string() << "; it is now the current project.\n";
+            return 0;
+        }
+        if (open->parsed()) {
+            auto store = ProjectStore::open(o->path);
+            if (!store) {
+                std::cerr << "kwb project open: " << store.error().message << "\n";
+                return 2;
+            }
+            if (auto s = makeCurrent(o->path); !s) {
+                std::cerr << "kwb project open: " << s.error().message << "\n";
+                return 2;
+            }
+            auto i = (*store)->info();
+            if (i)
+                printInfo(*i, std::cout);
+            return 0;
+        }
+        auto store = openProject(o->project);
+        if (!store) {
+            std::cerr << "kwb project: " << store.error().message << "\n";
+            return 2;
+        }
+        if (info->parsed()) {
+            auto i = (*store)->info();
+            if (!i) {
+                std::cerr << "kwb project info: " << i.error().message << "\n";
+                return 2;
+            }
+            if (o->json)
+                std::cout << infoJson(*i).dump(1) << "\n";
+            else
+                printInfo(*i, std::cout);
+            return 0;
+        }
+        auto rep = (*store)->checkIntegrity();
+        if (!rep) {
+            std::cerr << "kwb project check: " << rep.error().message << "\n";
+            return 2;
+        }
+        if (o->json) {
+            std::cout << nlohmann::json{{"ok", rep->ok()}, {"checks", rep->checks}, {"problems", rep->problems}}.dump(1) << "\n";
+        } else {
+            for (const auto& c : rep->checks)
+                std::cout << "checked: " << c << "\n";
+            for (const auto& p : rep->problems)
+                std::cout << "PROBLEM: " << p << "\n";
+            std::cout << (rep->ok() ? "The project is sound.\n" : "The project has problems.\n");
+        }
+        return rep->ok() ? 0 : 1;
+    };
+}
+
+} // namespace kwb::cli

@@ -1,0 +1,47 @@
+#include "app/kwb/project_lookup.h"
+
+#include <cstdlib>
+#include <fstream>
+
+#include "core/store/data_dirs.h"
+#include "core/store/demo_project.h"
+
+namespace kwb::cli {
+namespace fs = std::filesystem;
+
+void addProjectOption(CLI::App* cmd, std::string& path) {
+    cmd->add_option("--project", path, "The project file (default: $KWB_PROJECT, the current project, or the default project)");
+}
+
+fs::path currentProjectFile() { return dataDirectory() / "current-project"; }
+
+fs::path chosenProjectPath(const std::string& explicitPath) {
+    if (!explicitPath.empty())
+        return explicitPath;
+    if (const char* env = std::getenv("KWB_PROJECT"); env && *env)
+        return env;
+    std::ifstream f(currentProjectFile());
+    std::string line;
+    if (f && std::getline(f, line) && !line.empty())
+        return line;
+    return defaultProjectPath();
+}
+
+Result<std::unique_ptr<ProjectStore>> openProject(const std::string& explicitPath) {
+    const fs::path path = chosenProjectPath(explicitPath);
+    std::error_code ec;
+    if (path == defaultProjectPath() && !fs::exists(path, ec))
+        return openDefaultProject();
+    return ProjectStore::open(path);
+}
+
+std::string reviewerName(const std::string& given) {
+    if (!given.empty())
+        return given;
+    for (const char* var : {"KWB_REVIEWER", "USER", "LOGNAME"})
+        if (const char* v = std::getenv(var); v && *v)
+            return v;
+    return "unknown";
+}
+
+} // namespace kwb::cli

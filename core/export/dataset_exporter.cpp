@@ -1,0 +1,333 @@
+#include "core/export/dataset_exporter.h"
+
+#include <algorithm>
+#include <random>
+
+#include "core/export/json_text.h"
+#include "core/store/prompt_messages.h"
+
+namespace kwb {
+namespace {
+
+constexpr std::size_t kPromptCacheLimit = 512; // distinct prompts kept; memory stays bounded
+
+void appendNullable(std::string& out, const std::string& s) {
+    if (s.empty())
+        out.append("null");
+    else
+        appendJsonString(out, s);
+}
+
+void appendNumber(std::string& out, const std::optional<double>& v) {
+    out.append(v ? nlohmann::json(*v).dump() : std::string("null"));
+}
+
+// The assistant's turn: the verified source, as a fenced CUDA block.
+void appendAssistant(std::string& out, const std::string& source) {
+    std::string text;
+    text.reserve(source.size() + 16);
+    text.append("```cuda\n").append(source);
+    if (!source.empty() && source.back() != '\n')
+        text.push_back('\n');
+    text.append("```");
+    out.append("{\"role\":\"assistant\",\"content\":");
+    appendJsonString(out, text);
+    out.push_back('}');
+}
+
+void appendKey(std::string& out, const char* key) {
+    out.push_back(',');
+    out.push_back('"');
+    out.append(key);
+    out.append("\":");
+}
+
+} // namespace
+
+std::string toString(ExportFormat f) {
+    switch (f) {
+    case ExportFormat::Sft: return "sft";
+    case ExportFormat::Preferences: return "prefs";
+    case ExportFormat::Unpaired: return "unpaired";
+    }
+    return "sft";
+}
+
+std::optional<ExportFormat> parseExportFormat(const std::string& s) {
+    for (auto f : {ExportFormat::Sft, ExportFormat::Preferences, ExportFormat::Unpaired})
+        if (toString(f) == s)
+            return f;
+    return std::nullopt;
+}
+
+std::string ExportOptions::defaultSystemPrompt() {
+    return "You are an expert CUDA kernel engineer. Write correct, fast CUDA C++ kernels that follow the "
+           "task's entry-point contract exactly. Reply with one complete .cu file.";
+}
+
+Result<const Task*> DatasetExporter::taskOf(std::int64_t specId) {
+    auto it = m_specs.find(specId);
+    if (it == m_specs.end()) {
+        auto t = m_store.taskSpec(specId);
+        if (!t)
+            return t.error();
+        it = m_specs.emplace(specId, std::move(*t)).first;
+    }
+    return &it->second;
+}
+
+Result<const std::string*> DatasetExporter::promptText(std::int64_t specId, const std::string& messagesJson) {
+    auto key = std::make_pair(specId, messagesJson);
+    if (auto it = m_prompts.find(key); it != m_prompts.end())
+        return &it->second;
+    auto task = taskOf(specId);
+    if (!task)
+        return task.error();
+    Sample s;
+    s.messages = nlohmann::json::parse(messagesJson, nullptr, false);
+    if (!s.messages.is_array())
+        s.messages = nlohmann::json::array();
+    auto msgs = promptMessages(s, **task);
+    std::string text;
+    if ((msgs.empty() || msgs[0].value("role", "") != "system") && !m_options.systemPrompt.empty()) {
+        text.append("{\"role\":\"system\",\"content\":");
+        appendJsonString(text, m_options.systemPrompt);
+        text.push_back('}');
+    }
+    for (const auto& m : msgs) {
+        if (!text.empty())
+            text.push_back(',');
+        text.append("{\"role\":");
+        appendJsonString(text, m["role"].get<std::string>());
+        text.append(",\"content\":");
+        appendJsonString(text, m["content"].get<std::string>());
+        text.push_back('}');
+    }
+    if (m_prompts.size() >= kPromptCacheLimit)
+        m_prompts.clear();
+    return &m_prompts.emplace(std::move(key), std::move(text)).first->second;
+}
+
+SampleFilter DatasetExporter::baseFilter() const {
+    SampleFilter f;
+    f.tasks = m_options.tasks;
+    f.models = m_options.models;
+    f.verifiedOnGpu = m_options.verifiedOnGpu;
+    f.includeDuplicates = m_options.includeDuplicates;
+    return f;
+}
+
+Status DatasetExporter::emit(const RowFacts& facts, AtomicFile& train, AtomicFile* test, ExportSummary& sum) {
+    const bool toTest = sum.split.test.count(facts.taskId) > 0;
+    if (toTest && !test)
+        return Error::make("export-failed", "a test split was asked for without a test output");
+    m_line.push_back('\n');
+    if (auto w = (toTest ? *test : train).write(m_line); !w)
+        return w;
+    SplitCounts& c = toTest ? sum.test : sum.train;
+    ++c.rows;
+    ++c.perTask[facts.taskId];
+    ++c.perModel[facts.model];
+    if (facts.speedup)
+        c.speedupsByTask[facts.taskId].push_back(*facts.speedup);
+    if (!facts.gpu.empty())
+        c.gpus.insert(facts.gpu);
+    return okStatus();
+}
+
+Status DatasetExporter::writeSft(AtomicFile& train, AtomicFile* test, ExportSummary& sum) {
+    SampleFilter f = baseFilter();
+    f.verdicts = m_options.verdicts.empty() ? std::vector<Verdict>{Verdict::Accepted} : m_options.verdicts;
+    f.minSpeedup = m_options.minSpeedup;
+    Status result = okStatus();
+    auto s = m_store.forEachSampleContent(f, [&](const SampleSummary& row, const SampleContent& content) {
+        auto prompt = promptText(content.taskSpecId, content.messagesJson);
+        if (!prompt) {
+            result = prompt.error();
+            return false;
+        }
+        m_line.assign("{\"messages\":[").append(**prompt).push_back(',');
+        appendAssistant(m_line, content.source);
+        m_line.push_back(']');
+        appendKey(m_line, "task");
+        appendJsonString(m_line, row.taskId);
+        appendKey(m_line, "model");
+        appendNullable(m_line, row.model);
+        appendKey(m_line, "gpu");
+        appendNullable(m_line, row.status.gpu);
+        appendKey(m_line, "speedup");
+        appendNumber(m_line, row.status.speedup);
+        appendKey(m_line, "verdict");
+        appendJsonString(m_line, toString(row.status.verdict));
+        appendKey(m_line, "sample_id");
+        m_line.append(std::to_string(row.id));
+        appendKey(m_line, "verification_id");
+        appendNullable(m_line, row.status.verificationId);
+        m_line.push_back('}');
+        result = emit({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
+        return bool(result);
+    });
+    return s ? result : s;
+}
+
+Status DatasetExporter::writeUnpaired(AtomicFile& train, AtomicFile* test, ExportSummary& sum) {
+    SampleFilter f = baseFilter();
+    f.verdicts = {Verdict::Accepted, Verdict::Rejected};
+    Status result = okStatus();
+    auto s = m_store.forEachSampleContent(f, [&](const SampleSummary& row, const SampleContent& content) {
+        const bool good = row.status.verdict == Verdict::Accepted;
+        if (good && m_options.minSpeedup && !(row.status.speedup && *row.status.speedup >= *m_options.minSpeedup))
+            return true;
+        auto prompt = promptText(content.taskSpecId, content.messagesJson);
+        if (!prompt) {
+            result = prompt.error();
+            return false;
+        }
+        m_line.assign("{\"prompt\":[").append(**prompt).append("],\"completion\":[");
+        appendAssistant(m_line, content.source);
+        m_line.push_back(']');
+        appendKey(m_line, "label");
+        m_line.append(good ? "true" : "false");
+        appendKey(m_line, "task");
+        appendJsonString(m_line, row.taskId);
+        appendKey(m_line, "model");
+        appendNullable(m_line, row.model);
+        appendKey(m_line, "gpu");
+        appendNullable(m_line, row.status.gpu);
+        appendKey(m_line, "speedup");
+        appendNumber(m_line, row.status.speedup);
+        appendKey(m_line, "sample_id");
+        m_line.append(std::to_string(row.id));
+        appendKey(m_line, "verification_id");
+        appendNullable(m_line, row.status.verificationId);
+        m_line.push_back('}');
+        result = emit({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
+        return bool(result);
+    });
+    return s ? result : s;
+}
+
+Status DatasetExporter::writePairs(AtomicFile& train, AtomicFile* test, ExportSummary& sum) {
+    SampleFilter f = baseFilter();
+    f.verdicts = {Verdict::Accepted, Verdict::Rejected};
+    auto keys = m_store.sampleKeys(f);
+    if (!keys)
+        return keys.error();
+    // Pairs only within one prompt: chosen and rejected must answer the same question.
+    struct Group {
+        std::vector<std::int64_t> chosen, rejected;
+    };
+    std::map<std::pair<std::string, std::string>, Group> groups;
+    for (const auto& k : *keys) {
+        auto& g = groups[{k.taskId, k.promptHash}];
+        if (k.verdict == Verdict::Rejected)
+            g.rejected.push_back(k.id);
+        else if (!m_options.minSpeedup || (k.speedup && *k.speedup >= *m_options.minSpeedup))
+            g.chosen.push_back(k.id);
+    }
+    std::mt19937_64 rng(m_options.seed);
+    for (auto& [key, g] : groups) {
+        if (g.chosen.empty() || g.rejected.empty())
+            continue;
+        for (std::size_t i = g.rejected.size(); i > 1; --i) // seeded, platform-independent shuffle
+            std::swap(g.rejected[i - 1], g.rejected[std::size_t(rng() % i)]);
+        std::size_t n = std::max(g.chosen.size(), g.rejected.size());
+        if (m_options.maxPairsPerPrompt > 0)
+            n = std::min(n, std::size_t(m_options.maxPairsPerPrompt));
+        for (std::size_t i = 0; i < n; ++i) {
+            auto chosen = m_store.sample(g.chosen[i % g.chosen.size()]);
+            if (!chosen)
+                return chosen.error();
+            auto rejected = m_store.sample(g.rejected[i % g.rejected.size()]);
+            if (!rejected)
+                return rejected.error();
+            auto prompt = promptText(chosen->taskSpecId, chosen->messages.dump());
+            if (!prompt)
+                return prompt.error();
+            const Sample& c = *chosen;
+            const Sample& r = *rejected;
+            m_line.assign("{\"prompt\":[").append(**prompt).append("],\"chosen\":[");
+            appendAssistant(m_line, c.source);
+            m_line.append("],\"rejected\":[");
+            appendAssistant(m_line, r.source);
+            m_line.push_back(']');
+            appendKey(m_line, "task");
+            appendJsonString(m_line, c.taskId);
+            appendKey(m_line, "chosen_model");
+            appendNullable(m_line, c.model);
+            appendKey(m_line, "rejected_model");
+            appendNullable(m_line, r.model);
+            appendKey(m_line, "gpu");
+            appendNullable(m_line, c.status.gpu);
+            appendKey(m_line, "chosen_speedup");
+            appendNumber(m_line, c.status.speedup);
+            appendKey(m_line, "chosen_sample_id");
+            m_line.append(std::to_string(c.id));
+            appendKey(m_line, "rejected_sample_id");
+            m_line.append(std::to_string(r.id));
+            appendKey(m_line, "chosen_verification_id");
+            appendNullable(m_line, c.status.verificationId);
+            appendKey(m_line, "rejected_verification_id");
+            appendNullable(m_line, r.status.verificationId);
+            m_line.push_back('}');
+            if (auto s = emit({c.taskId, c.model, c.status.speedup, c.status.gpu}, train, test, sum); !s)
+                return s;
+        }
+    }
+    return okStatus();
+}
+
+Result<ExportSummary> DatasetExporter::write(AtomicFile& train, AtomicFile* test) {
+    auto snapshot = m_store.beginRead(); // every row from one moment, whatever others write meanwhile
+    if (!snapshot)
+        return snapshot.error();
+    ExportSummary sum;
+    sum.format = m_options.format;
+    std::vector<std::string> tasks;
+    if (m_options.tasks.empty()) {
+        auto all = m_store.taskIds();
+        if (!all)
+            return all.error();
+        tasks = *all;
+    } else {
+        tasks = m_options.tasks;
+    }
+    sum.split = splitTasks(tasks, m_options.testFraction, m_options.seed);
+    Status s = okStatus();
+    switch (m_options.format) {
+    case ExportFormat::Sft: s = writeSft(train, test, sum); break;
+    case ExportFormat::Unpaired: s = writeUnpaired(train, test, sum); break;
+    case ExportFormat::Preferences: s = writePairs(train, test, sum); break;
+    }
+    if (!s)
+        return s.error();
+    return sum;
+}
+
+Result<ExportSummary> DatasetExporter::exportJsonl(ProjectStore& store, const ExportOptions& options,
+                                                   const std::filesystem::path& out, const std::filesystem::path& testOut) {
+    if (options.testFraction > 0 && testOut.empty())
+        return Error::make("bad-export", "a test split needs a test output file");
+    auto train = AtomicFile::create(out);
+    if (!train)
+        return train.error();
+    std::optional<AtomicFile> test;
+    if (options.testFraction > 0) {
+        auto t = AtomicFile::create(testOut);
+        if (!t)
+            return t.error();
+        test.emplace(std::move(*t));
+    }
+    DatasetExporter exporter(store, options);
+    auto sum = exporter.write(*train, test ? &*test : nullptr);
+    if (!sum)
+        return sum.error();
+    if (auto s = train->commit(); !s)
+        return s.error();
+    if (test)
+        if (auto s = test->commit(); !s)
+            return s.error();
+    return sum;
+}
+
+} // namespace kwb

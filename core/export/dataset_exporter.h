@@ -1,0 +1,97 @@
+#pragma once
+// Training-data exports from a project, one JSON object a line:
+//   SFT        {"messages": [system, user, assistant], ...}
+//   preference {"prompt": [...], "chosen": [assistant], "rejected": [assistant], ...}
+//   unpaired   {"prompt": [...], "completion": [assistant], "label": true|false, ...}
+// (the conversational formats of Hugging Face TRL). Every row names its sample id(s) and
+// verification id(s). Duplicates are left out unless asked. Rows stream from the store, so
+// memory stays flat however large the project. Blocking; one thread.
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/export/atomic_file.h"
+#include "core/export/task_split.h"
+#include "core/model/error.h"
+#include "core/store/project_store.h"
+
+namespace kwb {
+
+enum class ExportFormat { Sft, Preferences, Unpaired };
+std::string toString(ExportFormat f); // "sft", "prefs", "unpaired"
+std::optional<ExportFormat> parseExportFormat(const std::string& s);
+
+struct ExportOptions {
+    ExportFormat format = ExportFormat::Sft;
+    std::vector<Verdict> verdicts;    // SFT only; empty: accepted
+    std::optional<double> minSpeedup; // SFT: every row; pairs and unpaired: the accepted side
+    bool verifiedOnGpu = false;       // only samples whose latest verification ran on a GPU
+    std::vector<std::string> tasks;   // empty: all
+    std::vector<std::string> models;  // empty: all
+    bool includeDuplicates = false;
+    // Added when a prompt has no system message of its own; empty: none.
+    std::string systemPrompt = defaultSystemPrompt();
+    double testFraction = 0.0;        // share of tasks held out for the test split
+    std::uint64_t seed = 1;           // for the split and the pairing
+    int maxPairsPerPrompt = 0;        // preference pairs per prompt; 0: max(accepted, rejected)
+
+    static std::string defaultSystemPrompt();
+};
+
+// What went into one split, for the dataset card and the command's summary.
+struct SplitCounts {
+    std::int64_t rows = 0;
+    std::map<std::string, std::int64_t> perTask;
+    std::map<std::string, std::int64_t> perModel;                // "" for samples without a model
+    std::map<std::string, std::vector<double>> speedupsByTask;   // of the rows' (chosen) samples
+    std::set<std::string> gpus;
+};
+
+struct ExportSummary {
+    ExportFormat format = ExportFormat::Sft;
+    SplitCounts train, test;
+    TaskSplit split;
+};
+
+class DatasetExporter {
+public:
+    DatasetExporter(ProjectStore& store, ExportOptions options) : m_store(store), m_options(std::move(options)) {}
+
+    // Writes the rows; test rows go to `test` (which may be null when testFraction is 0).
+    Result<ExportSummary> write(AtomicFile& train, AtomicFile* test);
+
+    // Writes `out` (and `testOut` with a test fraction) atomically: complete files or none.
+    static Result<ExportSummary> exportJsonl(ProjectStore& store, const ExportOptions& options,
+                                             const std::filesystem::path& out,
+                                             const std::filesystem::path& testOut = {});
+
+private:
+    // What a row counts for in the summary.
+    struct RowFacts {
+        const std::string& taskId;
+        const std::string& model;
+        const std::optional<double>& speedup;
+        const std::string& gpu;
+    };
+    Result<const Task*> taskOf(std::int64_t specId);
+    // The prompt messages as JSON text (without the brackets), with the system message added
+    // when needed; cached by spec and stored messages, since most samples share their prompt.
+    Result<const std::string*> promptText(std::int64_t specId, const std::string& messagesJson);
+    Status emit(const RowFacts& facts, AtomicFile& train, AtomicFile* test, ExportSummary& sum);
+    Status writeSft(AtomicFile& train, AtomicFile* test, ExportSummary& sum);
+    Status writeUnpaired(AtomicFile& train, AtomicFile* test, ExportSummary& sum);
+    Status writePairs(AtomicFile& train, AtomicFile* test, ExportSummary& sum);
+    SampleFilter baseFilter() const;
+
+    ProjectStore& m_store;
+    ExportOptions m_options;
+    std::map<std::int64_t, Task> m_specs;                                   // task specs as used, by id
+    std::map<std::pair<std::int64_t, std::string>, std::string> m_prompts;  // bounded; see promptText
+    std::string m_line;                                                     // the row being written
+};
+
+} // namespace kwb

@@ -1,0 +1,229 @@
+#include "core/store/project_schema.h"
+
+#include <vector>
+
+#include "core/store/duplicate_finder.h"
+#include "core/store/sqlite_connection.h"
+#include "core/store/write_transaction.h"
+
+namespace kwb::project_schema {
+namespace {
+
+// Version 1. Derived columns of samples (verdict .. similarity) are kept current by
+// ProjectStore in the same transaction as the review, verification or insert they follow.
+// samples rows stay small (content lives in sample_content) so that scans and counts are
+// quick; samples_filter covers every filter column, so a filtered count reads only it.
+const char* const kSchema1 = R"sql(
+CREATE TABLE project_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE task_specs(
+  id INTEGER PRIMARY KEY,
+  task_id TEXT NOT NULL,
+  spec_hash TEXT NOT NULL UNIQUE,
+  spec_json TEXT NOT NULL,
+  created_at TEXT NOT NULL);
+CREATE INDEX task_specs_task ON task_specs(task_id);
+CREATE TABLE imports(
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL,
+  origin TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  sample_count INTEGER NOT NULL);
+CREATE TABLE samples(
+  id INTEGER PRIMARY KEY,
+  task_id TEXT NOT NULL,
+  task_spec_id INTEGER NOT NULL REFERENCES task_specs(id),
+  created_at TEXT NOT NULL,
+  origin TEXT NOT NULL CHECK(origin IN ('model','person','import','demo')),
+  model TEXT NOT NULL DEFAULT '',
+  provider TEXT NOT NULL DEFAULT '',
+  author TEXT NOT NULL DEFAULT '',
+  label TEXT NOT NULL DEFAULT '',
+  parent_id INTEGER REFERENCES samples(id),
+  import_id INTEGER REFERENCES imports(id),
+  prompt_tokens INTEGER NOT NULL DEFAULT 0,
+  completion_tokens INTEGER NOT NULL DEFAULT 0,
+  cost_usd REAL NOT NULL DEFAULT 0,
+  source_hash TEXT NOT NULL,
+  norm_hash TEXT NOT NULL,
+  prompt_hash TEXT NOT NULL,
+  verdict TEXT NOT NULL DEFAULT 'unreviewed'
+    CHECK(verdict IN ('unreviewed','accepted','rejected','needs-work')),
+  review_id INTEGER REFERENCES reviews(id),
+  verification_id TEXT REFERENCES verifications(id),
+  verification_verdict TEXT NOT NULL DEFAULT '',
+  on_gpu INTEGER NOT NULL DEFAULT 0,
+  speedup REAL,
+  gpu TEXT NOT NULL DEFAULT '',
+  duplicate_of INTEGER REFERENCES samples(id),
+  duplicate_kind TEXT NOT NULL DEFAULT '',
+  similarity REAL NOT NULL DEFAULT 0,
+  queue_rank INTEGER GENERATED ALWAYS AS (
+    CASE verdict
+      WHEN 'unreviewed' THEN (verification_id IS NULL) + 2 * (duplicate_of IS NOT NULL)
+      WHEN 'needs-work' THEN 4 + (verification_id IS NULL)
+    END) VIRTUAL);
+CREATE INDEX samples_task ON samples(task_id, id);
+CREATE INDEX samples_verdict ON samples(verdict, id);
+CREATE INDEX samples_model ON samples(model, id);
+CREATE INDEX samples_speedup ON samples(speedup);
+CREATE INDEX samples_filter ON samples(verdict, task_id, model, on_gpu, verification_verdict, speedup, duplicate_of);
+CREATE INDEX samples_norm ON samples(task_id, norm_hash);
+CREATE INDEX samples_parent ON samples(parent_id) WHERE parent_id IS NOT NULL;
+CREATE INDEX samples_queue ON samples(queue_rank, id) WHERE queue_rank IS NOT NULL;
+CREATE INDEX samples_queue_task ON samples(task_id, queue_rank, id) WHERE queue_rank IS NOT NULL;
+CREATE TABLE sample_content(
+  sample_id INTEGER PRIMARY KEY REFERENCES samples(id),
+  source TEXT NOT NULL,
+  messages_json TEXT NOT NULL DEFAULT '[]',
+  raw_response TEXT NOT NULL DEFAULT '',
+  parameters_json TEXT NOT NULL DEFAULT '{}');
+CREATE TABLE verifications(
+  id TEXT PRIMARY KEY,
+  sample_id INTEGER NOT NULL REFERENCES samples(id),
+  created_at TEXT NOT NULL,
+  added_at TEXT NOT NULL,
+  verdict TEXT NOT NULL,
+  on_gpu INTEGER NOT NULL,
+  gpu TEXT NOT NULL DEFAULT '',
+  speedup REAL,
+  record_json TEXT NOT NULL);
+CREATE INDEX verifications_sample ON verifications(sample_id);
+CREATE TABLE reviews(
+  id INTEGER PRIMARY KEY,
+  sample_id INTEGER NOT NULL REFERENCES samples(id),
+  verdict TEXT NOT NULL CHECK(verdict IN ('unreviewed','accepted','rejected','needs-work')),
+  reverts INTEGER REFERENCES reviews(id),
+  reviewer TEXT NOT NULL,
+  note TEXT NOT NULL DEFAULT '',
+  tags_json TEXT NOT NULL DEFAULT '[]',
+  created_at TEXT NOT NULL);
+CREATE INDEX reviews_sample ON reviews(sample_id, id);
+CREATE TRIGGER task_specs_immutable BEFORE UPDATE ON task_specs
+  BEGIN SELECT RAISE(ABORT, 'task specs as used are immutable'); END;
+CREATE TRIGGER task_specs_kept BEFORE DELETE ON task_specs
+  BEGIN SELECT RAISE(ABORT, 'task specs as used are immutable'); END;
+CREATE TRIGGER samples_provenance_immutable BEFORE UPDATE OF
+  id, task_id, task_spec_id, created_at, origin, model, provider, author, label, parent_id, import_id,
+  prompt_tokens, completion_tokens, cost_usd, source_hash, norm_hash, prompt_hash ON samples
+  BEGIN SELECT RAISE(ABORT, 'a sample''s provenance is immutable'); END;
+CREATE TRIGGER samples_kept BEFORE DELETE ON samples
+  BEGIN SELECT RAISE(ABORT, 'samples are never deleted: reject them instead'); END;
+CREATE TRIGGER sample_content_immutable BEFORE UPDATE ON sample_content
+  BEGIN SELECT RAISE(ABORT, 'a sample''s content is immutable'); END;
+CREATE TRIGGER sample_content_kept BEFORE DELETE ON sample_content
+  BEGIN SELECT RAISE(ABORT, 'a sample''s content is immutable'); END;
+CREATE TRIGGER verifications_immutable BEFORE UPDATE ON verifications
+  BEGIN SELECT RAISE(ABORT, 'verification records are immutable'); END;
+CREATE TRIGGER verifications_kept BEFORE DELETE ON verifications
+  BEGIN SELECT RAISE(ABORT, 'verification records are immutable'); END;
+CREATE TRIGGER reviews_append_only BEFORE UPDATE ON reviews
+  BEGIN SELECT RAISE(ABORT, 'review history is append-only'); END;
+CREATE TRIGGER reviews_kept BEFORE DELETE ON reviews
+  BEGIN SELECT RAISE(ABORT, 'review history is append-only'); END;
+)sql";
+
+// Version 2: near duplicates and text search. The backfill fingerprints every existing sample
+// in id order, so earlier samples stay the originals.
+const char* const kSchema2 = R"sql(
+CREATE TABLE sample_minhash(
+  sample_id INTEGER PRIMARY KEY REFERENCES samples(id),
+  signature BLOB NOT NULL);
+CREATE TABLE minhash_bands(
+  band_key INTEGER NOT NULL,
+  sample_id INTEGER NOT NULL REFERENCES samples(id),
+  PRIMARY KEY(band_key, sample_id)) WITHOUT ROWID;
+CREATE VIRTUAL TABLE sample_text USING fts5(label, model, source, content='', tokenize='unicode61');
+)sql";
+
+Status backfill2(SqliteConnection& db) {
+    auto st = db.prepare("SELECT s.id, s.task_id, s.label, s.model, c.source, s.duplicate_of "
+                         "FROM samples s JOIN sample_content c ON c.sample_id = s.id ORDER BY s.id");
+    if (!st)
+        return st.error();
+    DuplicateFinder finder(db);
+    for (;;) {
+        auto row = st->step();
+        if (!row)
+            return row.error();
+        if (!*row)
+            break;
+        const std::int64_t id = st->int64At(0);
+        const std::string task = st->textAt(1), source = st->textAt(4);
+        auto fp = fingerprintSource(source);
+        if (st->isNull(5)) {
+            auto match = finder.findNear(task, fp.signature, id);
+            if (!match)
+                return match.error();
+            if (match->duplicateOf) {
+                auto up = db.cached("UPDATE samples SET duplicate_of = ?, duplicate_kind = 'near', similarity = ? WHERE id = ?");
+                if (!up)
+                    return up.error();
+                if (auto s = (*up)->bind(1, *match->duplicateOf).bind(2, match->similarity).bind(3, id).run(); !s)
+                    return s;
+            }
+        }
+        if (auto s = finder.record(id, task, fp.signature); !s)
+            return s;
+        auto fts = db.cached("INSERT INTO sample_text(rowid, label, model, source) VALUES (?, ?, ?, ?)");
+        if (!fts)
+            return fts.error();
+        if (auto s = (*fts)->bind(1, id).bind(2, st->textAt(2)).bind(3, st->textAt(3)).bind(4, source).run(); !s)
+            return s;
+    }
+    return okStatus();
+}
+
+struct Step {
+    int version;
+    const char* sql;
+    Status (*backfill)(SqliteConnection&);
+};
+
+const std::vector<Step>& steps() {
+    static const std::vector<Step> s = {{1, kSchema1, nullptr}, {2, kSchema2, backfill2}};
+    return s;
+}
+
+} // namespace
+
+Status migrate(SqliteConnection& db, int from, int to) {
+    if (from > to || to > kCurrentVersion)
+        return Error::make("project-too-new", "cannot migrate a project from schema " + std::to_string(from) +
+                                                  " to " + std::to_string(to));
+    for (const auto& step : steps()) {
+        if (step.version <= from || step.version > to)
+            continue;
+        auto tx = WriteTransaction::begin(db);
+        if (!tx)
+            return tx.error();
+        // Another process may have migrated while this one waited for the lock.
+        auto now = db.queryInt("PRAGMA user_version");
+        if (!now)
+            return now.error();
+        if (*now >= step.version)
+            continue;
+        if (auto s = db.exec(step.sql); !s)
+            return Error::make("migration-failed", "schema " + std::to_string(step.version) + ": " + s.error().message);
+        if (step.backfill)
+            if (auto s = step.backfill(db); !s)
+                return Error::make("migration-failed", "schema " + std::to_string(step.version) + ": " + s.error().message);
+        if (auto s = db.exec("PRAGMA application_id = " + std::to_string(kApplicationId) +
+                             "; PRAGMA user_version = " + std::to_string(step.version));
+            !s)
+            return s;
+        if (auto s = tx->commit(); !s)
+            return s;
+    }
+    return okStatus();
+}
+
+const char* const* requiredTables(int version) {
+    static const char* const v1[] = {"project_meta", "task_specs", "imports", "samples", "sample_content",
+                                     "verifications", "reviews", nullptr};
+    static const char* const v2[] = {"project_meta", "task_specs", "imports", "samples", "sample_content",
+                                     "verifications", "reviews", "sample_minhash", "minhash_bands",
+                                     "sample_text", nullptr};
+    return version >= 2 ? v2 : v1;
+}
+
+} // namespace kwb::project_schema

@@ -1,0 +1,400 @@
+// ProjectStore: opening, creating, checking; task specs. Writes are in project_store_write.cpp,
+// queries in project_store_query.cpp, statistics in project_store_stats.cpp.
+#include "core/store/project_store.h"
+
+#include <cstdio>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "core/store/project_schema.h"
+#include "core/store/sqlite_connection.h"
+#include "core/store/store_clock.h"
+#include "core/store/write_transaction.h"
+#include "core/verify/sha256.h"
+#include "kwb/version.h"
+
+namespace kwb {
+namespace fs = std::filesystem;
+namespace {
+
+fs::path sidecar(const fs::path& p, const char* suffix) { return fs::path(p.string() + suffix); }
+
+Error corrupt(const fs::path& path, const std::string& detail) {
+    return Error::make("project-corrupt", path.string() + " is damaged and was left as it is (" + detail +
+                                              "). Restore it from a backup, or try `sqlite3 " + path.string() +
+                                              " .recover` on a copy.");
+}
+
+// Everything checked before the file is opened for writing: none of it writes.
+Result<int> inspect(const fs::path& path, const StoreOptions& options) {
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+        return Error::make("no-project", "there is no project at " + path.string());
+    if (!fs::is_regular_file(path, ec))
+        return Error::make("not-a-project", path.string() + " is not a file");
+    const auto size = std::int64_t(fs::file_size(path, ec));
+    char header[100] = {};
+    {
+        std::ifstream f(path, std::ios::binary);
+        if (!f)
+            return Error::make("not-readable", "cannot read " + path.string());
+        f.read(header, sizeof header);
+    }
+    if (size < 100 || std::memcmp(header, "SQLite format 3", 16) != 0)
+        return Error::make("not-a-project", path.string() + " is not a Kernel Workbench project (it is not an "
+                                                            "SQLite database); it was left as it is");
+    auto db = SqliteConnection::open(path, SqliteConnection::Mode::ReadOnly);
+    if (!db)
+        return db.error();
+    auto appId = (*db)->queryInt("PRAGMA application_id");
+    if (!appId)
+        return corrupt(path, appId.error().message);
+    if (*appId != project_schema::kApplicationId)
+        return Error::make("not-a-project", path.string() + " is an SQLite database but not a Kernel Workbench "
+                                                            "project; it was left as it is");
+    auto version = (*db)->queryInt("PRAGMA user_version");
+    if (!version)
+        return corrupt(path, version.error().message);
+    if (*version > project_schema::kCurrentVersion)
+        return Error::make("project-too-new", path.string() + " was written by a newer Kernel Workbench (schema " +
+                                                  std::to_string(*version) + "; this one reads up to " +
+                                                  std::to_string(project_schema::kCurrentVersion) + "). Update the workbench.");
+    if (*version < 1)
+        return corrupt(path, "it has no schema version");
+    for (const char* const* t = project_schema::requiredTables(int(*version)); *t; ++t) {
+        auto st = (*db)->prepare(std::string("SELECT count(*) FROM sqlite_master WHERE name = '") + *t + "'");
+        if (!st)
+            return corrupt(path, st.error().message);
+        auto r = st->step();
+        if (!r)
+            return corrupt(path, r.error().message);
+        if (st->int64At(0) != 1)
+            return corrupt(path, std::string("the table ") + *t + " is missing");
+    }
+    if (size <= options.fullCheckMaxBytes) {
+        auto st = (*db)->prepare("PRAGMA quick_check(5)");
+        if (!st)
+            return corrupt(path, st.error().message);
+        std::string problems;
+        for (;;) {
+            auto r = st->step();
+            if (!r)
+                return corrupt(path, r.error().message);
+            if (!*r)
+                break;
+            if (auto line = st->textAt(0); line != "ok")
+                problems += (problems.empty() ? "" : "; ") + line;
+        }
+        if (!problems.empty())
+            return corrupt(path, problems);
+    } else {
+        // Structural: every table's first and last rows can be read, the file is as long as
+        // its header says (when no write-ahead log holds newer pages).
+        for (const char* const* t = project_schema::requiredTables(int(*version)); *t; ++t) {
+            if (std::strcmp(*t, "sample_text") == 0)
+                continue;
+            // minhash_bands has no rowid (WITHOUT ROWID): its key orders it.
+            const std::string key = std::strcmp(*t, "minhash_bands") == 0 ? "band_key" : "rowid";
+            for (const char* order : {"ASC", "DESC"}) {
+                auto st = (*db)->prepare(std::string("SELECT * FROM ") + *t + " ORDER BY " + key + " " + order + " LIMIT 1");
+                if (!st)
+                    return corrupt(path, st.error().message);
+                if (auto r = st->step(); !r)
+                    return corrupt(path, r.error().message);
+            }
+        }
+        auto pages = (*db)->queryInt("PRAGMA page_count");
+        auto pageSize = (*db)->queryInt("PRAGMA page_size");
+        if (!pages || !pageSize)
+            return corrupt(path, "its page count cannot be read");
+        if (fs::file_size(sidecar(path, "-wal"), ec) == 0 && *pages * *pageSize > size)
+            return corrupt(path, "the file is shorter than its header says: it was truncated");
+    }
+    return int(*version);
+}
+
+Status configure(SqliteConnection& db, const StoreOptions& options) {
+    sqlite3_busy_timeout(db.handle(), options.busyTimeoutMs);
+    // FULL: a committed verdict survives a power cut, not only a crash.
+    return db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;"
+                   "PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY;");
+}
+
+} // namespace
+
+ProjectStore::ProjectStore(fs::path path, std::unique_ptr<SqliteConnection> db)
+    : m_path(std::move(path)), m_db(std::move(db)) {}
+
+ProjectStore::~ProjectStore() = default;
+
+Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const fs::path& path, const StoreOptions& options) {
+    std::error_code ec;
+    const bool hadWal = fs::exists(sidecar(path, "-wal"), ec), hadShm = fs::exists(sidecar(path, "-shm"), ec);
+    auto version = inspect(path, options);
+    if (!version) {
+        // A read-only look at a WAL file leaves empty sidecars; take back what this call made.
+        if (!hadWal && fs::exists(sidecar(path, "-wal"), ec) && fs::file_size(sidecar(path, "-wal"), ec) == 0)
+            fs::remove(sidecar(path, "-wal"), ec);
+        if (!hadShm && !fs::exists(sidecar(path, "-wal"), ec))
+            fs::remove(sidecar(path, "-shm"), ec);
+        return version.error();
+    }
+    auto db = SqliteConnection::open(path, SqliteConnection::Mode::ReadWrite);
+    if (!db)
+        return db.error();
+    if (auto s = configure(**db, options); !s)
+        return s.error();
+    if (*version < project_schema::kCurrentVersion) {
+        if (!options.migrate)
+            return Error::make("project-needs-migration", path.string() + " is at schema " + std::to_string(*version) +
+                                                              " and needs migrating to " +
+                                                              std::to_string(project_schema::kCurrentVersion));
+        if (auto s = project_schema::migrate(**db, *version); !s)
+            return s.error();
+    }
+    return std::unique_ptr<ProjectStore>(new ProjectStore(path, std::move(*db)));
+}
+
+Result<std::unique_ptr<ProjectStore>> ProjectStore::create(const fs::path& path, const std::string& name,
+                                                           const StoreOptions& options) {
+    std::error_code ec;
+    if (fs::exists(path, ec))
+        return Error::make("project-exists", path.string() + " already exists");
+    if (path.has_parent_path())
+        fs::create_directories(path.parent_path(), ec);
+    // Built under a temporary name and moved into place: a project file is complete or absent.
+    const fs::path tmp = path.parent_path() / ("." + path.filename().string() + ".new-" + std::to_string(::getpid()));
+    fs::remove(tmp, ec);
+    {
+        auto db = SqliteConnection::open(tmp, SqliteConnection::Mode::Create);
+        if (!db)
+            return db.error();
+        Status s = project_schema::migrate(**db, 0);
+        if (s) {
+            auto tx = WriteTransaction::begin(**db);
+            if (!tx)
+                s = tx.error();
+            else {
+                auto st = (*db)->prepare("INSERT INTO project_meta(key, value) VALUES (?, ?)");
+                if (!st)
+                    s = st.error();
+                const std::pair<const char*, std::string> meta[] = {
+                    {"name", name.empty() ? path.stem().string() : name},
+                    {"created_at", utcNowIso()},
+                    {"created_by", std::string("kwb ") + kVersion}};
+                for (const auto& [k, v] : meta)
+                    if (s)
+                        s = st->bind(1, k).bind(2, v).run();
+                if (s)
+                    s = tx->commit();
+            }
+        }
+        if (!s) {
+            db->reset();
+            fs::remove(tmp, ec);
+            return s.error();
+        }
+    }
+    if (::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) != 0) {
+        int err = errno;
+        fs::remove(tmp, ec);
+        if (err == EEXIST)
+            return Error::make("project-exists", path.string() + " already exists");
+        return Error::make("not-writable", "cannot create " + path.string() + ": " + std::strerror(err));
+    }
+    return open(path, options);
+}
+
+Result<ProjectInfo> ProjectStore::info() {
+    ProjectInfo i;
+    i.path = m_path;
+    std::error_code ec;
+    i.fileBytes = std::int64_t(fs::file_size(m_path, ec));
+    auto wal = fs::file_size(sidecar(m_path, "-wal"), ec);
+    i.walBytes = ec ? 0 : std::int64_t(wal);
+    auto v = m_db->queryInt("PRAGMA user_version");
+    if (!v)
+        return v.error();
+    i.schemaVersion = int(*v);
+    auto meta = m_db->prepare("SELECT key, value FROM project_meta");
+    if (!meta)
+        return meta.error();
+    for (;;) {
+        auto r = meta->step();
+        if (!r)
+            return r.error();
+        if (!*r)
+            break;
+        const std::string k = meta->textAt(0);
+        if (k == "name")
+            i.name = meta->textAt(1);
+        else if (k == "created_at")
+            i.createdAt = meta->textAt(1);
+        else if (k == "created_by")
+            i.createdBy = meta->textAt(1);
+    }
+    const std::pair<std::int64_t*, const char*> counts[] = {
+        {&i.samples, "SELECT count(*) FROM samples"},
+        {&i.reviews, "SELECT count(*) FROM reviews"},
+        {&i.verifications, "SELECT count(*) FROM verifications"},
+        {&i.tasks, "SELECT count(DISTINCT task_id) FROM samples"},
+        {&i.duplicates, "SELECT count(*) FROM samples WHERE duplicate_of IS NOT NULL"}};
+    for (const auto& [dst, sql] : counts) {
+        auto n = m_db->queryInt(sql);
+        if (!n)
+            return n.error();
+        *dst = *n;
+    }
+    return i;
+}
+
+Result<IntegrityReport> ProjectStore::checkIntegrity() {
+    IntegrityReport rep;
+    auto collect = [&](const std::string& what, const std::string& sql, bool okRow) -> Status {
+        rep.checks.push_back(what);
+        auto st = m_db->prepare(sql);
+        if (!st)
+            return st.error();
+        for (int n = 0;; ++n) {
+            auto r = st->step();
+            if (!r) {
+                rep.problems.push_back(what + ": " + r.error().message);
+                return okStatus();
+            }
+            if (!*r)
+                break;
+            std::string line = st->textAt(0);
+            if (okRow && line == "ok")
+                continue;
+            if (n < 20)
+                rep.problems.push_back(what + ": " + line);
+        }
+        return okStatus();
+    };
+    const std::pair<const char*, const char*> checks[] = {
+        {"SQLite integrity check", "PRAGMA integrity_check"},
+        {"foreign keys", "SELECT \"table\" || ' row ' || rowid || ' refers to a missing ' || parent FROM pragma_foreign_key_check"},
+        {"verdicts agree with the review history",
+         "SELECT 'sample ' || s.id || ' says ' || s.verdict || ', its history says ' || coalesce(r.verdict, 'unreviewed') "
+         "FROM samples s LEFT JOIN reviews r ON r.id = (SELECT max(id) FROM reviews WHERE sample_id = s.id) "
+         "WHERE s.verdict <> coalesce(r.verdict, 'unreviewed') OR s.review_id IS NOT r.id"},
+        {"latest verifications agree with the records",
+         "SELECT 'sample ' || s.id || ' names verification ' || coalesce(s.verification_id, 'none') "
+         "FROM samples s LEFT JOIN verifications v ON v.rowid = (SELECT max(rowid) FROM verifications WHERE sample_id = s.id) "
+         "WHERE s.verification_id IS NOT v.id OR s.verification_verdict <> coalesce(v.verdict, '') "
+         "OR s.speedup IS NOT v.speedup"},
+        {"verifications are of the sample's source",
+         "SELECT 'verification ' || v.id || ' is of another source than sample ' || s.id FROM verifications v "
+         "JOIN samples s ON s.id = v.sample_id WHERE json_extract(v.record_json, '$.source_hash') <> s.source_hash"},
+        {"every sample has its content",
+         "SELECT 'sample ' || s.id || ' has no content' FROM samples s LEFT JOIN sample_content c ON c.sample_id = s.id "
+         "WHERE c.sample_id IS NULL"},
+        {"duplicates point at originals",
+         "SELECT 'sample ' || s.id || ' duplicates ' || s.duplicate_of || ', itself a duplicate' FROM samples s "
+         "JOIN samples o ON o.id = s.duplicate_of WHERE o.duplicate_of IS NOT NULL OR o.id >= s.id"}};
+    for (const auto& [what, sql] : checks)
+        if (auto s = collect(what, sql, std::strcmp(what, "SQLite integrity check") == 0); !s)
+            return s.error();
+    // Content hashes: every stored source still hashes to what was recorded when it was added.
+    rep.checks.push_back("sources match their hashes");
+    auto st = m_db->prepare("SELECT s.id, s.source_hash, c.source FROM samples s JOIN sample_content c ON c.sample_id = s.id");
+    if (!st)
+        return st.error();
+    for (;;) {
+        auto r = st->step();
+        if (!r) {
+            rep.problems.push_back("sources match their hashes: " + r.error().message);
+            break;
+        }
+        if (!*r)
+            break;
+        if (sha256Hex(st->blobAt(2)) != st->textAt(1))
+            rep.problems.push_back("sample " + std::to_string(st->int64At(0)) + "'s source does not match its hash");
+    }
+    return rep;
+}
+
+Result<std::int64_t> ProjectStore::recordTaskSpec(const Task& task) {
+    auto tx = WriteTransaction::begin(*m_db);
+    if (!tx)
+        return tx.error();
+    auto id = recordTaskSpecLocked(task);
+    if (!id)
+        return id;
+    if (auto s = tx->commit(); !s)
+        return s.error();
+    return id;
+}
+
+Result<std::int64_t> ProjectStore::recordTaskSpecLocked(const Task& task) {
+    const std::string spec = nlohmann::json(task).dump();
+    const std::string hash = sha256Hex(spec);
+    auto find = m_db->cached("SELECT id FROM task_specs WHERE spec_hash = ?");
+    if (!find)
+        return find.error();
+    (*find)->bind(1, hash);
+    auto r = (*find)->step();
+    if (!r)
+        return r.error();
+    if (*r) {
+        std::int64_t id = (*find)->int64At(0);
+        (*find)->reset();
+        return id;
+    }
+    (*find)->reset();
+    auto ins = m_db->cached("INSERT INTO task_specs(task_id, spec_hash, spec_json, created_at) VALUES (?, ?, ?, ?)");
+    if (!ins)
+        return ins.error();
+    if (auto s = (*ins)->bind(1, task.id).bind(2, hash).bind(3, spec).bind(4, utcNowIso()).run(); !s)
+        return s.error();
+    return m_db->lastInsertRowid();
+}
+
+Result<Task> ProjectStore::taskSpec(std::int64_t specId) {
+    auto st = m_db->cached("SELECT spec_json FROM task_specs WHERE id = ?");
+    if (!st)
+        return st.error();
+    (*st)->bind(1, specId);
+    auto r = (*st)->step();
+    if (!r)
+        return r.error();
+    if (!*r)
+        return Error::make("unknown-task-spec", "no task spec #" + std::to_string(specId) + " in this project");
+    auto j = nlohmann::json::parse((*st)->textAt(0), nullptr, false);
+    (*st)->reset();
+    if (j.is_discarded())
+        return Error::make("project-corrupt", "task spec #" + std::to_string(specId) + " is not valid JSON");
+    return taskFromJson(j);
+}
+
+namespace {
+Result<std::vector<std::string>> column(SqliteConnection& db, const char* sql) {
+    auto st = db.prepare(sql);
+    if (!st)
+        return st.error();
+    std::vector<std::string> out;
+    for (;;) {
+        auto r = st->step();
+        if (!r)
+            return r.error();
+        if (!*r)
+            return out;
+        out.push_back(st->textAt(0));
+    }
+}
+} // namespace
+
+Result<std::vector<std::string>> ProjectStore::taskIds() {
+    return column(*m_db, "SELECT DISTINCT task_id FROM samples ORDER BY task_id");
+}
+
+Result<std::vector<std::string>> ProjectStore::models() {
+    return column(*m_db, "SELECT DISTINCT model FROM samples ORDER BY model");
+}
+
+} // namespace kwb

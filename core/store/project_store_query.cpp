@@ -1,0 +1,275 @@
+// ProjectStore: reading samples, pages, the review queue.
+#include "core/store/project_store.h"
+#include "core/store/sample_filter_sql.h"
+#include "core/store/sqlite_connection.h"
+
+namespace kwb {
+namespace {
+
+const char* orderBy(SampleOrder o) {
+    switch (o) {
+    case SampleOrder::NewestFirst: return " ORDER BY s.id DESC";
+    case SampleOrder::OldestFirst: return " ORDER BY s.id ASC";
+    // NULL sorts lowest, so DESC puts samples without a speedup last; samples_speedup serves it.
+    case SampleOrder::FastestFirst: return " ORDER BY s.speedup DESC, s.id DESC";
+    }
+    return " ORDER BY s.id DESC";
+}
+
+} // namespace
+
+Result<Sample> ProjectStore::sample(std::int64_t id) {
+    auto st = m_db->cached(std::string("SELECT ") + kSampleColumns +
+                           " FROM samples s JOIN sample_content c ON c.sample_id = s.id WHERE s.id = ?");
+    if (!st)
+        return st.error();
+    (*st)->bind(1, id);
+    auto r = (*st)->step();
+    if (!r)
+        return r.error();
+    if (!*r)
+        return Error::make("unknown-sample", "no sample #" + std::to_string(id) + " in this project");
+    Sample s = readSample(**st);
+    (*st)->reset();
+    return s;
+}
+
+namespace {
+
+bool onlyText(const SampleFilter& f) {
+    return !ftsQuery(f.text).empty() && f.tasks.empty() && f.verdicts.empty() && f.models.empty() && !f.origin &&
+           !f.minSpeedup && !f.maxSpeedup && !f.verifiedOnGpu && !f.passedOnly && f.includeDuplicates;
+}
+
+} // namespace
+
+Result<bool> ProjectStore::fillTextHits(const SampleFilter& filter) {
+    if (ftsQuery(filter.text).empty() || onlyText(filter))
+        return false;
+    if (auto s = m_db->exec("CREATE TEMP TABLE IF NOT EXISTS text_hits(id INTEGER PRIMARY KEY); DELETE FROM temp.text_hits;"); !s)
+        return s.error();
+    auto st = m_db->cached("INSERT INTO temp.text_hits SELECT rowid FROM sample_text WHERE sample_text MATCH ?");
+    if (!st)
+        return st.error();
+    if (auto s = (*st)->bind(1, ftsQuery(filter.text)).run(); !s)
+        return s.error();
+    return true;
+}
+
+Result<std::int64_t> ProjectStore::countSamples(const SampleFilter& filter) {
+    auto textTable = fillTextHits(filter);
+    if (!textTable)
+        return textTable.error();
+    return count(filter, *textTable);
+}
+
+Result<std::int64_t> ProjectStore::count(const SampleFilter& filter, bool textTable) {
+    auto cond = filterCondition(filter, textTable);
+    // Text alone: the full-text index counts its matches itself (every sample is in it once).
+    const bool fts = onlyText(filter);
+    auto st = fts ? m_db->cached("SELECT count(*) FROM sample_text WHERE sample_text MATCH ?")
+                  : m_db->cached("SELECT count(*) FROM samples s WHERE " + cond.where);
+    if (!st)
+        return st.error();
+    if (fts)
+        (*st)->bind(1, ftsQuery(filter.text));
+    else
+        bindCondition(**st, cond);
+    auto r = (*st)->step();
+    if (!r)
+        return r.error();
+    std::int64_t n = (*st)->int64At(0);
+    (*st)->reset();
+    return n;
+}
+
+Result<SamplePage> ProjectStore::listSamples(const SampleFilter& filter, const PageRequest& page) {
+    SamplePage out;
+    auto textTable = fillTextHits(filter);
+    if (!textTable)
+        return textTable.error();
+    auto total = count(filter, *textTable);
+    if (!total)
+        return total.error();
+    out.total = *total;
+    auto cond = filterCondition(filter, *textTable);
+    auto st = m_db->cached(std::string("SELECT ") + kSummaryColumns + " FROM samples s WHERE " + cond.where +
+                           orderBy(page.order) + " LIMIT ? OFFSET ?");
+    if (!st)
+        return st.error();
+    int next = bindCondition(**st, cond);
+    (*st)->bind(next, std::int64_t(std::max(0, page.limit))).bind(next + 1, std::max<std::int64_t>(0, page.offset));
+    for (;;) {
+        auto r = (*st)->step();
+        if (!r)
+            return r.error();
+        if (!*r)
+            break;
+        out.rows.push_back(readSummary(**st));
+    }
+    (*st)->reset();
+    return out;
+}
+
+Result<ReadTransaction> ProjectStore::beginRead() { return ReadTransaction::begin(*m_db); }
+
+Result<std::vector<std::int64_t>> ProjectStore::matchingIds(const SampleFilter& filter) {
+    auto cond = filterCondition(filter);
+    auto st = m_db->prepare("SELECT s.id FROM samples s WHERE " + cond.where + " ORDER BY s.id");
+    if (!st)
+        return st.error();
+    bindCondition(*st, cond);
+    std::vector<std::int64_t> ids;
+    for (;;) {
+        auto r = st->step();
+        if (!r)
+            return r.error();
+        if (!*r)
+            return ids;
+        ids.push_back(st->int64At(0));
+    }
+}
+
+// Both walk the ids first (small, in index order), then read each sample by id: one query that
+// joined the content and sorted would have SQLite sort every source in memory.
+Status ProjectStore::forEachSample(const SampleFilter& filter, const std::function<bool(const Sample&)>& visit) {
+    auto ids = matchingIds(filter);
+    if (!ids)
+        return ids.error();
+    for (auto id : *ids) {
+        auto s = sample(id);
+        if (!s)
+            return s.error();
+        if (!visit(*s))
+            break;
+    }
+    return okStatus();
+}
+
+Status ProjectStore::forEachSampleContent(const SampleFilter& filter,
+                                          const std::function<bool(const SampleSummary&, const SampleContent&)>& visit) {
+    auto ids = matchingIds(filter);
+    if (!ids)
+        return ids.error();
+    auto st = m_db->prepare(std::string("SELECT ") + kSummaryColumns + ", s.task_spec_id, c.source, c.messages_json "
+                            "FROM samples s JOIN sample_content c ON c.sample_id = s.id WHERE s.id = ?");
+    if (!st)
+        return st.error();
+    SampleContent content;
+    for (auto id : *ids) {
+        st->bind(1, id);
+        auto r = st->step();
+        if (!r)
+            return r.error();
+        if (!*r) {
+            st->reset();
+            continue;
+        }
+        SampleSummary sum = readSummary(*st);
+        content.taskSpecId = st->int64At(kSummaryColumnCount);
+        content.source = st->textAt(kSummaryColumnCount + 1);
+        content.messagesJson = st->textAt(kSummaryColumnCount + 2);
+        st->reset();
+        if (!visit(sum, content))
+            break;
+    }
+    return okStatus();
+}
+
+Result<std::vector<SampleKey>> ProjectStore::sampleKeys(const SampleFilter& filter) {
+    auto cond = filterCondition(filter);
+    auto st = m_db->prepare("SELECT s.id, s.task_id, s.prompt_hash, s.verdict, s.speedup FROM samples s WHERE " +
+                            cond.where + " ORDER BY s.id");
+    if (!st)
+        return st.error();
+    bindCondition(*st, cond);
+    std::vector<SampleKey> out;
+    for (;;) {
+        auto r = st->step();
+        if (!r)
+            return r.error();
+        if (!*r)
+            return out;
+        SampleKey k;
+        k.id = st->int64At(0);
+        k.taskId = st->textAt(1);
+        k.promptHash = st->textAt(2);
+        k.verdict = parseVerdict(st->textAt(3)).value_or(Verdict::Unreviewed);
+        k.speedup = st->optionalDoubleAt(4);
+        out.push_back(std::move(k));
+    }
+}
+
+namespace {
+
+SqlCondition queueCondition(const QueueFilter& f) {
+    SampleFilter sf;
+    sf.tasks = f.tasks;
+    sf.models = f.models;
+    auto c = filterCondition(sf);
+    c.where = "s.queue_rank IS NOT NULL AND " + c.where;
+    return c;
+}
+
+} // namespace
+
+Result<std::optional<SampleSummary>> ProjectStore::nextInQueue(const QueueFilter& filter, std::optional<std::int64_t> after) {
+    std::optional<std::int64_t> afterRank;
+    if (after) {
+        auto r = m_db->cached("SELECT queue_rank FROM samples WHERE id = ?");
+        if (!r)
+            return r.error();
+        (*r)->bind(1, *after);
+        auto row = (*r)->step();
+        if (!row)
+            return row.error();
+        if (*row)
+            afterRank = (*r)->optionalInt64At(0);
+        (*r)->reset();
+    }
+    const auto cond = queueCondition(filter);
+    // One index seek each: the rest of the current rank after `after`, else the next ranks.
+    // (A row-value comparison would make SQLite walk the whole current rank.)
+    auto first = [&](const std::string& extra, std::optional<std::int64_t> a, std::optional<std::int64_t> b)
+        -> Result<std::optional<SampleSummary>> {
+        auto st = m_db->cached(std::string("SELECT ") + kSummaryColumns + " FROM samples s WHERE " + cond.where + extra +
+                               " ORDER BY s.queue_rank, s.id LIMIT 1");
+        if (!st)
+            return st.error();
+        int next = bindCondition(**st, cond);
+        if (a)
+            (*st)->bind(next++, *a);
+        if (b)
+            (*st)->bind(next, *b);
+        auto r = (*st)->step();
+        if (!r)
+            return r.error();
+        std::optional<SampleSummary> out;
+        if (*r)
+            out = readSummary(**st);
+        (*st)->reset();
+        return out;
+    };
+    if (!afterRank) // no current sample, or it left the queue: start again at the head
+        return after ? first(" AND s.id <> ?", *after, std::nullopt) : first("", std::nullopt, std::nullopt);
+    auto sameRank = first(" AND s.queue_rank = ? AND s.id > ?", *afterRank, *after);
+    if (!sameRank || *sameRank)
+        return sameRank;
+    return first(" AND s.queue_rank > ?", *afterRank, std::nullopt);
+}
+
+Result<std::int64_t> ProjectStore::queueLength(const QueueFilter& filter) {
+    auto cond = queueCondition(filter);
+    auto st = m_db->cached("SELECT count(*) FROM samples s WHERE " + cond.where);
+    if (!st)
+        return st.error();
+    bindCondition(**st, cond);
+    auto r = (*st)->step();
+    if (!r)
+        return r.error();
+    std::int64_t n = (*st)->int64At(0);
+    (*st)->reset();
+    return n;
+}
+
+} // namespace kwb

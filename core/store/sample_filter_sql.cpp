@@ -1,0 +1,147 @@
+#include "core/store/sample_filter_sql.h"
+
+#include <sstream>
+
+#include "core/store/sqlite_statement.h"
+
+namespace kwb {
+namespace {
+
+template <typename T, typename F>
+void anyOf(SqlCondition& c, const char* column, const std::vector<T>& values, F toText) {
+    if (values.empty())
+        return;
+    c.where.append(" AND ").append(column).append(" IN (");
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        c.where.append(i ? ",?" : "?");
+        c.binds.emplace_back(toText(values[i]));
+    }
+    c.where.append(")");
+}
+
+} // namespace
+
+std::string ftsQuery(const std::string& text) {
+    std::istringstream in(text);
+    std::string word, out;
+    while (in >> word) {
+        if (!out.empty())
+            out.push_back(' ');
+        out.push_back('"');
+        for (char ch : word) {
+            out.push_back(ch);
+            if (ch == '"')
+                out.push_back('"');
+        }
+        out.append("\"*");
+    }
+    return out;
+}
+
+SqlCondition filterCondition(const SampleFilter& f, bool textTable) {
+    SqlCondition c;
+    c.where.assign(1, '1');
+    anyOf(c, "s.task_id", f.tasks, [](const std::string& s) { return s; });
+    anyOf(c, "s.verdict", f.verdicts, [](Verdict v) { return toString(v); });
+    anyOf(c, "s.model", f.models, [](const std::string& s) { return s; });
+    if (f.origin) {
+        c.where += " AND s.origin = ?";
+        c.binds.emplace_back(toString(*f.origin));
+    }
+    if (f.minSpeedup) {
+        c.where += " AND s.speedup >= ?";
+        c.binds.emplace_back(*f.minSpeedup);
+    }
+    if (f.maxSpeedup) {
+        c.where += " AND s.speedup <= ?";
+        c.binds.emplace_back(*f.maxSpeedup);
+    }
+    if (f.verifiedOnGpu)
+        c.where += " AND s.on_gpu = 1";
+    if (f.passedOnly)
+        c.where += " AND s.verification_verdict = 'pass'";
+    if (!f.includeDuplicates)
+        c.where += " AND s.duplicate_of IS NULL";
+    if (auto q = ftsQuery(f.text); !q.empty()) {
+        if (textTable) {
+            c.where += " AND s.id IN temp.text_hits";
+        } else {
+            c.where += " AND s.id IN (SELECT rowid FROM sample_text WHERE sample_text MATCH ?)";
+            c.binds.emplace_back(q);
+        }
+    }
+    return c;
+}
+
+int bindCondition(SqliteStatement& st, const SqlCondition& c, int first) {
+    for (const auto& b : c.binds) {
+        std::visit([&](const auto& v) { st.bind(first, v); }, b);
+        ++first;
+    }
+    return first;
+}
+
+const char* const kSummaryColumns =
+    "s.id, s.task_id, s.label, s.origin, s.model, s.created_at, s.parent_id, s.verdict, s.review_id, "
+    "s.verification_id, s.verification_verdict, s.on_gpu, s.speedup, s.gpu, s.duplicate_of, s.duplicate_kind, "
+    "s.similarity";
+
+const char* const kSampleColumns =
+    "s.id, s.task_id, s.label, s.origin, s.model, s.created_at, s.parent_id, s.verdict, s.review_id, "
+    "s.verification_id, s.verification_verdict, s.on_gpu, s.speedup, s.gpu, s.duplicate_of, s.duplicate_kind, "
+    "s.similarity, s.task_spec_id, s.provider, s.author, s.source_hash, s.prompt_tokens, s.completion_tokens, "
+    "s.cost_usd, c.source, c.messages_json, c.raw_response, c.parameters_json";
+
+SampleSummary readSummary(const SqliteStatement& st) {
+    SampleSummary s;
+    s.id = st.int64At(0);
+    s.taskId = st.textAt(1);
+    s.label = st.textAt(2);
+    s.origin = parseSampleOrigin(st.textAt(3)).value_or(SampleOrigin::Import);
+    s.model = st.textAt(4);
+    s.createdAt = st.textAt(5);
+    s.parentId = st.optionalInt64At(6);
+    s.status.verdict = parseVerdict(st.textAt(7)).value_or(Verdict::Unreviewed);
+    s.status.reviewId = st.optionalInt64At(8);
+    s.status.verificationId = st.textAt(9);
+    s.status.verificationVerdict = st.textAt(10);
+    s.status.onGpu = st.int64At(11) != 0;
+    s.status.speedup = st.optionalDoubleAt(12);
+    s.status.gpu = st.textAt(13);
+    s.status.duplicateOf = st.optionalInt64At(14);
+    s.status.duplicateKind = st.textAt(15);
+    s.status.similarity = st.doubleAt(16);
+    return s;
+}
+
+Sample readSample(const SqliteStatement& st) {
+    SampleSummary sum = readSummary(st);
+    Sample s;
+    s.id = sum.id;
+    s.taskId = std::move(sum.taskId);
+    s.label = std::move(sum.label);
+    s.origin = sum.origin;
+    s.model = std::move(sum.model);
+    s.createdAt = std::move(sum.createdAt);
+    s.parentId = sum.parentId;
+    s.status = std::move(sum.status);
+    int c = kSummaryColumnCount;
+    s.taskSpecId = st.int64At(c++);
+    s.provider = st.textAt(c++);
+    s.author = st.textAt(c++);
+    s.sourceHash = st.textAt(c++);
+    s.promptTokens = st.int64At(c++);
+    s.completionTokens = st.int64At(c++);
+    s.costUsd = st.doubleAt(c++);
+    s.source = st.textAt(c++);
+    s.messages = nlohmann::json::parse(st.textAt(c++), nullptr, false);
+    if (!s.messages.is_array())
+        s.messages = nlohmann::json::array();
+    s.rawResponse = st.textAt(c++);
+    s.parameters = nlohmann::json::parse(st.textAt(c++), nullptr, false);
+    if (!s.parameters.is_object())
+        s.parameters = nlohmann::json::object();
+    return s;
+}
+
+} // namespace kwb

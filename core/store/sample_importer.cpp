@@ -1,0 +1,233 @@
+#include "core/store/sample_importer.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace kwb {
+namespace fs = std::filesystem;
+namespace {
+
+Result<std::string> readFile(const fs::path& p) {
+    std::ifstream f(p, std::ios::binary);
+    if (!f)
+        return Error::make("not-readable", "cannot read " + p.string());
+    std::stringstream ss;
+    ss << f.rdbuf();
+    if (f.bad())
+        return Error::make("not-readable", "cannot read " + p.string());
+    return ss.str();
+}
+
+} // namespace
+
+Result<const Task*> SampleImporter::task(SampleBatch& batch, const std::string& taskId) {
+    for (const auto& t : batch.tasks)
+        if (t.id == taskId)
+            return &t;
+    auto t = m_resolve(taskId);
+    if (!t)
+        return t.error();
+    batch.tasks.push_back(std::move(*t));
+    return &batch.tasks.back();
+}
+
+Result<SampleBatch> SampleImporter::readCuFolder(const fs::path& dir, const std::string& taskId, const std::string& model,
+                                                 const std::string& author) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec))
+        return Error::make("not-a-folder", dir.string() + " is not a folder");
+    SampleBatch batch;
+    batch.importKind = "cu-folder";
+    batch.importOrigin = fs::absolute(dir, ec).string();
+    if (auto t = task(batch, taskId); !t)
+        return t.error();
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+        if (e.is_regular_file() && e.path().extension() == ".cu")
+            files.push_back(e.path());
+    if (ec)
+        return Error::make("not-readable", "cannot list " + dir.string() + ": " + ec.message());
+    if (files.empty())
+        return Error::make("nothing-to-import", "there are no .cu files in " + dir.string());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+        auto text = readFile(f);
+        if (!text)
+            return text.error();
+        if (text->empty())
+            return Error::make("bad-sample", f.string() + " is empty");
+        Sample s;
+        s.taskId = taskId;
+        s.label = f.filename().string();
+        s.origin = SampleOrigin::Import;
+        s.model = model;
+        s.author = author;
+        s.source = std::move(*text);
+        batch.samples.push_back(std::move(s));
+    }
+    return batch;
+}
+
+Result<bool> SampleImporter::readGenerated(const nlohmann::json& j, SampleBatch& batch,
+                                           std::map<std::string, std::size_t>& byId) {
+    auto str = [&](const nlohmann::json& o, const char* key) {
+        return o.contains(key) && o[key].is_string() ? o[key].get<std::string>() : std::string();
+    };
+    if (!j.contains("code") || !j["code"].is_string() || j["code"].get<std::string>().empty()) {
+        ++m_skipped;
+        return false;
+    }
+    const std::string taskId = str(j, "task_id");
+    if (taskId.empty())
+        return Error::make("bad-import", "no \"task_id\"");
+    if (auto t = task(batch, taskId); !t)
+        return t.error();
+    Sample s;
+    s.taskId = taskId;
+    s.source = j["code"].get<std::string>();
+    s.origin = SampleOrigin::Model;
+    if (j.contains("author") && j["author"].is_object()) {
+        s.model = str(j["author"], "model");
+        s.provider = str(j["author"], "provider");
+    }
+    if (const std::string system = str(j, "system"); !system.empty())
+        s.messages.push_back({{"role", "system"}, {"content", system}});
+    if (j.contains("messages") && j["messages"].is_array())
+        for (const auto& m : j["messages"]) {
+            if (!m.is_object() || !m.contains("role") || !m["role"].is_string() || !m.contains("content"))
+                return Error::make("bad-import", "every message needs a \"role\" and a \"content\"");
+            if (m["role"] != "system" || s.messages.empty())
+                s.messages.push_back(m);
+        }
+    s.rawResponse = str(j, "raw_response");
+    s.createdAt = str(j, "created_at");
+    if (j.contains("parameters") && j["parameters"].is_object())
+        s.parameters = j["parameters"];
+    if (j.contains("usage") && j["usage"].is_object()) {
+        s.promptTokens = j["usage"].value("input_tokens", std::int64_t(0));
+        s.completionTokens = j["usage"].value("output_tokens", std::int64_t(0));
+    }
+    if (j.contains("cost_usd") && j["cost_usd"].is_number())
+        s.costUsd = j["cost_usd"].get<double>();
+    const std::string id = str(j, "id");
+    const int turn = j.value("turn", 0);
+    s.label = "generated " + id.substr(0, 8) + (turn > 0 ? " (repair " + std::to_string(turn) + ")" : "");
+    std::optional<std::size_t> parent;
+    if (auto p = byId.find(str(j, "parent_id")); p != byId.end())
+        parent = p->second;
+    batch.parentIndex.resize(batch.samples.size());
+    batch.parentIndex.push_back(parent);
+    if (!id.empty())
+        byId[id] = batch.samples.size();
+    batch.samples.push_back(std::move(s));
+    return true;
+}
+
+Result<SampleBatch> SampleImporter::readJsonl(const fs::path& file, const std::string& author) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        return Error::make("not-readable", "cannot read " + file.string());
+    SampleBatch batch;
+    batch.importKind = "jsonl";
+    std::error_code ec;
+    batch.importOrigin = fs::absolute(file, ec).string();
+    std::string line;
+    int lineNo = 0;
+    m_skipped = 0;
+    std::map<std::string, std::size_t> generatedIds; // kwb generate's sample id -> index in the batch
+    auto bad = [&](const std::string& what) {
+        return Error::make("bad-import", file.string() + ":" + std::to_string(lineNo) + ": " + what);
+    };
+    auto text = [](const nlohmann::json& j, const char* key) -> std::optional<std::string> {
+        if (!j.contains(key) || j[key].is_null())
+            return std::string();
+        if (!j[key].is_string())
+            return std::nullopt;
+        return j[key].get<std::string>();
+    };
+    auto number = [](const nlohmann::json& j, const char* key, double& out) {
+        if (!j.contains(key) || j[key].is_null())
+            return true;
+        if (!j[key].is_number())
+            return false;
+        out = j[key].get<double>();
+        return true;
+    };
+    while (std::getline(in, line)) {
+        ++lineNo;
+        if (line.find_first_not_of(" \t\r") == std::string::npos)
+            continue;
+        auto j = nlohmann::json::parse(line, nullptr, false);
+        if (j.is_discarded() || !j.is_object())
+            return bad("not a JSON object");
+        if (j.value("type", "") == "sample" && j.contains("task_id")) { // written by kwb generate
+            auto r = readGenerated(j, batch, generatedIds);
+            if (!r)
+                return bad(r.error().message);
+            continue;
+        }
+        auto taskId = text(j, "task");
+        auto source = text(j, "source");
+        if (!taskId || taskId->empty())
+            return bad("no \"task\" (a task id)");
+        if (!source || source->empty())
+            return bad("no \"source\" (the .cu file's text)");
+        auto t = task(batch, *taskId);
+        if (!t)
+            return bad(t.error().message);
+        Sample s;
+        s.taskId = *taskId;
+        s.source = std::move(*source);
+        s.origin = SampleOrigin::Import;
+        s.author = author;
+        for (auto [key, dst] : {std::pair{"model", &s.model}, std::pair{"provider", &s.provider},
+                                std::pair{"label", &s.label}, std::pair{"raw_response", &s.rawResponse},
+                                std::pair{"created_at", &s.createdAt}}) {
+            auto v = text(j, key);
+            if (!v)
+                return bad(std::string("\"") + key + "\" must be a string");
+            *dst = std::move(*v);
+        }
+        if (j.contains("messages")) {
+            if (!j["messages"].is_array())
+                return bad("\"messages\" must be a list of {role, content}");
+            for (const auto& m : j["messages"])
+                if (!m.is_object() || !m.contains("role") || !m["role"].is_string() || !m.contains("content"))
+                    return bad("every message needs a \"role\" and a \"content\"");
+            s.messages = j["messages"];
+        } else {
+            auto system = text(j, "system");
+            auto prompt = text(j, "prompt");
+            if (!system || !prompt)
+                return bad("\"prompt\" and \"system\" must be strings");
+            if (!system->empty())
+                s.messages.push_back({{"role", "system"}, {"content", *system}});
+            if (!prompt->empty())
+                s.messages.push_back({{"role", "user"}, {"content", *prompt}});
+        }
+        if (j.contains("parameters")) {
+            if (!j["parameters"].is_object())
+                return bad("\"parameters\" must be an object");
+            s.parameters = j["parameters"];
+        }
+        double pt = 0, ct = 0;
+        if (!number(j, "prompt_tokens", pt) || !number(j, "completion_tokens", ct) || !number(j, "cost_usd", s.costUsd))
+            return bad("token counts and cost must be numbers");
+        s.promptTokens = std::int64_t(pt);
+        s.completionTokens = std::int64_t(ct);
+        if (s.label.empty())
+            s.label = file.filename().string() + ":" + std::to_string(lineNo);
+        if (!batch.parentIndex.empty())
+            batch.parentIndex.push_back(std::nullopt);
+        batch.samples.push_back(std::move(s));
+    }
+    if (in.bad())
+        return Error::make("not-readable", "cannot read " + file.string());
+    if (batch.samples.empty())
+        return Error::make("nothing-to-import", file.string() + " has no samples" +
+                                                    (m_skipped ? " with a kernel (" + std::to_string(m_skipped) + " replies had no code)" : ""));
+    return batch;
+}
+
+} // namespace kwb

@@ -1,0 +1,31 @@
+// Demo sample for sgemm-f32 (Kernel Workbench starter project).
+// Expected: does not compile. The tile size is declared as kTile but used as kTiles.
+#include <cuda_runtime.h>
+
+constexpr int kTile = 16;
+
+__global__ void sgemmTiled(const float* A, const float* B, float* C, int M, int N, int K) {
+    __shared__ float As[kTile][kTile];
+    __shared__ float Bs[kTile][kTile];
+    const int row = blockIdx.y * kTile + threadIdx.y;
+    const int col = blockIdx.x * kTile + threadIdx.x;
+    float acc = 0.0f;
+    for (int t = 0; t < (K + kTile - 1) / kTile; ++t) {
+        const int ka = t * kTiles + threadIdx.x; // kwb-error-line
+        const int kb = t * kTile + threadIdx.y;
+        As[threadIdx.y][threadIdx.x] = (row < M && ka < K) ? A[(size_t)row * K + ka] : 0.0f;
+        Bs[threadIdx.y][threadIdx.x] = (col < N && kb < K) ? B[(size_t)kb * N + col] : 0.0f;
+        __syncthreads();
+        for (int k = 0; k < kTile; ++k)
+            acc += As[threadIdx.y][k] * Bs[k][threadIdx.x];
+        __syncthreads();
+    }
+    if (row < M && col < N)
+        C[(size_t)row * N + col] = acc;
+}
+
+extern "C" void kwb_sgemm(const float* A, const float* B, float* C, int M, int N, int K, cudaStream_t stream) {
+    const dim3 block(kTile, kTile);
+    const dim3 grid((N + kTile - 1) / kTile, (M + kTile - 1) / kTile);
+    sgemmTiled<<<grid, block, 0, stream>>>(A, B, C, M, N, K);
+}

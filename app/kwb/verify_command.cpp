@@ -58,7 +58,8 @@ void printTable(const VerificationRecord& rec, const std::string& file, std::ost
         out << line;
         for (const auto& s : shapes) {
             double maxAbs = 0, maxRel = 0;
-            for (auto& [name, o] : s.value("outputs", nlohmann::json::object()).items()) {
+            const nlohmann::json outputs = s.value("outputs", nlohmann::json::object()); // items() must not outlive it
+            for (auto& [name, o] : outputs.items()) {
                 maxAbs = std::max(maxAbs, o.value("max_abs_err", 0.0));
                 maxRel = std::max(maxRel, o.value("max_rel_err", 0.0));
             }

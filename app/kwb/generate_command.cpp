@@ -1,5 +1,6 @@
 // kwb generate TASK...|--all --provider P --model M: ask a teacher model for samples, store each
-// with its provenance as it finishes (JSONL today), resumable, optionally verified and repaired.
+// with its provenance as it finishes (into a project, or a JSONL file with --out), resumable,
+// optionally verified and repaired.
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -10,9 +11,11 @@
 #include <unistd.h>
 
 #include "app/kwb/commands.h"
+#include "app/kwb/project_lookup.h"
 #include "app/kwb/task_lookup.h"
 #include "core/generate/generation_run.h"
 #include "core/generate/jsonl_sample_sink.h"
+#include "core/generate/project_sample_sink.h"
 #include "core/generate/verifier_sample_checker.h"
 #include "core/llm/llm_settings.h"
 #include "core/llm/model_listing.h"
@@ -30,7 +33,7 @@ void onSignal(int) { g_stop = true; }
 struct GenerateOpts {
     std::vector<std::string> tasks;
     bool all = false;
-    std::string provider, model, baseUrl, out = "samples.jsonl", logFile, settings;
+    std::string provider, model, baseUrl, out, project, logFile, settings;
     int n = 1, concurrency = 0, maxTokens = 8192, repair = 0, maxRetries = -1;
     double temperature = -1, topP = -1, idleTimeout = 0, connectTimeout = 0;
     bool verify = false, noBench = false, listModels = false;
@@ -198,11 +201,23 @@ int runGenerate(const GenerateOpts& o) {
         vo.bench = !o.noBench;
         checker = std::make_unique<VerifierSampleChecker>(std::move(worker), vo);
     }
-    auto sink = JsonlSampleSink::open(o.out);
-    if (!sink)
-        return fail(sink.error(), 2);
-    for (const auto& w : (*sink)->warnings())
-        std::cerr << "kwb generate: warning: " << w << "\n";
+    // Into the project (the default), or a JSONL file with --out.
+    std::unique_ptr<ProjectStore> store;
+    std::unique_ptr<SampleSink> sink;
+    if (!o.out.empty()) {
+        auto jsonl = JsonlSampleSink::open(o.out);
+        if (!jsonl)
+            return fail(jsonl.error(), 2);
+        for (const auto& w : (*jsonl)->warnings())
+            std::cerr << "kwb generate: warning: " << w << "\n";
+        sink = std::move(*jsonl);
+    } else {
+        auto opened = openProject(o.project);
+        if (!opened)
+            return fail(opened.error(), 2);
+        store = std::move(*opened);
+        sink = std::make_unique<ProjectSampleSink>(*store, tasks);
+    }
     std::ofstream logFile;
     if (!o.logFile.empty()) {
         logFile.open(o.logFile, std::ios::app);
@@ -223,7 +238,7 @@ int runGenerate(const GenerateOpts& o) {
     if (o.topP >= 0)
         go.topP = o.topP;
     go.repairTurns = o.repair;
-    GenerationRun run(client, **sink, go);
+    GenerationRun run(client, *sink, go);
     run.setPrompt(*templates, context);
     run.setPrices(&settings->prices());
     run.setChecker(checker.get());
@@ -259,7 +274,7 @@ int runGenerate(const GenerateOpts& o) {
         std::cerr << "\r\033[K";
     const auto& t = run.totals();
     std::cout << "Run " << run.runId() << ": stored " << t.stored << " samples (" << t.withCode << " with code, "
-              << t.noCode << " without) in " << o.out;
+              << t.noCode << " without) in " << sink->description();
     if (t.alreadyStored)
         std::cout << "; " << t.alreadyStored << " were already there";
     if (t.repairs)
@@ -289,7 +304,8 @@ int runGenerate(const GenerateOpts& o) {
 
 Runner addGenerateCommand(CLI::App& app) {
     auto* cmd = app.add_subcommand("generate", "Ask a teacher model for candidate kernels; store each sample with its provenance.\n"
-                                               "Resumable: samples already in the output count towards -n.\n"
+                                               "Resumable: first answers already in the project (or --out file) from the\n"
+                                               "same provider and model count towards -n.\n"
                                                "Exit code: 0 done, 1 some requests failed, 2 error, 130 interrupted.");
     auto o = std::make_shared<GenerateOpts>();
     cmd->add_option("tasks", o->tasks, "Task ids (or task files)");
@@ -306,7 +322,9 @@ Runner addGenerateCommand(CLI::App& app) {
         ->check(CLI::Range(0, 10));
     cmd->add_flag("--verify", o->verify, "Verify each sample with kwb-runner (build, correctness, timing) before storing it");
     cmd->add_flag("--no-bench", o->noBench, "With --verify: correctness only, no timing");
-    cmd->add_option("--out", o->out, "The JSONL file samples are appended to (default: samples.jsonl)");
+    auto* project = cmd->add_option("--project", o->project, "The project samples are stored in (default: $KWB_PROJECT, "
+                                                             "the current project, or the default project)");
+    cmd->add_option("--out", o->out, "Instead of a project: the JSONL file samples are appended to")->excludes(project);
     cmd->add_option("--log", o->logFile, "Also append the run's log to this file");
     cmd->add_option("--settings", o->settings, "LLM settings file (default: $KWB_CONFIG_DIR/llm.json or ~/.config/kernel-workbench/llm.json)");
     cmd->add_option("--system-template", o->systemTemplate, "System prompt template file ({{variables}})");

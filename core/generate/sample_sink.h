@@ -1,6 +1,6 @@
 #pragma once
-// Where finished samples go: a JSONL file today (JsonlSampleSink), the project database
-// (core/store) next. The generation run calls it on its own thread, one sample at a time, as
+// Where finished samples go: the project database (ProjectSampleSink) or a JSONL file
+// (JsonlSampleSink). The generation run calls it on its own thread, one sample at a time, as
 // each finishes; store() must have made the sample durable when it returns (a run may be
 // interrupted right after).
 #include <string>

@@ -135,6 +135,45 @@ CREATE TABLE minhash_bands(
 CREATE VIRTUAL TABLE sample_text USING fts5(label, model, source, content='', tokenize='unicode61');
 )sql";
 
+// Version 3: generations. Every answer a generation run receives (kwb generate, the GUI's
+// batches) is one row: the run, the turn, the repair link (a repair turn to the answer whose
+// failure was sent back; samples.parent_id stays "a person edited it"), the provider as used,
+// the response metadata, the cost (NULL: no price was known, which is not the same as free) and
+// the run's check summary. An answer with code is also a sample (sample_id) whose content holds
+// the messages and the raw response; an answer without code is not a sample (nothing to review,
+// verify or export), so its messages, raw response and parameters are kept in this row.
+const char* const kSchema3 = R"sql(
+CREATE TABLE generations(
+  id INTEGER PRIMARY KEY,
+  generation_id TEXT NOT NULL UNIQUE,
+  sample_id INTEGER UNIQUE REFERENCES samples(id),
+  task_id TEXT NOT NULL,
+  task_spec_id INTEGER NOT NULL REFERENCES task_specs(id),
+  provider TEXT NOT NULL,
+  model TEXT NOT NULL,
+  run_id TEXT NOT NULL DEFAULT '',
+  turn INTEGER NOT NULL DEFAULT 0 CHECK(turn >= 0),
+  repair_of INTEGER REFERENCES generations(id) CHECK(repair_of IS NULL OR turn > 0),
+  created_at TEXT NOT NULL,
+  prompt_tokens INTEGER NOT NULL DEFAULT 0,
+  completion_tokens INTEGER NOT NULL DEFAULT 0,
+  cost_usd REAL,
+  provider_json TEXT NOT NULL DEFAULT '{}',
+  response_json TEXT NOT NULL DEFAULT '{}',
+  check_json TEXT NOT NULL DEFAULT 'null',
+  messages_json TEXT,
+  raw_response TEXT,
+  parameters_json TEXT,
+  CHECK((sample_id IS NULL) = (messages_json IS NOT NULL)));
+CREATE INDEX generations_first ON generations(task_id, provider, model) WHERE turn = 0;
+CREATE INDEX generations_repair ON generations(repair_of) WHERE repair_of IS NOT NULL;
+CREATE INDEX generations_run ON generations(run_id, id);
+CREATE TRIGGER generations_immutable BEFORE UPDATE ON generations
+  BEGIN SELECT RAISE(ABORT, 'generation records are immutable'); END;
+CREATE TRIGGER generations_kept BEFORE DELETE ON generations
+  BEGIN SELECT RAISE(ABORT, 'generation records are immutable'); END;
+)sql";
+
 Status backfill2(SqliteConnection& db) {
     auto st = db.prepare("SELECT s.id, s.task_id, s.label, s.model, c.source, s.duplicate_of "
                          "FROM samples s JOIN sample_content c ON c.sample_id = s.id ORDER BY s.id");
@@ -180,7 +219,7 @@ struct Step {
 };
 
 const std::vector<Step>& steps() {
-    static const std::vector<Step> s = {{1, kSchema1, nullptr}, {2, kSchema2, backfill2}};
+    static const std::vector<Step> s = {{1, kSchema1, nullptr}, {2, kSchema2, backfill2}, {3, kSchema3, nullptr}};
     return s;
 }
 
@@ -223,7 +262,10 @@ const char* const* requiredTables(int version) {
     static const char* const v2[] = {"project_meta", "task_specs", "imports", "samples", "sample_content",
                                      "verifications", "reviews", "sample_minhash", "minhash_bands",
                                      "sample_text", nullptr};
-    return version >= 2 ? v2 : v1;
+    static const char* const v3[] = {"project_meta", "task_specs", "imports", "samples", "sample_content",
+                                     "verifications", "reviews", "sample_minhash", "minhash_bands",
+                                     "sample_text", "generations", nullptr};
+    return version >= 3 ? v3 : version >= 2 ? v2 : v1;
 }
 
 } // namespace kwb::project_schema

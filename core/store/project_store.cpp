@@ -157,7 +157,9 @@ Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const fs::path& path, c
         if (auto s = project_schema::migrate(**db, *version); !s)
             return s.error();
     }
-    return std::unique_ptr<ProjectStore>(new ProjectStore(path, std::move(*db)));
+    std::unique_ptr<ProjectStore> store(new ProjectStore(path, std::move(*db)));
+    store->m_textProbeMaxHits = options.textProbeMaxHits;
+    return store;
 }
 
 Result<std::unique_ptr<ProjectStore>> ProjectStore::create(const fs::path& path, const std::string& name,
@@ -294,6 +296,10 @@ Result<IntegrityReport> ProjectStore::checkIntegrity() {
         {"every sample has its content",
          "SELECT 'sample ' || s.id || ' has no content' FROM samples s LEFT JOIN sample_content c ON c.sample_id = s.id "
          "WHERE c.sample_id IS NULL"},
+        {"generated samples agree with their generation records",
+         "SELECT 'generation ' || g.generation_id || ' disagrees with sample ' || s.id FROM generations g "
+         "JOIN samples s ON s.id = g.sample_id WHERE s.task_id <> g.task_id OR s.model <> g.model "
+         "OR s.provider <> g.provider OR s.origin <> 'model'"},
         {"duplicates point at originals",
          "SELECT 'sample ' || s.id || ' duplicates ' || s.duplicate_of || ', itself a duplicate' FROM samples s "
          "JOIN samples o ON o.id = s.duplicate_of WHERE o.duplicate_of IS NOT NULL OR o.id >= s.id"}};

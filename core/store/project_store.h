@@ -13,12 +13,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/model/error.h"
 #include "core/model/review.h"
 #include "core/model/sample.h"
 #include "core/model/task.h"
+#include "core/store/generation_record.h"
 #include "core/store/read_transaction.h"
 #include "core/store/sample_query.h"
 #include "core/verify/verification_record.h"
@@ -33,6 +35,10 @@ struct StoreOptions {
     // Projects up to this size get a full PRAGMA quick_check on open; larger ones a structural
     // check (header, schema, page count); `kwb project check` always runs the full one.
     std::int64_t fullCheckMaxBytes = 64ll << 20;
+    // Text combined with other filters: up to this many text matches are checked one by one
+    // against the other filters; with more, the filters' candidates are merged with them.
+    // Both plans give the same rows (tests run both); this only moves the crossover.
+    std::int64_t textProbeMaxHits = 2000;
 };
 
 // Samples to add in one transaction: all of them or none.
@@ -44,6 +50,10 @@ struct SampleBatch {
     std::vector<std::optional<std::size_t>> parentIndex;
     std::string importKind;      // "cu-folder", "jsonl", "demo", ...; empty: not an import
     std::string importOrigin;    // the folder or file it came from
+    // Answers of generation runs (`kwb generate` lines), after the samples, stored as
+    // addGeneration stores them (repair turns linked by repairOf, never as edits); the ids of
+    // the samples they add follow the samples' ids. One already in the project adds nothing.
+    std::vector<GenerationRecord> generations;
 };
 
 class ProjectStore {
@@ -91,6 +101,21 @@ public:
 
     // Stores a verification record of the sample's exact source (the hashes must agree).
     Status addVerification(std::int64_t sampleId, const VerificationRecord& record);
+
+    // Stores one answer of a generation run in one transaction: its record, its sample when it
+    // has code (origin model), and the full record of the run's check when given. The same
+    // generation id stored again adds nothing (alreadyStored). A repair turn's parent answer
+    // must be stored already.
+    Result<StoredGeneration> addGeneration(const Task& task, const GenerationRecord& generation,
+                                           const std::optional<VerificationRecord>& verification = std::nullopt);
+    Result<std::optional<GenerationRecord>> generation(const std::string& generationId);
+    Result<std::optional<GenerationRecord>> generationOfSample(std::int64_t sampleId);
+    // A run's answers, in the order they were stored.
+    Result<std::vector<GenerationRecord>> generationsOfRun(const std::string& runId);
+    // First answers (turn 0) stored for the task from this provider and model: what a resumed
+    // run counts towards its n.
+    Result<std::int64_t> countFirstGenerations(const std::string& taskId, const std::string& provider,
+                                               const std::string& model);
     Result<std::vector<VerificationRecord>> verifications(std::int64_t sampleId);
 
     // Appends a verdict; it becomes the sample's verdict.
@@ -119,14 +144,29 @@ private:
     Result<std::int64_t> insertSample(const Sample& s, std::int64_t specId, const Task& task,
                                       std::optional<std::int64_t> importId);
     Result<std::int64_t> recordTaskSpecLocked(const Task& task);
+    Status addVerificationLocked(std::int64_t sampleId, const VerificationRecord& record);
+    Result<StoredGeneration> addGenerationLocked(const Task& task, std::int64_t specId, const GenerationRecord& generation,
+                                                 const std::optional<VerificationRecord>& verification,
+                                                 std::optional<std::int64_t> importId);
+    Result<std::vector<GenerationRecord>> readGenerations(const std::string& where,
+                                                          const std::variant<std::int64_t, std::string>& key);
     Result<std::vector<std::int64_t>> matchingIds(const SampleFilter& filter);
-    Result<std::int64_t> count(const SampleFilter& filter, bool textTable);
-    // For text combined with other filters: the text's matches into temp.text_hits, once,
-    // so a count and a page both probe them instead of each running the full-text query.
-    Result<bool> fillTextHits(const SampleFilter& filter);
+    Result<std::int64_t> count(const SampleFilter& filter);
+    // Text, alone or with other filters (project_store_text.cpp): the samples matching all, in
+    // no particular order, with their speedups (for ordering a page). The full-text index gives the text's
+    // matches; few of them are each checked against the other filters, many are merged with the
+    // other filters' candidates read from their covering index. Either way the rows are those of
+    // filterCondition's single query, without materialising every match in a table first.
+    struct TextMatch {
+        std::int64_t id = 0;
+        std::optional<double> speedup;
+    };
+    Result<std::vector<TextMatch>> textMatches(const SampleFilter& filter, bool needSpeedup);
+    Result<SamplePage> textPage(const SampleFilter& filter, const PageRequest& page);
 
     std::filesystem::path m_path;
     std::unique_ptr<SqliteConnection> m_db;
+    std::int64_t m_textProbeMaxHits = StoreOptions{}.textProbeMaxHits;
 };
 
 } // namespace kwb

@@ -43,28 +43,18 @@ bool onlyText(const SampleFilter& f) {
 
 } // namespace
 
-Result<bool> ProjectStore::fillTextHits(const SampleFilter& filter) {
-    if (ftsQuery(filter.text).empty() || onlyText(filter))
-        return false;
-    if (auto s = m_db->exec("CREATE TEMP TABLE IF NOT EXISTS text_hits(id INTEGER PRIMARY KEY); DELETE FROM temp.text_hits;"); !s)
-        return s.error();
-    auto st = m_db->cached("INSERT INTO temp.text_hits SELECT rowid FROM sample_text WHERE sample_text MATCH ?");
-    if (!st)
-        return st.error();
-    if (auto s = (*st)->bind(1, ftsQuery(filter.text)).run(); !s)
-        return s.error();
-    return true;
-}
-
 Result<std::int64_t> ProjectStore::countSamples(const SampleFilter& filter) {
-    auto textTable = fillTextHits(filter);
-    if (!textTable)
-        return textTable.error();
-    return count(filter, *textTable);
+    if (!ftsQuery(filter.text).empty() && !onlyText(filter)) {
+        auto matches = textMatches(filter, false);
+        if (!matches)
+            return matches.error();
+        return std::int64_t(matches->size());
+    }
+    return count(filter);
 }
 
-Result<std::int64_t> ProjectStore::count(const SampleFilter& filter, bool textTable) {
-    auto cond = filterCondition(filter, textTable);
+Result<std::int64_t> ProjectStore::count(const SampleFilter& filter) {
+    auto cond = filterCondition(filter);
     // Text alone: the full-text index counts its matches itself (every sample is in it once).
     const bool fts = onlyText(filter);
     auto st = fts ? m_db->cached("SELECT count(*) FROM sample_text WHERE sample_text MATCH ?")
@@ -84,15 +74,14 @@ Result<std::int64_t> ProjectStore::count(const SampleFilter& filter, bool textTa
 }
 
 Result<SamplePage> ProjectStore::listSamples(const SampleFilter& filter, const PageRequest& page) {
+    if (!ftsQuery(filter.text).empty())
+        return textPage(filter, page);
     SamplePage out;
-    auto textTable = fillTextHits(filter);
-    if (!textTable)
-        return textTable.error();
-    auto total = count(filter, *textTable);
+    auto total = count(filter);
     if (!total)
         return total.error();
     out.total = *total;
-    auto cond = filterCondition(filter, *textTable);
+    auto cond = filterCondition(filter);
     auto st = m_db->cached(std::string("SELECT ") + kSummaryColumns + " FROM samples s WHERE " + cond.where +
                            orderBy(page.order) + " LIMIT ? OFFSET ?");
     if (!st)

@@ -92,6 +92,12 @@ Result<std::vector<std::int64_t>> ProjectStore::addSamples(const SampleBatch& ba
     for (const auto& s : batch.samples)
         if (!tasks.count(s.taskId))
             return Error::make("bad-sample", "no task spec given for task \"" + s.taskId + "\"");
+    std::int64_t withCode = 0;
+    for (const auto& g : batch.generations) {
+        if (!tasks.count(g.taskId))
+            return Error::make("bad-sample", "no task spec given for task \"" + g.taskId + "\"");
+        withCode += g.hasCode();
+    }
     auto tx = WriteTransaction::begin(*m_db);
     if (!tx)
         return tx.error();
@@ -108,7 +114,7 @@ Result<std::vector<std::int64_t>> ProjectStore::addSamples(const SampleBatch& ba
         if (!st)
             return st.error();
         if (auto r = (*st)->bind(1, batch.importKind).bind(2, batch.importOrigin).bind(3, utcNowIso())
-                         .bind(4, std::int64_t(batch.samples.size())).run();
+                         .bind(4, std::int64_t(batch.samples.size()) + withCode).run();
             !r)
             return r.error();
         importId = m_db->lastInsertRowid();
@@ -133,6 +139,17 @@ Result<std::vector<std::int64_t>> ProjectStore::addSamples(const SampleBatch& ba
         }
         ids.push_back(*id);
     }
+    for (std::size_t i = 0; i < batch.generations.size(); ++i) {
+        const auto& g = batch.generations[i];
+        auto stored = addGenerationLocked(*tasks[g.taskId], specIds[g.taskId], g, std::nullopt, importId);
+        if (!stored) {
+            Error e = stored.error();
+            e.message = "answer " + g.generationId + ": " + e.message;
+            return e;
+        }
+        if (stored->sampleId && !stored->alreadyStored)
+            ids.push_back(*stored->sampleId);
+    }
     if (auto s = tx->commit(); !s)
         return s.error();
     return ids;
@@ -142,6 +159,12 @@ Status ProjectStore::addVerification(std::int64_t sampleId, const VerificationRe
     auto tx = WriteTransaction::begin(*m_db);
     if (!tx)
         return tx.error();
+    if (auto s = addVerificationLocked(sampleId, record); !s)
+        return s;
+    return tx->commit();
+}
+
+Status ProjectStore::addVerificationLocked(std::int64_t sampleId, const VerificationRecord& record) {
     auto st = m_db->cached("SELECT task_id, source_hash FROM samples WHERE id = ?");
     if (!st)
         return st.error();
@@ -195,11 +218,8 @@ Status ProjectStore::addVerification(std::int64_t sampleId, const VerificationRe
                            "gpu = ? WHERE id = ?");
     if (!up)
         return up.error();
-    if (auto s = (*up)->bind(1, record.id()).bind(2, verdict).bind(3, std::int64_t(onGpu)).bind(4, speedup).bind(5, gpu)
-                     .bind(6, sampleId).run();
-        !s)
-        return s;
-    return tx->commit();
+    return (*up)->bind(1, record.id()).bind(2, verdict).bind(3, std::int64_t(onGpu)).bind(4, speedup).bind(5, gpu)
+        .bind(6, sampleId).run();
 }
 
 Result<std::vector<VerificationRecord>> ProjectStore::verifications(std::int64_t sampleId) {

@@ -38,7 +38,7 @@ std::string ftsQuery(const std::string& text) {
     return out;
 }
 
-SqlCondition filterCondition(const SampleFilter& f, bool textTable) {
+SqlCondition filterCondition(const SampleFilter& f) {
     SqlCondition c;
     c.where.assign(1, '1');
     anyOf(c, "s.task_id", f.tasks, [](const std::string& s) { return s; });
@@ -63,12 +63,8 @@ SqlCondition filterCondition(const SampleFilter& f, bool textTable) {
     if (!f.includeDuplicates)
         c.where += " AND s.duplicate_of IS NULL";
     if (auto q = ftsQuery(f.text); !q.empty()) {
-        if (textTable) {
-            c.where += " AND s.id IN temp.text_hits";
-        } else {
-            c.where += " AND s.id IN (SELECT rowid FROM sample_text WHERE sample_text MATCH ?)";
-            c.binds.emplace_back(q);
-        }
+        c.where += " AND s.id IN (SELECT rowid FROM sample_text WHERE sample_text MATCH ?)";
+        c.binds.emplace_back(q);
     }
     return c;
 }

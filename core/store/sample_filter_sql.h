@@ -18,9 +18,10 @@ struct SqlCondition {
     std::vector<std::variant<std::int64_t, double, std::string>> binds;
 };
 
-// With textTable, the text condition reads the matches from temp.text_hits, filled beforehand
-// (see ProjectStore::listSamples) instead of running the full-text query in place.
-SqlCondition filterCondition(const SampleFilter& filter, bool textTable = false);
+// The text condition runs the full-text query in place (an IN subquery): right for exports and
+// statistics. Pages and counts of text combined with other filters take another plan (see
+// ProjectStore::textMatches) with the same rows.
+SqlCondition filterCondition(const SampleFilter& filter);
 // Binds from parameter `first` on; returns the next free index.
 int bindCondition(SqliteStatement& st, const SqlCondition& c, int first = 1);
 // FTS5 query text for the words of `text`: each word a quoted phrase, matched as a prefix.

@@ -83,44 +83,51 @@ Result<bool> SampleImporter::readGenerated(const nlohmann::json& j, SampleBatch&
         return Error::make("bad-import", "no \"task_id\"");
     if (auto t = task(batch, taskId); !t)
         return t.error();
-    Sample s;
-    s.taskId = taskId;
-    s.source = j["code"].get<std::string>();
-    s.origin = SampleOrigin::Model;
+    // Stored as the run would have stored it (core/store/generation_record.h): a repair turn
+    // links to the answer it repairs when that answer is in the file, never as an edit.
+    GenerationRecord g;
+    g.generationId = str(j, "id");
+    if (g.generationId.empty())
+        return Error::make("bad-import", "a `kwb generate` line without its \"id\"");
+    g.runId = str(j, "run_id");
+    g.turn = j.contains("turn") && j["turn"].is_number_integer() ? std::max(0, j["turn"].get<int>()) : 0;
+    g.taskId = taskId;
+    g.code = j["code"].get<std::string>();
     if (j.contains("author") && j["author"].is_object()) {
-        s.model = str(j["author"], "model");
-        s.provider = str(j["author"], "provider");
+        g.model = str(j["author"], "model");
+        g.provider = str(j["author"], "provider");
     }
+    if (g.provider.empty() || g.model.empty())
+        return Error::make("bad-import", "a `kwb generate` line without its author's provider and model");
+    if (j.contains("provider") && j["provider"].is_object())
+        g.providerInfo = j["provider"];
     if (const std::string system = str(j, "system"); !system.empty())
-        s.messages.push_back({{"role", "system"}, {"content", system}});
+        g.messages.push_back({{"role", "system"}, {"content", system}});
     if (j.contains("messages") && j["messages"].is_array())
         for (const auto& m : j["messages"]) {
             if (!m.is_object() || !m.contains("role") || !m["role"].is_string() || !m.contains("content"))
                 return Error::make("bad-import", "every message needs a \"role\" and a \"content\"");
-            if (m["role"] != "system" || s.messages.empty())
-                s.messages.push_back(m);
+            if (m["role"] != "system" || g.messages.empty())
+                g.messages.push_back(m);
         }
-    s.rawResponse = str(j, "raw_response");
-    s.createdAt = str(j, "created_at");
+    g.rawResponse = str(j, "raw_response");
+    g.createdAt = str(j, "created_at");
     if (j.contains("parameters") && j["parameters"].is_object())
-        s.parameters = j["parameters"];
+        g.parameters = j["parameters"];
+    if (j.contains("response") && j["response"].is_object())
+        g.response = j["response"];
     if (j.contains("usage") && j["usage"].is_object()) {
-        s.promptTokens = j["usage"].value("input_tokens", std::int64_t(0));
-        s.completionTokens = j["usage"].value("output_tokens", std::int64_t(0));
+        g.promptTokens = j["usage"].value("input_tokens", std::int64_t(0));
+        g.completionTokens = j["usage"].value("output_tokens", std::int64_t(0));
     }
     if (j.contains("cost_usd") && j["cost_usd"].is_number())
-        s.costUsd = j["cost_usd"].get<double>();
-    const std::string id = str(j, "id");
-    const int turn = j.value("turn", 0);
-    s.label = "generated " + id.substr(0, 8) + (turn > 0 ? " (repair " + std::to_string(turn) + ")" : "");
-    std::optional<std::size_t> parent;
-    if (auto p = byId.find(str(j, "parent_id")); p != byId.end())
-        parent = p->second;
-    batch.parentIndex.resize(batch.samples.size());
-    batch.parentIndex.push_back(parent);
-    if (!id.empty())
-        byId[id] = batch.samples.size();
-    batch.samples.push_back(std::move(s));
+        g.costUsd = j["cost_usd"].get<double>();
+    if (j.contains("verification") && !j["verification"].is_null())
+        g.check = j["verification"];
+    if (g.turn > 0 && byId.count(str(j, "parent_id")))
+        g.repairOfGenerationId = str(j, "parent_id");
+    byId[g.generationId] = batch.generations.size();
+    batch.generations.push_back(std::move(g));
     return true;
 }
 
@@ -224,7 +231,7 @@ Result<SampleBatch> SampleImporter::readJsonl(const fs::path& file, const std::s
     }
     if (in.bad())
         return Error::make("not-readable", "cannot read " + file.string());
-    if (batch.samples.empty())
+    if (batch.samples.empty() && batch.generations.empty())
         return Error::make("nothing-to-import", file.string() + " has no samples" +
                                                     (m_skipped ? " with a kernel (" + std::to_string(m_skipped) + " replies had no code)" : ""));
     return batch;

@@ -28,8 +28,8 @@ public:
     // message) or messages (the exact list sent), system, raw_response, label,
     // prompt_tokens, completion_tokens, cost_usd, parameters, created_at.
     // Lines written by `kwb generate` ({"type": "sample", "task_id", "code", "author", ...})
-    // are read too, with their provenance and repair turns linked to their parents; replies
-    // without code are skipped and counted (skipped()).
+    // are read too, into SampleBatch::generations, with their provenance and repair turns linked
+    // to the answers they repair; replies without code are skipped and counted (skipped()).
     Result<SampleBatch> readJsonl(const std::filesystem::path& file, const std::string& author = {});
     // Lines the last readJsonl() skipped because they hold no kernel.
     int skipped() const { return m_skipped; }

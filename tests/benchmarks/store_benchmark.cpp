@@ -199,6 +199,11 @@ int main(int argc, char** argv) {
         {"text \"helper_4242\"", [] { SampleFilter f; f.text = "helper_4242"; return f; }},
         {"text \"float\" (in every sample)", [] { SampleFilter f; f.text = "float"; return f; }},
         {"text + task + verdict", [&] { SampleFilter f; f.text = "fmaxf"; f.tasks = {suite.tasks[2].id}; f.verdicts = verdictIs(Verdict::Rejected); return f; }},
+        // Text with other filters takes one of two plans (core/store/project_store_text.cpp): a
+        // common word with broad filters merges many candidates, a rare one probes its matches.
+        {"text + unreviewed + verified", [&] { SampleFilter f; f.text = "fmaxf"; f.verdicts = verdictIs(Verdict::Unreviewed); f.verifiedOnGpu = true; return f; }},
+        {"text \"float\" + no dups, fastest", [] { SampleFilter f; f.text = "float"; f.includeDuplicates = false; return f; }},
+        {"text \"helper_4242\" + unreviewed", [&] { SampleFilter f; f.text = "helper_4242"; f.verdicts = verdictIs(Verdict::Unreviewed); return f; }},
         {"no duplicates, fastest first", [] { SampleFilter f; f.includeDuplicates = false; return f; }},
     };
     double worstPage = 0;

@@ -1,6 +1,7 @@
 // `kwb generate` as a real child process against the loopback server: keys from the environment
-// and from the settings file never appear in any file the run writes (samples, log), in its
-// output or in its error messages; resume; --all; usage errors.
+// and from the settings file never appear in any file the run writes (samples, log, the project
+// file and its write-ahead log), in its output or in its error messages; resume, also after the
+// process was killed mid-run; the default project; --all; usage errors.
 #include <cerrno>
 #include <chrono>
 #include <fcntl.h>
@@ -15,6 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/store/project_store.h"
+#include "core/store/sqlite_connection.h"
 #include "tests/llm/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
@@ -36,9 +39,14 @@ std::string slurp(const fs::path& p) {
     return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-// Runs kwb with args and extra environment entries ("NAME=value"; "NAME=" removes NAME), its
-// output captured in files under dir; killed after 60 s.
-Run runKwb(const std::vector<std::string>& args, const std::vector<std::string>& env, const fs::path& dir) {
+struct Started {
+    pid_t pid = -1;
+    fs::path outFile, errFile;
+};
+
+// Starts kwb with args and extra environment entries ("NAME=value"; "NAME=" removes NAME), its
+// output captured in files under dir.
+Started startKwb(const std::vector<std::string>& args, const std::vector<std::string>& env, const fs::path& dir) {
     std::vector<std::string> envStore;
     for (char** e = environ; *e; ++e) {
         std::string kv = *e;
@@ -70,13 +78,19 @@ Run runKwb(const std::vector<std::string>& args, const std::vector<std::string>&
     posix_spawn_file_actions_addopen(&fa, 1, outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_addopen(&fa, 2, errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    pid_t pid = 0;
-    Run r;
-    if (posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), envp.data()) != 0) {
-        posix_spawn_file_actions_destroy(&fa);
-        return r;
-    }
+    Started started{-1, outFile, errFile};
+    if (posix_spawn(&started.pid, argv[0], &fa, nullptr, argv.data(), envp.data()) != 0)
+        started.pid = -1;
     posix_spawn_file_actions_destroy(&fa);
+    return started;
+}
+
+// Waits for a started kwb; kills it after 60 s.
+Run finishKwb(const Started& started) {
+    Run r;
+    if (started.pid < 0)
+        return r;
+    const pid_t pid = started.pid;
     int status = 0;
     auto end = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (::waitpid(pid, &status, WNOHANG) == 0) {
@@ -88,9 +102,13 @@ Run runKwb(const std::vector<std::string>& args, const std::vector<std::string>&
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -2;
-    r.out = slurp(outFile);
-    r.err = slurp(errFile);
+    r.out = slurp(started.outFile);
+    r.err = slurp(started.errFile);
     return r;
+}
+
+Run runKwb(const std::vector<std::string>& args, const std::vector<std::string>& env, const fs::path& dir) {
+    return finishKwb(startKwb(args, env, dir));
 }
 
 // Every file under dir that contains needle.
@@ -109,6 +127,93 @@ std::size_t lines(const fs::path& p) {
     while (std::getline(in, l))
         ++n;
     return n;
+}
+
+std::int64_t queryInt(const fs::path& project, const std::string& sql) {
+    auto store = kwb::ProjectStore::open(project);
+    if (!store)
+        return -1;
+    auto n = (*store)->connection().queryInt(sql);
+    return n ? *n : -1;
+}
+
+std::size_t occurrences(const std::string& text, const std::string& needle) {
+    std::size_t n = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1))
+        ++n;
+    return n;
+}
+
+// kwb generate into a project: killed (SIGKILL) mid-run, then resumed to n without duplicates;
+// the answer quotes the key in use, and neither key is in the project file or its write-ahead log
+// (grepped before anything else opens the file) holds them. Then the default project.
+void projectTests(kwbtest::LoopbackServer& server, const std::vector<std::string>& env, const fs::path& dir,
+                  const fs::path& dataDir, const std::string& envKey, const std::string& fileKey) {
+    const fs::path proj = dir / "generated.kwbproj";
+    CHECK(kwb::ProjectStore::create(proj));
+    auto leaky = kwbtest::loadTranscript("anthropic_reduce_sum.http");
+    const auto at = leaky.body.find("Here is a kernel");
+    CHECK(at != std::string::npos);
+    // The key in use (the environment's wins over the settings file's), as a proxy or a
+    // confused model might echo it; the run redacts it before anything is stored.
+    leaky.body.replace(at, 16, "Here is a kernel (key " + envKey + ")");
+    auto slow = leaky;
+    slow.pieceBytes = 200;
+    slow.pause = std::chrono::milliseconds(40);
+    server.setFallback(slow);
+    const std::vector<std::string> args = {"generate", "reduce-sum-f32", "-n", "6", "--concurrency", "1", "--provider",
+                                           "anthropic", "--model", "claude-sonnet-4-5", "--project", proj.string()};
+    auto started = startKwb(args, env, dir);
+    CHECK(started.pid > 0);
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (occurrences(slurp(started.errFile), ": sample ") < 2 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ::kill(started.pid, SIGKILL);
+    int status = 0;
+    ::waitpid(started.pid, &status, 0);
+    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    const fs::path wal = proj.string() + "-wal";
+    std::error_code ec;
+    CHECK_MSG(fs::exists(wal, ec) && fs::file_size(wal, ec) > 0, "a killed writer leaves its write-ahead log");
+    const std::string stored = slurp(proj) + slurp(wal);
+    CHECK(stored.find("[redacted]") != std::string::npos); // the answers are in there, redacted
+    CHECK(stored.find(envKey) == std::string::npos && stored.find(fileKey) == std::string::npos);
+    const auto firstRun = queryInt(proj, "SELECT count(*) FROM generations WHERE turn = 0");
+    CHECK_MSG(firstRun >= 2 && firstRun < 6, "stored before the kill: " + std::to_string(firstRun));
+
+    // Resumed: only the missing answers are asked for.
+    server.setFallback(leaky);
+    Run r = runKwb(args, env, dir);
+    CHECK_MSG(r.exitCode == 0, r.err);
+    CHECK(r.out.find(std::to_string(firstRun) + " were already there") != std::string::npos &&
+          r.out.find(proj.string()) != std::string::npos);
+    CHECK(queryInt(proj, "SELECT count(*) FROM generations WHERE turn = 0 AND task_id = 'reduce-sum-f32'") == 6);
+    CHECK(queryInt(proj, "SELECT count(*) FROM generations") == 6);
+    CHECK(queryInt(proj, "SELECT count(DISTINCT generation_id) FROM generations") == 6);
+    CHECK(queryInt(proj, "SELECT count(*) FROM samples WHERE origin = 'model' AND model = 'claude-sonnet-4-5'") == 6);
+    CHECK(queryInt(proj, "SELECT count(*) FROM sample_content WHERE instr(raw_response, '[redacted]') > 0 "
+                         "AND json_extract(messages_json, '$[0].role') = 'system'") == 6);
+    CHECK(queryInt(proj, "SELECT count(*) FROM generations WHERE cost_usd > 0") == 6); // the settings price it
+    const std::string after = slurp(proj) + slurp(wal);
+    CHECK(after.find(envKey) == std::string::npos && after.find(fileKey) == std::string::npos);
+
+    // --out and --project are alternatives.
+    r = runKwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "m", "--project", proj.string(), "--out",
+                (dir / "both.jsonl").string()},
+               env, dir);
+    CHECK(r.exitCode == 64);
+
+    // Neither: the default project in the data folder, created on first use.
+    r = runKwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "default-project-model"}, env, dir);
+    CHECK_MSG(r.exitCode == 0, r.err);
+    fs::path found;
+    for (const auto& e : fs::recursive_directory_iterator(dataDir, ec))
+        if (e.path().extension() == ".kwbproj")
+            found = e.path();
+    CHECK_MSG(!found.empty() && r.out.find(found.string()) != std::string::npos, r.out);
+    if (!found.empty())
+        CHECK(queryInt(found, "SELECT count(*) FROM samples WHERE model = 'default-project-model'") == 1);
+    CHECK(filesContaining(dataDir, envKey).empty() && filesContaining(dataDir, fileKey).empty());
 }
 
 } // namespace
@@ -135,7 +240,8 @@ void cliTests() {
     }
     fs::permissions(config / "llm.json", fs::perms(0600));
     const std::vector<std::string> env = {"KWB_CONFIG_DIR=" + config.string(), "ANTHROPIC_API_KEY=" + envKey,
-                                          "OPENAI_API_KEY=", "HF_TOKEN=", "KWB_DATA_DIR=" + (root / "data").string()};
+                                          "OPENAI_API_KEY=", "HF_TOKEN=", "KWB_DATA_DIR=" + (root / "data").string(),
+                                          "KWB_PROJECT="};
     const auto out = project / "samples.jsonl";
     const auto log = project / "generate.log";
     const std::vector<std::string> base = {"generate", "--provider", "anthropic", "--model", "claude-sonnet-4-5",
@@ -186,6 +292,8 @@ void cliTests() {
     CHECK(r.exitCode == 64);
     r = runKwb({"generate", "reduce-sum-f32", "--provider", "openai", "--model", "m", "--out", (project / "x.jsonl").string()}, env, project);
     CHECK(r.exitCode == 2 && r.err.find("OPENAI_API_KEY") != std::string::npos);
+
+    projectTests(server, env, project, root / "data", envKey, fileKey);
 
     // The hygiene check proper: no key in any file the runs wrote, output and errors included
     // (stdout-N.txt and stderr-N.txt hold every run's).

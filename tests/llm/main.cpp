@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
         {"settings", llmtest::settingsTests}, {"prompt", llmtest::promptTests},
         {"extract", llmtest::extractTests}, {"sink", llmtest::sinkTests},
         {"client", llmtest::clientTests},   {"generate", llmtest::generateTests},
-        {"cli", llmtest::cliTests},
+        {"cli", llmtest::cliTests},         {"project-sink", llmtest::projectSinkTests},
     };
     for (const auto& [name, run] : suites) {
         if (argc > 1 && name != argv[1])

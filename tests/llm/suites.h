@@ -9,4 +9,5 @@ void sinkTests();
 void clientTests();
 void generateTests();
 void cliTests();
+void projectSinkTests();
 } // namespace llmtest

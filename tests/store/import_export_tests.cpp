@@ -108,14 +108,22 @@ void importTests() {
     auto gb = gi.readJsonl(dir / "generated.jsonl");
     CHECK_MSG(gb, gb ? "" : gb.error().message);
     if (gb) {
-        CHECK(gb->samples.size() == 2 && gi.skipped() == 1);
+        CHECK(gb->generations.size() == 2 && gb->samples.empty() && gi.skipped() == 1);
         auto gids = ps.addSamples(*gb);
         CHECK(gids && gids->size() == 2);
         auto first = ps.sample(gids->at(0)), second = ps.sample(gids->at(1));
         CHECK(first && first->model == "claude-x" && first->provider == "anthropic" && first->promptTokens == 50 &&
               first->completionTokens == 700 && first->costUsd == 0.5 && first->createdAt == "2025-02-02T10:00:00Z");
         CHECK(first && first->messages.size() == 2 && first->messages[0]["role"] == "system");
-        CHECK(second && second->parentId == std::optional<std::int64_t>(gids->at(0)));
+        // A repair turn is linked to the answer it repairs, not recorded as a person's edit.
+        CHECK(second && !second->parentId);
+        auto g1r = ps.generation("aaaa1111bbbb2222"), g2r = ps.generationOfSample(gids->at(1));
+        CHECK(g1r && *g1r && (*g1r)->sampleId == std::optional<std::int64_t>(gids->at(0)) && (*g1r)->costUsd == 0.5);
+        CHECK(g2r && *g2r && (*g2r)->turn == 1 && (*g2r)->repairOfGenerationId == "aaaa1111bbbb2222" &&
+              (*g2r)->repairOf == std::optional<std::int64_t>((*g1r)->id));
+        // The same file again adds nothing: every answer is stored once.
+        auto again = ps.addSamples(*gb);
+        CHECK(again && again->empty());
     }
     writeFile(dir / "garbage.jsonl", "{not json\n");
     CHECK(!importer().readJsonl(dir / "garbage.jsonl"));

@@ -1,8 +1,12 @@
 // The GUI's queries: filters, pages, the review queue, statistics; and duplicate detection.
 #include <set>
 
+#include <climits>
+
 #include "core/store/project_store.h"
+#include "core/store/sample_filter_sql.h"
 #include "core/store/source_fingerprint.h"
+#include "core/store/sqlite_connection.h"
 #include "tests/store/fixtures.h"
 #include "tests/store/suites.h"
 #include "tests/store/synthetic_kernels.h"
@@ -17,6 +21,71 @@ std::vector<std::int64_t> ids(const SamplePage& p) {
     for (const auto& r : p.rows)
         out.push_back(r.id);
     return out;
+}
+
+// The rows one SQL query gives for a filter (the text as an IN subquery over the full-text
+// index): what every plan must return.
+std::vector<std::int64_t> referenceIds(ProjectStore& ps, const SampleFilter& f, SampleOrder order) {
+    auto cond = filterCondition(f);
+    const char* by = order == SampleOrder::NewestFirst   ? " ORDER BY s.id DESC"
+                     : order == SampleOrder::OldestFirst ? " ORDER BY s.id ASC"
+                                                         : " ORDER BY s.speedup DESC, s.id DESC";
+    auto st = ps.connection().prepare("SELECT s.id FROM samples s WHERE " + cond.where + by);
+    std::vector<std::int64_t> out;
+    if (!st)
+        return out;
+    bindCondition(*st, cond);
+    while (st->step().value())
+        out.push_back(st->int64At(0));
+    return out;
+}
+
+// Text combined with other filters: both plans (each match probed, candidates merged) give
+// exactly the reference query's rows, totals and page order.
+void textPlanTests(const std::filesystem::path& project) {
+    StoreOptions probe, merge;
+    probe.textProbeMaxHits = INT64_MAX;
+    merge.textProbeMaxHits = -1;
+    auto a = ProjectStore::open(project, probe), b = ProjectStore::open(project, merge), ref = ProjectStore::open(project);
+    CHECK(a && b && ref);
+    if (!a || !b || !ref)
+        return;
+    const std::vector<std::string> texts = {"fmaxf", "helper", "warpshufflemagic", "model-b", "fma fmaxf", "kernel_",
+                                            "nosuchwordanywhere", "\"quoted\" OR nonsense*", "float -"};
+    std::vector<SampleFilter> others(9); // the last: text alone
+    others[0].tasks = {"sgemm-f32"};
+    others[1].verdicts = {Verdict::Accepted, Verdict::Rejected};
+    others[2].models = {"model-a"};
+    others[2].tasks = {"softmax-rows-f32", "reduce-sum-f32"};
+    others[3].minSpeedup = 0.6;
+    others[3].maxSpeedup = 2.0;
+    others[4].verifiedOnGpu = true;
+    others[5].passedOnly = true;
+    others[6].includeDuplicates = false;
+    others[7].origin = SampleOrigin::Import;
+    int compared = 0;
+    for (const auto& text : texts)
+        for (auto f : others) {
+            f.text = text;
+            for (auto order : {SampleOrder::NewestFirst, SampleOrder::OldestFirst, SampleOrder::FastestFirst}) {
+                const auto want = referenceIds(**ref, f, order);
+                for (std::int64_t offset : {0, 3, 1000}) {
+                    PageRequest pr{7, offset, order};
+                    std::vector<std::int64_t> page;
+                    for (auto i = std::size_t(offset); i < want.size() && page.size() < 7; ++i)
+                        page.push_back(want[i]);
+                    auto pa = (*a)->listSamples(f, pr), pb = (*b)->listSamples(f, pr);
+                    const std::string what = "text \"" + text + "\", offset " + std::to_string(offset);
+                    CHECK_MSG(pa && pa->total == std::int64_t(want.size()) && ids(*pa) == page, "probe plan: " + what);
+                    CHECK_MSG(pb && pb->total == std::int64_t(want.size()) && ids(*pb) == page, "merge plan: " + what);
+                    ++compared;
+                }
+            }
+            auto ca = (*a)->countSamples(f), cb = (*b)->countSamples(f);
+            const auto n = std::int64_t(referenceIds(**ref, f, SampleOrder::OldestFirst).size());
+            CHECK(ca && cb && *ca == n && *cb == n);
+        }
+    CHECK(compared == int(texts.size() * others.size() * 9));
 }
 
 } // namespace
@@ -166,6 +235,13 @@ void queryTests() {
         if (g.key == "model-b")
             CHECK(g.accepted == 0 && g.rejected == 5 && g.needsWork == 1 && g.acceptRate() == 0.0);
     }
+
+    // Two samples with the same speedup (ties order newest first) and an exact duplicate.
+    auto one = *ps.sample((*added)[1]);
+    CHECK(ps.addVerification(one.id, record(one, "pass", 0.5 + 3 / 20.0)));
+    auto dup = ps.addSample(task("sgemm-f32"), sample("sgemm-f32", syntheticKernel("sgemm-f32", 0), "model-a"));
+    CHECK(dup && ps.sample(*dup)->status.duplicateOf);
+    textPlanTests(ps.path());
 }
 
 void dedupTests() {

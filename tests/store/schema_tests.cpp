@@ -113,7 +113,7 @@ void schemaTests() {
     expectRefused(p, "project-too-new", "newer schema");
 
     // Forward migration: a schema-1 project gains near-duplicate detection and text search,
-    // with its existing samples backfilled.
+    // with its existing samples backfilled, and the generations table (schema 3).
     const fs::path v1 = dir / "v1.kwbproj";
     {
         auto raw = SqliteConnection::open(v1, SqliteConnection::Mode::Create);
@@ -135,7 +135,7 @@ void schemaTests() {
     CHECK_MSG(migrated, migrated ? "" : migrated.error().message);
     if (migrated) {
         auto i = (*migrated)->info();
-        CHECK(i && i->schemaVersion == 2 && i->samples == 3);
+        CHECK(i && i->schemaVersion == project_schema::kCurrentVersion && i->samples == 3);
         SampleFilter f;
         f.text = "zebraquux";
         auto n = (*migrated)->countSamples(f);
@@ -144,6 +144,10 @@ void schemaTests() {
         CHECK(third && third->status.duplicateOf == std::optional<std::int64_t>(1) && third->status.duplicateKind == "near");
         auto second = (*migrated)->sample(2);
         CHECK(second && !second->status.duplicateOf);
+        auto generations = (*migrated)->connection().queryInt("SELECT count(*) FROM generations");
+        CHECK(generations && *generations == 0);
+        auto firsts = (*migrated)->countFirstGenerations("sgemm-f32", "anthropic", "m");
+        CHECK(firsts && *firsts == 0);
     }
 }
 

@@ -161,6 +161,11 @@
         <source>Save chart as…</source>
         <translation>Guardar gráfico como…</translation>
     </message>
+    <message>
+        <source>≥ %1</source>
+        <extracomment>The last histogram bin, open-ended, e.g. &quot;≥ 4.00&quot;</extracomment>
+        <translation>≥ %1</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::CodeEditor</name>
@@ -206,6 +211,104 @@
     <message>
         <source>Prompt</source>
         <translation>Prompt</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::DatasetView</name>
+    <message>
+        <source>(no model)</source>
+        <translation>(sin modelo)</translation>
+    </message>
+    <message>
+        <source>Cannot read the dataset: %1</source>
+        <translation>No se puede leer el conjunto de datos: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) match</source>
+        <translation>
+            <numerusform>%n muestra coincide</numerusform>
+            <numerusform>%n muestras coinciden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 accepted · %2 rejected · %3 passed</source>
+        <translation>%1 aceptadas · %2 rechazadas · %3 superadas</translation>
+    </message>
+    <message>
+        <source>No verdicts yet: accept or reject samples to see rates.</source>
+        <translation>Aún no hay veredictos: acepte o rechace muestras para ver las tasas.</translation>
+    </message>
+    <message>
+        <source>&amp;Task:</source>
+        <translation>&amp;Tarea:</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modelo:</translation>
+    </message>
+    <message>
+        <source>&amp;Verdict:</source>
+        <translation>&amp;Veredicto:</translation>
+    </message>
+    <message>
+        <source>Minimum &amp;speedup:</source>
+        <translation>Aceleración &amp;mínima:</translation>
+    </message>
+    <message>
+        <source>All tasks</source>
+        <translation>Todas las tareas</translation>
+    </message>
+    <message>
+        <source>All models</source>
+        <translation>Todos los modelos</translation>
+    </message>
+    <message>
+        <source>Any verdict</source>
+        <translation>Cualquier veredicto</translation>
+    </message>
+    <message>
+        <source>Unreviewed</source>
+        <translation>Sin revisar</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Aceptadas</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Rechazadas</translation>
+    </message>
+    <message>
+        <source>Needs work</source>
+        <translation>Necesita trabajo</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>cualquiera</translation>
+    </message>
+    <message>
+        <source>Verified on a &amp;GPU</source>
+        <translation>Verificadas en una &amp;GPU</translation>
+    </message>
+    <message>
+        <source>&amp;Passed only</source>
+        <translation>Solo &amp;superadas</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportar…</translation>
+    </message>
+    <message>
+        <source>Speedup histogram</source>
+        <translation>Histograma de aceleración</translation>
+    </message>
+    <message>
+        <source>Accept rate per model</source>
+        <translation>Tasa de aceptación por modelo</translation>
+    </message>
+    <message>
+        <source>Dataset samples</source>
+        <translation>Muestras del conjunto de datos</translation>
     </message>
 </context>
 <context>
@@ -287,6 +390,117 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::ExportDialog</name>
+    <message>
+        <source>Export to</source>
+        <translation>Exportar a</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Counting…</source>
+        <translation>Contando…</translation>
+    </message>
+    <message>
+        <source>Nothing to export: %1</source>
+        <translation>Nada que exportar: %1</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>sin modelo</translation>
+    </message>
+    <message>
+        <source>%1 train rows and %2 test rows from %3 tasks. Models: %4.</source>
+        <translation>%1 filas de entrenamiento y %2 de prueba de %3 tareas. Modelos: %4.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <source>(no rows)</source>
+        <translation>(sin filas)</translation>
+    </message>
+    <message>
+        <source>Exporting to %1…</source>
+        <translation>Exportando a %1…</translation>
+    </message>
+    <message>
+        <source>The export failed: %1</source>
+        <translation>La exportación falló: %1</translation>
+    </message>
+    <message>
+        <source>Wrote %1 rows to %2.</source>
+        <translation>Se escribieron %1 filas en %2.</translation>
+    </message>
+    <message>
+        <source>Export dataset</source>
+        <translation>Exportar conjunto de datos</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Formato:</translation>
+    </message>
+    <message>
+        <source>Supervised fine-tuning (accepted samples)</source>
+        <translation>Ajuste fino supervisado (muestras aceptadas)</translation>
+    </message>
+    <message>
+        <source>Preference pairs (accepted over rejected)</source>
+        <translation>Pares de preferencia (aceptadas frente a rechazadas)</translation>
+    </message>
+    <message>
+        <source>Unpaired labels (accepted and rejected)</source>
+        <translation>Etiquetas sin emparejar (aceptadas y rechazadas)</translation>
+    </message>
+    <message>
+        <source>Minimum &amp;speedup:</source>
+        <translation>Aceleración &amp;mínima:</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>cualquiera</translation>
+    </message>
+    <message>
+        <source>Only samples verified on a &amp;GPU</source>
+        <translation>Solo muestras verificadas en una &amp;GPU</translation>
+    </message>
+    <message>
+        <source>Include samples marked &amp;needs work</source>
+        <translation>Incluir muestras marcadas como &amp;necesita trabajo</translation>
+    </message>
+    <message>
+        <source>Include &amp;duplicates</source>
+        <translation>Incluir &amp;duplicados</translation>
+    </message>
+    <message>
+        <source>&amp;Test share (by task):</source>
+        <translation>Proporción de &amp;prueba (por tarea):</translation>
+    </message>
+    <message>
+        <source>&amp;Output file:</source>
+        <translation>Archivo de &amp;salida:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>E&amp;xaminar…</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportar</translation>
+    </message>
+    <message>
+        <source>Exports every task and model of the project.</source>
+        <translation>Exporta todas las tareas y modelos del proyecto.</translation>
+    </message>
+    <message>
+        <source>Exports only: %1</source>
+        <translation>Exporta solo: %1</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::FindReplaceBar</name>
     <message>
         <source>Find</source>
@@ -339,6 +553,125 @@
     <message>
         <source>Close the find bar</source>
         <translation>Cerrar la barra de búsqueda</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::GenerationPanel</name>
+    <message>
+        <source>Answer %1: sample #%2 (%3)</source>
+        <translation>Respuesta %1: muestra #%2 (%3)</translation>
+    </message>
+    <message>
+        <source>Answer %1: %2</source>
+        <translation>Respuesta %1: %2</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Hecho.</translation>
+    </message>
+    <message>
+        <source>Failed (%1): %2</source>
+        <translation>Falló (%1): %2</translation>
+    </message>
+    <message>
+        <source>Generation failed: %1</source>
+        <translation>La generación falló: %1</translation>
+    </message>
+    <message>
+        <source>Choose a task in an open project to generate for.</source>
+        <translation>Elija una tarea de un proyecto abierto para generar.</translation>
+    </message>
+    <message>
+        <source>Name the model to ask.</source>
+        <translation>Indique el modelo al que preguntar.</translation>
+    </message>
+    <message>
+        <source>Preparing the prompt…</source>
+        <translation>Preparando el prompt…</translation>
+    </message>
+    <message>
+        <source>Cannot prepare the prompt: %1</source>
+        <translation>No se puede preparar el prompt: %1</translation>
+    </message>
+    <message>
+        <source>Provider: %1</source>
+        <translation>Proveedor: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the skill file %1.</source>
+        <translation>No se puede leer el archivo de habilidad %1.</translation>
+    </message>
+    <message>
+        <source>%1 × %2 for %3</source>
+        <translation>%1 × %2 para %3</translation>
+    </message>
+    <message>
+        <source>$%1 so far</source>
+        <translation>%1 $ hasta ahora</translation>
+    </message>
+    <message>
+        <source>cost unknown (no price for this model)</source>
+        <translation>coste desconocido (sin precio para este modelo)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 answers · %3 tokens in, %4 out · %5</source>
+        <translation>%1 de %2 respuestas · %3 tokens de entrada, %4 de salida · %5</translation>
+    </message>
+    <message>
+        <source>Choose a task to generate samples for.</source>
+        <translation>Elija una tarea para generar muestras.</translation>
+    </message>
+    <message>
+        <source>Generate samples for %1</source>
+        <translation>Generar muestras para %1</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>&amp;Proveedor:</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modelo:</translation>
+    </message>
+    <message>
+        <source>&amp;Samples:</source>
+        <translation>&amp;Muestras:</translation>
+    </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation>&amp;Temperatura:</translation>
+    </message>
+    <message>
+        <source>&amp;Context:</source>
+        <translation>&amp;Contexto:</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Ninguno</translation>
+    </message>
+    <message>
+        <source>Accepted samples as examples</source>
+        <translation>Muestras aceptadas como ejemplos</translation>
+    </message>
+    <message>
+        <source>Skill file</source>
+        <translation>Archivo de habilidad</translation>
+    </message>
+    <message>
+        <source>Path to a SKILL.md</source>
+        <translation>Ruta a un SKILL.md</translation>
+    </message>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>&amp;Generar</translation>
+    </message>
+    <message>
+        <source>Ca&amp;ncel</source>
+        <translation>Ca&amp;ncelar</translation>
     </message>
 </context>
 <context>
@@ -413,6 +746,94 @@
         <source>Co&amp;mpare</source>
         <translation>Co&amp;mparar</translation>
     </message>
+    <message>
+        <source>Opening the project…</source>
+        <translation>Abriendo el proyecto…</translation>
+    </message>
+    <message>
+        <source>Settings saved.</source>
+        <translation>Configuración guardada.</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>Abrir proyecto</translation>
+    </message>
+    <message>
+        <source>Workbench projects (*.kwbproj);;All files (*)</source>
+        <translation>Proyectos del banco de trabajo (*.kwbproj);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>The project did not open: %1</source>
+        <translation>El proyecto no se abrió: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Sample</source>
+        <translation>&amp;Muestra</translation>
+    </message>
+    <message>
+        <source>&amp;Open project…</source>
+        <translation>&amp;Abrir proyecto…</translation>
+    </message>
+    <message>
+        <source>&amp;Export dataset…</source>
+        <translation>&amp;Exportar conjunto de datos…</translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings…</source>
+        <translation>&amp;Configuración…</translation>
+    </message>
+    <message>
+        <source>&amp;Verify</source>
+        <translation>&amp;Verificar</translation>
+    </message>
+    <message>
+        <source>&amp;Edit a copy</source>
+        <translation>&amp;Editar una copia</translation>
+    </message>
+    <message>
+        <source>&amp;Save the copy as a new sample</source>
+        <translation>&amp;Guardar la copia como muestra nueva</translation>
+    </message>
+    <message>
+        <source>&amp;Compare two samples</source>
+        <translation>&amp;Comparar dos muestras</translation>
+    </message>
+    <message>
+        <source>&amp;Generate…</source>
+        <translation>&amp;Generar…</translation>
+    </message>
+    <message>
+        <source>&amp;Review</source>
+        <translation>&amp;Revisión</translation>
+    </message>
+    <message>
+        <source>&amp;Dataset</source>
+        <translation>&amp;Conjunto de datos</translation>
+    </message>
+    <message>
+        <source>Sa&amp;mples</source>
+        <translation>&amp;Muestras</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Revisión</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Conjunto de datos</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>Verificación</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>Generación</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::ReviewBar</name>
@@ -483,6 +904,342 @@
     <message>
         <source>Reviewed %1 of %2</source>
         <translation>Revisadas %1 de %2</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::ReviewController</name>
+    <message>
+        <source>Cannot read the task counts: %1</source>
+        <translation>No se pueden leer los recuentos de tareas: %1</translation>
+    </message>
+    <message>
+        <source>Cannot list the samples: %1</source>
+        <translation>No se pueden listar las muestras: %1</translation>
+    </message>
+    <message>
+        <source>Cannot open sample #%1: %2</source>
+        <translation>No se puede abrir la muestra #%1: %2</translation>
+    </message>
+    <message>
+        <source>The verdict was not saved: %1</source>
+        <translation>El veredicto no se guardó: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Verdict taken back on %n sample(s)</source>
+        <translation>
+            <numerusform>Veredicto retirado en %n muestra</numerusform>
+            <numerusform>Veredicto retirado en %n muestras</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Verdict saved on %n sample(s)</source>
+        <translation>
+            <numerusform>Veredicto guardado en %n muestra</numerusform>
+            <numerusform>Veredicto guardado en %n muestras</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot find the next sample: %1</source>
+        <translation>No se encuentra la siguiente muestra: %1</translation>
+    </message>
+    <message>
+        <source>Nothing left to review here.</source>
+        <translation>No queda nada por revisar aquí.</translation>
+    </message>
+    <message>
+        <source>No earlier sample in this review.</source>
+        <translation>No hay una muestra anterior en esta revisión.</translation>
+    </message>
+    <message>
+        <source>No verdict to take back.</source>
+        <translation>No hay veredicto que retirar.</translation>
+    </message>
+    <message>
+        <source>The verdict was not taken back: %1</source>
+        <translation>El veredicto no se retiró: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SampleActions</name>
+    <message>
+        <source>Select a sample to verify.</source>
+        <translation>Seleccione una muestra para verificar.</translation>
+    </message>
+    <message>
+        <source>Cannot read the sample&apos;s task: %1</source>
+        <translation>No se puede leer la tarea de la muestra: %1</translation>
+    </message>
+    <message>
+        <source>Verifying sample #%1…</source>
+        <translation>Verificando la muestra #%1…</translation>
+    </message>
+    <message>
+        <source>Verifying the draft…</source>
+        <translation>Verificando el borrador…</translation>
+    </message>
+    <message>
+        <source>The verification of #%1 was not stored: %2</source>
+        <translation>La verificación de #%1 no se guardó: %2</translation>
+    </message>
+    <message>
+        <source>Verification of #%1 stored.</source>
+        <translation>Verificación de #%1 guardada.</translation>
+    </message>
+    <message>
+        <source>Editing a copy of #%1: Ctrl+S saves it as a new sample.</source>
+        <translation>Editando una copia de #%1: Ctrl+S la guarda como muestra nueva.</translation>
+    </message>
+    <message>
+        <source>The copy was not saved: %1</source>
+        <translation>La copia no se guardó: %1</translation>
+    </message>
+    <message>
+        <source>Saved as sample #%1.</source>
+        <translation>Guardada como muestra #%1.</translation>
+    </message>
+    <message>
+        <source>Select two samples to compare (Ctrl+click), or a sample with a parent.</source>
+        <translation>Seleccione dos muestras para comparar (Ctrl+clic) o una muestra con padre.</translation>
+    </message>
+    <message>
+        <source>Cannot compare: %1</source>
+        <translation>No se puede comparar: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SampleListModel</name>
+    <message>
+        <source>now</source>
+        <translation>ahora</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
+    </message>
+    <message>
+        <source>Unverified</source>
+        <translation>Sin verificar</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>Superada</translation>
+    </message>
+    <message>
+        <source>Compiles</source>
+        <translation>Compila</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Falló: %1</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Aceptadas</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Rechazadas</translation>
+    </message>
+    <message>
+        <source>Needs work</source>
+        <translation>Necesita trabajo</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Cargando…</translation>
+    </message>
+    <message>
+        <source>(person)</source>
+        <translation>(persona)</translation>
+    </message>
+    <message>
+        <source>(import)</source>
+        <translation>(importada)</translation>
+    </message>
+    <message>
+        <source>%1; duplicate of #%2</source>
+        <translation>%1; duplicado de #%2</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Tarea</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Muestra</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>Aceleración</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Edad</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SampleListView</name>
+    <message numerus="yes">
+        <source>%n sample(s)</source>
+        <translation>
+            <numerusform>%n muestra</numerusform>
+            <numerusform>%n muestras</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · all tasks</source>
+        <translation>%1 · todas las tareas</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Muestras</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Configuración</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>Proveedores</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>Verificación</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Interfaz</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protocolo</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>URL base</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Clave de API</translation>
+    </message>
+    <message>
+        <source>&amp;Add provider</source>
+        <translation>&amp;Añadir proveedor</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Quitar</translation>
+    </message>
+    <message>
+        <source>Keys are stored in %1, readable only by you, or taken from the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), which wins. This build does not use the system keychain. Keys never reach the GPU worker or a project.</source>
+        <translation>Las claves se guardan en %1, legible solo por usted, o se toman del entorno (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), que tiene prioridad. Esta compilación no usa el llavero del sistema. Las claves nunca llegan al trabajador de GPU ni a un proyecto.</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON; it was left as it was.</source>
+        <translation>%1 no es JSON válido; se dejó como estaba.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>No se puede escribir %1.</translation>
+    </message>
+    <message>
+        <source>The worker&apos;s default</source>
+        <translation>La predeterminada del trabajador</translation>
+    </message>
+    <message>
+        <source>The worker reported no CUDA device.</source>
+        <translation>El trabajador no informó de ningún dispositivo CUDA.</translation>
+    </message>
+    <message>
+        <source>On this machine</source>
+        <translation>En esta máquina</translation>
+    </message>
+    <message>
+        <source>Over ssh on:</source>
+        <translation>Por ssh en:</translation>
+    </message>
+    <message>
+        <source>user@gpu-server</source>
+        <translation>usuario@servidor-gpu</translation>
+    </message>
+    <message>
+        <source>Time the kernel against the baseline</source>
+        <translation>Medir el tiempo del kernel frente a la referencia</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>GPU:</source>
+        <translation>GPU:</translation>
+    </message>
+    <message>
+        <source>Worker:</source>
+        <translation>Trabajador:</translation>
+    </message>
+    <message>
+        <source>Correctness trials per shape:</source>
+        <translation>Pruebas de corrección por forma:</translation>
+    </message>
+    <message>
+        <source>Target relative standard error:</source>
+        <translation>Error estándar relativo objetivo:</translation>
+    </message>
+    <message>
+        <source>Most timing samples per shape:</source>
+        <translation>Máximo de mediciones por forma:</translation>
+    </message>
+    <message>
+        <source>Timing cap per shape:</source>
+        <translation>Límite de tiempo de medición por forma:</translation>
+    </message>
+    <message>
+        <source>Deadline of a verification:</source>
+        <translation>Plazo de una verificación:</translation>
+    </message>
+    <message>
+        <source>The system&apos;s language</source>
+        <translation>El idioma del sistema</translation>
+    </message>
+    <message>
+        <source>The language changes at the next start.</source>
+        <translation>El idioma cambia en el próximo inicio.</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>Idioma:</translation>
     </message>
 </context>
 <context>
@@ -622,6 +1379,43 @@
     <message>
         <source>Level %1</source>
         <translation>Nivel %1</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Tarea</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Muestras</translation>
+    </message>
+    <message>
+        <source>Verified</source>
+        <translation>Verificadas</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Aceptadas</translation>
+    </message>
+    <message>
+        <source>All tasks</source>
+        <translation>Todas las tareas</translation>
+    </message>
+    <message>
+        <source>Other tasks</source>
+        <translation>Otras tareas</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <extracomment>Short column headers of the task list: samples, verified, accepted</extracomment>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>ver.</source>
+        <translation>ver.</translation>
+    </message>
+    <message>
+        <source>acc.</source>
+        <translation>acep.</translation>
     </message>
 </context>
 <context>
@@ -873,6 +1667,21 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::WorkbenchSettings</name>
+    <message>
+        <source>The worker host may hold only letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos; and &apos;@&apos;.</source>
+        <translation>El host del trabajador solo puede contener letras, dígitos, &apos;.&apos;, &apos;-&apos;, &apos;_&apos; y &apos;@&apos;.</translation>
+    </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation>No se puede crear %1.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>No se puede escribir %1.</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>kernel-workbench: unsupported language &apos;%1&apos; (choose %2)</source>
@@ -901,6 +1710,10 @@
     <message>
         <source>Save a picture of the main window to the given PNG file once the GPU probe answers, then exit.</source>
         <translation>Guarda una imagen de la ventana principal en el archivo PNG indicado cuando responde la detección de GPU y sale.</translation>
+    </message>
+    <message>
+        <source>Open this project file instead of the default project.</source>
+        <translation>Abrir este archivo de proyecto en lugar del proyecto predeterminado.</translation>
     </message>
 </context>
 </TS>

@@ -161,6 +161,11 @@
         <source>Save chart as…</source>
         <translation>Zapisz wykres jako…</translation>
     </message>
+    <message>
+        <source>≥ %1</source>
+        <extracomment>The last histogram bin, open-ended, e.g. &quot;≥ 4.00&quot;</extracomment>
+        <translation>≥ %1</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::CodeEditor</name>
@@ -207,6 +212,105 @@
     <message>
         <source>Prompt</source>
         <translation>Prompt</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::DatasetView</name>
+    <message>
+        <source>(no model)</source>
+        <translation>(bez modelu)</translation>
+    </message>
+    <message>
+        <source>Cannot read the dataset: %1</source>
+        <translation>Nie można odczytać zbioru danych: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) match</source>
+        <translation>
+            <numerusform>%n próbka pasuje</numerusform>
+            <numerusform>%n próbki pasują</numerusform>
+            <numerusform>%n próbek pasuje</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 accepted · %2 rejected · %3 passed</source>
+        <translation>%1 zaakceptowanych · %2 odrzuconych · %3 zaliczonych</translation>
+    </message>
+    <message>
+        <source>No verdicts yet: accept or reject samples to see rates.</source>
+        <translation>Brak werdyktów: zaakceptuj lub odrzuć próbki, aby zobaczyć odsetki.</translation>
+    </message>
+    <message>
+        <source>&amp;Task:</source>
+        <translation>&amp;Zadanie:</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Model:</translation>
+    </message>
+    <message>
+        <source>&amp;Verdict:</source>
+        <translation>&amp;Werdykt:</translation>
+    </message>
+    <message>
+        <source>Minimum &amp;speedup:</source>
+        <translation>Minimalne &amp;przyspieszenie:</translation>
+    </message>
+    <message>
+        <source>All tasks</source>
+        <translation>Wszystkie zadania</translation>
+    </message>
+    <message>
+        <source>All models</source>
+        <translation>Wszystkie modele</translation>
+    </message>
+    <message>
+        <source>Any verdict</source>
+        <translation>Dowolny werdykt</translation>
+    </message>
+    <message>
+        <source>Unreviewed</source>
+        <translation>Nieocenione</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Zaakceptowane</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Odrzucone</translation>
+    </message>
+    <message>
+        <source>Needs work</source>
+        <translation>Do poprawy</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>dowolne</translation>
+    </message>
+    <message>
+        <source>Verified on a &amp;GPU</source>
+        <translation>Zweryfikowane na &amp;GPU</translation>
+    </message>
+    <message>
+        <source>&amp;Passed only</source>
+        <translation>Tylko &amp;zaliczone</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Eksportuj…</translation>
+    </message>
+    <message>
+        <source>Speedup histogram</source>
+        <translation>Histogram przyspieszenia</translation>
+    </message>
+    <message>
+        <source>Accept rate per model</source>
+        <translation>Odsetek akceptacji według modelu</translation>
+    </message>
+    <message>
+        <source>Dataset samples</source>
+        <translation>Próbki zbioru danych</translation>
     </message>
 </context>
 <context>
@@ -291,6 +395,117 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::ExportDialog</name>
+    <message>
+        <source>Export to</source>
+        <translation>Eksportuj do</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Counting…</source>
+        <translation>Liczenie…</translation>
+    </message>
+    <message>
+        <source>Nothing to export: %1</source>
+        <translation>Nic do eksportu: %1</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>bez modelu</translation>
+    </message>
+    <message>
+        <source>%1 train rows and %2 test rows from %3 tasks. Models: %4.</source>
+        <translation>%1 wierszy treningowych i %2 testowych z %3 zadań. Modele: %4.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>brak</translation>
+    </message>
+    <message>
+        <source>(no rows)</source>
+        <translation>(brak wierszy)</translation>
+    </message>
+    <message>
+        <source>Exporting to %1…</source>
+        <translation>Eksportowanie do %1…</translation>
+    </message>
+    <message>
+        <source>The export failed: %1</source>
+        <translation>Eksport nie powiódł się: %1</translation>
+    </message>
+    <message>
+        <source>Wrote %1 rows to %2.</source>
+        <translation>Zapisano %1 wierszy do %2.</translation>
+    </message>
+    <message>
+        <source>Export dataset</source>
+        <translation>Eksportuj zbiór danych</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>Supervised fine-tuning (accepted samples)</source>
+        <translation>Nadzorowane dostrajanie (zaakceptowane próbki)</translation>
+    </message>
+    <message>
+        <source>Preference pairs (accepted over rejected)</source>
+        <translation>Pary preferencji (zaakceptowane ponad odrzuconymi)</translation>
+    </message>
+    <message>
+        <source>Unpaired labels (accepted and rejected)</source>
+        <translation>Etykiety bez par (zaakceptowane i odrzucone)</translation>
+    </message>
+    <message>
+        <source>Minimum &amp;speedup:</source>
+        <translation>Minimalne &amp;przyspieszenie:</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>dowolne</translation>
+    </message>
+    <message>
+        <source>Only samples verified on a &amp;GPU</source>
+        <translation>Tylko próbki zweryfikowane na &amp;GPU</translation>
+    </message>
+    <message>
+        <source>Include samples marked &amp;needs work</source>
+        <translation>Dołącz próbki oznaczone &amp;do poprawy</translation>
+    </message>
+    <message>
+        <source>Include &amp;duplicates</source>
+        <translation>Dołącz &amp;duplikaty</translation>
+    </message>
+    <message>
+        <source>&amp;Test share (by task):</source>
+        <translation>Udział &amp;testowy (według zadań):</translation>
+    </message>
+    <message>
+        <source>&amp;Output file:</source>
+        <translation>Plik &amp;wyjściowy:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Przeglądaj…</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Eksportuj</translation>
+    </message>
+    <message>
+        <source>Exports every task and model of the project.</source>
+        <translation>Eksportuje wszystkie zadania i modele projektu.</translation>
+    </message>
+    <message>
+        <source>Exports only: %1</source>
+        <translation>Eksportuje tylko: %1</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::FindReplaceBar</name>
     <message>
         <source>Find</source>
@@ -343,6 +558,125 @@
     <message>
         <source>Close the find bar</source>
         <translation>Zamknij pasek wyszukiwania</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::GenerationPanel</name>
+    <message>
+        <source>Answer %1: sample #%2 (%3)</source>
+        <translation>Odpowiedź %1: próbka #%2 (%3)</translation>
+    </message>
+    <message>
+        <source>Answer %1: %2</source>
+        <translation>Odpowiedź %1: %2</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Anulowano.</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Gotowe.</translation>
+    </message>
+    <message>
+        <source>Failed (%1): %2</source>
+        <translation>Niepowodzenie (%1): %2</translation>
+    </message>
+    <message>
+        <source>Generation failed: %1</source>
+        <translation>Generowanie nie powiodło się: %1</translation>
+    </message>
+    <message>
+        <source>Choose a task in an open project to generate for.</source>
+        <translation>Wybierz zadanie w otwartym projekcie, aby generować.</translation>
+    </message>
+    <message>
+        <source>Name the model to ask.</source>
+        <translation>Podaj model, który ma odpowiedzieć.</translation>
+    </message>
+    <message>
+        <source>Preparing the prompt…</source>
+        <translation>Przygotowywanie promptu…</translation>
+    </message>
+    <message>
+        <source>Cannot prepare the prompt: %1</source>
+        <translation>Nie można przygotować promptu: %1</translation>
+    </message>
+    <message>
+        <source>Provider: %1</source>
+        <translation>Dostawca: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the skill file %1.</source>
+        <translation>Nie można odczytać pliku umiejętności %1.</translation>
+    </message>
+    <message>
+        <source>%1 × %2 for %3</source>
+        <translation>%1 × %2 dla %3</translation>
+    </message>
+    <message>
+        <source>$%1 so far</source>
+        <translation>%1 USD do tej pory</translation>
+    </message>
+    <message>
+        <source>cost unknown (no price for this model)</source>
+        <translation>koszt nieznany (brak ceny dla tego modelu)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 answers · %3 tokens in, %4 out · %5</source>
+        <translation>%1 z %2 odpowiedzi · %3 tokenów wejścia, %4 wyjścia · %5</translation>
+    </message>
+    <message>
+        <source>Choose a task to generate samples for.</source>
+        <translation>Wybierz zadanie, dla którego generować próbki.</translation>
+    </message>
+    <message>
+        <source>Generate samples for %1</source>
+        <translation>Generuj próbki dla %1</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>&amp;Dostawca:</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Model:</translation>
+    </message>
+    <message>
+        <source>&amp;Samples:</source>
+        <translation>&amp;Próbki:</translation>
+    </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation>&amp;Temperatura:</translation>
+    </message>
+    <message>
+        <source>&amp;Context:</source>
+        <translation>&amp;Kontekst:</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Brak</translation>
+    </message>
+    <message>
+        <source>Accepted samples as examples</source>
+        <translation>Zaakceptowane próbki jako przykłady</translation>
+    </message>
+    <message>
+        <source>Skill file</source>
+        <translation>Plik umiejętności</translation>
+    </message>
+    <message>
+        <source>Path to a SKILL.md</source>
+        <translation>Ścieżka do pliku SKILL.md</translation>
+    </message>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>&amp;Generuj</translation>
+    </message>
+    <message>
+        <source>Ca&amp;ncel</source>
+        <translation>&amp;Anuluj</translation>
     </message>
 </context>
 <context>
@@ -418,6 +752,94 @@
         <source>Co&amp;mpare</source>
         <translation>Po&amp;równaj</translation>
     </message>
+    <message>
+        <source>Opening the project…</source>
+        <translation>Otwieranie projektu…</translation>
+    </message>
+    <message>
+        <source>Settings saved.</source>
+        <translation>Zapisano ustawienia.</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>Otwórz projekt</translation>
+    </message>
+    <message>
+        <source>Workbench projects (*.kwbproj);;All files (*)</source>
+        <translation>Projekty warsztatu (*.kwbproj);;Wszystkie pliki (*)</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>The project did not open: %1</source>
+        <translation>Nie otwarto projektu: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Sample</source>
+        <translation>&amp;Próbka</translation>
+    </message>
+    <message>
+        <source>&amp;Open project…</source>
+        <translation>&amp;Otwórz projekt…</translation>
+    </message>
+    <message>
+        <source>&amp;Export dataset…</source>
+        <translation>&amp;Eksportuj zbiór danych…</translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings…</source>
+        <translation>&amp;Ustawienia…</translation>
+    </message>
+    <message>
+        <source>&amp;Verify</source>
+        <translation>&amp;Weryfikuj</translation>
+    </message>
+    <message>
+        <source>&amp;Edit a copy</source>
+        <translation>&amp;Edytuj kopię</translation>
+    </message>
+    <message>
+        <source>&amp;Save the copy as a new sample</source>
+        <translation>&amp;Zapisz kopię jako nową próbkę</translation>
+    </message>
+    <message>
+        <source>&amp;Compare two samples</source>
+        <translation>Po&amp;równaj dwie próbki</translation>
+    </message>
+    <message>
+        <source>&amp;Generate…</source>
+        <translation>&amp;Generuj…</translation>
+    </message>
+    <message>
+        <source>&amp;Review</source>
+        <translation>&amp;Przegląd</translation>
+    </message>
+    <message>
+        <source>&amp;Dataset</source>
+        <translation>&amp;Zbiór danych</translation>
+    </message>
+    <message>
+        <source>Sa&amp;mples</source>
+        <translation>Pró&amp;bki</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Przegląd</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Zbiór danych</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>Weryfikacja</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>Generowanie</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::ReviewBar</name>
@@ -488,6 +910,345 @@
     <message>
         <source>Reviewed %1 of %2</source>
         <translation>Przejrzano %1 z %2</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::ReviewController</name>
+    <message>
+        <source>Cannot read the task counts: %1</source>
+        <translation>Nie można odczytać liczników zadań: %1</translation>
+    </message>
+    <message>
+        <source>Cannot list the samples: %1</source>
+        <translation>Nie można wyświetlić próbek: %1</translation>
+    </message>
+    <message>
+        <source>Cannot open sample #%1: %2</source>
+        <translation>Nie można otworzyć próbki #%1: %2</translation>
+    </message>
+    <message>
+        <source>The verdict was not saved: %1</source>
+        <translation>Nie zapisano werdyktu: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Verdict taken back on %n sample(s)</source>
+        <translation>
+            <numerusform>Cofnięto werdykt dla %n próbki</numerusform>
+            <numerusform>Cofnięto werdykt dla %n próbek</numerusform>
+            <numerusform>Cofnięto werdykt dla %n próbek</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Verdict saved on %n sample(s)</source>
+        <translation>
+            <numerusform>Zapisano werdykt dla %n próbki</numerusform>
+            <numerusform>Zapisano werdykt dla %n próbek</numerusform>
+            <numerusform>Zapisano werdykt dla %n próbek</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot find the next sample: %1</source>
+        <translation>Nie można znaleźć następnej próbki: %1</translation>
+    </message>
+    <message>
+        <source>Nothing left to review here.</source>
+        <translation>Nie ma tu już nic do oceny.</translation>
+    </message>
+    <message>
+        <source>No earlier sample in this review.</source>
+        <translation>Brak wcześniejszej próbki w tym przeglądzie.</translation>
+    </message>
+    <message>
+        <source>No verdict to take back.</source>
+        <translation>Brak werdyktu do cofnięcia.</translation>
+    </message>
+    <message>
+        <source>The verdict was not taken back: %1</source>
+        <translation>Nie cofnięto werdyktu: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SampleActions</name>
+    <message>
+        <source>Select a sample to verify.</source>
+        <translation>Wybierz próbkę do weryfikacji.</translation>
+    </message>
+    <message>
+        <source>Cannot read the sample&apos;s task: %1</source>
+        <translation>Nie można odczytać zadania próbki: %1</translation>
+    </message>
+    <message>
+        <source>Verifying sample #%1…</source>
+        <translation>Weryfikowanie próbki #%1…</translation>
+    </message>
+    <message>
+        <source>Verifying the draft…</source>
+        <translation>Weryfikowanie szkicu…</translation>
+    </message>
+    <message>
+        <source>The verification of #%1 was not stored: %2</source>
+        <translation>Nie zapisano weryfikacji #%1: %2</translation>
+    </message>
+    <message>
+        <source>Verification of #%1 stored.</source>
+        <translation>Zapisano weryfikację #%1.</translation>
+    </message>
+    <message>
+        <source>Editing a copy of #%1: Ctrl+S saves it as a new sample.</source>
+        <translation>Edycja kopii #%1: Ctrl+S zapisuje ją jako nową próbkę.</translation>
+    </message>
+    <message>
+        <source>The copy was not saved: %1</source>
+        <translation>Nie zapisano kopii: %1</translation>
+    </message>
+    <message>
+        <source>Saved as sample #%1.</source>
+        <translation>Zapisano jako próbkę #%1.</translation>
+    </message>
+    <message>
+        <source>Select two samples to compare (Ctrl+click), or a sample with a parent.</source>
+        <translation>Zaznacz dwie próbki do porównania (Ctrl+klik) lub próbkę z rodzicem.</translation>
+    </message>
+    <message>
+        <source>Cannot compare: %1</source>
+        <translation>Nie można porównać: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SampleListModel</name>
+    <message>
+        <source>now</source>
+        <translation>teraz</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 godz.</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 dni</translation>
+    </message>
+    <message>
+        <source>Unverified</source>
+        <translation>Niezweryfikowana</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>Zaliczona</translation>
+    </message>
+    <message>
+        <source>Compiles</source>
+        <translation>Kompiluje się</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Niezaliczona: %1</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Zaakceptowane</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Odrzucone</translation>
+    </message>
+    <message>
+        <source>Needs work</source>
+        <translation>Do poprawy</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wczytywanie…</translation>
+    </message>
+    <message>
+        <source>(person)</source>
+        <translation>(osoba)</translation>
+    </message>
+    <message>
+        <source>(import)</source>
+        <translation>(import)</translation>
+    </message>
+    <message>
+        <source>%1; duplicate of #%2</source>
+        <translation>%1; duplikat #%2</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Stan</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Zadanie</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Próbka</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>Przyspieszenie</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Wiek</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SampleListView</name>
+    <message numerus="yes">
+        <source>%n sample(s)</source>
+        <translation>
+            <numerusform>%n próbka</numerusform>
+            <numerusform>%n próbki</numerusform>
+            <numerusform>%n próbek</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · all tasks</source>
+        <translation>%1 · wszystkie zadania</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Próbki</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Ustawienia</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>Dostawcy</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>Weryfikacja</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Interfejs</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nazwa</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protokół</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>Bazowy URL</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Klucz API</translation>
+    </message>
+    <message>
+        <source>&amp;Add provider</source>
+        <translation>&amp;Dodaj dostawcę</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Usuń</translation>
+    </message>
+    <message>
+        <source>Keys are stored in %1, readable only by you, or taken from the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), which wins. This build does not use the system keychain. Keys never reach the GPU worker or a project.</source>
+        <translation>Klucze są przechowywane w %1 (czytelnym tylko dla Ciebie) lub pobierane ze środowiska (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), które ma pierwszeństwo. Ta kompilacja nie korzysta z systemowego pęku kluczy. Klucze nigdy nie trafiają do procesu GPU ani do projektu.</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON; it was left as it was.</source>
+        <translation>%1 nie jest poprawnym JSON-em; pozostawiono go bez zmian.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>Nie można zapisać %1.</translation>
+    </message>
+    <message>
+        <source>The worker&apos;s default</source>
+        <translation>Domyślna procesu roboczego</translation>
+    </message>
+    <message>
+        <source>The worker reported no CUDA device.</source>
+        <translation>Proces roboczy nie zgłosił urządzenia CUDA.</translation>
+    </message>
+    <message>
+        <source>On this machine</source>
+        <translation>Na tym komputerze</translation>
+    </message>
+    <message>
+        <source>Over ssh on:</source>
+        <translation>Przez ssh na:</translation>
+    </message>
+    <message>
+        <source>user@gpu-server</source>
+        <translation>uzytkownik@serwer-gpu</translation>
+    </message>
+    <message>
+        <source>Time the kernel against the baseline</source>
+        <translation>Mierz czas jądra względem punktu odniesienia</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>GPU:</source>
+        <translation>GPU:</translation>
+    </message>
+    <message>
+        <source>Worker:</source>
+        <translation>Proces roboczy:</translation>
+    </message>
+    <message>
+        <source>Correctness trials per shape:</source>
+        <translation>Próby poprawności na kształt:</translation>
+    </message>
+    <message>
+        <source>Target relative standard error:</source>
+        <translation>Docelowy względny błąd standardowy:</translation>
+    </message>
+    <message>
+        <source>Most timing samples per shape:</source>
+        <translation>Najwięcej pomiarów na kształt:</translation>
+    </message>
+    <message>
+        <source>Timing cap per shape:</source>
+        <translation>Limit czasu pomiaru na kształt:</translation>
+    </message>
+    <message>
+        <source>Deadline of a verification:</source>
+        <translation>Termin weryfikacji:</translation>
+    </message>
+    <message>
+        <source>The system&apos;s language</source>
+        <translation>Język systemu</translation>
+    </message>
+    <message>
+        <source>The language changes at the next start.</source>
+        <translation>Język zmieni się przy następnym uruchomieniu.</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>Język:</translation>
     </message>
 </context>
 <context>
@@ -627,6 +1388,43 @@
     <message>
         <source>Level %1</source>
         <translation>Poziom %1</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Zadanie</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Próbki</translation>
+    </message>
+    <message>
+        <source>Verified</source>
+        <translation>Zweryfikowane</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Zaakceptowane</translation>
+    </message>
+    <message>
+        <source>All tasks</source>
+        <translation>Wszystkie zadania</translation>
+    </message>
+    <message>
+        <source>Other tasks</source>
+        <translation>Inne zadania</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <extracomment>Short column headers of the task list: samples, verified, accepted</extracomment>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>ver.</source>
+        <translation>zwer.</translation>
+    </message>
+    <message>
+        <source>acc.</source>
+        <translation>akc.</translation>
     </message>
 </context>
 <context>
@@ -878,6 +1676,21 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::WorkbenchSettings</name>
+    <message>
+        <source>The worker host may hold only letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos; and &apos;@&apos;.</source>
+        <translation>Host procesu roboczego może zawierać tylko litery, cyfry, &apos;.&apos;, &apos;-&apos;, &apos;_&apos; i &apos;@&apos;.</translation>
+    </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation>Nie można utworzyć %1.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>Nie można zapisać %1.</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>kernel-workbench: unsupported language &apos;%1&apos; (choose %2)</source>
@@ -906,6 +1719,10 @@
     <message>
         <source>Save a picture of the main window to the given PNG file once the GPU probe answers, then exit.</source>
         <translation>Zapisuje obraz okna głównego do podanego pliku PNG po odpowiedzi wykrywania GPU i kończy pracę.</translation>
+    </message>
+    <message>
+        <source>Open this project file instead of the default project.</source>
+        <translation>Otwórz ten plik projektu zamiast projektu domyślnego.</translation>
     </message>
 </context>
 </TS>

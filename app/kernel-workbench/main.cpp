@@ -5,6 +5,7 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QPixmap>
+#include <QSettings>
 #include <QTimer>
 #include <QTranslator>
 #include <cstdio>
@@ -13,6 +14,7 @@
 
 #include "kwb/version.h"
 #include "ui/windows/main_window.h"
+#include "ui/windows/review_controller.h"
 
 namespace {
 
@@ -73,7 +75,9 @@ int main(int argc, char** argv) {
     QCoreApplication::setApplicationVersion(QString::fromUtf8(kwb::kVersion));
     QCoreApplication::setOrganizationName(QStringLiteral("kernel-workbench"));
 
-    const QString lang = requestedLanguage(QCoreApplication::arguments());
+    QString lang = requestedLanguage(QCoreApplication::arguments());
+    if (lang.isEmpty()) // the choice in Settings › Interface, if any
+        lang = QSettings().value(QStringLiteral("ui/language")).toString();
     const QStringList supported = {QStringLiteral("en"), QStringLiteral("es"),
                                    QStringLiteral("pl")};
     const bool langValid = lang.isEmpty() || supported.contains(lang);
@@ -102,12 +106,34 @@ int main(int argc, char** argv) {
                                             "file once the GPU probe answers, then exit."),
         QCoreApplication::translate("main", "file"));
     screenshotOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    const QCommandLineOption projectOption(
+        QStringLiteral("project"),
+        QCoreApplication::translate("main", "Open this project file instead of the default project."),
+        QCoreApplication::translate("main", "file"));
+    // For the speed benchmark: print "ready" once the window shows the first sample, then exit.
+    QCommandLineOption readyOption(QStringLiteral("quit-when-ready"));
+    readyOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(langOption);
+    parser.addOption(projectOption);
     parser.addOption(screenshotOption);
+    parser.addOption(readyOption);
     parser.process(*app); // --help, --version and bad options exit here
 
     kwb::ui::MainWindow window;
     window.show();
+    window.openProject(parser.value(projectOption)); // empty: the default project
+
+    if (parser.isSet(readyOption)) {
+        QObject::connect(window.reviewController(), &kwb::ui::ReviewController::sampleShown, &window, [] {
+            std::fprintf(stdout, "ready\n");
+            std::fflush(stdout);
+            QCoreApplication::exit(0);
+        });
+        QObject::connect(&window, &kwb::ui::MainWindow::projectFailed, &window, [](const QString& why) {
+            std::fprintf(stderr, "%s\n", qPrintable(why));
+            QCoreApplication::exit(1);
+        });
+    }
 
     if (parser.isSet(screenshotOption)) {
         // One timer: it fires at the 3 s deadline, or soon after the probe settles.

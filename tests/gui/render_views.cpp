@@ -1,12 +1,15 @@
 // kwb-render-views <folder>: renders each main view of the workbench to a PNG, offscreen, for
 // the README and for reviewing the UI without a display. Run it through render_views.sh.
 //
-// The main window is shown after real verifications of real fixture kernels on this machine
-// (compile-only where there is no GPU). Timing charts need a GPU run; where the machine has none
+// The main window is shown on a fresh demo project (some samples judged), after real
+// verifications of real fixture kernels on this machine (compile-only where there is no GPU);
+// then the dataset view, the export dialog, the settings and the generation panel. Timing charts need a GPU run; where the machine has none
 // they are drawn from tests/gui/fixtures/synthetic_record.json, whose numbers are made up, and
 // their file names say "synthetic".
 #include <QApplication>
 #include <QDir>
+#include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QFile>
 #include <QImage>
 #include <QTabWidget>
@@ -14,6 +17,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "core/store/demo_project.h"
 #include "core/tasks/task_loader.h"
 #include "core/verify/subprocess_worker.h"
 #include "ui/models/record_views.h"
@@ -25,7 +29,12 @@
 #include "ui/widgets/review_bar.h"
 #include "ui/widgets/task_browser.h"
 #include "ui/widgets/verification_panel.h"
+#include "ui/widgets/generation_panel.h"
+#include "ui/windows/dataset_view.h"
+#include "ui/windows/export_dialog.h"
 #include "ui/windows/main_window.h"
+#include "ui/windows/review_controller.h"
+#include "ui/windows/settings_dialog.h"
 
 namespace {
 
@@ -86,17 +95,26 @@ bool verifyInWindow(kwb::ui::MainWindow& window, const char* task, const char* f
     return ended;
 }
 
-void fillTasks(kwb::ui::MainWindow& window) {
-    auto dir = kwb::builtinTaskDirectory();
-    if (!dir)
-        return;
-    const kwb::TaskFolder folder = kwb::loadTaskFolder(*dir);
-    QMap<int, QStringList> byLevel;
-    for (const auto& t : folder.tasks)
-        byLevel[t.level].append(QString::fromStdString(t.id));
-    auto* browser = window.findChild<kwb::ui::TaskBrowser*>(QStringLiteral("taskBrowser"));
-    for (auto it = byLevel.begin(); it != byLevel.end(); ++it)
-        browser->setTasks(it.key(), it.value());
+// Opens a fresh demo project in the window and judges a few samples, so the list shows every
+// kind of state.
+bool openDemoProject(kwb::ui::MainWindow& window, const QString& folder) {
+    const QString project = QDir(folder).filePath(QStringLiteral("demo.kwbproj"));
+    if (!kwb::createDemoProject(project.toStdString()))
+        return false;
+    QSignalSpy opened(&window, &kwb::ui::MainWindow::projectOpened);
+    window.openProject(project);
+    kwb::ui::ReviewController* review = window.reviewController();
+    if (!QTest::qWaitFor([&] { return opened.count() > 0 && review->currentSample(); }, 15000))
+        return false;
+    using Verdict = kwb::ui::ReviewBar::Verdict;
+    for (Verdict v : {Verdict::Accept, Verdict::Reject, Verdict::NeedsWork, Verdict::Accept}) {
+        QSignalSpy stored(review, &kwb::ui::ReviewController::reviewsStored);
+        review->castVerdict(v, QStringLiteral("rendered by kwb-render-views"), {});
+        if (!QTest::qWaitFor([&] { return stored.count() > 0; }, 5000))
+            std::fprintf(stderr, "kwb-render-views: a verdict was not stored\n");
+        QTest::qWait(100);
+    }
+    return true;
 }
 
 std::shared_ptr<const kwb::VerificationRecord> syntheticRecord() {
@@ -119,13 +137,17 @@ int main(int argc, char** argv) {
         return 1;
     }
 
+    QTemporaryDir scratch; // the demo project and settings: never the user's
+    qputenv("KWB_DATA_DIR", QFile::encodeName(scratch.filePath(QStringLiteral("data"))));
+    qputenv("KWB_CONFIG_DIR", QFile::encodeName(scratch.filePath(QStringLiteral("config"))));
     {
         kwb::ui::MainWindow window;
         window.resize(1400, 900);
         window.show();
         if (!QTest::qWaitFor([&window] { return window.isDeviceProbeSettled(); }, 10000))
             std::fprintf(stderr, "kwb-render-views: the GPU probe did not answer\n");
-        fillTasks(window);
+        if (!openDemoProject(window, scratch.path()))
+            std::fprintf(stderr, "kwb-render-views: the demo project did not open\n");
         if (!verifyInWindow(window, "sgemm-f32", "good.cu"))
             std::fprintf(stderr, "kwb-render-views: no worker; the main window is shown unverified\n");
         grabWidget(window, QStringLiteral("main-window.png"));
@@ -134,6 +156,39 @@ int main(int argc, char** argv) {
         window.showDiff(QStringLiteral("sgemm-f32 · good.cu"), candidate("sgemm-f32", "good.cu"),
                         QStringLiteral("sgemm-f32 · off_by_one.cu"), candidate("sgemm-f32", "off_by_one.cu"));
         grabWidget(window, QStringLiteral("compare.png"));
+
+        // The generation panel, set up for a task (nothing is sent).
+        kwb::ui::GenerationPanel* generation = window.generationPanel();
+        generation->setTask(QStringLiteral("softmax-rows-f32"));
+        generation->setSampleCount(4);
+        if (auto* lower = window.findChild<QTabWidget*>(QStringLiteral("lowerArea")))
+            lower->setCurrentWidget(generation);
+        grabWidget(window, QStringLiteral("main-window-generation.png"));
+
+        // The dataset view, both charts.
+        kwb::ui::DatasetView* dataset = window.datasetView();
+        QSignalSpy refreshed(dataset, &kwb::ui::DatasetView::refreshed);
+        window.showView(1);
+        if (!QTest::qWaitFor([&] { return refreshed.count() > 0; }, 15000))
+            std::fprintf(stderr, "kwb-render-views: the dataset view did not load\n");
+        grabWidget(window, QStringLiteral("dataset-view.png"));
+        dataset->showChart(kwb::ui::DatasetView::Chart::AcceptRate);
+        if (!QTest::qWaitFor([&] { return refreshed.count() > 1; }, 15000))
+            std::fprintf(stderr, "kwb-render-views: the accept-rate chart did not load\n");
+        grabWidget(window, QStringLiteral("dataset-accept-rate.png"));
+
+        kwb::ui::ExportDialog exportDialog(window.projectSession(), dataset->filter(), &window);
+        QSignalSpy preview(&exportDialog, &kwb::ui::ExportDialog::previewReady);
+        exportDialog.show();
+        if (!QTest::qWaitFor([&] { return preview.count() > 0; }, 15000))
+            std::fprintf(stderr, "kwb-render-views: the export preview did not load\n");
+        grabWidget(exportDialog, QStringLiteral("export-dialog.png"));
+        exportDialog.close();
+
+        kwb::ui::SettingsDialog settings(window.deviceInfo(), &window);
+        grabWidget(settings, QStringLiteral("settings-dialog.png"));
+        settings.close();
+        window.showView(0);
     }
 
     const auto record = syntheticRecord();

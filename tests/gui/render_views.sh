@@ -25,7 +25,8 @@ fi
 [ -n "$program" ] && [ -x "$program" ] || { echo "render_views.sh: kwb-render-views not found; build it first" >&2; exit 2; }
 mkdir -p "$out"
 QT_QPA_PLATFORM=offscreen "$program" "$out"
-for view in main-window compare verification-panel-synthetic review-bar \
+for view in main-window compare main-window-generation dataset-view dataset-accept-rate \
+            export-dialog settings-dialog verification-panel-synthetic review-bar \
             chart-speedup-per-shape-synthetic chart-timing-distribution-synthetic \
             chart-roofline-synthetic chart-speedup-histogram-synthetic chart-accept-rate-synthetic; do
   [ -s "$out/$view.png" ] || { echo "render_views.sh: $view.png is missing or empty" >&2; exit 1; }

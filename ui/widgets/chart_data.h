@@ -38,12 +38,6 @@ struct RooflineChartData {
     QVector<Point> points;
 };
 
-// A distribution over samples, e.g. the dataset's speedups.
-struct HistogramChartData {
-    QVector<double> values;
-    int bins = 12;
-};
-
 // Accepted out of reviewed, per model.
 struct AcceptRateChartData {
     QStringList models;
@@ -58,6 +52,15 @@ struct Histogram {
     QVector<int> counts;
 };
 Histogram makeHistogram(const QVector<double>& values, int bins);
+
+// A distribution over samples, e.g. the dataset's speedups: raw values binned into `bins`
+// equal bins, or counts already binned (the store's statistics; the last edge may be
+// infinity), used when `values` is empty.
+struct HistogramChartData {
+    QVector<double> values;
+    int bins = 12;
+    Histogram binned{};
+};
 
 // Five-number summary for a box: lower whisker, Q1, median, Q3, upper whisker (Tukey:
 // whiskers at the furthest samples within 1.5 IQR of the box).

@@ -231,8 +231,10 @@ void ChartWidget::showRoofline(const RooflineChartData& chartData) {
 
 void ChartWidget::showSpeedupHistogram(const HistogramChartData& chartData) {
     m_redraw = [this, chartData] { showSpeedupHistogram(chartData); };
-    const Histogram h = makeHistogram(chartData.values, chartData.bins);
-    if (h.counts.isEmpty()) {
+    const Histogram h = chartData.values.isEmpty() && !chartData.binned.counts.isEmpty()
+                            ? chartData.binned
+                            : makeHistogram(chartData.values, chartData.bins);
+    if (h.counts.isEmpty() || std::all_of(h.counts.begin(), h.counts.end(), [](int c) { return c == 0; })) {
         displayMessage(tr("No speedups yet: no sample has been timed."));
         return;
     }
@@ -250,6 +252,11 @@ void ChartWidget::showSpeedupHistogram(const HistogramChartData& chartData) {
         *faster << (fast ? h.counts[i] : 0);
         *slower << (fast ? 0 : h.counts[i]);
         top = std::max(top, h.counts[i]);
+        if (std::isinf(h.edges[i + 1])) {
+            //: The last histogram bin, open-ended, e.g. "≥ 4.00"
+            labels.append(tr("≥ %1").arg(locale.toString(h.edges[i], 'f', 2)));
+            continue;
+        }
         //: A histogram bin's range, e.g. "0.80–1.00"
         labels.append(tr("%1–%2").arg(locale.toString(h.edges[i], 'f', 2),
                                       locale.toString(h.edges[i + 1], 'f', 2)));

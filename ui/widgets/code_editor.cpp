@@ -196,6 +196,15 @@ void CodeEditor::setText(const QString& text) {
     drawDiagnostics();
 }
 
+void CodeEditor::appendText(const QString& text) {
+    const bool readOnly = m_scintilla->isReadOnly();
+    m_scintilla->setReadOnly(false); // Scintilla refuses every change to a read-only text
+    m_scintilla->append(text);
+    m_scintilla->setReadOnly(readOnly);
+    const int last = m_scintilla->lines() - 1;
+    m_scintilla->ensureLineVisible(last);
+}
+
 void CodeEditor::setReadOnly(bool readOnly) {
     m_scintilla->setReadOnly(readOnly);
     m_readOnlyStrip->setVisible(readOnly && m_editCopyOffered);

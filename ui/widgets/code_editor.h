@@ -40,6 +40,8 @@ public:
 
     QString text() const;
     void setText(const QString& text);
+    // Adds text at the end (a streamed answer), read-only or not, and keeps the end in view.
+    void appendText(const QString& text);
     // Read-only editors (generated samples) show a strip that offers "Edit a copy".
     void setReadOnly(bool readOnly);
     bool isReadOnly() const;

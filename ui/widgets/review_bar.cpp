@@ -1,5 +1,6 @@
 #include "ui/widgets/review_bar.h"
 
+#include <QAction>
 #include <QCompleter>
 #include <QEvent>
 #include <QGridLayout>
@@ -61,6 +62,28 @@ ReviewBar::ReviewBar(QWidget* parent)
     connect(m_next, &QPushButton::clicked, this, &ReviewBar::nextRequested);
     connect(m_previous, &QPushButton::clicked, this, &ReviewBar::previousRequested);
     connect(m_undo, &QPushButton::clicked, this, &ReviewBar::undoRequested);
+
+    // Single keys, as in other review tools. They are window shortcuts: a focused text field
+    // (the note, an editable editor) takes plain letters and Ctrl+Z first, so typing never
+    // casts or undoes a verdict. A key acts only while its button is enabled.
+    const auto key = [this](const char* name, const QKeySequence& sequence, QPushButton* button) {
+        auto* action = new QAction(this);
+        action->setObjectName(QLatin1String(name));
+        action->setShortcut(sequence);
+        action->setShortcutContext(Qt::WindowShortcut);
+        addAction(action);
+        connect(action, &QAction::triggered, button, [button] {
+            if (button->isEnabled())
+                emit button->clicked();
+        });
+        return action;
+    };
+    m_acceptKey = key("acceptShortcut", QKeySequence(Qt::Key_A), m_accept);
+    m_rejectKey = key("rejectShortcut", QKeySequence(Qt::Key_R), m_reject);
+    m_needsWorkKey = key("needsWorkShortcut", QKeySequence(Qt::Key_N), m_needsWork);
+    m_nextKey = key("nextShortcut", QKeySequence(Qt::Key_J), m_next);
+    m_previousKey = key("previousShortcut", QKeySequence(Qt::Key_K), m_previous);
+    m_undoKey = key("undoShortcut", QKeySequence(Qt::CTRL | Qt::Key_Z), m_undo);
 
     retranslateUi();
     setSample(false);
@@ -143,17 +166,6 @@ void ReviewBar::retranslateUi() {
     m_tagsCaption->setText(tr("Ta&gs:"));
     m_tags->setPlaceholderText(tr("Comma-separated, e.g. uses-tensor-cores, clean"));
     m_progressLabel->setText(tr("Reviewed %1 of %2").arg(m_reviewed).arg(m_total));
-
-    // Single keys, as in other review tools. They are window shortcuts: a focused text field
-    // (the note, an editable editor) takes plain letters and Ctrl+Z first, so typing never
-    // casts or undoes a verdict. Set after the texts: setText() replaces the shortcut with the
-    // mnemonic.
-    m_accept->setShortcut(QKeySequence(Qt::Key_A));
-    m_reject->setShortcut(QKeySequence(Qt::Key_R));
-    m_needsWork->setShortcut(QKeySequence(Qt::Key_N));
-    m_next->setShortcut(QKeySequence(Qt::Key_J));
-    m_previous->setShortcut(QKeySequence(Qt::Key_K));
-    m_undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
 }
 
 } // namespace kwb::ui

@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <QWidget>
 
+class QAction;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -70,6 +71,14 @@ private:
     QLineEdit* m_tags = nullptr;
     QLabel* m_progressLabel = nullptr;
     QProgressBar* m_progress = nullptr;
+    // The keys (A, R, N, J, K, Ctrl+Z) as window-wide actions that act at once; a button's own
+    // shortcut would animate a click and act 100 ms later.
+    QAction* m_acceptKey = nullptr;
+    QAction* m_rejectKey = nullptr;
+    QAction* m_needsWorkKey = nullptr;
+    QAction* m_nextKey = nullptr;
+    QAction* m_previousKey = nullptr;
+    QAction* m_undoKey = nullptr;
 };
 
 } // namespace kwb::ui

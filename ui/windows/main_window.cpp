@@ -1,9 +1,10 @@
 #include "ui/windows/main_window.h"
 
 #include <QAction>
-#include <algorithm>
 #include <QApplication>
 #include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QIcon>
 #include <QKeySequence>
 #include <QMenuBar>
@@ -11,18 +12,30 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "kwb/version.h"
 #include "ui/models/device_probe.h"
+#include "ui/models/generation_job.h"
+#include "ui/models/project_session.h"
 #include "ui/models/record_views.h"
+#include "ui/models/sample_list_model.h"
 #include "ui/models/verification_job.h"
+#include "ui/models/workbench_settings.h"
 #include "ui/widgets/code_editor.h"
 #include "ui/widgets/diff_view.h"
+#include "ui/widgets/generation_panel.h"
 #include "ui/widgets/gpu_status_label.h"
 #include "ui/widgets/review_bar.h"
+#include "ui/widgets/sample_list_view.h"
 #include "ui/widgets/task_browser.h"
 #include "ui/widgets/verification_panel.h"
 #include "ui/windows/about_dialog.h"
+#include "ui/windows/dataset_view.h"
+#include "ui/windows/export_dialog.h"
+#include "ui/windows/review_controller.h"
+#include "ui/windows/sample_actions.h"
+#include "ui/windows/settings_dialog.h"
 
 // kwb_ui is a static library: its resources must be registered by name, outside any namespace.
 static void initUiResources() {
@@ -32,26 +45,59 @@ static void initUiResources() {
 namespace kwb::ui {
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_taskBrowser(new TaskBrowser(this)), m_editorArea(new QTabWidget(this)),
+    : QMainWindow(parent), m_session(new ProjectSession(this)), m_taskBrowser(new TaskBrowser(this)),
+      m_sampleModel(new SampleListModel(this)), m_sampleList(new SampleListView(m_sampleModel, this)),
+      m_views(new QTabWidget(this)), m_editorArea(new QTabWidget(this)),
+      m_lowerArea(new QTabWidget(this)),
       m_kernelEditor(new CodeEditor(CodeEditor::Language::Cuda, this)),
       m_promptEditor(new CodeEditor(CodeEditor::Language::PlainText, this)),
       m_diffView(new DiffView(this)), m_verificationPanel(new VerificationPanel(this)),
-      m_reviewBar(new ReviewBar(this)), m_gpuStatus(new GpuStatusLabel(this)),
+      m_generationPanel(new GenerationPanel(this)), m_reviewBar(new ReviewBar(this)),
+      m_datasetView(new DatasetView(m_session, this)), m_gpuStatus(new GpuStatusLabel(this)),
       m_probe(new DeviceProbe(this)), m_verificationJob(new VerificationJob(this)) {
     initUiResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/kernel-workbench.svg")));
+    WorkbenchSettings::load().applyToWorker();
 
+    m_review = new ReviewController({m_session, m_taskBrowser, m_sampleList, m_kernelEditor,
+                                     m_promptEditor, m_reviewBar, m_verificationPanel},
+                                    this);
+    m_actions = new SampleActions(
+        {m_session, m_review, m_sampleList, m_kernelEditor, m_verificationJob, m_diffView}, this);
+    m_generationPanel->attach(m_session, m_kernelEditor);
+
+    m_views->setObjectName(QStringLiteral("views"));
+    m_views->addTab(createReviewPage(), QString());
+    m_views->addTab(m_datasetView, QString());
+    m_views->setDocumentMode(true);
+    setCentralWidget(m_views);
+
+    statusBar()->addPermanentWidget(m_gpuStatus);
+    createActions();
+    createMenus();
+    connectParts();
+    retranslateUi();
+    resize(1400, 860);
+    m_probe->start();
+}
+
+MainWindow::~MainWindow() = default;
+
+QWidget* MainWindow::createReviewPage() {
     m_editorArea->setObjectName(QStringLiteral("editorArea"));
+    m_lowerArea->setObjectName(QStringLiteral("lowerArea"));
     m_kernelEditor->setObjectName(QStringLiteral("kernelEditor"));
     m_promptEditor->setObjectName(QStringLiteral("promptEditor"));
     m_editorArea->addTab(m_kernelEditor, QString());
     m_editorArea->addTab(m_promptEditor, QString());
     m_editorArea->addTab(m_diffView, QString());
+    m_lowerArea->addTab(m_verificationPanel, QString());
+    m_lowerArea->addTab(m_generationPanel, QString());
 
     auto* rightSplit = new QSplitter(Qt::Vertical, this);
     rightSplit->addWidget(m_editorArea);
-    rightSplit->addWidget(m_verificationPanel);
+    rightSplit->addWidget(m_lowerArea);
     rightSplit->setStretchFactor(0, 3);
     rightSplit->setStretchFactor(1, 2);
 
@@ -62,48 +108,22 @@ MainWindow::MainWindow(QWidget* parent)
     rightLayout->addWidget(m_reviewBar);
 
     auto* mainSplit = new QSplitter(Qt::Horizontal, this);
+    mainSplit->setObjectName(QStringLiteral("reviewPage"));
     mainSplit->addWidget(m_taskBrowser);
+    mainSplit->addWidget(m_sampleList);
     mainSplit->addWidget(right);
     mainSplit->setStretchFactor(0, 1);
-    mainSplit->setStretchFactor(1, 4);
-    mainSplit->setSizes({260, 1000});
-    setCentralWidget(mainSplit);
-
-    statusBar()->addPermanentWidget(m_gpuStatus);
-    createMenus();
-    retranslateUi();
-    resize(1280, 800);
-
-    // The probe answers on this (the UI) thread through a queued call.
-    connect(m_probe, &DeviceProbe::probeStarted, m_gpuStatus, &GpuStatusLabel::showProbing);
-    connect(m_probe, &DeviceProbe::probeFinished, this,
-            [this](const std::shared_ptr<const DeviceInfo>& info) {
-                m_gpuStatus->showDevice(info);
-                emit deviceProbeSettled();
-            });
-    connect(m_probe, &DeviceProbe::probeFailed, this, [this](const QString& message) {
-        m_gpuStatus->showFailure(message);
-        emit deviceProbeSettled();
-    });
-    m_probe->start();
-
-    // Verification: the panel follows the job; its diagnostics go to the kernel editor, and a
-    // picked problem moves the editor's caret there.
-    m_verificationPanel->attach(m_verificationJob);
-    connect(m_verificationPanel, &VerificationPanel::recordShown, this,
-            [this](const std::shared_ptr<const VerificationRecord>& record) {
-                m_kernelEditor->setDiagnostics(diagnosticsInFile(
-                    recordDiagnostics(*record), QString::fromStdString(m_verificationJob->fileName())));
-            });
-    connect(m_verificationPanel, &VerificationPanel::diagnosticActivated, this,
-            [this](int line, int column) {
-                m_editorArea->setCurrentWidget(m_kernelEditor);
-                m_kernelEditor->goToLine(line, std::max(1, column));
-                m_kernelEditor->setFocus(Qt::OtherFocusReason);
-            });
+    mainSplit->setStretchFactor(1, 2);
+    mainSplit->setStretchFactor(2, 4);
+    mainSplit->setSizes({280, 480, 640});
+    return mainSplit;
 }
 
-MainWindow::~MainWindow() = default;
+void MainWindow::openProject(const QString& path) {
+    m_pendingOpen = path.isEmpty() ? QStringLiteral("default") : path;
+    statusBar()->showMessage(tr("Opening the project…"));
+    m_session->open(path);
+}
 
 bool MainWindow::isDeviceProbeSettled() const {
     return m_gpuStatus->settled();
@@ -119,47 +139,198 @@ void MainWindow::showAbout() {
     dialog->open();
 }
 
+void MainWindow::showSettings() {
+    auto* dialog = new SettingsDialog(m_probe->lastInfo(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SettingsDialog::settingsSaved, this, [this] {
+        const QString problem = WorkbenchSettings::load().applyToWorker();
+        statusBar()->showMessage(problem.isEmpty() ? tr("Settings saved.") : problem, 5000);
+        m_generationPanel->reloadProviders();
+        m_probe->start(); // the worker or GPU may have changed
+    });
+    dialog->open();
+}
+
+void MainWindow::showExport() {
+    auto* dialog = new ExportDialog(m_session, m_datasetView->filter(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
 void MainWindow::showDiff(const QString& leftTitle, const QString& leftText,
                           const QString& rightTitle, const QString& rightText) {
     m_diffView->setSources(leftTitle, leftText, rightTitle, rightText);
     m_editorArea->setCurrentWidget(m_diffView);
 }
 
-void MainWindow::createMenus() {
-    m_quitAction = new QAction(this);
-    m_quitAction->setObjectName(QStringLiteral("quitAction"));
-    m_quitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+void MainWindow::showView(int index) {
+    m_views->setCurrentIndex(std::clamp(index, 0, m_views->count() - 1));
+}
+
+void MainWindow::openProjectDialog() {
+    auto* dialog = new QFileDialog(this, tr("Open project"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setNameFilter(tr("Workbench projects (*.kwbproj);;All files (*)"));
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& file) { openProject(file); });
+    dialog->open();
+}
+
+void MainWindow::connectParts() {
+    // The probe answers on this (the UI) thread through a queued call.
+    connect(m_probe, &DeviceProbe::probeStarted, m_gpuStatus, &GpuStatusLabel::showProbing);
+    connect(m_probe, &DeviceProbe::probeFinished, this,
+            [this](const std::shared_ptr<const DeviceInfo>& info) {
+                m_gpuStatus->showDevice(info);
+                m_generationPanel->setDevice(info);
+                emit deviceProbeSettled();
+            });
+    connect(m_probe, &DeviceProbe::probeFailed, this, [this](const QString& message) {
+        m_gpuStatus->showFailure(message);
+        emit deviceProbeSettled();
+    });
+
+    connect(m_session, &ProjectSession::opened, this, [this](const QString& path, const QString& name) {
+        setWindowTitle(tr("%1 — %2").arg(name.isEmpty() ? QFileInfo(path).completeBaseName() : name,
+                                         QString::fromUtf8(kProductName)));
+        m_datasetView->refresh();
+    });
+    connect(m_session, &ProjectSession::openFailed, this, [this](const QString&, const QString& message) {
+        m_pendingOpen.clear();
+        statusBar()->showMessage(tr("The project did not open: %1").arg(message));
+        emit projectFailed(message);
+    });
+    connect(m_review, &ReviewController::listLoaded, this, [this] {
+        if (m_pendingOpen.isEmpty())
+            return;
+        m_pendingOpen.clear();
+        statusBar()->clearMessage();
+        emit projectOpened(m_session->path());
+    });
+    const auto showMessage = [this](const QString& text) { statusBar()->showMessage(text, 8000); };
+    connect(m_review, &ReviewController::message, this, showMessage);
+    connect(m_actions, &SampleActions::message, this, showMessage);
+    connect(m_generationPanel, &GenerationPanel::message, this, showMessage);
+    connect(m_datasetView, &DatasetView::message, this, showMessage);
+
+    // The sample's task goes to the generation panel.
+    connect(m_taskBrowser, &TaskBrowser::currentTaskChanged, m_generationPanel, &GenerationPanel::setTask);
+    connect(m_generationPanel, &GenerationPanel::samplesStored, this, [this] {
+        m_review->refreshCounts();
+        m_review->reloadList();
+        m_datasetView->refresh();
+    });
+    connect(m_review, &ReviewController::reviewsStored, m_datasetView, &DatasetView::refresh);
+    connect(m_actions, &SampleActions::compareShown, this,
+            [this] { m_editorArea->setCurrentWidget(m_diffView); });
+    connect(m_datasetView, &DatasetView::sampleActivated, this, [this](qint64 id) {
+        showView(0);
+        m_review->showSample(id);
+    });
+    connect(m_datasetView, &DatasetView::exportRequested, this, &MainWindow::showExport);
+
+    // Verification: the panel follows the job; its diagnostics go to the kernel editor, and a
+    // picked problem moves the editor's caret there.
+    m_verificationPanel->attach(m_verificationJob);
+    // A job that starts brings its panel forward, unless the other job's panel is showing a
+    // run in progress: the view is not yanked away from what the reviewer watches.
+    connect(m_verificationJob, &VerificationJob::verifyStarted, this, [this] {
+        if (!m_generationPanel->job()->running())
+            m_lowerArea->setCurrentWidget(m_verificationPanel);
+    });
+    connect(m_verificationPanel, &VerificationPanel::recordShown, this,
+            [this](const std::shared_ptr<const VerificationRecord>& record) {
+                m_kernelEditor->setDiagnostics(diagnosticsInFile(
+                    recordDiagnostics(*record), QString::fromStdString(m_verificationJob->fileName())));
+            });
+    connect(m_verificationPanel, &VerificationPanel::diagnosticActivated, this,
+            [this](int line, int column) {
+                m_editorArea->setCurrentWidget(m_kernelEditor);
+                m_kernelEditor->goToLine(line, std::max(1, column));
+                m_kernelEditor->setFocus(Qt::OtherFocusReason);
+            });
+    connect(m_generationPanel, &GenerationPanel::generationStarted, this, [this] {
+        if (!m_verificationJob->running())
+            m_lowerArea->setCurrentWidget(m_generationPanel);
+        m_editorArea->setCurrentWidget(m_kernelEditor);
+    });
+}
+
+void MainWindow::createActions() {
+    auto action = [this](const char* name, const QKeySequence& key = {}) {
+        auto* a = new QAction(this);
+        a->setObjectName(QLatin1String(name));
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        addAction(a); // window-wide, also while a view has no menu entry for it
+        return a;
+    };
+    m_openAction = action("openAction", QKeySequence::Open);
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::openProjectDialog);
+    m_exportAction = action("exportAction", QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(m_exportAction, &QAction::triggered, this, &MainWindow::showExport);
+    m_settingsAction = action("settingsAction", QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    m_settingsAction->setMenuRole(QAction::PreferencesRole);
+    connect(m_settingsAction, &QAction::triggered, this, &MainWindow::showSettings);
+    m_quitAction = action("quitAction", QKeySequence(Qt::CTRL | Qt::Key_Q));
     m_quitAction->setMenuRole(QAction::QuitRole);
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
-    // Alt+1/2/3 move the keyboard focus between the three areas.
-    m_focusTasksAction = new QAction(this);
-    m_focusTasksAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_1));
+    m_verifyAction = action("verifyAction", QKeySequence(Qt::Key_F5));
+    connect(m_verifyAction, &QAction::triggered, m_actions, &SampleActions::verifyCurrent);
+    m_editCopyAction = action("editCopyAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    connect(m_editCopyAction, &QAction::triggered, m_actions, &SampleActions::editCopy);
+    m_saveCopyAction = action("saveCopyAction", QKeySequence::Save);
+    connect(m_saveCopyAction, &QAction::triggered, m_actions, &SampleActions::saveCopy);
+    m_compareAction = action("compareAction", QKeySequence(Qt::CTRL | Qt::Key_D));
+    connect(m_compareAction, &QAction::triggered, m_actions, &SampleActions::compare);
+    m_generateAction = action("generateAction", QKeySequence(Qt::CTRL | Qt::Key_G));
+    connect(m_generateAction, &QAction::triggered, this, [this] {
+        m_lowerArea->setCurrentWidget(m_generationPanel);
+        m_generationPanel->setFocus(Qt::ShortcutFocusReason);
+    });
+
+    m_reviewViewAction = action("reviewViewAction", QKeySequence(Qt::CTRL | Qt::Key_1));
+    connect(m_reviewViewAction, &QAction::triggered, this, [this] { showView(0); });
+    m_datasetViewAction = action("datasetViewAction", QKeySequence(Qt::CTRL | Qt::Key_2));
+    connect(m_datasetViewAction, &QAction::triggered, this, [this] { showView(1); });
+    // Alt+1..4 move the keyboard focus between the areas of the review view.
+    m_focusTasksAction = action("focusTasksAction", QKeySequence(Qt::ALT | Qt::Key_1));
     connect(m_focusTasksAction, &QAction::triggered, m_taskBrowser, &TaskBrowser::focusFilter);
-    m_focusEditorAction = new QAction(this);
-    m_focusEditorAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_2));
+    m_focusSamplesAction = action("focusSamplesAction", QKeySequence(Qt::ALT | Qt::Key_2));
+    connect(m_focusSamplesAction, &QAction::triggered, this,
+            [this] { m_sampleList->setFocus(Qt::ShortcutFocusReason); });
+    m_focusEditorAction = action("focusEditorAction", QKeySequence(Qt::ALT | Qt::Key_3));
     connect(m_focusEditorAction, &QAction::triggered, this, [this] {
         if (QWidget* page = m_editorArea->currentWidget())
             page->setFocus(Qt::ShortcutFocusReason);
     });
-    m_focusVerificationAction = new QAction(this);
-    m_focusVerificationAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_3));
+    m_focusVerificationAction = action("focusVerificationAction", QKeySequence(Qt::ALT | Qt::Key_4));
     connect(m_focusVerificationAction, &QAction::triggered, this,
             [this] { m_verificationPanel->setFocus(Qt::ShortcutFocusReason); });
-
-    m_aboutAction = new QAction(this);
-    m_aboutAction->setObjectName(QStringLiteral("aboutAction"));
+    m_aboutAction = action("aboutAction");
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+}
 
+void MainWindow::createMenus() {
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    m_fileMenu->addActions({m_openAction, m_exportAction});
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_settingsAction);
+    m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);
+    m_sampleMenu = menuBar()->addMenu(QString());
+    m_sampleMenu->setObjectName(QStringLiteral("sampleMenu"));
+    m_sampleMenu->addActions({m_verifyAction, m_editCopyAction, m_saveCopyAction, m_compareAction,
+                              m_generateAction});
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
-    m_viewMenu->addAction(m_focusTasksAction);
-    m_viewMenu->addAction(m_focusEditorAction);
-    m_viewMenu->addAction(m_focusVerificationAction);
+    m_viewMenu->addActions({m_reviewViewAction, m_datasetViewAction});
+    m_viewMenu->addSeparator();
+    m_viewMenu->addActions(
+        {m_focusTasksAction, m_focusSamplesAction, m_focusEditorAction, m_focusVerificationAction});
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
     m_helpMenu->addAction(m_aboutAction);
@@ -172,18 +343,35 @@ void MainWindow::changeEvent(QEvent* event) {
 }
 
 void MainWindow::retranslateUi() {
-    setWindowTitle(QString::fromUtf8(kProductName));
+    if (!m_session->isOpen())
+        setWindowTitle(QString::fromUtf8(kProductName));
     m_fileMenu->setTitle(tr("&File"));
+    m_sampleMenu->setTitle(tr("&Sample"));
     m_viewMenu->setTitle(tr("&View"));
     m_helpMenu->setTitle(tr("&Help"));
+    m_openAction->setText(tr("&Open project…"));
+    m_exportAction->setText(tr("&Export dataset…"));
+    m_settingsAction->setText(tr("Se&ttings…"));
     m_quitAction->setText(tr("&Quit"));
+    m_verifyAction->setText(tr("&Verify"));
+    m_editCopyAction->setText(tr("&Edit a copy"));
+    m_saveCopyAction->setText(tr("&Save the copy as a new sample"));
+    m_compareAction->setText(tr("&Compare two samples"));
+    m_generateAction->setText(tr("&Generate…"));
+    m_reviewViewAction->setText(tr("&Review"));
+    m_datasetViewAction->setText(tr("&Dataset"));
     m_focusTasksAction->setText(tr("&Tasks"));
+    m_focusSamplesAction->setText(tr("Sa&mples"));
     m_focusEditorAction->setText(tr("&Editor"));
     m_focusVerificationAction->setText(tr("&Verification"));
     m_aboutAction->setText(tr("&About Kernel Workbench"));
+    m_views->setTabText(0, tr("Review"));
+    m_views->setTabText(1, tr("Dataset"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_kernelEditor), tr("&Kernel"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_promptEditor), tr("&Prompt"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_diffView), tr("Co&mpare"));
+    m_lowerArea->setTabText(m_lowerArea->indexOf(m_verificationPanel), tr("Verification"));
+    m_lowerArea->setTabText(m_lowerArea->indexOf(m_generationPanel), tr("Generation"));
 }
 
 } // namespace kwb::ui

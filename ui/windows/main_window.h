@@ -1,8 +1,10 @@
 #pragma once
-// The workbench's main window: task browser on the left, kernel and prompt editors (and the
-// Compare tab) above the verification panel on the right, the review bar below them, the GPU in
-// the status bar. It composes the panels and reacts; the GPU probe and verifications run on
-// their own threads.
+// The workbench's main window. Two views: Review (task browser, sample list, the kernel and
+// prompt editors with the Compare tab, the verification and generation panels, the review bar)
+// and Dataset (every sample with filters, charts, export). The GPU and messages live in the
+// status bar. It composes panels and controllers and connects them; the work happens in the
+// controllers (ReviewController, SampleActions), on the store thread (ProjectSession) and on
+// the job threads (VerificationJob, GenerationJob).
 #include <memory>
 
 #include <QMainWindow>
@@ -10,16 +12,24 @@
 #include "core/model/device_info.h"
 
 class QAction;
+class QLabel;
 class QMenu;
 class QTabWidget;
 
 namespace kwb::ui {
 
 class CodeEditor;
+class DatasetView;
 class DeviceProbe;
 class DiffView;
+class GenerationPanel;
 class GpuStatusLabel;
+class ProjectSession;
 class ReviewBar;
+class ReviewController;
+class SampleActions;
+class SampleListModel;
+class SampleListView;
 class TaskBrowser;
 class VerificationJob;
 class VerificationPanel;
@@ -31,44 +41,88 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    // Opens a project file (empty: the default project, created with the demo samples on
+    // first use). Asynchronous: projectOpened() or projectFailed() follows.
+    void openProject(const QString& path = {});
+    ProjectSession* projectSession() const { return m_session; }
+    ReviewController* reviewController() const { return m_review; }
+    SampleActions* sampleActions() const { return m_actions; }
+    DatasetView* datasetView() const { return m_datasetView; }
+    GenerationPanel* generationPanel() const { return m_generationPanel; }
+
     // True once the GPU probe has answered or failed.
     bool isDeviceProbeSettled() const;
     // What the worker reported, or null while probing or after a failure.
     std::shared_ptr<const DeviceInfo> deviceInfo() const;
     // Opens Help › About (window-modal, does not block the event loop).
     void showAbout();
+    // Opens the settings (window-modal).
+    void showSettings();
+    // Opens the export dialog for the dataset view's filters (window-modal).
+    void showExport();
     // The verification runner the panel follows; starting it shows progress in the panel and,
     // when it ends, the compiler's diagnostics in the kernel editor.
     VerificationJob* verificationJob() const { return m_verificationJob; }
     // Shows two sources side by side in the Compare tab.
     void showDiff(const QString& leftTitle, const QString& leftText, const QString& rightTitle,
                   const QString& rightText);
+    // Review (0) or Dataset (1).
+    void showView(int index);
 
 signals:
     // The GPU label has its final text: a device, or compile-only.
     void deviceProbeSettled();
+    // The project is open and its first samples are listed.
+    void projectOpened(const QString& path);
+    void projectFailed(const QString& message);
 
 private:
+    QWidget* createReviewPage();
+    void createActions();
     void createMenus();
+    void connectParts();
     void retranslateUi();
     void changeEvent(QEvent* event) override;
+    void openProjectDialog();
 
+    ProjectSession* m_session = nullptr;
     TaskBrowser* m_taskBrowser = nullptr;
+    SampleListModel* m_sampleModel = nullptr;
+    SampleListView* m_sampleList = nullptr;
+    QTabWidget* m_views = nullptr;
     QTabWidget* m_editorArea = nullptr;
+    QTabWidget* m_lowerArea = nullptr;
     CodeEditor* m_kernelEditor = nullptr;
     CodeEditor* m_promptEditor = nullptr;
     DiffView* m_diffView = nullptr;
     VerificationPanel* m_verificationPanel = nullptr;
+    GenerationPanel* m_generationPanel = nullptr;
     ReviewBar* m_reviewBar = nullptr;
+    DatasetView* m_datasetView = nullptr;
     GpuStatusLabel* m_gpuStatus = nullptr;
     DeviceProbe* m_probe = nullptr;
     VerificationJob* m_verificationJob = nullptr;
+    ReviewController* m_review = nullptr;
+    SampleActions* m_actions = nullptr;
+    QString m_pendingOpen; // the project asked for, until its list arrives
 
     QMenu* m_fileMenu = nullptr;
+    QMenu* m_sampleMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_exportAction = nullptr;
+    QAction* m_settingsAction = nullptr;
     QAction* m_quitAction = nullptr;
+    QAction* m_verifyAction = nullptr;
+    QAction* m_editCopyAction = nullptr;
+    QAction* m_saveCopyAction = nullptr;
+    QAction* m_compareAction = nullptr;
+    QAction* m_generateAction = nullptr;
+    QAction* m_reviewViewAction = nullptr;
+    QAction* m_datasetViewAction = nullptr;
     QAction* m_focusTasksAction = nullptr;
+    QAction* m_focusSamplesAction = nullptr;
     QAction* m_focusEditorAction = nullptr;
     QAction* m_focusVerificationAction = nullptr;
     QAction* m_aboutAction = nullptr;

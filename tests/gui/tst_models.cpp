@@ -1,0 +1,159 @@
+// The review and dataset models under QAbstractItemModelTester: the paged sample list (reset,
+// pages arriving in any order, stale pages, status updates, sorting) and the task browser's
+// tree (rebuilt with counts). The verification models are tested in tst_verification.
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "ui/models/sample_list_model.h"
+#include "ui/widgets/task_browser.h"
+
+using namespace kwb;
+using namespace kwb::ui;
+
+namespace {
+
+std::vector<SampleSummary> page(int first, int count) {
+    std::vector<SampleSummary> rows;
+    for (int i = 0; i < count; ++i) {
+        SampleSummary s;
+        s.id = first + i + 1;
+        s.taskId = i % 2 ? "sgemm-f32" : "softmax-rows-f32";
+        s.label = "k" + std::to_string(first + i) + ".cu";
+        s.origin = SampleOrigin::Model;
+        s.model = "model-a";
+        s.createdAt = "2026-12-01T10:00:00Z";
+        if (i % 3 == 0) {
+            s.status.verificationId = "v" + std::to_string(i);
+            s.status.verificationVerdict = i % 2 ? "wrong-result" : "pass";
+            s.status.onGpu = true;
+            s.status.speedup = 1.0 + i / 10.0;
+        }
+        rows.push_back(s);
+    }
+    return rows;
+}
+
+} // namespace
+
+class TestModels : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sampleListPagesUnderTester();
+    void sampleListStatesAndRoles();
+    void sampleListSortAsksForAnOrder();
+    void taskBrowserModelUnderTester();
+};
+
+void TestModels::sampleListPagesUnderTester() {
+    SampleListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy asked(&model, &SampleListModel::pageRequested);
+    const int total = 3 * SampleListModel::kPageSize + 17;
+    const quint64 g = model.resetQuery(total);
+    QCOMPARE(model.rowCount(), total);
+    QCOMPARE(model.columnCount(), int(SampleListModel::ColumnCount));
+    // An unloaded row says so and asks for its page once.
+    const QModelIndex far = model.index(2 * SampleListModel::kPageSize + 5, SampleListModel::SampleColumn);
+    QCOMPARE(far.data(SampleListModel::LoadedRole).toBool(), false);
+    far.data();
+    far.data(Qt::DisplayRole);
+    QTRY_VERIFY(asked.count() >= 1);
+    int asksForPage2 = 0;
+    for (const auto& call : asked)
+        asksForPage2 += call.at(1).toInt() == 2 ? 1 : 0;
+    QCOMPARE(asksForPage2, 1);
+    // Pages in any order; the last one short.
+    model.setPage(g, 3, page(3 * SampleListModel::kPageSize, 17));
+    model.setPage(g, 0, page(0, SampleListModel::kPageSize));
+    model.setPage(g, 2, page(2 * SampleListModel::kPageSize, SampleListModel::kPageSize));
+    QCOMPARE(far.data(SampleListModel::LoadedRole).toBool(), true);
+    QCOMPARE(far.data(SampleListModel::SampleIdRole).toLongLong(), 2 * SampleListModel::kPageSize + 6);
+    // A stale page (older query) is ignored.
+    const quint64 g2 = model.resetQuery(10);
+    model.setPage(g, 0, page(0, 10));
+    QCOMPARE(model.index(0, 0).data(SampleListModel::LoadedRole).toBool(), false);
+    model.setPage(g2, 0, page(0, 10));
+    QCOMPARE(model.index(9, 0).data(SampleListModel::LoadedRole).toBool(), true);
+    // Status updates change one row.
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    SampleStatus st;
+    st.verdict = Verdict::Accepted;
+    model.updateStatus(3, st);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(model.index(2, 0).data(SampleListModel::VerdictRole).toString(), QStringLiteral("accepted"));
+    model.resetQuery(0);
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestModels::sampleListStatesAndRoles() {
+    SampleListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setNow(QDateTime(QDate(2026, 12, 1), QTime(13, 0), Qt::UTC));
+    const quint64 g = model.resetQuery(4);
+    auto rows = page(0, 4);
+    rows[1].status.verdict = Verdict::Rejected;
+    model.setPage(g, 0, rows);
+    QCOMPARE(model.index(0, 0).data(SampleListModel::StateRole).value<SampleListModel::State>(),
+             SampleListModel::State::Passed);
+    QCOMPARE(model.index(1, 0).data(SampleListModel::StateRole).value<SampleListModel::State>(),
+             SampleListModel::State::Rejected);
+    QCOMPARE(model.index(2, 0).data(SampleListModel::StateRole).value<SampleListModel::State>(),
+             SampleListModel::State::Unverified);
+    QCOMPARE(model.index(3, 0).data().toString(), QStringLiteral("Failed: wrong-result"));
+    QCOMPARE(model.index(0, SampleListModel::SpeedupColumn).data().toString(), QStringLiteral("1.00×"));
+    QCOMPARE(model.index(0, SampleListModel::AgeColumn).data().toString(), QStringLiteral("3 h"));
+    QVERIFY(!model.index(0, 0).data(Qt::DecorationRole).value<QIcon>().isNull());
+    const auto names = model.roleNames();
+    for (const char* n : {"sampleId", "taskId", "verdict", "verification", "state", "speedup", "model",
+                          "createdAt", "loaded"})
+        QVERIFY2(names.values().contains(QByteArray(n)), n);
+}
+
+void TestModels::sampleListSortAsksForAnOrder() {
+    SampleListModel model;
+    QSignalSpy order(&model, &SampleListModel::orderChanged);
+    model.sort(SampleListModel::TaskColumn);
+    QCOMPARE(order.count(), 0); // the store cannot page by task
+    model.sort(SampleListModel::SpeedupColumn, Qt::DescendingOrder);
+    QCOMPARE(order.count(), 1);
+    QCOMPARE(order.first().at(0).value<SampleOrder>(), SampleOrder::FastestFirst);
+    model.sort(SampleListModel::AgeColumn, Qt::DescendingOrder);
+    QCOMPARE(order.last().at(0).value<SampleOrder>(), SampleOrder::OldestFirst);
+}
+
+void TestModels::taskBrowserModelUnderTester() {
+    TaskBrowser browser;
+    QAbstractItemModelTester tester(browser.taskModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy current(&browser, &TaskBrowser::currentTaskChanged);
+    browser.setTaskRows({{QStringLiteral("sgemm-f32"), QStringLiteral("SGEMM"), 1, QStringLiteral("gemm"), 4, 2, 1},
+                         {QStringLiteral("softmax-rows-f32"), {}, 1, QStringLiteral("softmax"), 3, 0, 0},
+                         {QStringLiteral("attention-block"), {}, 3, QStringLiteral("attention"), 1, 1, 1},
+                         {QStringLiteral("imported-op"), {}, 0, {}, 2, 0, 0}});
+    QCOMPARE(browser.taskCount(), 4);
+    QAbstractItemModel* model = browser.taskModel();
+    // "All tasks" first, with the sums.
+    QVERIFY(model->index(0, 0).data(TaskBrowser::AllTasksRole).toBool());
+    QCOMPARE(model->index(0, TaskBrowser::SamplesColumn).data().toString(), QStringLiteral("10"));
+    QCOMPARE(model->index(0, TaskBrowser::AcceptedColumn).data().toString(), QStringLiteral("2"));
+    // Level 1 sums its two tasks.
+    const QModelIndex level1 = model->index(1, 0);
+    QCOMPARE(level1.data().toString(), QStringLiteral("Level 1"));
+    QCOMPARE(level1.siblingAtColumn(TaskBrowser::SamplesColumn).data().toString(), QStringLiteral("7"));
+    QVERIFY(browser.selectTask(QStringLiteral("softmax-rows-f32")));
+    QCOMPARE(browser.currentTaskId(), QStringLiteral("softmax-rows-f32"));
+    QCOMPARE(current.count(), 1);
+    // Rebuilt with new counts: the selection stays, without a second announcement.
+    browser.setTaskRows({{QStringLiteral("sgemm-f32"), {}, 1, QStringLiteral("gemm"), 5, 2, 2},
+                         {QStringLiteral("softmax-rows-f32"), {}, 1, QStringLiteral("softmax"), 3, 1, 0}});
+    QCOMPARE(browser.currentTaskId(), QStringLiteral("softmax-rows-f32"));
+    QCOMPARE(current.count(), 1);
+    QVERIFY(browser.selectTask(QString())); // "All tasks"
+    QCOMPARE(current.count(), 2);
+    QCOMPARE(current.last().at(0).toString(), QString());
+    QVERIFY(!browser.selectTask(QStringLiteral("no-such-task")));
+}
+
+QTEST_MAIN(TestModels)
+#include "tst_models.moc"

@@ -1,0 +1,101 @@
+#pragma once
+// Asks a teacher model for n samples of one task off the UI thread, streaming the text as it
+// arrives, and stores each finished answer in the project (ProjectSampleSink over a
+// ProjectStore of the job's own, on the same file).
+//
+// start() hands the request to a detached thread that owns an LlmClient (curl multi) and its
+// store. Text deltas are queued there and delivered to the UI thread in batches: one queued
+// call is in flight at a time, so a fast stream costs the UI one wake-up per batch, not one
+// per token. Each start() gets a new generation; answers of older generations are dropped.
+// cancel() (and the destructor) raise the job's atomic flag, which the thread notices within
+// one poll interval (50 ms) and answers by cancelling every request. Nothing here waits for
+// the network.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include "core/generate/prompt_builder.h"
+#include "core/llm/price_table.h"
+#include "core/llm/provider_config.h"
+#include "core/model/task.h"
+
+namespace kwb::ui {
+
+// A piece of one answer's text; `restart` when a retried request starts over.
+struct GenerationDelta {
+    int index = 0;
+    QString text;
+    bool restart = false;
+};
+
+// Where a run stands.
+struct GenerationProgress {
+    int wanted = 0;
+    int finished = 0;   // answers back (with or without code)
+    int withCode = 0;
+    int failed = 0;     // requests that ended in an error
+    qint64 inputTokens = 0;
+    qint64 outputTokens = 0;
+    double costUsd = 0;
+    bool costKnown = true; // false once a model without a price answered
+};
+
+class GenerationJob final : public QObject {
+    Q_OBJECT
+
+public:
+    struct Request {
+        std::string projectPath; // the project the samples go to
+        ProviderConfig provider;
+        PriceTable prices;
+        Task task;
+        PromptContext context;
+        PromptTemplates templates = PromptTemplates::defaults();
+        std::string model;
+        int samples = 1;
+        int maxTokens = 8192;
+        std::optional<double> temperature;
+    };
+
+    explicit GenerationJob(QObject* parent = nullptr);
+    ~GenerationJob() override; // cancels a running generation; does not wait for it
+
+    // Starts a run; one still running is cancelled and its answers dropped. UI thread only.
+    quint64 start(Request request);
+    void cancel();
+    bool running() const { return m_running; }
+    quint64 generation() const { return m_generation; }
+    const GenerationProgress& progress() const { return m_progress; }
+
+signals:
+    void generationStarted(quint64 generation);
+    void textArrived(const QList<kwb::ui::GenerationDelta>& deltas);
+    // One answer is back and stored: its index, sample id in the project (0: no code, so no
+    // sample), and a sentence on how it went.
+    void answerStored(int index, qint64 sampleId, const QString& summary);
+    void progressChanged(const kwb::ui::GenerationProgress& progress);
+    void generationFinished(const kwb::ui::GenerationProgress& progress, bool cancelled);
+    // code: "cancelled", "bad-prompt", "project", a provider's error code, ...
+    void generationFailed(const QString& code, const QString& message);
+
+private:
+    struct Channel; // shared with the job threads; defined in the .cpp
+    struct Run;     // one run's cancel flag and delta queue
+
+    void drain(quint64 generation, const std::shared_ptr<Run>& run);
+
+    std::shared_ptr<Channel> m_channel;
+    std::shared_ptr<Run> m_run;
+    GenerationProgress m_progress;
+    quint64 m_generation = 0;
+    bool m_running = false;
+};
+
+} // namespace kwb::ui
+
+Q_DECLARE_METATYPE(kwb::ui::GenerationDelta)
+Q_DECLARE_METATYPE(kwb::ui::GenerationProgress)

@@ -1,0 +1,304 @@
+#include "ui/models/sample_list_model.h"
+
+#include <QColor>
+#include <QFont>
+#include <QPainter>
+#include <QPixmap>
+#include <algorithm>
+#include <limits>
+
+namespace kwb::ui {
+
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+// A round badge with a one-letter mark: drawn once per state, cached.
+QIcon badge(const QColor& fill, QChar mark) {
+    QPixmap pixmap(16, 16);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(fill);
+    painter.drawEllipse(1, 1, 14, 14);
+    QFont font = painter.font();
+    font.setPixelSize(11);
+    font.setBold(true);
+    painter.setFont(font);
+    painter.setPen(Qt::white);
+    painter.drawText(QRect(0, 0, 16, 16), Qt::AlignCenter, QString(mark));
+    return QIcon(pixmap);
+}
+
+} // namespace
+
+SampleListModel::SampleListModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+quint64 SampleListModel::resetQuery(std::int64_t total) {
+    beginResetModel();
+    ++m_generation;
+    m_total = std::clamp<std::int64_t>(total, 0, std::numeric_limits<int>::max());
+    m_pages.clear();
+    m_requested.clear();
+    endResetModel();
+    return m_generation;
+}
+
+void SampleListModel::setPage(quint64 generation, int page, std::vector<SampleSummary> rows) {
+    if (generation != m_generation || page < 0)
+        return;
+    const int first = page * kPageSize;
+    if (first >= m_total)
+        return;
+    const int last = std::min<int>(first + static_cast<int>(rows.size()), static_cast<int>(m_total)) - 1;
+    m_pages[page] = std::move(rows);
+    if (last >= first)
+        emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
+}
+
+void SampleListModel::setOrder(SampleOrder order) {
+    m_order = order;
+}
+
+const SampleSummary* SampleListModel::rowAt(int row) const {
+    if (row < 0 || row >= m_total)
+        return nullptr;
+    const auto it = m_pages.find(row / kPageSize);
+    if (it == m_pages.end()) {
+        requestPage(row / kPageSize);
+        return nullptr;
+    }
+    const auto offset = static_cast<std::size_t>(row % kPageSize);
+    return offset < it->second.size() ? &it->second[offset] : nullptr;
+}
+
+void SampleListModel::requestPage(int page) const {
+    if (!m_requested.insert(page).second)
+        return;
+    // Asked from inside data() (a view painting): the owner hears it after the paint.
+    auto* self = const_cast<SampleListModel*>(this);
+    const quint64 generation = m_generation;
+    QMetaObject::invokeMethod(
+        self, [self, generation, page] { emit self->pageRequested(generation, page); },
+        Qt::QueuedConnection);
+}
+
+std::optional<SampleSummary> SampleListModel::summaryAt(int row) const {
+    if (const SampleSummary* s = rowAt(row))
+        return *s;
+    return std::nullopt;
+}
+
+int SampleListModel::rowOfSample(std::int64_t id) const {
+    for (const auto& [page, rows] : m_pages) {
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            if (rows[i].id == id)
+                return page * kPageSize + static_cast<int>(i);
+        }
+    }
+    return -1;
+}
+
+void SampleListModel::updateStatus(std::int64_t id, const SampleStatus& status) {
+    for (auto& [page, rows] : m_pages) {
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            if (rows[i].id != id)
+                continue;
+            rows[i].status = status;
+            const int row = page * kPageSize + static_cast<int>(i);
+            emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+            return;
+        }
+    }
+}
+
+SampleListModel::State SampleListModel::stateOf(const SampleSummary& s) {
+    switch (s.status.verdict) {
+    case Verdict::Accepted:
+        return State::Accepted;
+    case Verdict::Rejected:
+        return State::Rejected;
+    case Verdict::NeedsWork:
+        return State::NeedsWork;
+    case Verdict::Unreviewed:
+        break;
+    }
+    if (s.status.verificationId.empty())
+        return State::Unverified;
+    return s.status.verificationVerdict == "pass" ? State::Passed : State::Failed;
+}
+
+QIcon SampleListModel::stateIcon(State state) {
+    static const QIcon icons[] = {
+        badge(QColor(0xb0, 0xb0, 0xb0), QLatin1Char(' ')), // loading
+        badge(QColor(0x8a, 0x8a, 0x8a), QLatin1Char('?')), // unverified
+        badge(QColor(0x2e, 0x7d, 0xc9), QLatin1Char('P')), // passed
+        badge(QColor(0xd9, 0x82, 0x1e), QLatin1Char('F')), // failed
+        badge(QColor(0x1f, 0x8a, 0x3d), QLatin1Char('A')), // accepted
+        badge(QColor(0xb3, 0x26, 0x1e), QLatin1Char('R')), // rejected
+        badge(QColor(0x8e, 0x5b, 0xc4), QLatin1Char('N')), // needs work
+    };
+    return icons[static_cast<int>(state)];
+}
+
+QString SampleListModel::ageText(const QDateTime& then, const QDateTime& now) {
+    if (!then.isValid())
+        return {};
+    const qint64 s = std::max<qint64>(0, then.secsTo(now));
+    if (s < 60)
+        return tr("now");
+    if (s < 3600)
+        return tr("%1 min").arg(s / 60);
+    if (s < 86400)
+        return tr("%1 h").arg(s / 3600);
+    return tr("%1 d").arg(s / 86400);
+}
+
+QString SampleListModel::stateText(const SampleSummary& s) const {
+    switch (stateOf(s)) {
+    case State::Loading:
+        return {};
+    case State::Unverified:
+        return tr("Unverified");
+    case State::Passed:
+        return s.status.onGpu ? tr("Passed") : tr("Compiles");
+    case State::Failed:
+        return tr("Failed: %1").arg(qs(s.status.verificationVerdict));
+    case State::Accepted:
+        return tr("Accepted");
+    case State::Rejected:
+        return tr("Rejected");
+    case State::NeedsWork:
+        return tr("Needs work");
+    }
+    return {};
+}
+
+int SampleListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_total);
+}
+
+int SampleListModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant SampleListModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const SampleSummary* s = rowAt(index.row());
+    if (role == LoadedRole)
+        return s != nullptr;
+    if (!s) {
+        if (role == Qt::DisplayRole && index.column() == SampleColumn)
+            return tr("Loading…");
+        if (role == Qt::DecorationRole && index.column() == StateColumn)
+            return stateIcon(State::Loading);
+        return {};
+    }
+    const QDateTime created = QDateTime::fromString(qs(s->createdAt), Qt::ISODate);
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case StateColumn:
+            return stateText(*s);
+        case TaskColumn:
+            return qs(s->taskId);
+        case SampleColumn:
+            return s->label.empty() ? QStringLiteral("#%1").arg(s->id)
+                                    : QStringLiteral("#%1 %2").arg(s->id).arg(qs(s->label));
+        case ModelColumn:
+            if (!s->model.empty())
+                return qs(s->model);
+            return s->origin == SampleOrigin::Person ? tr("(person)") : tr("(import)");
+        case SpeedupColumn:
+            return s->status.speedup ? QStringLiteral("%1×").arg(*s->status.speedup, 0, 'f', 2)
+                                     : QString();
+        case AgeColumn:
+            return ageText(created, m_now.isValid() ? m_now : QDateTime::currentDateTimeUtc());
+        default:
+            return {};
+        }
+    case Qt::DecorationRole:
+        return index.column() == StateColumn ? QVariant(stateIcon(stateOf(*s))) : QVariant();
+    case Qt::ToolTipRole:
+        if (index.column() == StateColumn && !s->status.duplicateKind.empty())
+            return tr("%1; duplicate of #%2").arg(stateText(*s)).arg(s->status.duplicateOf.value_or(0));
+        return index.column() == StateColumn ? QVariant(stateText(*s)) : QVariant();
+    case Qt::TextAlignmentRole:
+        return index.column() == SpeedupColumn || index.column() == AgeColumn
+                   ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
+                   : QVariant();
+    case SampleIdRole:
+        return QVariant::fromValue<qint64>(s->id);
+    case TaskIdRole:
+        return qs(s->taskId);
+    case VerdictRole:
+        return qs(toString(s->status.verdict));
+    case VerificationRole:
+        return qs(s->status.verificationVerdict);
+    case StateRole:
+        return QVariant::fromValue(stateOf(*s));
+    case SpeedupRole:
+        return s->status.speedup ? QVariant(*s->status.speedup) : QVariant();
+    case ModelRole:
+        return qs(s->model);
+    case CreatedAtRole:
+        return created;
+    default:
+        return {};
+    }
+}
+
+QVariant SampleListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case StateColumn:
+        return tr("State");
+    case TaskColumn:
+        return tr("Task");
+    case SampleColumn:
+        return tr("Sample");
+    case ModelColumn:
+        return tr("Model");
+    case SpeedupColumn:
+        return tr("Speedup");
+    case AgeColumn:
+        return tr("Age");
+    default:
+        return {};
+    }
+}
+
+QHash<int, QByteArray> SampleListModel::roleNames() const {
+    QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
+    names.insert(SampleIdRole, "sampleId");
+    names.insert(TaskIdRole, "taskId");
+    names.insert(VerdictRole, "verdict");
+    names.insert(VerificationRole, "verification");
+    names.insert(StateRole, "state");
+    names.insert(SpeedupRole, "speedup");
+    names.insert(ModelRole, "model");
+    names.insert(CreatedAtRole, "createdAt");
+    names.insert(LoadedRole, "loaded");
+    return names;
+}
+
+void SampleListModel::sort(int column, Qt::SortOrder order) {
+    SampleOrder wanted = m_order;
+    if (column == AgeColumn)
+        wanted = order == Qt::AscendingOrder ? SampleOrder::NewestFirst : SampleOrder::OldestFirst;
+    else if (column == SpeedupColumn)
+        wanted = SampleOrder::FastestFirst;
+    else
+        return; // the store cannot page in that order
+    if (wanted == m_order)
+        return;
+    m_order = wanted;
+    emit orderChanged(wanted);
+}
+
+} // namespace kwb::ui

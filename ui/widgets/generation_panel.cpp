@@ -1,0 +1,369 @@
+#include "ui/widgets/generation_panel.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFile>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "core/llm/llm_settings.h"
+#include "core/store/project_store.h"
+#include "core/tasks/task_loader.h"
+#include "ui/models/generation_job.h"
+#include "ui/models/project_session.h"
+#include "ui/widgets/code_editor.h"
+
+namespace kwb::ui {
+
+namespace {
+
+constexpr int kExamples = 3; // accepted samples of other tasks shown as examples
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+struct Prepared {
+    Task task;
+    std::vector<PromptExample> examples;
+};
+
+} // namespace
+
+GenerationPanel::GenerationPanel(QWidget* parent)
+    : QWidget(parent), m_job(new GenerationJob(this)), m_taskLabel(new QLabel(this)),
+      m_providerCaption(new QLabel(this)), m_provider(new QComboBox(this)),
+      m_modelCaption(new QLabel(this)), m_model(new QComboBox(this)),
+      m_countCaption(new QLabel(this)), m_count(new QSpinBox(this)),
+      m_temperatureCaption(new QLabel(this)), m_temperature(new QDoubleSpinBox(this)),
+      m_contextCaption(new QLabel(this)), m_context(new QComboBox(this)),
+      m_skillFile(new QLineEdit(this)), m_generate(new QPushButton(this)),
+      m_cancel(new QPushButton(this)), m_status(new QLabel(this)), m_log(new QPlainTextEdit(this)) {
+    setObjectName(QStringLiteral("generationPanel"));
+    m_provider->setObjectName(QStringLiteral("generationProvider"));
+    m_model->setObjectName(QStringLiteral("generationModel"));
+    m_count->setObjectName(QStringLiteral("generationCount"));
+    m_generate->setObjectName(QStringLiteral("generateButton"));
+    m_cancel->setObjectName(QStringLiteral("cancelGenerationButton"));
+    m_status->setObjectName(QStringLiteral("generationStatus"));
+    m_model->setEditable(true);
+    m_count->setRange(1, 64);
+    m_temperature->setRange(0.0, 2.0);
+    m_temperature->setSingleStep(0.1);
+    m_temperature->setValue(QSettings().value(QStringLiteral("generation/temperature"), 1.0).toDouble());
+    for (int i = 0; i < 3; ++i)
+        m_context->addItem(QString());
+    m_skillFile->setEnabled(false);
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(500);
+    m_providerCaption->setBuddy(m_provider);
+    m_modelCaption->setBuddy(m_model);
+    m_countCaption->setBuddy(m_count);
+    m_temperatureCaption->setBuddy(m_temperature);
+    m_contextCaption->setBuddy(m_context);
+    setFocusProxy(m_provider);
+
+    auto* form = new QFormLayout;
+    form->addRow(m_providerCaption, m_provider);
+    form->addRow(m_modelCaption, m_model);
+    auto* numbers = new QHBoxLayout;
+    numbers->addWidget(m_count);
+    numbers->addWidget(m_temperatureCaption);
+    numbers->addWidget(m_temperature);
+    form->addRow(m_countCaption, numbers);
+    auto* context = new QHBoxLayout;
+    context->addWidget(m_context);
+    context->addWidget(m_skillFile, 1);
+    form->addRow(m_contextCaption, context);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_generate);
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_status, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_taskLabel);
+    layout->addLayout(form);
+    layout->addLayout(buttons);
+    layout->addWidget(m_log, 1);
+
+    connect(m_generate, &QPushButton::clicked, this, [this] { generate(); });
+    connect(m_cancel, &QPushButton::clicked, this, &GenerationPanel::cancel);
+    connect(m_context, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_skillFile->setEnabled(i == int(Context::Skill)); });
+    connect(m_job, &GenerationJob::generationStarted, this, [this] {
+        m_storedSamples = 0;
+        if (m_editor) {
+            m_editor->clearDiagnostics();
+            m_editor->setText(QString());
+            m_editor->setReadOnly(true);
+        }
+        updateButtons();
+        emit generationStarted();
+    });
+    // The first answer streams into the editor; the others only count.
+    connect(m_job, &GenerationJob::textArrived, this, [this](const QList<GenerationDelta>& deltas) {
+        if (!m_editor)
+            return;
+        for (const GenerationDelta& d : deltas) {
+            if (d.index != 0)
+                continue;
+            if (d.restart)
+                m_editor->setText(QString());
+            else
+                m_editor->appendText(d.text);
+        }
+    });
+    connect(m_job, &GenerationJob::progressChanged, this, &GenerationPanel::showProgress);
+    connect(m_job, &GenerationJob::answerStored, this, [this](int index, qint64 id, const QString& summary) {
+        if (id != 0)
+            ++m_storedSamples;
+        m_log->appendPlainText(id != 0 ? tr("Answer %1: sample #%2 (%3)").arg(index + 1).arg(id).arg(summary)
+                                       : tr("Answer %1: %2").arg(index + 1).arg(summary));
+    });
+    connect(m_job, &GenerationJob::generationFinished, this,
+            [this](const GenerationProgress& progress, bool cancelled) {
+                showProgress(progress);
+                updateButtons();
+                m_log->appendPlainText(cancelled ? tr("Cancelled.") : tr("Done."));
+                if (m_storedSamples > 0)
+                    emit samplesStored(m_storedSamples);
+                emit generationEnded(cancelled);
+            });
+    connect(m_job, &GenerationJob::generationFailed, this, [this](const QString& code, const QString& why) {
+        updateButtons();
+        m_log->appendPlainText(tr("Failed (%1): %2").arg(code, why));
+        emit message(tr("Generation failed: %1").arg(why));
+        if (m_storedSamples > 0)
+            emit samplesStored(m_storedSamples);
+        emit generationEnded(code == QLatin1String("cancelled"));
+    });
+
+    reloadProviders();
+    retranslateUi();
+    updateButtons();
+}
+
+void GenerationPanel::attach(ProjectSession* session, CodeEditor* editor) {
+    m_session = session;
+    m_editor = editor;
+}
+
+void GenerationPanel::setTask(const QString& taskId) {
+    m_taskId = taskId;
+    retranslateUi();
+    updateButtons();
+}
+
+void GenerationPanel::setDevice(const std::shared_ptr<const DeviceInfo>& info) {
+    m_device = info;
+}
+
+void GenerationPanel::reloadProviders() {
+    const QString keep = m_provider->currentText();
+    m_provider->clear();
+    QStringList names = {QStringLiteral("anthropic"), QStringLiteral("openai")};
+    auto settings = LlmSettings::load(LlmSettings::defaultPath());
+    if (settings) {
+        for (const auto& [name, provider] : settings->providers()) {
+            if (!names.contains(qs(name)))
+                names.append(qs(name));
+        }
+    } else {
+        m_log->appendPlainText(qs(settings.error().message));
+    }
+    m_provider->addItems(names);
+    QSettings s;
+    const QString wanted = keep.isEmpty() ? s.value(QStringLiteral("generation/provider")).toString() : keep;
+    if (const int i = m_provider->findText(wanted); i >= 0)
+        m_provider->setCurrentIndex(i);
+    if (m_model->currentText().isEmpty())
+        m_model->setEditText(s.value(QStringLiteral("generation/model"), QStringLiteral("claude-sonnet-4-5")).toString());
+}
+
+void GenerationPanel::setProvider(const QString& name) {
+    const int i = m_provider->findText(name);
+    if (i >= 0)
+        m_provider->setCurrentIndex(i);
+}
+
+void GenerationPanel::setModel(const QString& model) {
+    m_model->setEditText(model);
+}
+
+void GenerationPanel::setSampleCount(int n) {
+    m_count->setValue(n);
+}
+
+void GenerationPanel::setContext(Context context, const QString& skillFile) {
+    m_context->setCurrentIndex(int(context));
+    m_skillFile->setText(skillFile);
+}
+
+QString GenerationPanel::statusText() const {
+    return m_status->text();
+}
+
+bool GenerationPanel::generate() {
+    if (!m_session || !m_session->isOpen() || m_taskId.isEmpty()) {
+        emit message(tr("Choose a task in an open project to generate for."));
+        return false;
+    }
+    if (m_model->currentText().trimmed().isEmpty()) {
+        emit message(tr("Name the model to ask."));
+        return false;
+    }
+    QSettings s;
+    s.setValue(QStringLiteral("generation/provider"), m_provider->currentText());
+    s.setValue(QStringLiteral("generation/model"), m_model->currentText().trimmed());
+    s.setValue(QStringLiteral("generation/temperature"), m_temperature->value());
+    const std::string taskId = m_taskId.toStdString();
+    const bool examples = m_context->currentIndex() == int(Context::Examples);
+    m_status->setText(tr("Preparing the prompt…"));
+    // The task spec (the project's, else the suite's) and the examples, on the store thread.
+    m_session->run(
+        this,
+        [taskId, examples](ProjectStore& store) -> Result<Prepared> {
+            Prepared out;
+            bool found = false;
+            if (auto dir = builtinTaskDirectory()) {
+                for (Task& t : loadTaskFolder(*dir).tasks) {
+                    if (t.id == taskId) {
+                        out.task = std::move(t);
+                        found = true;
+                    }
+                }
+            }
+            if (!found) {
+                SampleFilter f;
+                f.tasks = {taskId};
+                auto page = store.listSamples(f, {1, 0, SampleOrder::NewestFirst});
+                if (!page || page->rows.empty())
+                    return Error::make("unknown-task", "the task " + taskId + " has no specification here");
+                auto sample = store.sample(page->rows.front().id);
+                if (!sample)
+                    return sample.error();
+                auto spec = store.taskSpec(sample->taskSpecId);
+                if (!spec)
+                    return spec.error();
+                out.task = std::move(*spec);
+            }
+            if (examples) {
+                SampleFilter f;
+                f.verdicts = {Verdict::Accepted};
+                auto page = store.listSamples(f, {kExamples * 4, 0, SampleOrder::FastestFirst});
+                if (page) {
+                    for (const SampleSummary& row : page->rows) {
+                        if (row.taskId == taskId || int(out.examples.size()) >= kExamples)
+                            continue;
+                        if (auto sample = store.sample(row.id))
+                            out.examples.push_back({sample->taskId, sample->label, sample->source});
+                    }
+                }
+            }
+            return out;
+        },
+        [this](const Result<Prepared>& prepared) {
+            if (!prepared) {
+                m_status->clear();
+                emit message(tr("Cannot prepare the prompt: %1").arg(qs(prepared.error().message)));
+                return;
+            }
+            startWith(prepared->task, prepared->examples);
+        });
+    return true;
+}
+
+void GenerationPanel::startWith(const Task& task, const std::vector<PromptExample>& examples) {
+    auto settings = LlmSettings::load(LlmSettings::defaultPath());
+    if (!settings) {
+        emit message(qs(settings.error().message));
+        return;
+    }
+    auto provider = settings->providerConfig(m_provider->currentText().toStdString());
+    if (!provider) {
+        m_status->clear();
+        emit message(tr("Provider: %1").arg(qs(provider.error().message)));
+        return;
+    }
+    if (auto usable = checkUsable(*provider); !usable) {
+        m_status->clear();
+        emit message(tr("Provider: %1").arg(qs(usable.error().message)));
+        return;
+    }
+    GenerationJob::Request request;
+    request.projectPath = m_session->path().toStdString();
+    request.provider = *provider;
+    request.prices = settings->prices();
+    request.task = task;
+    request.model = m_model->currentText().trimmed().toStdString();
+    request.samples = m_count->value();
+    request.temperature = m_temperature->value();
+    request.context.examples = examples;
+    if (m_device && m_device->hasDevice()) {
+        request.context.gpuName = m_device->gpus.front().name;
+        request.context.computeCapability = m_device->gpus.front().computeCapability();
+    }
+    if (m_context->currentIndex() == int(Context::Skill)) {
+        QFile skill(m_skillFile->text());
+        if (!skill.open(QIODevice::ReadOnly)) {
+            m_status->clear();
+            emit message(tr("Cannot read the skill file %1.").arg(m_skillFile->text()));
+            return;
+        }
+        request.context.skill = skill.readAll().toStdString();
+    }
+    m_log->appendPlainText(tr("%1 × %2 for %3").arg(request.samples).arg(qs(request.model), qs(task.id)));
+    m_job->start(std::move(request));
+}
+
+void GenerationPanel::cancel() {
+    m_job->cancel();
+}
+
+void GenerationPanel::showProgress(const GenerationProgress& p) {
+    const QString cost = p.costKnown ? tr("$%1 so far").arg(p.costUsd, 0, 'f', 4)
+                                     : tr("cost unknown (no price for this model)");
+    m_status->setText(tr("%1 of %2 answers · %3 tokens in, %4 out · %5")
+                          .arg(p.finished)
+                          .arg(p.wanted)
+                          .arg(p.inputTokens)
+                          .arg(p.outputTokens)
+                          .arg(cost));
+}
+
+void GenerationPanel::updateButtons() {
+    const bool running = m_job->running();
+    m_generate->setEnabled(!running && !m_taskId.isEmpty());
+    m_cancel->setEnabled(running);
+}
+
+void GenerationPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void GenerationPanel::retranslateUi() {
+    m_taskLabel->setText(m_taskId.isEmpty() ? tr("Choose a task to generate samples for.")
+                                            : tr("Generate samples for %1").arg(m_taskId));
+    m_providerCaption->setText(tr("&Provider:"));
+    m_modelCaption->setText(tr("&Model:"));
+    m_countCaption->setText(tr("&Samples:"));
+    m_temperatureCaption->setText(tr("&Temperature:"));
+    m_contextCaption->setText(tr("&Context:"));
+    m_context->setItemText(0, tr("None"));
+    m_context->setItemText(1, tr("Accepted samples as examples"));
+    m_context->setItemText(2, tr("Skill file"));
+    m_skillFile->setPlaceholderText(tr("Path to a SKILL.md"));
+    m_generate->setText(tr("&Generate"));
+    m_cancel->setText(tr("Ca&ncel"));
+}
+
+} // namespace kwb::ui

@@ -1,0 +1,100 @@
+#pragma once
+// Generation: the provider (from the LLM settings), model, number of samples, temperature and
+// context (none, accepted samples of other tasks as examples, or a SKILL.md file) for the
+// selected task; Generate streams the first answer into the kernel editor as its tokens arrive
+// and shows the others' progress, the tokens and the cost so far; Cancel stops every request.
+// Answers land in the project as samples (GenerationJob, its own thread and store).
+// UI thread only.
+#include <memory>
+
+#include <QString>
+#include <QWidget>
+
+#include "core/generate/prompt_builder.h"
+#include "core/model/device_info.h"
+#include "core/model/task.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace kwb::ui {
+
+class CodeEditor;
+class GenerationJob;
+class ProjectSession;
+struct GenerationProgress;
+
+class GenerationPanel final : public QWidget {
+    Q_OBJECT
+
+public:
+    enum class Context { None, Examples, Skill };
+
+    explicit GenerationPanel(QWidget* parent = nullptr);
+
+    // The project the samples go to, and the editor the first answer streams into.
+    void attach(ProjectSession* session, CodeEditor* editor);
+    // The task to generate for ("" : none chosen; Generate is disabled).
+    void setTask(const QString& taskId);
+    void setDevice(const std::shared_ptr<const DeviceInfo>& info);
+    // Re-reads the providers from the LLM settings file.
+    void reloadProviders();
+    // Fields, for tests and scripts.
+    void setProvider(const QString& name);
+    void setModel(const QString& model);
+    void setSampleCount(int n);
+    void setContext(Context context, const QString& skillFile = {});
+    GenerationJob* job() const { return m_job; }
+    QString statusText() const;
+    // Starts (as the Generate button does); false when something is missing (see message()).
+    bool generate();
+    void cancel();
+
+signals:
+    void generationStarted();
+    // Every answer of the run is back (or the run was cancelled).
+    void generationEnded(bool cancelled);
+    // New samples are in the project.
+    void samplesStored(int count);
+    void message(const QString& text);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void startWith(const Task& task, const std::vector<PromptExample>& examples);
+    void showProgress(const GenerationProgress& progress);
+    void retranslateUi();
+    void updateButtons();
+
+    ProjectSession* m_session = nullptr;
+    CodeEditor* m_editor = nullptr;
+    GenerationJob* m_job = nullptr;
+    QString m_taskId;
+    std::shared_ptr<const DeviceInfo> m_device;
+    int m_storedSamples = 0;
+
+    QLabel* m_taskLabel = nullptr;
+    QLabel* m_providerCaption = nullptr;
+    QComboBox* m_provider = nullptr;
+    QLabel* m_modelCaption = nullptr;
+    QComboBox* m_model = nullptr;
+    QLabel* m_countCaption = nullptr;
+    QSpinBox* m_count = nullptr;
+    QLabel* m_temperatureCaption = nullptr;
+    QDoubleSpinBox* m_temperature = nullptr;
+    QLabel* m_contextCaption = nullptr;
+    QComboBox* m_context = nullptr;
+    QLineEdit* m_skillFile = nullptr;
+    QPushButton* m_generate = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QLabel* m_status = nullptr;
+    QPlainTextEdit* m_log = nullptr;
+};
+
+} // namespace kwb::ui

@@ -1,0 +1,120 @@
+#include "ui/widgets/sample_list_view.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "ui/models/sample_list_model.h"
+
+namespace kwb::ui {
+
+SampleListView::SampleListView(SampleListModel* model, QWidget* parent)
+    : QWidget(parent), m_model(model), m_caption(new QLabel(this)), m_table(new QTableView(this)) {
+    setObjectName(QStringLiteral("sampleList"));
+    m_caption->setObjectName(QStringLiteral("sampleListCaption"));
+    m_table->setObjectName(QStringLiteral("sampleTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setSortingEnabled(true);
+    m_table->horizontalHeader()->setSortIndicator(SampleListModel::AgeColumn, Qt::AscendingOrder);
+    m_table->setWordWrap(false);
+    m_table->setShowGrid(false);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    // Fixed row heights: a 100,000-row list never measures its rows.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    auto* header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(SampleListModel::SampleColumn, QHeaderView::Stretch);
+    header->resizeSection(SampleListModel::StateColumn, 96);
+    header->resizeSection(SampleListModel::TaskColumn, 112);
+    header->resizeSection(SampleListModel::ModelColumn, 72);
+    header->resizeSection(SampleListModel::SpeedupColumn, 54);
+    header->resizeSection(SampleListModel::AgeColumn, 44);
+    setFocusProxy(m_table);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_caption);
+    layout->addWidget(m_table, 1);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex& current) {
+                const qint64 id = current.data(SampleListModel::SampleIdRole).toLongLong();
+                if (id == 0 || id == m_current)
+                    return;
+                m_current = id;
+                emit currentSampleChanged(id);
+            });
+    // A page that arrives under the current row makes its sample known.
+    connect(m_model, &QAbstractItemModel::dataChanged, this, [this] {
+        const QModelIndex current = m_table->currentIndex();
+        const qint64 id = current.data(SampleListModel::SampleIdRole).toLongLong();
+        if (id != 0 && id != m_current) {
+            m_current = id;
+            emit currentSampleChanged(id);
+        }
+    });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        m_current = 0;
+        retranslateUi();
+    });
+    retranslateUi();
+}
+
+qint64 SampleListView::currentSampleId() const {
+    return m_current;
+}
+
+QList<qint64> SampleListView::selectedSampleIds() const {
+    QList<qint64> ids;
+    if (m_current != 0)
+        ids.append(m_current);
+    for (const QModelIndex& row : m_table->selectionModel()->selectedRows()) {
+        const qint64 id = row.data(SampleListModel::SampleIdRole).toLongLong();
+        if (id != 0 && !ids.contains(id))
+            ids.append(id);
+    }
+    return ids;
+}
+
+bool SampleListView::selectSample(qint64 id) {
+    const int row = m_model->rowOfSample(id);
+    if (row < 0)
+        return false;
+    m_current = id; // the owner is already showing it: no signal
+    const QModelIndex index = m_model->index(row, SampleListModel::SampleColumn);
+    m_table->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(index);
+    return true;
+}
+
+void SampleListView::setScope(const QString& taskId) {
+    m_scope = taskId;
+    // One task: its name in every row says nothing; the room goes to the sample.
+    m_table->setColumnHidden(SampleListModel::TaskColumn, !taskId.isEmpty());
+    retranslateUi();
+}
+
+void SampleListView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void SampleListView::retranslateUi() {
+    const int n = static_cast<int>(m_model->total());
+    const QString count = tr("%n sample(s)", nullptr, n);
+    m_caption->setText(m_scope.isEmpty() ? tr("%1 · all tasks").arg(count)
+                                         : tr("%1 · %2").arg(count, m_scope));
+    m_table->setAccessibleName(tr("Samples"));
+}
+
+} // namespace kwb::ui

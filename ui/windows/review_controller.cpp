@@ -1,0 +1,434 @@
+#include "ui/windows/review_controller.h"
+
+#include <algorithm>
+
+#include "core/store/project_store.h"
+#include "core/tasks/task_loader.h"
+#include "ui/models/project_session.h"
+#include "ui/models/sample_list_model.h"
+#include "ui/widgets/code_editor.h"
+#include "ui/widgets/sample_list_view.h"
+#include "ui/widgets/task_browser.h"
+#include "ui/widgets/verification_panel.h"
+
+namespace kwb::ui {
+
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+Verdict storeVerdict(ReviewBar::Verdict v) {
+    switch (v) {
+    case ReviewBar::Verdict::Accept:
+        return Verdict::Accepted;
+    case ReviewBar::Verdict::Reject:
+        return Verdict::Rejected;
+    case ReviewBar::Verdict::NeedsWork:
+        return Verdict::NeedsWork;
+    }
+    return Verdict::Unreviewed;
+}
+
+// The exact messages sent, as the prompt tab shows them: one "## role" section each.
+QString promptText(const Sample& s) {
+    QString out;
+    if (!s.messages.is_array())
+        return out;
+    for (const auto& m : s.messages) {
+        if (!m.is_object())
+            continue;
+        out += QStringLiteral("## %1\n\n%2\n\n")
+                   .arg(qs(m.value("role", std::string())), qs(m.value("content", std::string())));
+    }
+    return out;
+}
+
+// What the editors and the panel need about one sample, read in one store visit.
+struct SampleView {
+    std::shared_ptr<const Sample> sample;
+    QString note;
+    QStringList tags;
+    std::shared_ptr<const VerificationRecord> record;
+};
+
+struct Progress {
+    std::int64_t total = 0;
+    std::int64_t unreviewed = 0;
+};
+
+} // namespace
+
+ReviewController::ReviewController(const Parts& parts, QObject* parent)
+    : QObject(parent), m_parts(parts), m_model(parts.list->model()) {
+    ReviewBar* bar = m_parts.reviewBar;
+    connect(bar, &ReviewBar::verdictRequested, this, &ReviewController::castVerdict);
+    connect(bar, &ReviewBar::nextRequested, this, &ReviewController::nextUnreviewed);
+    connect(bar, &ReviewBar::previousRequested, this, &ReviewController::previousUnreviewed);
+    connect(bar, &ReviewBar::undoRequested, this, &ReviewController::undoLastVerdict);
+    connect(m_parts.tasks, &TaskBrowser::currentTaskChanged, this, &ReviewController::setScope);
+    connect(m_parts.list, &SampleListView::currentSampleChanged, this,
+            [this](qint64 id) { goTo(id, true); });
+    connect(m_model, &SampleListModel::pageRequested, this, &ReviewController::loadPage);
+    connect(m_model, &SampleListModel::orderChanged, this, [this] { reloadList(); });
+    connect(m_parts.session, &ProjectSession::opened, this, [this] {
+        m_undo.clear();
+        m_back.clear();
+        m_parts.reviewBar->setUndoAvailable(false);
+        m_selectFirstOnLoad = true;
+        refreshAll();
+    });
+}
+
+void ReviewController::refreshAll() {
+    loadSuite();
+    refreshCounts();
+    reloadList();
+    refreshProgress();
+}
+
+void ReviewController::loadSuite() {
+    if (m_suiteLoaded)
+        return;
+    // The task suite is read once, on the store thread (two dozen small files).
+    m_parts.session->runBackground(
+        this,
+        [](ProjectStore&) -> Result<std::vector<Task>> {
+            auto dir = builtinTaskDirectory();
+            if (!dir)
+                return dir.error();
+            return loadTaskFolder(*dir).tasks;
+        },
+        [this](const Result<std::vector<Task>>& tasks) {
+            m_suiteLoaded = true;
+            if (!tasks)
+                return;
+            for (const Task& t : *tasks)
+                m_suite[t.id] = t;
+            refreshCounts();
+        });
+}
+
+void ReviewController::refreshCounts() {
+    m_parts.session->runBackground(
+        this, [](ProjectStore& store) { return store.statsByTask(); },
+        [this](const Result<std::vector<GroupStats>>& stats) {
+            if (!stats) {
+                emit message(tr("Cannot read the task counts: %1").arg(qs(stats.error().message)));
+                return;
+            }
+            std::vector<TaskRow> rows;
+            std::map<std::string, bool> listed;
+            for (const GroupStats& g : *stats) {
+                TaskRow row{qs(g.key), {}, 0, {}, g.samples, g.verified, g.accepted};
+                if (auto it = m_suite.find(g.key); it != m_suite.end()) {
+                    row.title = qs(it->second.title);
+                    row.level = it->second.level;
+                    row.family = qs(it->second.family);
+                }
+                listed[g.key] = true;
+                rows.push_back(row);
+            }
+            // Suite tasks without samples are listed too: they can be generated for.
+            for (const auto& [id, task] : m_suite) {
+                if (!listed.count(id))
+                    rows.push_back({qs(id), qs(task.title), task.level, qs(task.family), 0, 0, 0});
+            }
+            m_parts.tasks->setTaskRows(rows);
+            emit tasksLoaded();
+        });
+}
+
+SampleFilter ReviewController::listFilter() const {
+    SampleFilter filter;
+    if (!m_scope.isEmpty())
+        filter.tasks.push_back(m_scope.toStdString());
+    return filter;
+}
+
+QueueFilter ReviewController::queueFilter() const {
+    QueueFilter filter;
+    if (!m_scope.isEmpty())
+        filter.tasks.push_back(m_scope.toStdString());
+    return filter;
+}
+
+void ReviewController::setScope(const QString& taskId) {
+    if (taskId == m_scope)
+        return;
+    m_scope = taskId;
+    m_selectFirstOnLoad = true;
+    m_parts.list->setScope(taskId);
+    reloadList();
+    refreshProgress();
+}
+
+void ReviewController::reloadList() {
+    const quint64 generation = ++m_listGeneration;
+    const SampleFilter filter = listFilter();
+    PageRequest request;
+    request.limit = SampleListModel::kPageSize;
+    request.order = m_model->order();
+    m_parts.session->run(
+        this, [filter, request](ProjectStore& store) { return store.listSamples(filter, request); },
+        [this, generation](const Result<SamplePage>& page) {
+            if (generation != m_listGeneration)
+                return; // a newer list was asked for
+            if (!page) {
+                emit message(tr("Cannot list the samples: %1").arg(qs(page.error().message)));
+                return;
+            }
+            const quint64 g = m_model->resetQuery(page->total);
+            m_model->setPage(g, 0, page->rows);
+            emit listLoaded(page->total);
+            if (m_selectFirstOnLoad && !page->rows.empty()) {
+                m_selectFirstOnLoad = false;
+                m_parts.list->selectSample(page->rows.front().id);
+                goTo(page->rows.front().id, false);
+            } else if (m_sample) {
+                m_parts.list->selectSample(m_sample->id);
+            }
+        });
+}
+
+void ReviewController::loadPage(quint64 generation, int page) {
+    const SampleFilter filter = listFilter();
+    PageRequest request;
+    request.limit = SampleListModel::kPageSize;
+    request.offset = std::int64_t(page) * SampleListModel::kPageSize;
+    request.order = m_model->order();
+    m_parts.session->run(
+        this, [filter, request](ProjectStore& store) { return store.listSamples(filter, request); },
+        [this, generation, page](const Result<SamplePage>& rows) {
+            if (rows)
+                m_model->setPage(generation, page, rows->rows);
+        });
+}
+
+void ReviewController::refreshProgress() {
+    const SampleFilter all = listFilter();
+    SampleFilter open = all;
+    open.verdicts = {Verdict::Unreviewed};
+    const QString scope = m_scope;
+    m_parts.session->runBackground(
+        this,
+        [all, open](ProjectStore& store) -> Result<Progress> {
+            auto total = store.countSamples(all);
+            if (!total)
+                return total.error();
+            auto unreviewed = store.countSamples(open);
+            if (!unreviewed)
+                return unreviewed.error();
+            return Progress{*total, *unreviewed};
+        },
+        [this, scope](const Result<Progress>& p) {
+            if (p && scope == m_scope)
+                m_parts.reviewBar->setProgress(static_cast<int>(p->total - p->unreviewed),
+                                               static_cast<int>(p->total));
+        });
+}
+
+void ReviewController::goTo(qint64 id, bool remember) {
+    if (remember && m_sample && m_sample->id != id)
+        m_back.push_back(m_sample->id);
+    showSample(id);
+}
+
+void ReviewController::showSample(qint64 id) {
+    const quint64 generation = ++m_sampleGeneration;
+    m_parts.session->run(
+        this,
+        [id](ProjectStore& store) -> Result<SampleView> {
+            auto sample = store.sample(id);
+            if (!sample)
+                return sample.error();
+            SampleView view;
+            view.sample = std::make_shared<const Sample>(std::move(*sample));
+            auto history = store.reviewHistory(id);
+            if (history && !history->empty() && !history->back().isUndo()) {
+                view.note = qs(history->back().note);
+                for (const auto& t : history->back().tags)
+                    view.tags.append(qs(t));
+            }
+            const std::string& latest = view.sample->status.verificationId;
+            if (!latest.empty()) {
+                auto records = store.verifications(id);
+                if (records) {
+                    for (auto& r : *records) {
+                        if (r.id() == latest)
+                            view.record = std::make_shared<const VerificationRecord>(std::move(r));
+                    }
+                }
+            }
+            return view;
+        },
+        [this, generation, id](const Result<SampleView>& view) {
+            if (generation != m_sampleGeneration)
+                return; // the reviewer has moved on
+            if (!view) {
+                emit message(tr("Cannot open sample #%1: %2").arg(id).arg(qs(view.error().message)));
+                return;
+            }
+            m_sample = view->sample;
+            const Sample& s = *m_sample;
+            m_parts.kernelEditor->clearDiagnostics();
+            m_parts.kernelEditor->setText(qs(s.source));
+            m_parts.kernelEditor->setReadOnly(true);
+            m_parts.promptEditor->setText(promptText(s));
+            m_parts.promptEditor->setReadOnly(true);
+            m_parts.promptEditor->setEditCopyOffered(false);
+            m_parts.reviewBar->setSample(true, view->note, view->tags);
+            if (view->record)
+                m_parts.verificationPanel->showRecord(view->record);
+            else if (m_parts.verificationPanel->outcome() != VerificationPanel::Outcome::None &&
+                     !m_parts.verificationPanel->isBusy())
+                m_parts.verificationPanel->clear(); // only when it shows another sample's record
+            m_parts.list->selectSample(s.id);
+            emit sampleShown(s.id);
+        });
+}
+
+void ReviewController::castVerdict(ReviewBar::Verdict verdict, const QString& note,
+                                   const QStringList& tags) {
+    if (!m_sample)
+        return;
+    QList<qint64> ids = m_parts.list->selectedSampleIds();
+    if (!ids.contains(m_sample->id))
+        ids = {m_sample->id};
+    const Verdict v = storeVerdict(verdict);
+    const std::string reviewer = ProjectSession::reviewerName().toStdString();
+    std::vector<std::string> tagList;
+    for (const QString& t : tags)
+        tagList.push_back(t.toStdString());
+    const std::string noteText = note.toStdString();
+    m_parts.session->run(
+        this,
+        [ids, v, reviewer, noteText, tagList](ProjectStore& store) -> Result<std::vector<Review>> {
+            std::vector<Review> out;
+            for (qint64 id : ids) {
+                auto r = store.review(id, v, reviewer, noteText, tagList);
+                if (!r)
+                    return r.error();
+                out.push_back(*r);
+            }
+            return out;
+        },
+        [this, ids](const Result<std::vector<Review>>& reviews) {
+            if (!reviews) {
+                emit message(tr("The verdict was not saved: %1").arg(qs(reviews.error().message)));
+                return;
+            }
+            m_undo.push_back({ids});
+            // One sample judged: on to the next, as review tools do (asked first, so that it
+            // is not queued behind the counts).
+            if (ids.size() == 1)
+                nextUnreviewed();
+            afterVerdicts(ids, *reviews, false);
+        });
+}
+
+void ReviewController::afterVerdicts(const QList<qint64>& ids, const std::vector<Review>& reviews,
+                                     bool undo) {
+    for (const Review& r : reviews) {
+        const int row = m_model->rowOfSample(r.sampleId);
+        SampleStatus status;
+        if (auto summary = row >= 0 ? m_model->summaryAt(row) : std::nullopt)
+            status = summary->status;
+        else if (m_sample && m_sample->id == r.sampleId)
+            status = m_sample->status;
+        status.verdict = r.verdict;
+        status.reviewId = r.id;
+        updateSampleStatus(r.sampleId, status);
+    }
+    m_parts.reviewBar->setUndoAvailable(!m_undo.empty());
+    refreshProgress();
+    refreshCounts();
+    emit message(undo ? tr("Verdict taken back on %n sample(s)", nullptr, int(ids.size()))
+                      : tr("Verdict saved on %n sample(s)", nullptr, int(ids.size())));
+    emit reviewsStored(ids);
+}
+
+void ReviewController::updateSampleStatus(qint64 id, const SampleStatus& status) {
+    m_model->updateStatus(id, status);
+    if (m_sample && m_sample->id == id) {
+        auto copy = std::make_shared<Sample>(*m_sample);
+        copy->status = status;
+        m_sample = copy;
+    }
+}
+
+void ReviewController::nextUnreviewed() {
+    const QueueFilter filter = queueFilter();
+    std::optional<std::int64_t> after;
+    if (m_sample)
+        after = m_sample->id;
+    m_parts.session->run(
+        this,
+        [filter, after](ProjectStore& store) -> Result<std::optional<SampleSummary>> {
+            auto next = store.nextInQueue(filter, after);
+            // Past the end of the queue: round again from its head, as long as something
+            // other than the current sample is left.
+            if (next && !next->has_value() && after) {
+                auto head = store.nextInQueue(filter, std::nullopt);
+                if (head && head->has_value() && (*head)->id != *after)
+                    return head;
+            }
+            return next;
+        },
+        [this](const Result<std::optional<SampleSummary>>& next) {
+            if (!next) {
+                emit message(tr("Cannot find the next sample: %1").arg(qs(next.error().message)));
+                return;
+            }
+            if (!next->has_value()) {
+                emit message(tr("Nothing left to review here."));
+                emit queueFinished();
+                return;
+            }
+            goTo((*next)->id, true);
+        });
+}
+
+void ReviewController::previousUnreviewed() {
+    if (m_back.empty()) {
+        emit message(tr("No earlier sample in this review."));
+        return;
+    }
+    const qint64 id = m_back.back();
+    m_back.pop_back();
+    showSample(id);
+}
+
+void ReviewController::undoLastVerdict() {
+    if (m_undo.empty()) {
+        emit message(tr("No verdict to take back."));
+        return;
+    }
+    const UndoEntry entry = m_undo.back();
+    m_undo.pop_back();
+    const std::string reviewer = ProjectSession::reviewerName().toStdString();
+    const QList<qint64> ids = entry.ids;
+    m_parts.session->run(
+        this,
+        [ids, reviewer](ProjectStore& store) -> Result<std::vector<Review>> {
+            std::vector<Review> out;
+            for (qint64 id : ids) {
+                auto r = store.undoReview(id, reviewer);
+                if (!r)
+                    return r.error();
+                out.push_back(*r);
+            }
+            return out;
+        },
+        [this, ids](const Result<std::vector<Review>>& reviews) {
+            if (!reviews) {
+                emit message(tr("The verdict was not taken back: %1").arg(qs(reviews.error().message)));
+                return;
+            }
+            afterVerdicts(ids, *reviews, true);
+            goTo(ids.front(), true); // back to the sample whose verdict was taken back
+        });
+}
+
+} // namespace kwb::ui

@@ -1,0 +1,115 @@
+#pragma once
+// The review workflow over the open project: it fills the task browser (counts from the
+// store's statistics, levels and families from the task suite), loads the sample list of the
+// chosen task page by page, shows the current sample in the editors (read-only) and its latest
+// verification in the panel, and turns the review bar's requests into store writes: verdicts
+// (on every selected sample), next and previous unreviewed (J/K, in the store's queue order),
+// undo of the last verdict, and the "Reviewed n of m" progress.
+//
+// It owns no widgets; the window hands it the parts. Every store call goes through the
+// ProjectSession (the store thread); answers for a sample or list that is no longer current
+// are dropped (generation counters). UI thread only.
+#include <map>
+#include <memory>
+#include <vector>
+
+#include <QObject>
+#include <QString>
+
+#include "core/model/sample.h"
+#include "core/model/task.h"
+#include "core/store/sample_query.h"
+#include "ui/widgets/review_bar.h"
+
+namespace kwb {
+class VerificationRecord;
+}
+
+namespace kwb::ui {
+
+class CodeEditor;
+class ProjectSession;
+class SampleListModel;
+class SampleListView;
+class TaskBrowser;
+class VerificationPanel;
+
+class ReviewController final : public QObject {
+    Q_OBJECT
+
+public:
+    struct Parts {
+        ProjectSession* session = nullptr;
+        TaskBrowser* tasks = nullptr;
+        SampleListView* list = nullptr;
+        CodeEditor* kernelEditor = nullptr;
+        CodeEditor* promptEditor = nullptr;
+        ReviewBar* reviewBar = nullptr;
+        VerificationPanel* verificationPanel = nullptr;
+    };
+
+    ReviewController(const Parts& parts, QObject* parent = nullptr);
+
+    // The sample the editors show (null before the first one arrives).
+    std::shared_ptr<const Sample> currentSample() const { return m_sample; }
+    qint64 currentSampleId() const { return m_sample ? m_sample->id : 0; }
+    // The task the list shows; empty: all tasks.
+    QString scope() const { return m_scope; }
+    // Task specs of the suite by id (level, family, title), once loaded.
+    const std::map<std::string, Task>& suiteTasks() const { return m_suite; }
+
+    // Loads the sample into the editors and the panel.
+    void showSample(qint64 id);
+    // Reloads task counts, the list and the progress (after an import, a generation, ...).
+    void refreshAll();
+    void refreshCounts();
+    void reloadList();
+    void setScope(const QString& taskId);
+    // The review bar's requests, also callable directly.
+    void castVerdict(ReviewBar::Verdict verdict, const QString& note, const QStringList& tags);
+    void nextUnreviewed();
+    void previousUnreviewed();
+    void undoLastVerdict();
+    // A sample's status changed elsewhere (a verification was stored): the row follows.
+    void updateSampleStatus(qint64 id, const SampleStatus& status);
+
+signals:
+    // The editors show this sample (benchmarks and tests wait for it).
+    void sampleShown(qint64 id);
+    // The first page of a new list arrived.
+    void listLoaded(qint64 total);
+    // The task browser has the project's counts.
+    void tasksLoaded();
+    // A verdict or an undo was stored (ids in order).
+    void reviewsStored(const QList<qint64>& ids);
+    // The queue has nothing after the current sample.
+    void queueFinished();
+    // Something to tell the user in the status bar.
+    void message(const QString& text);
+
+private:
+    struct UndoEntry {
+        QList<qint64> ids;
+    };
+    void loadSuite();
+    void loadPage(quint64 generation, int page);
+    void refreshProgress();
+    void goTo(qint64 id, bool remember);
+    void afterVerdicts(const QList<qint64>& ids, const std::vector<Review>& reviews, bool undo);
+    QueueFilter queueFilter() const;
+    SampleFilter listFilter() const;
+
+    Parts m_parts;
+    SampleListModel* m_model = nullptr;
+    std::shared_ptr<const Sample> m_sample;
+    QString m_scope;
+    quint64 m_sampleGeneration = 0;
+    quint64 m_listGeneration = 0;
+    std::map<std::string, Task> m_suite;
+    bool m_suiteLoaded = false;
+    std::vector<qint64> m_back;        // samples visited before J moved on, for K
+    std::vector<UndoEntry> m_undo;     // verdict batches of this session, newest last
+    bool m_selectFirstOnLoad = true;   // a new list selects its first row
+};
+
+} // namespace kwb::ui

@@ -1,0 +1,187 @@
+#include "ui/windows/sample_actions.h"
+
+#include "core/store/project_store.h"
+#include "ui/models/project_session.h"
+#include "ui/models/verification_job.h"
+#include "ui/widgets/code_editor.h"
+#include "ui/widgets/diff_view.h"
+#include "ui/widgets/sample_list_view.h"
+#include "ui/windows/review_controller.h"
+#include "ui/models/workbench_settings.h"
+
+namespace kwb::ui {
+
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QString title(const Sample& s) {
+    return s.label.empty() ? QStringLiteral("#%1 · %2").arg(s.id).arg(qs(s.taskId))
+                           : QStringLiteral("#%1 · %2").arg(s.id).arg(qs(s.label));
+}
+
+struct Pair {
+    Sample left;
+    Sample right;
+};
+
+} // namespace
+
+SampleActions::SampleActions(const Parts& parts, QObject* parent) : QObject(parent), m_parts(parts) {
+    connect(m_parts.kernelEditor, &CodeEditor::editCopyRequested, this, &SampleActions::editCopy);
+    // Another sample in the editor ends the draft (its text went with it).
+    connect(m_parts.review, &ReviewController::sampleShown, this, [this] { m_copyOf = 0; });
+    connect(m_parts.job, &VerificationJob::verifyFinished, this,
+            [this](std::shared_ptr<const VerificationRecord> record) {
+                const qint64 id = m_verifying;
+                m_verifying = 0;
+                if (id != 0 && record)
+                    storeRecord(id, std::move(record));
+            });
+    connect(m_parts.job, &VerificationJob::verifyFailed, this, [this] { m_verifying = 0; });
+}
+
+void SampleActions::verifyCurrent() {
+    auto sample = m_parts.review->currentSample();
+    if (!sample) {
+        emit message(tr("Select a sample to verify."));
+        return;
+    }
+    const bool draft = isEditingCopy();
+    const std::string source = draft ? m_parts.kernelEditor->text().toStdString() : sample->source;
+    const std::int64_t specId = sample->taskSpecId;
+    const qint64 id = draft ? 0 : sample->id;
+    m_parts.session->run(
+        this, [specId](ProjectStore& store) { return store.taskSpec(specId); },
+        [this, source, id](const Result<Task>& task) {
+            if (!task) {
+                emit message(tr("Cannot read the sample's task: %1").arg(qs(task.error().message)));
+                return;
+            }
+            VerificationJob::Request request;
+            request.task = *task;
+            request.source = source;
+            request.fileName = "candidate.cu";
+            request.options = WorkbenchSettings::load().verifyOptions();
+            m_verifying = id;
+            m_parts.job->start(std::move(request));
+            emit message(id ? tr("Verifying sample #%1…").arg(id) : tr("Verifying the draft…"));
+        });
+}
+
+void SampleActions::storeRecord(qint64 sampleId, std::shared_ptr<const VerificationRecord> record) {
+    m_parts.session->run(
+        this,
+        [sampleId, record](ProjectStore& store) -> Result<SampleStatus> {
+            auto stored = store.addVerification(sampleId, *record);
+            if (!stored)
+                return stored.error();
+            auto sample = store.sample(sampleId);
+            if (!sample)
+                return sample.error();
+            return sample->status;
+        },
+        [this, sampleId](const Result<SampleStatus>& status) {
+            if (!status) {
+                emit message(tr("The verification of #%1 was not stored: %2")
+                                 .arg(sampleId)
+                                 .arg(qs(status.error().message)));
+                return;
+            }
+            m_parts.review->updateSampleStatus(sampleId, *status);
+            m_parts.review->refreshCounts();
+            emit message(tr("Verification of #%1 stored.").arg(sampleId));
+            emit verificationStored(sampleId);
+        });
+}
+
+void SampleActions::editCopy() {
+    auto sample = m_parts.review->currentSample();
+    if (!sample)
+        return;
+    m_copyOf = sample->id;
+    m_parts.kernelEditor->setReadOnly(false);
+    m_parts.kernelEditor->setFocus(Qt::OtherFocusReason);
+    emit message(tr("Editing a copy of #%1: Ctrl+S saves it as a new sample.").arg(sample->id));
+}
+
+void SampleActions::saveCopy() {
+    if (!isEditingCopy())
+        return;
+    const qint64 parentId = m_copyOf;
+    const std::string source = m_parts.kernelEditor->text().toStdString();
+    const std::string author = ProjectSession::reviewerName().toStdString();
+    m_parts.session->run(
+        this,
+        [parentId, source, author](ProjectStore& store) -> Result<std::int64_t> {
+            auto parent = store.sample(parentId);
+            if (!parent)
+                return parent.error();
+            auto task = store.taskSpec(parent->taskSpecId);
+            if (!task)
+                return task.error();
+            Sample child;
+            child.taskId = parent->taskId;
+            child.label = "edit of #" + std::to_string(parentId);
+            child.origin = SampleOrigin::Person;
+            child.author = author;
+            child.messages = parent->messages;
+            child.source = source;
+            child.parentId = parentId;
+            return store.addSample(*task, child);
+        },
+        [this](const Result<std::int64_t>& id) {
+            if (!id) {
+                emit message(tr("The copy was not saved: %1").arg(qs(id.error().message)));
+                return;
+            }
+            m_copyOf = 0;
+            m_parts.session->announceChange();
+            m_parts.review->reloadList();
+            m_parts.review->refreshCounts();
+            m_parts.review->showSample(*id);
+            emit message(tr("Saved as sample #%1.").arg(*id));
+            emit copySaved(*id);
+        });
+}
+
+void SampleActions::compare() {
+    auto current = m_parts.review->currentSample();
+    if (!current)
+        return;
+    QList<qint64> ids = m_parts.list->selectedSampleIds();
+    qint64 left = 0, right = current->id;
+    if (ids.size() >= 2) {
+        left = ids.at(1);
+        right = ids.at(0);
+    } else if (current->parentId) {
+        left = *current->parentId;
+    } else {
+        emit message(tr("Select two samples to compare (Ctrl+click), or a sample with a parent."));
+        return;
+    }
+    m_parts.session->run(
+        this,
+        [left, right](ProjectStore& store) -> Result<Pair> {
+            auto a = store.sample(left);
+            if (!a)
+                return a.error();
+            auto b = store.sample(right);
+            if (!b)
+                return b.error();
+            return Pair{std::move(*a), std::move(*b)};
+        },
+        [this](const Result<Pair>& pair) {
+            if (!pair) {
+                emit message(tr("Cannot compare: %1").arg(qs(pair.error().message)));
+                return;
+            }
+            m_parts.diff->setSources(title(pair->left), qs(pair->left.source), title(pair->right),
+                                     qs(pair->right.source));
+            emit compareShown();
+        });
+}
+
+} // namespace kwb::ui

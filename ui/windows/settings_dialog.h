@@ -1,0 +1,62 @@
+#pragma once
+// Settings: model providers and their keys (the LLM settings file, readable only by the user,
+// or the environment), the GPU the worker uses (from the worker's device list), where the
+// worker runs (this machine, or `ssh host`), the timing policy of verifications, and the
+// interface language. Window-modal; Save writes the files and announces settingsSaved().
+#include <memory>
+
+#include <QDialog>
+
+#include "core/model/device_info.h"
+
+class QCheckBox;
+class QComboBox;
+class QDialogButtonBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QRadioButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace kwb::ui {
+
+class SettingsDialog final : public QDialog {
+    Q_OBJECT
+
+public:
+    SettingsDialog(std::shared_ptr<const DeviceInfo> device, QWidget* parent = nullptr);
+
+    // Writes the workbench settings and the providers file; false (and a message) on failure.
+    bool save();
+    QString providersFile() const;
+
+signals:
+    void settingsSaved();
+
+private:
+    void loadProviders();
+    bool saveProviders(QString& problem);
+    QWidget* providersPage();
+    QWidget* verificationPage();
+    QWidget* interfacePage();
+
+    std::shared_ptr<const DeviceInfo> m_device;
+    QTableWidget* m_providers = nullptr;
+    QLabel* m_keysNote = nullptr;
+    QComboBox* m_gpu = nullptr;
+    QRadioButton* m_local = nullptr;
+    QRadioButton* m_remote = nullptr;
+    QLineEdit* m_host = nullptr;
+    QSpinBox* m_trials = nullptr;
+    QCheckBox* m_benchmark = nullptr;
+    QDoubleSpinBox* m_targetRse = nullptr;
+    QSpinBox* m_maxSamples = nullptr;
+    QDoubleSpinBox* m_timeCap = nullptr;
+    QSpinBox* m_timeout = nullptr;
+    QComboBox* m_language = nullptr;
+    QLabel* m_problem = nullptr;
+    QDialogButtonBox* m_buttons = nullptr;
+};
+
+} // namespace kwb::ui

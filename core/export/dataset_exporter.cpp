@@ -42,6 +42,28 @@ void appendKey(std::string& out, const char* key) {
     out.append("\":");
 }
 
+// The fields every SFT and unpaired row ends with, so each row can be traced back: task, model,
+// GPU, speedup, (verdict), sample id, verification id; closes the object.
+void appendProvenance(std::string& out, const SampleSummary& row, bool withVerdict) {
+    appendKey(out, "task");
+    appendJsonString(out, row.taskId);
+    appendKey(out, "model");
+    appendNullable(out, row.model);
+    appendKey(out, "gpu");
+    appendNullable(out, row.status.gpu);
+    appendKey(out, "speedup");
+    appendNumber(out, row.status.speedup);
+    if (withVerdict) {
+        appendKey(out, "verdict");
+        appendJsonString(out, toString(row.status.verdict));
+    }
+    appendKey(out, "sample_id");
+    out.append(std::to_string(row.id));
+    appendKey(out, "verification_id");
+    appendNullable(out, row.status.verificationId);
+    out.push_back('}');
+}
+
 } // namespace
 
 std::string toString(ExportFormat f) {
@@ -149,21 +171,7 @@ Status DatasetExporter::writeSft(AtomicFile& train, AtomicFile* test, ExportSumm
         m_line.assign("{\"messages\":[").append(**prompt).push_back(',');
         appendAssistant(m_line, content.source);
         m_line.push_back(']');
-        appendKey(m_line, "task");
-        appendJsonString(m_line, row.taskId);
-        appendKey(m_line, "model");
-        appendNullable(m_line, row.model);
-        appendKey(m_line, "gpu");
-        appendNullable(m_line, row.status.gpu);
-        appendKey(m_line, "speedup");
-        appendNumber(m_line, row.status.speedup);
-        appendKey(m_line, "verdict");
-        appendJsonString(m_line, toString(row.status.verdict));
-        appendKey(m_line, "sample_id");
-        m_line.append(std::to_string(row.id));
-        appendKey(m_line, "verification_id");
-        appendNullable(m_line, row.status.verificationId);
-        m_line.push_back('}');
+        appendProvenance(m_line, row, true);
         result = emit({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
         return bool(result);
     });
@@ -188,19 +196,7 @@ Status DatasetExporter::writeUnpaired(AtomicFile& train, AtomicFile* test, Expor
         m_line.push_back(']');
         appendKey(m_line, "label");
         m_line.append(good ? "true" : "false");
-        appendKey(m_line, "task");
-        appendJsonString(m_line, row.taskId);
-        appendKey(m_line, "model");
-        appendNullable(m_line, row.model);
-        appendKey(m_line, "gpu");
-        appendNullable(m_line, row.status.gpu);
-        appendKey(m_line, "speedup");
-        appendNumber(m_line, row.status.speedup);
-        appendKey(m_line, "sample_id");
-        m_line.append(std::to_string(row.id));
-        appendKey(m_line, "verification_id");
-        appendNullable(m_line, row.status.verificationId);
-        m_line.push_back('}');
+        appendProvenance(m_line, row, false);
         result = emit({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
         return bool(result);
     });

@@ -18,13 +18,13 @@
 
 #include "core/store/project_store.h"
 #include "core/store/sqlite_connection.h"
-#include "tests/llm/check.h"
+#include "tests/tasks/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
 
 extern char** environ;
 
-namespace llmtest {
+namespace kwbtest {
 namespace {
 
 namespace fs = std::filesystem;
@@ -304,4 +304,4 @@ void cliTests() {
     fs::remove_all(root);
 }
 
-} // namespace llmtest
+} // namespace kwbtest

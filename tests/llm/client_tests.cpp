@@ -8,11 +8,11 @@
 
 #include "core/llm/llm_client.h"
 #include "core/llm/model_listing.h"
-#include "tests/llm/check.h"
+#include "tests/tasks/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
 
-namespace llmtest {
+namespace kwbtest {
 namespace {
 
 using namespace kwb;
@@ -381,4 +381,4 @@ void clientTests() {
     server.stop();
 }
 
-} // namespace llmtest
+} // namespace kwbtest

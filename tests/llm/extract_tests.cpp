@@ -1,10 +1,10 @@
 // Code extraction from model answers: the block that defines the entry function, hostile and
 // broken answers included.
 #include "core/generate/code_extractor.h"
-#include "tests/llm/check.h"
+#include "tests/tasks/check.h"
 #include "tests/llm/suites.h"
 
-namespace llmtest {
+namespace kwbtest {
 
 void extractTests() {
     using namespace kwb;
@@ -38,4 +38,4 @@ void extractTests() {
     CHECK(fencedCodeBlocks("```a\n1\n```\n```b\n2\n```").size() == 2);
 }
 
-} // namespace llmtest
+} // namespace kwbtest

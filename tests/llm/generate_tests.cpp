@@ -10,11 +10,11 @@
 #include "core/generate/jsonl_sample_sink.h"
 #include "core/generate/verifier_sample_checker.h"
 #include "core/tasks/task_loader.h"
-#include "tests/llm/check.h"
+#include "tests/tasks/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
 
-namespace llmtest {
+namespace kwbtest {
 namespace {
 
 using namespace kwb;
@@ -242,4 +242,4 @@ void generateTests() {
     CHECK(!VerifierSampleChecker::outcomeOf(record({{"verdict", "not-run"}})).repairable);
 }
 
-} // namespace llmtest
+} // namespace kwbtest

@@ -5,16 +5,16 @@
 #include <map>
 #include <string>
 
-#include "tests/llm/check.h"
+#include "tests/tasks/check.h"
 #include "tests/llm/suites.h"
 
 int main(int argc, char** argv) {
     const std::map<std::string, std::function<void()>> suites = {
-        {"sse", llmtest::sseTests},         {"retry", llmtest::retryTests},
-        {"settings", llmtest::settingsTests}, {"prompt", llmtest::promptTests},
-        {"extract", llmtest::extractTests}, {"sink", llmtest::sinkTests},
-        {"client", llmtest::clientTests},   {"generate", llmtest::generateTests},
-        {"cli", llmtest::cliTests},         {"project-sink", llmtest::projectSinkTests},
+        {"sse", kwbtest::sseTests},         {"retry", kwbtest::retryTests},
+        {"settings", kwbtest::settingsTests}, {"prompt", kwbtest::promptTests},
+        {"extract", kwbtest::extractTests}, {"sink", kwbtest::sinkTests},
+        {"client", kwbtest::clientTests},   {"generate", kwbtest::generateTests},
+        {"cli", kwbtest::cliTests},         {"project-sink", kwbtest::projectSinkTests},
     };
     for (const auto& [name, run] : suites) {
         if (argc > 1 && name != argv[1])
@@ -27,6 +27,6 @@ int main(int argc, char** argv) {
         std::printf("unknown suite %s\n", argv[1]);
         return 2;
     }
-    std::printf("%d passed, %d failed\n", llmtest::counts().passed, llmtest::counts().failed);
-    return llmtest::counts().failed ? 1 : 0;
+    std::printf("%d passed, %d failed\n", kwbtest::counts().passed, kwbtest::counts().failed);
+    return kwbtest::counts().failed ? 1 : 0;
 }

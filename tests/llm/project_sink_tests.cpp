@@ -15,11 +15,11 @@
 #include "core/store/sqlite_connection.h"
 #include "core/tasks/task_loader.h"
 #include "core/verify/sha256.h"
-#include "tests/llm/check.h"
+#include "tests/tasks/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
 
-namespace llmtest {
+namespace kwbtest {
 namespace {
 
 using namespace kwb;
@@ -306,4 +306,4 @@ void projectSinkTests() {
     fs::remove_all(dir);
 }
 
-} // namespace llmtest
+} // namespace kwbtest

@@ -1,10 +1,10 @@
 // Prompt templates and the prompt built for real tasks from the shipped suite.
 #include "core/generate/prompt_builder.h"
 #include "core/tasks/task_loader.h"
-#include "tests/llm/check.h"
+#include "tests/tasks/check.h"
 #include "tests/llm/suites.h"
 
-namespace llmtest {
+namespace kwbtest {
 
 void promptTests() {
     using namespace kwb;
@@ -64,4 +64,4 @@ void promptTests() {
     CHECK(repair.starts_with("Your kernel does not compile.") && repair.find("kwb_reduce_sum") != std::string::npos);
 }
 
-} // namespace llmtest
+} // namespace kwbtest

@@ -4,10 +4,10 @@
 #include <ctime>
 
 #include "core/llm/retry_policy.h"
-#include "tests/llm/check.h"
+#include "tests/tasks/check.h"
 #include "tests/llm/suites.h"
 
-namespace llmtest {
+namespace kwbtest {
 
 void retryTests() {
     using namespace kwb;
@@ -49,4 +49,4 @@ void retryTests() {
     CHECK(retryDelaySeconds(p, 1, server, 0.0) == 1.0);
 }
 
-} // namespace llmtest
+} // namespace kwbtest

@@ -8,10 +8,10 @@
 #include "core/llm/llm_settings.h"
 #include "core/llm/redaction.h"
 #include "core/verify/subprocess_worker.h"
-#include "tests/llm/check.h"
+#include "tests/tasks/check.h"
 #include "tests/llm/suites.h"
 
-namespace llmtest {
+namespace kwbtest {
 
 void settingsTests() {
     using namespace kwb;
@@ -90,4 +90,4 @@ void settingsTests() {
     std::filesystem::remove_all(dir);
 }
 
-} // namespace llmtest
+} // namespace kwbtest

@@ -5,10 +5,10 @@
 #include <unistd.h>
 
 #include "core/generate/jsonl_sample_sink.h"
-#include "tests/llm/check.h"
+#include "tests/tasks/check.h"
 #include "tests/llm/suites.h"
 
-namespace llmtest {
+namespace kwbtest {
 
 void sinkTests() {
     using namespace kwb;
@@ -70,4 +70,4 @@ void sinkTests() {
     std::filesystem::remove_all(dir);
 }
 
-} // namespace llmtest
+} // namespace kwbtest

@@ -4,11 +4,11 @@
 #include <vector>
 
 #include "core/llm/sse_parser.h"
-#include "tests/llm/check.h"
+#include "tests/tasks/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
 
-namespace llmtest {
+namespace kwbtest {
 namespace {
 
 using kwb::SseEvent;
@@ -97,4 +97,4 @@ void sseTests() {
     CHECK(a.size() > 20 && same(a, b));
 }
 
-} // namespace llmtest
+} // namespace kwbtest

@@ -1,5 +1,5 @@
 #pragma once
-namespace llmtest {
+namespace kwbtest {
 void sseTests();
 void retryTests();
 void settingsTests();
@@ -10,4 +10,4 @@ void clientTests();
 void generateTests();
 void cliTests();
 void projectSinkTests();
-} // namespace llmtest
+} // namespace kwbtest

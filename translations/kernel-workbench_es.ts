@@ -673,6 +673,37 @@
         <source>Ca&amp;ncel</source>
         <translation>Ca&amp;ncelar</translation>
     </message>
+    <message>
+        <source>Answer %1</source>
+        <translation>Respuesta %1</translation>
+    </message>
+    <message>
+        <source>Answer %1, repair turn %2</source>
+        <translation>Respuesta %1, turno de reparación %2</translation>
+    </message>
+    <message>
+        <source>%1: sample #%2 (%3)</source>
+        <translation>%1: muestra #%2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n repair turn(s)</source>
+        <translation>
+            <numerusform>%n turno de reparación</numerusform>
+            <numerusform>%n turnos de reparación</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Repair turns:</source>
+        <translation>Turnos de &amp;reparación:</translation>
+    </message>
+    <message>
+        <source>How often an answer without code, or one that does not compile or fails a shape in the check, is sent back to the model with the reason. Each turn becomes a sample linked to the answer it repairs.</source>
+        <translation>Cuántas veces se devuelve al modelo, con el motivo, una respuesta sin código o que no compila o falla en una forma al comprobarla. Cada turno se convierte en una muestra vinculada a la respuesta que repara.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::GpuStatusLabel</name>
@@ -1005,6 +1036,34 @@
         <source>Cannot compare: %1</source>
         <translation>No se puede comparar: %1</translation>
     </message>
+    <message>
+        <source>Unsaved copy</source>
+        <translation>Copia sin guardar</translation>
+    </message>
+    <message>
+        <source>Your copy of sample #%1 has changes that are not saved.</source>
+        <translation>Su copia de la muestra #%1 tiene cambios sin guardar.</translation>
+    </message>
+    <message>
+        <source>Save it as a new sample, discard it, or go back to editing it?</source>
+        <translation>¿Guardarla como una muestra nueva, descartarla o seguir editándola?</translation>
+    </message>
+    <message>
+        <source>&amp;Save as a new sample</source>
+        <translation>&amp;Guardar como muestra nueva</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Descartar</translation>
+    </message>
+    <message>
+        <source>&amp;Keep editing</source>
+        <translation>&amp;Seguir editando</translation>
+    </message>
+    <message>
+        <source>The copy was discarded.</source>
+        <translation>Se descartó la copia.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::SampleListModel</name>
@@ -1091,6 +1150,22 @@
     <message>
         <source>Age</source>
         <translation>Edad</translation>
+    </message>
+    <message>
+        <source>↳ %1 · turn %2 of #%3</source>
+        <translation>↳ %1 · turno %2 de #%3</translation>
+    </message>
+    <message>
+        <source>↳ %1 · turn %2</source>
+        <translation>↳ %1 · turno %2</translation>
+    </message>
+    <message>
+        <source>Repair turn %1 of sample #%2: the model&apos;s answer after being told why that sample failed.</source>
+        <translation>Turno de reparación %1 de la muestra #%2: la respuesta del modelo tras decirle por qué falló esa muestra.</translation>
+    </message>
+    <message>
+        <source>Repair turn %1 of an answer that had no code.</source>
+        <translation>Turno de reparación %1 de una respuesta que no tenía código.</translation>
     </message>
 </context>
 <context>
@@ -1240,6 +1315,14 @@
     <message>
         <source>Language:</source>
         <translation>Idioma:</translation>
+    </message>
+    <message>
+        <source>Keys are stored in the system keychain (Secret Service), or taken from the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), which wins. The kwb command line does not read the keychain: give it keys through the environment. Keys never reach the GPU worker or a project.</source>
+        <translation>Las claves se guardan en el llavero del sistema (Secret Service) o se toman del entorno (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), que tiene prioridad. La línea de órdenes kwb no lee el llavero: pásele las claves por el entorno. Las claves nunca llegan al trabajador de GPU ni a un proyecto.</translation>
+    </message>
+    <message>
+        <source>No system keychain is reachable (%2), so keys are stored in %1, readable only by you, or taken from the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), which wins. Keys never reach the GPU worker or a project.</source>
+        <translation>No se puede acceder a ningún llavero del sistema (%2), así que las claves se guardan en %1, legible solo por usted, o se toman del entorno (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), que tiene prioridad. Las claves nunca llegan al trabajador de GPU ni a un proyecto.</translation>
     </message>
 </context>
 <context>

@@ -678,6 +678,38 @@
         <source>Ca&amp;ncel</source>
         <translation>&amp;Anuluj</translation>
     </message>
+    <message>
+        <source>Answer %1</source>
+        <translation>Odpowiedź %1</translation>
+    </message>
+    <message>
+        <source>Answer %1, repair turn %2</source>
+        <translation>Odpowiedź %1, tura naprawy %2</translation>
+    </message>
+    <message>
+        <source>%1: sample #%2 (%3)</source>
+        <translation>%1: próbka #%2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n repair turn(s)</source>
+        <translation>
+            <numerusform>%n tura naprawy</numerusform>
+            <numerusform>%n tury naprawy</numerusform>
+            <numerusform>%n tur naprawy</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Repair turns:</source>
+        <translation>Tury &amp;naprawy:</translation>
+    </message>
+    <message>
+        <source>How often an answer without code, or one that does not compile or fails a shape in the check, is sent back to the model with the reason. Each turn becomes a sample linked to the answer it repairs.</source>
+        <translation>Ile razy odpowiedź bez kodu albo taka, która się nie kompiluje lub zawodzi dla któregoś kształtu przy sprawdzaniu, wraca do modelu z podaniem przyczyny. Każda tura staje się próbką powiązaną z odpowiedzią, którą naprawia.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::GpuStatusLabel</name>
@@ -1013,6 +1045,34 @@
         <source>Cannot compare: %1</source>
         <translation>Nie można porównać: %1</translation>
     </message>
+    <message>
+        <source>Unsaved copy</source>
+        <translation>Niezapisana kopia</translation>
+    </message>
+    <message>
+        <source>Your copy of sample #%1 has changes that are not saved.</source>
+        <translation>Twoja kopia próbki #%1 ma niezapisane zmiany.</translation>
+    </message>
+    <message>
+        <source>Save it as a new sample, discard it, or go back to editing it?</source>
+        <translation>Zapisać ją jako nową próbkę, odrzucić czy wrócić do edycji?</translation>
+    </message>
+    <message>
+        <source>&amp;Save as a new sample</source>
+        <translation>&amp;Zapisz jako nową próbkę</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Odrzuć</translation>
+    </message>
+    <message>
+        <source>&amp;Keep editing</source>
+        <translation>&amp;Edytuj dalej</translation>
+    </message>
+    <message>
+        <source>The copy was discarded.</source>
+        <translation>Kopia została odrzucona.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::SampleListModel</name>
@@ -1099,6 +1159,22 @@
     <message>
         <source>Age</source>
         <translation>Wiek</translation>
+    </message>
+    <message>
+        <source>↳ %1 · turn %2 of #%3</source>
+        <translation>↳ %1 · tura %2 dla #%3</translation>
+    </message>
+    <message>
+        <source>↳ %1 · turn %2</source>
+        <translation>↳ %1 · tura %2</translation>
+    </message>
+    <message>
+        <source>Repair turn %1 of sample #%2: the model&apos;s answer after being told why that sample failed.</source>
+        <translation>Tura naprawy %1 próbki #%2: odpowiedź modelu po informacji, dlaczego ta próbka zawiodła.</translation>
+    </message>
+    <message>
+        <source>Repair turn %1 of an answer that had no code.</source>
+        <translation>Tura naprawy %1 odpowiedzi, która nie zawierała kodu.</translation>
     </message>
 </context>
 <context>
@@ -1249,6 +1325,14 @@
     <message>
         <source>Language:</source>
         <translation>Język:</translation>
+    </message>
+    <message>
+        <source>Keys are stored in the system keychain (Secret Service), or taken from the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), which wins. The kwb command line does not read the keychain: give it keys through the environment. Keys never reach the GPU worker or a project.</source>
+        <translation>Klucze są przechowywane w systemowym pęku kluczy (Secret Service) lub pobierane ze środowiska (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), które ma pierwszeństwo. Wiersz poleceń kwb nie czyta pęku kluczy: podaj mu klucze przez środowisko. Klucze nigdy nie trafiają do procesu GPU ani do projektu.</translation>
+    </message>
+    <message>
+        <source>No system keychain is reachable (%2), so keys are stored in %1, readable only by you, or taken from the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), which wins. Keys never reach the GPU worker or a project.</source>
+        <translation>Systemowy pęk kluczy jest niedostępny (%2), więc klucze są przechowywane w %1 (czytelnym tylko dla Ciebie) lub pobierane ze środowiska (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), które ma pierwszeństwo. Klucze nigdy nie trafiają do procesu GPU ani do projektu.</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,8 @@ Runner addGenerateCommand(CLI::App& app);
 // The project database: project, samples, review, import, export (README, "Projects").
 Runner addProjectCommand(CLI::App& app);
 Runner addSamplesCommand(CLI::App& app);
+// `samples no-code`, added to the samples command (call after addSamplesCommand).
+Runner addSamplesNoCodeCommand(CLI::App& app);
 Runner addReviewCommand(CLI::App& app);
 Runner addImportCommand(CLI::App& app);
 Runner addExportCommand(CLI::App& app);

@@ -15,6 +15,7 @@
 #include "app/kwb/task_lookup.h"
 #include "core/generate/generation_run.h"
 #include "core/generate/jsonl_sample_sink.h"
+#include "core/generate/project_examples.h"
 #include "core/generate/project_sample_sink.h"
 #include "core/generate/verifier_sample_checker.h"
 #include "core/llm/llm_settings.h"
@@ -39,6 +40,7 @@ struct GenerateOpts {
     bool verify = false, noBench = false, listModels = false;
     std::string systemTemplate, userTemplate, skill, examples, gpu, cc;
     int examplesK = 3;
+    int examplesFromProject = 0; // accepted samples of each task from the project, at most
 };
 
 std::string readText(const std::string& path, bool& ok) {
@@ -113,7 +115,9 @@ int runGenerate(const GenerateOpts& o) {
         std::cerr << "kwb generate: " << config.error().message << "\n";
         return kExitUsage;
     }
-    std::vector<std::string> secrets = {config->apiKey};
+    // Every configured key, not only the one in use: a response or an error may quote any.
+    std::vector<std::string> secrets = settings->secrets();
+    secrets.push_back(config->apiKey);
     auto fail = [&](const Error& e, int code) {
         std::cerr << "kwb generate: " << redactSecrets(describe(e), secrets) << "\n";
         return code;
@@ -217,6 +221,15 @@ int runGenerate(const GenerateOpts& o) {
             return fail(opened.error(), 2);
         store = std::move(*opened);
         sink = std::make_unique<ProjectSampleSink>(*store, tasks);
+        for (const auto& task : tasks) {
+            auto ex = acceptedExamples(*store, task.id, o.examplesFromProject);
+            if (!ex)
+                return fail(ex.error(), 2);
+            if (o.examplesFromProject > 0)
+                std::cerr << "kwb generate: task " << task.id << ": " << ex->size() << " accepted samples as examples\n";
+            if (!ex->empty())
+                context.taskExamples[task.id] = std::move(*ex);
+        }
     }
     std::ofstream logFile;
     if (!o.logFile.empty()) {
@@ -242,6 +255,7 @@ int runGenerate(const GenerateOpts& o) {
     run.setPrompt(*templates, context);
     run.setPrices(&settings->prices());
     run.setChecker(checker.get());
+    run.addSecrets(secrets);
     const bool tty = ::isatty(2);
     std::string lastBar;
     auto lastDraw = std::chrono::steady_clock::now() - std::chrono::seconds(1);
@@ -283,6 +297,9 @@ int runGenerate(const GenerateOpts& o) {
         std::cout << "; " << t.passed << " passed verification";
     if (t.failed)
         std::cout << "; " << t.failed << " requests failed";
+    if (t.noCode && store)
+        std::cout << "\nAnswers without code (kept, not samples): kwb samples no-code --run " << run.runId() << " --project "
+                  << store->path().string();
     std::cout << "\nTokens: " << t.usage.inputTokens << " in, " << t.usage.outputTokens << " out. Cost: ";
     if (t.costKnown) {
         char b[32];
@@ -324,14 +341,19 @@ Runner addGenerateCommand(CLI::App& app) {
     cmd->add_flag("--no-bench", o->noBench, "With --verify: correctness only, no timing");
     auto* project = cmd->add_option("--project", o->project, "The project samples are stored in (default: $KWB_PROJECT, "
                                                              "the current project, or the default project)");
-    cmd->add_option("--out", o->out, "Instead of a project: the JSONL file samples are appended to")->excludes(project);
+    auto* out = cmd->add_option("--out", o->out, "Instead of a project: the JSONL file samples are appended to")->excludes(project);
     cmd->add_option("--log", o->logFile, "Also append the run's log to this file");
     cmd->add_option("--settings", o->settings, "LLM settings file (default: $KWB_CONFIG_DIR/llm.json or ~/.config/kernel-workbench/llm.json)");
     cmd->add_option("--system-template", o->systemTemplate, "System prompt template file ({{variables}})");
     cmd->add_option("--user-template", o->userTemplate, "User prompt template file ({{variables}})");
     cmd->add_option("--skill", o->skill, "A SKILL.md to put in the system prompt");
-    cmd->add_option("--examples", o->examples, "A samples JSONL file: accepted or passing samples become examples");
+    cmd->add_option("--examples", o->examples, "A samples JSONL file: its accepted or passing samples of other tasks become examples");
     cmd->add_option("--examples-k", o->examplesK, "How many examples at most (default 3)")->check(CLI::Range(0, 50));
+    cmd->add_option("--examples-from-project", o->examplesFromProject,
+                    "K: up to K accepted samples of each task from the project (latest verdict accepted, newest\n"
+                    "first) go into that task's prompt as earlier answers to improve on")
+        ->check(CLI::Range(0, 50))
+        ->excludes(out);
     cmd->add_option("--gpu", o->gpu, "Target GPU named in the prompt (default with --verify: the worker's)");
     cmd->add_option("--cc", o->cc, "Target compute capability named in the prompt, e.g. 9.0");
     cmd->add_option("--max-retries", o->maxRetries, "Retries per request after 429, 5xx, 529, timeouts (default 2)")->check(CLI::Range(0, 20));

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
     commands.push_back(kwb::cli::addGenerateCommand(app));
     commands.push_back(kwb::cli::addProjectCommand(app));
     commands.push_back(kwb::cli::addSamplesCommand(app));
+    commands.push_back(kwb::cli::addSamplesNoCodeCommand(app));
     commands.push_back(kwb::cli::addReviewCommand(app));
     commands.push_back(kwb::cli::addImportCommand(app));
     commands.push_back(kwb::cli::addExportCommand(app));

@@ -93,6 +93,8 @@ Runner addSamplesCommand(CLI::App& app) {
     return [=]() -> int {
         if (!cmd->parsed())
             return -1;
+        if (!list->parsed() && !show->parsed() && !next->parsed() && !stats->parsed() && !verify->parsed())
+            return -1; // another file's sub-command: `samples no-code` (samples_no_code_command.cpp)
         auto store = openProject(o->project);
         if (!store)
             return fail("", store.error());
@@ -124,6 +126,8 @@ Runner addSamplesCommand(CLI::App& app) {
             printRows(page->rows);
             std::cout << page->rows.size() << " of " << page->total << " samples (page " << o->page << " of "
                       << std::max<std::int64_t>(1, (page->total + o->limit - 1) / o->limit) << ")\n";
+            if (auto noCode = ps.countGenerationsWithoutCode(); noCode && *noCode > 0)
+                std::cout << *noCode << " answers without code are not samples: `kwb samples no-code` lists them\n";
             return 0;
         }
         if (show->parsed()) {

@@ -1,5 +1,8 @@
 // kwb verify <task> <file.cu>: build, check and time one candidate; a table or JSON.
+#include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <cstdlib>
 #include <csignal>
 #include <unistd.h>
 #include <cstdio>
@@ -89,6 +92,34 @@ void printTable(const VerificationRecord& rec, const std::string& file, std::ost
     out << "Record " << rec.id() << ", " << fmt("%.2f s", j.value("wall_seconds", 0.0)) << "\n";
 }
 
+// "min_sample_ms=1" -> {"min_sample_ms": 1}; true/false are booleans, the rest numbers.
+Result<nlohmann::json> parseTimingOverrides(const std::vector<std::string>& items) {
+    static const char* const kKeys[] = {"target_rse", "min_samples", "max_samples", "time_cap_ms",
+                                        "warmup", "warmup_ms", "flush_l2", "min_sample_ms", "max_batch",
+                                        "graphs", "clock_settle_ms", "keep_above_clock_fraction"};
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& item : items) {
+        auto eq = item.find('=');
+        std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
+        if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
+            return Error::make("bad-option", "--timing: unknown key \"" + key + "\"");
+        if (value == "true" || value == "false") {
+            out[key] = value == "true";
+            continue;
+        }
+        char* end = nullptr;
+        double v = std::strtod(value.c_str(), &end);
+        if (value.empty() || *end != '\0' || !std::isfinite(v) || v < 0)
+            return Error::make("bad-option", "--timing: " + key + " needs a non-negative number, got \"" + value + "\"");
+        if (v == std::floor(v) && key.find("_ms") == std::string::npos && key != "target_rse" &&
+            key != "keep_above_clock_fraction")
+            out[key] = static_cast<long long>(v);
+        else
+            out[key] = v;
+    }
+    return out;
+}
+
 } // namespace
 
 Runner addVerifyCommand(CLI::App& app) {
@@ -100,6 +131,7 @@ Runner addVerifyCommand(CLI::App& app) {
         std::uint64_t seed = 0;
         std::vector<std::string> shapes;
         int trials = 2, timeout = 300, idle = 20;
+        std::vector<std::string> timing;
     };
     auto o = std::make_shared<Opts>();
     cmd->add_option("task", o->task, "Task id (e.g. sgemm-f32) or a task file (.toml)")->required();
@@ -110,6 +142,11 @@ Runner addVerifyCommand(CLI::App& app) {
     cmd->add_option("--shapes", o->shapes, "Only these shapes (names)")->delimiter(',');
     cmd->add_option("--trials", o->trials, "Correctness trials per shape, each with fresh inputs")->check(CLI::Range(1, 20));
     cmd->add_option("--timeout", o->timeout, "Seconds before the job is killed")->check(CLI::Range(5, 3600));
+    cmd->add_option("--timing", o->timing,
+                    "Timing policy overrides, KEY=VALUE[,...]: target_rse, min_samples, max_samples, time_cap_ms, "
+                    "warmup, warmup_ms, flush_l2, min_sample_ms, max_batch, graphs, clock_settle_ms, "
+                    "keep_above_clock_fraction")
+        ->delimiter(',');
     cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before the job is killed")->check(CLI::Range(2, 600));
     return [cmd, o]() -> int {
         if (!cmd->parsed())
@@ -136,6 +173,12 @@ Runner addVerifyCommand(CLI::App& app) {
         opts.trials = o->trials;
         opts.timeoutSeconds = o->timeout;
         opts.idleTimeoutSeconds = o->idle;
+        if (auto t = parseTimingOverrides(o->timing); t)
+            opts.timing = *t;
+        else {
+            std::cerr << "kwb verify: " << t.error().message << "\n";
+            return 2;
+        }
         std::signal(SIGINT, onSigint);
         bool tty = ::isatty(2);
         auto rec = verifier.verify(*task, src.str(), name, opts, [&](const VerifyProgress& p) {

@@ -139,7 +139,7 @@ SampleFilter DatasetExporter::baseFilter() const {
     return f;
 }
 
-Status DatasetExporter::emit(const RowFacts& facts, AtomicFile& train, AtomicFile* test, ExportSummary& sum) {
+Status DatasetExporter::writeSplitRow(const RowFacts& facts, AtomicFile& train, AtomicFile* test, ExportSummary& sum) {
     const bool toTest = sum.split.test.count(facts.taskId) > 0;
     if (toTest && !test)
         return Error::make("export-failed", "a test split was asked for without a test output");
@@ -172,7 +172,7 @@ Status DatasetExporter::writeSft(AtomicFile& train, AtomicFile* test, ExportSumm
         appendAssistant(m_line, content.source);
         m_line.push_back(']');
         appendProvenance(m_line, row, true);
-        result = emit({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
+        result = writeSplitRow({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
         return bool(result);
     });
     return s ? result : s;
@@ -197,7 +197,7 @@ Status DatasetExporter::writeUnpaired(AtomicFile& train, AtomicFile* test, Expor
         appendKey(m_line, "label");
         m_line.append(good ? "true" : "false");
         appendProvenance(m_line, row, false);
-        result = emit({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
+        result = writeSplitRow({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
         return bool(result);
     });
     return s ? result : s;
@@ -266,7 +266,7 @@ Status DatasetExporter::writePairs(AtomicFile& train, AtomicFile* test, ExportSu
             appendKey(m_line, "rejected_verification_id");
             appendNullable(m_line, r.status.verificationId);
             m_line.push_back('}');
-            if (auto s = emit({c.taskId, c.model, c.status.speedup, c.status.gpu}, train, test, sum); !s)
+            if (auto s = writeSplitRow({c.taskId, c.model, c.status.speedup, c.status.gpu}, train, test, sum); !s)
                 return s;
         }
     }

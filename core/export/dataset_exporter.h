@@ -81,7 +81,8 @@ private:
     // The prompt messages as JSON text (without the brackets), with the system message added
     // when needed; cached by spec and stored messages, since most samples share their prompt.
     Result<const std::string*> promptText(std::int64_t specId, const std::string& messagesJson);
-    Status emit(const RowFacts& facts, AtomicFile& train, AtomicFile* test, ExportSummary& sum);
+    // Writes the row in m_line to its task's split (train or test) and counts it there.
+    Status writeSplitRow(const RowFacts& facts, AtomicFile& train, AtomicFile* test, ExportSummary& sum);
     Status writeSft(AtomicFile& train, AtomicFile* test, ExportSummary& sum);
     Status writeUnpaired(AtomicFile& train, AtomicFile* test, ExportSummary& sum);
     Status writePairs(AtomicFile& train, AtomicFile* test, ExportSummary& sum);

@@ -28,6 +28,10 @@ void GenerationRun::setPrompt(PromptTemplates templates, PromptContext context) 
     m_context = std::move(context);
 }
 
+void GenerationRun::addSecrets(const std::vector<std::string>& secrets) {
+    m_extraSecrets.insert(m_extraSecrets.end(), secrets.begin(), secrets.end());
+}
+
 void GenerationRun::log(const std::string& line) {
     if (m_log)
         m_log(redactSecrets(line, m_secrets));
@@ -46,9 +50,11 @@ Status GenerationRun::run(const std::vector<Task>& tasks, const std::atomic<bool
     if (m_options.model.empty())
         return Error::make("llm-no-model", "no model given");
     m_secrets = {provider->apiKey};
+    m_secrets.insert(m_secrets.end(), m_extraSecrets.begin(), m_extraSecrets.end());
     m_tasks = &tasks;
     for (std::size_t i = 0; i < tasks.size(); ++i) {
-        auto have = m_sink.countExisting(tasks[i].id, m_options.provider, m_options.model);
+        auto have = m_options.resume ? m_sink.countExisting(tasks[i].id, m_options.provider, m_options.model)
+                                     : Result<int>(0);
         if (!have)
             return have.error();
         int need = std::max(0, m_options.samplesPerTask - *have);
@@ -60,7 +66,7 @@ Status GenerationRun::run(const std::vector<Task>& tasks, const std::atomic<bool
         if (!prompt)
             return Error::make(prompt.error().code, "task " + tasks[i].id + ": " + prompt.error().message);
         for (int k = 0; k < need; ++k)
-            m_pending.push_back(Job{i, 0, {}, prompt->system, prompt->messages});
+            m_pending.push_back(Job{i, 0, {}, prompt->system, prompt->messages, int(m_pending.size())});
     }
     if (m_checker)
         m_checkerThread = std::thread([this] { checkerLoop(); });
@@ -120,7 +126,13 @@ void GenerationRun::submit(Job job) {
     req.topP = m_options.topP;
     StreamHandlers h;
     std::string label = "task " + task.id + (job.turn ? " (repair turn " + std::to_string(job.turn) + ")" : "");
-    h.onRetry = [this, label](int attempt, double delay, const Error& why) {
+    if (m_text)
+        h.onText = [this, chain = job.chain, turn = job.turn](std::string_view delta) {
+            m_text(chain, turn, delta, false);
+        };
+    h.onRetry = [this, label, chain = job.chain, turn = job.turn](int attempt, double delay, const Error& why) {
+        if (m_text)
+            m_text(chain, turn, {}, true);
         char b[32];
         std::snprintf(b, sizeof b, "%.1f", delay);
         log(label + ": attempt " + std::to_string(attempt) + " in " + b + " s after: " + describe(why));
@@ -180,6 +192,9 @@ void GenerationRun::onFinished(const Job& job, Result<Completion> result) {
         m.content = redactSecrets(m.content, m_secrets);
     s.rawResponse = redactSecrets(c.text, m_secrets);
     c.text.clear();
+    // The server's own words (stored as metadata) are as untrusted as its text.
+    for (std::string* field : {&c.model, &c.responseId, &c.stopReason})
+        *field = redactSecrets(*field, m_secrets);
     s.code = extractEntrySource(s.rawResponse, task.entryName);
     s.completion = c;
     if (m_prices)
@@ -209,6 +224,7 @@ void GenerationRun::finalize(GeneratedSample sample, const Job& job, const std::
     const Task& task = (*m_tasks)[job.task];
     if (outcome) {
         sample.verification = outcome->summary;
+        redactSecrets(sample.verification, m_secrets);
         sample.verificationRecord = outcome->record;
     }
     if (Status st = m_sink.store(sample); !st) {
@@ -236,7 +252,7 @@ void GenerationRun::finalize(GeneratedSample sample, const Job& job, const std::
         feedback = outcome->feedback;
     if (feedback.empty())
         return;
-    Job next{job.task, job.turn + 1, sample.id, job.system, sample.messages};
+    Job next{job.task, job.turn + 1, sample.id, job.system, sample.messages, job.chain};
     next.messages.push_back({"assistant", sample.rawResponse});
     next.messages.push_back({"user", repairMessage(task, feedback)});
     ++m_totals.repairs;
@@ -259,7 +275,7 @@ void GenerationRun::drainChecked() {
         } else {
             const Error& e = item.outcome->error();
             log("task " + item.task.id + ": sample " + item.sample.id + " could not be checked: " + describe(e));
-            item.sample.verification = {{"verdict", "error"}, {"detail", describe(e)}};
+            item.sample.verification = {{"verdict", "error"}, {"detail", redactSecrets(describe(e), m_secrets)}};
         }
         finalize(std::move(item.sample), item.job, outcome);
         if (m_fatal)

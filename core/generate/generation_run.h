@@ -35,6 +35,7 @@ struct GenerationOptions {
     std::optional<double> topP;
     int repairTurns = 0; // follow-ups for a failed or code-less answer, per first answer
     std::string runId;   // empty: a new one
+    bool resume = true;  // false: samplesPerTask new first answers, whatever the sink holds already
     std::chrono::milliseconds pollInterval{100}; // how often an interrupt is noticed
 };
 
@@ -59,6 +60,10 @@ class GenerationRun {
 public:
     using LogFn = std::function<void(const std::string& line)>;
     using ProgressFn = std::function<void(const GenerationTotals& totals)>;
+    // Streamed text of one request: `chain` numbers the first answers in the order they are
+    // asked for (0, 1, ...) and a repair turn keeps its first answer's number; `restart` (with
+    // no text) when a retried request starts over. Called on run()'s thread, inside poll().
+    using TextFn = std::function<void(int chain, int turn, std::string_view text, bool restart)>;
 
     GenerationRun(LlmClient& client, SampleSink& sink, GenerationOptions options);
     ~GenerationRun();
@@ -66,8 +71,12 @@ public:
     void setPrompt(PromptTemplates templates, PromptContext context);
     void setPrices(const PriceTable* prices) { m_prices = prices; }
     void setChecker(SampleChecker* checker) { m_checker = checker; }
+    // Further secrets to redact besides the provider's key (every configured key: LlmSettings::
+    // secrets()), from everything the run stores or logs.
+    void addSecrets(const std::vector<std::string>& secrets);
     void setLog(LogFn log) { m_log = std::move(log); }
     void setProgress(ProgressFn progress) { m_progress = std::move(progress); }
+    void setText(TextFn text) { m_text = std::move(text); }
 
     // Until every task has its samples (and repair turns), or *interrupt turns true (then
     // in-flight requests are cancelled, answers awaiting a check are stored unchecked, and
@@ -83,6 +92,7 @@ private:
         std::string parentId;
         std::string system;
         std::vector<ChatMessage> messages;
+        int chain = 0; // the first answer's number (see TextFn)
     };
     struct CheckItem {
         GeneratedSample sample;
@@ -109,9 +119,11 @@ private:
     SampleChecker* m_checker = nullptr;
     LogFn m_log;
     ProgressFn m_progress;
+    TextFn m_text;
 
     const std::vector<Task>* m_tasks = nullptr;
-    std::vector<std::string> m_secrets;
+    std::vector<std::string> m_secrets;      // the provider's key, then m_extraSecrets
+    std::vector<std::string> m_extraSecrets;
     std::deque<Job> m_pending;
     std::map<RequestId, Job> m_inFlight;
     std::optional<Error> m_fatal;

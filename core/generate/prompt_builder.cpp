@@ -27,6 +27,8 @@ const char* const kUser =
     "\n"
     "Rules:\n{{rules}}\n"
     "{{#examples}}\nAccepted kernels for other tasks, as examples of code that passed:\n\n{{examples}}\n{{/examples}}"
+    "{{#task_examples}}\nAccepted kernels for this task, written earlier; write your own, at least as correct and "
+    "faster if you can:\n\n{{task_examples}}\n{{/task_examples}}"
     "\nReply with the complete .cu file in one ```cuda code block.";
 
 std::string readFile(const std::filesystem::path& p, bool& ok) {
@@ -155,6 +157,13 @@ PromptVariables promptVariables(const Task& task, const PromptContext& context) 
     while (examples.ends_with("\n"))
         examples.pop_back();
     v["examples"] = examples;
+    std::string own;
+    if (auto it = context.taskExamples.find(task.id); it != context.taskExamples.end())
+        for (const auto& e : it->second)
+            own += (e.title.empty() ? "" : e.title + ":\n") + "```cuda\n" + e.code + (e.code.ends_with("\n") ? "" : "\n") + "```\n\n";
+    while (own.ends_with("\n"))
+        own.pop_back();
+    v["task_examples"] = own;
     v["skill"] = context.skill;
     return v;
 }

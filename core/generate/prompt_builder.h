@@ -4,6 +4,7 @@
 // into a system and a user template, with optional context (accepted samples as examples, or a
 // SKILL.md). Also the follow-up message of a repair turn. Pure functions of their inputs.
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct PromptContext {
     std::string gpuName;           // "NVIDIA H200"; empty: not stated
     std::string computeCapability; // "9.0"; empty: not stated
     std::vector<PromptExample> examples; // a task's own examples are left out of its prompt
+    // Accepted samples of one task (by task id), shown to that task only, as earlier answers to
+    // improve on (`kwb generate --examples-from-project K`): the variable task_examples.
+    std::map<std::string, std::vector<PromptExample>> taskExamples;
     std::string skill;             // a SKILL.md's text; empty: none
 };
 

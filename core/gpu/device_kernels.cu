@@ -76,6 +76,7 @@ __global__ void fillPoisonKernel(void* p, Elem t, std::size_t n) {
 struct DeviceStats {
     unsigned long long mismatches, unwritten, otherNaN, firstBad;
     unsigned long long maxAbsBits, maxRelBits; // non-negative doubles compare as integers
+    double firstGot, firstRef, firstAllowed;    // at firstBad, filled by describeFirstKernel
 };
 
 __global__ void compareKernel(const void* got, Elem t, const void* ref, bool refIsDouble,
@@ -120,6 +121,20 @@ __global__ void compareKernel(const void* got, Elem t, const void* ref, bool ref
     if (first != ~0ull) atomicMin(&st->firstBad, first);
     atomicMax(&st->maxAbsBits, static_cast<unsigned long long>(__double_as_longlong(maxAbs)));
     atomicMax(&st->maxRelBits, static_cast<unsigned long long>(__double_as_longlong(maxRel)));
+}
+
+// One thread: the values at the first bad element, with the same formula as compareKernel.
+__global__ void describeFirstKernel(const void* got, Elem t, const void* ref, bool refIsDouble,
+                                    double rtol, double atol, int mode, const double* scale,
+                                    double scalarScale, DeviceStats* st) {
+    const unsigned long long i = st->firstBad;
+    if (i == ~0ull)
+        return;
+    double r = refIsDouble ? static_cast<const double*>(ref)[i] : double(static_cast<const float*>(ref)[i]);
+    double sc = mode == 0 ? fabs(r) : mode == 1 ? (scale ? scale[i] : scalarScale) : fmax(fabs(r), scalarScale);
+    st->firstGot = isPoison(got, t, i) ? nan("") : load(got, t, i);
+    st->firstRef = r;
+    st->firstAllowed = atol + rtol * sc;
 }
 
 __global__ void sumSquaresKernel(const void* p, bool isDouble, std::size_t n, double* acc) {
@@ -194,11 +209,13 @@ cudaError_t compareOutputs(const void* got, Elem t, const void* ref, bool refIsD
     cudaError_t e = cudaMallocAsync(&st, sizeof(DeviceStats), s);
     if (e != cudaSuccess)
         return e;
-    DeviceStats init{0, 0, 0, ~0ull, 0, 0};
+    DeviceStats init{0, 0, 0, ~0ull, 0, 0, 0, 0, 0};
     cudaMemcpyAsync(st, &init, sizeof init, cudaMemcpyHostToDevice, s);
     int mode = static_cast<int>(cmode);
     compareKernel<<<gridFor(n), 256, 0, s>>>(got, t, ref, refIsDouble, n, rtol, atol, mode,
                                              scalePerElement, scalarScale, st);
+    describeFirstKernel<<<1, 1, 0, s>>>(got, t, ref, refIsDouble, rtol, atol, mode, scalePerElement,
+                                        scalarScale, st);
     DeviceStats host{};
     e = cudaGetLastError();
     if (e == cudaSuccess)
@@ -212,6 +229,9 @@ cudaError_t compareOutputs(const void* got, Elem t, const void* ref, bool refIsD
     out->firstBad = host.firstBad;
     out->maxAbsErr = __builtin_bit_cast(double, host.maxAbsBits);
     out->maxRelErr = __builtin_bit_cast(double, host.maxRelBits);
+    out->firstGot = host.firstGot;
+    out->firstExpected = host.firstRef;
+    out->firstAllowed = host.firstAllowed;
     return cudaStreamSynchronize(s);
 }
 

@@ -38,6 +38,9 @@ struct CompareStats {
     double maxAbsErr = 0;
     double maxRelErr = 0;
     double refRms = 0;
+    // At firstBad: what the candidate wrote (NaN when unwritten), the reference, and the
+    // largest difference the tolerance allows there.
+    double firstGot = 0, firstExpected = 0, firstAllowed = 0;
 };
 
 // got (dtype t) against ref (double or float on the device, refIsDouble says which).

@@ -20,30 +20,58 @@ std::string tail(const std::string& s, std::size_t n) { return s.size() > n ? s.
 
 } // namespace
 
-nlohmann::json runJobInChild(const std::string& runnerPath, const nlohmann::json& spec,
-                             const JobLimits& limits,
-                             const std::function<void(const nlohmann::json&)>& onEvent) {
+struct StartedJob {
+    ChildProcess child;
+    fs::path work;
+    std::string error; // non-empty: the child could not be started
+    ~StartedJob() {
+        if (child.running())
+            child.killGroup();
+        std::error_code ec;
+        if (!work.empty())
+            fs::remove_all(work, ec);
+    }
+};
+
+void StartedJobDeleter::operator()(StartedJob* j) const { delete j; }
+
+StartedJobPtr startJobChild(const std::string& runnerPath, const nlohmann::json& prepare) {
+    StartedJobPtr job(new StartedJob);
     const char* tmpRoot = std::getenv("TMPDIR");
     std::string tmpl = std::string(tmpRoot && *tmpRoot ? tmpRoot : "/tmp") + "/kwb-job-XXXXXX";
-    if (!::mkdtemp(tmpl.data()))
-        return failure("harness-error", "cannot create the job's private folder", {});
-    fs::path work = tmpl;
-
+    if (!::mkdtemp(tmpl.data())) {
+        job->error = "cannot create the job's private folder";
+        return job;
+    }
+    job->work = tmpl;
     ProcessSpec ps;
     ps.program = runnerPath;
     ps.args = {"--job"};
     ps.env = scrubbedEnvironment();
-    ps.env->push_back("TMPDIR=" + work.string());
-    ps.env->push_back("HOME=" + work.string());
-    ps.workDir = work.string();
+    // getenv takes the first entry: the caller's HOME and TMPDIR go, the job's folder replaces them.
+    std::erase_if(*ps.env, [](const std::string& e) { return e.starts_with("HOME=") || e.starts_with("TMPDIR="); });
+    ps.env->push_back("TMPDIR=" + job->work.string());
+    ps.env->push_back("HOME=" + job->work.string());
+    ps.workDir = job->work.string();
     ps.stderrKeepBytes = 64 * 1024;
-    ChildProcess child;
-    auto started = child.start(ps);
-    if (!started) {
-        std::error_code ec;
-        fs::remove_all(work, ec);
-        return failure("harness-error", "cannot start the job: " + started.error().message, {});
+    if (auto started = job->child.start(ps); !started) {
+        job->error = "cannot start the job: " + started.error().message;
+        return job;
     }
+    if (prepare.is_object())
+        (void)job->child.write(protocol::frame(prepare), ChildProcess::Clock::now() + std::chrono::seconds(5));
+    return job;
+}
+
+nlohmann::json runJobInChild(const std::string& runnerPath, const nlohmann::json& spec,
+                             const JobLimits& limits,
+                             const std::function<void(const nlohmann::json&)>& onEvent,
+                             StartedJobPtr started) {
+    if (!started)
+        started = startJobChild(runnerPath, nullptr);
+    if (!started->error.empty())
+        return failure("harness-error", started->error, {});
+    ChildProcess& child = started->child;
     using Clock = ChildProcess::Clock;
     const auto end = Clock::now() + limits.total;
     (void)child.write(protocol::frame(spec), end);
@@ -84,8 +112,7 @@ nlohmann::json runJobInChild(const std::string& runnerPath, const nlohmann::json
         exit = child.finish(Clock::now() + std::chrono::seconds(5));
     }
     std::string log = tail(child.stderrText(), 16 * 1024);
-    std::error_code ec;
-    fs::remove_all(work, ec);
+    started.reset(); // the folder goes with it
 
     std::string where = lastShape.empty() ? std::string(" before any shape ran")
                                           : " at shape " + lastShape + " (" + lastStage + ", after " +

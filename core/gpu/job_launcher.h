@@ -4,6 +4,7 @@
 // and the idle deadline, and names how it ended. One job at a time; the caller's thread.
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -15,9 +16,23 @@ struct JobLimits {
     std::chrono::seconds idle{20}; // no event for this long: a hung kernel
 };
 
+// A job child started before its spec is known, so it can start CUDA while the candidate
+// builds. Destroying one that never ran kills its group and removes its folder.
+struct StartedJob;
+struct StartedJobDeleter {
+    void operator()(StartedJob* j) const;
+};
+using StartedJobPtr = std::unique_ptr<StartedJob, StartedJobDeleter>;
+
+// Starts `kwb-runner --job` and, when `prepare` is an object, sends it as the first line
+// ({"type":"prepare","device":N}: the job starts CUDA on that device and waits for its spec).
+StartedJobPtr startJobChild(const std::string& runnerPath, const nlohmann::json& prepare);
+
 // Returns the job's result, or a result naming the failure: timeout, crash, protocol-error.
+// `started`: a child from startJobChild; without one a fresh child is started.
 nlohmann::json runJobInChild(const std::string& runnerPath, const nlohmann::json& spec,
                              const JobLimits& limits,
-                             const std::function<void(const nlohmann::json&)>& onEvent);
+                             const std::function<void(const nlohmann::json&)>& onEvent,
+                             StartedJobPtr started = nullptr);
 
 } // namespace kwb::gpu

@@ -1,9 +1,10 @@
 #pragma once
 // Confinement the job child applies to itself before it loads a candidate: resource limits,
-// death with its parent, and a seccomp filter that refuses sockets and new processes (threads,
-// which CUDA needs, stay allowed). The parent adds the rest: own process group, private
-// working folder, scrubbed environment, deadline.
+// death with its parent, a seccomp filter that refuses sockets and new processes (threads,
+// which CUDA needs, stay allowed), and Landlock rules that confine file access. The parent adds
+// the rest: own process group, private working folder, scrubbed environment, deadline.
 #include <string>
+#include <vector>
 
 namespace kwb::gpu {
 
@@ -17,5 +18,19 @@ struct SandboxReport {
 // since their start-up may need what the filter refuses).
 SandboxReport applyResourceLimits();
 bool applySyscallFilter(std::string* why);
+
+// The Landlock ABI version of the running kernel; 0 when it has no Landlock.
+int landlockAbi();
+
+// Landlock on the calling thread and the threads and children it starts later (threads started
+// before, e.g. CUDA's, stay unconfined unless the kernel has ABI 8, which confines them too).
+// Writes only under `workDir` and to a few device nodes (/dev/null, /dev/nvidia*, /dev/shm);
+// reads of the system folders, the folders of the libraries already loaded, `workDir` and
+// `readOnlyFiles`, but not the home folder, /tmp, /run or other processes' /proc entries; from
+// ABI 4 no TCP bind/connect, from ABI 6 no signals to processes outside the job. Returns false
+// with the reason when the kernel has no Landlock or the rules cannot be applied. An empty
+// `workDir` is the current folder (the launcher starts the job in its folder).
+bool applyFilesystemRules(const std::string& workDir, const std::vector<std::string>& readOnlyFiles,
+                          std::string* why);
 
 } // namespace kwb::gpu

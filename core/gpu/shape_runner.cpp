@@ -75,8 +75,23 @@ struct Buffers {
     std::vector<const Parameter*> params; // buffer params, in order
     std::vector<GuardedBuffer> bufs;
     std::vector<std::size_t> counts;
+    std::vector<std::vector<long long>> extents; // per buffer, one per declared dimension
     std::vector<void*> ptrs;
 };
+
+// "C[3, 45]" for a flat row-major index into a buffer of the given extents.
+std::string elementName(const std::string& name, const std::vector<long long>& extents, unsigned long long index) {
+    std::vector<long long> at(extents.size());
+    for (std::size_t d = extents.size(); d-- > 0;) {
+        long long e = std::max(extents[d], 1LL);
+        at[d] = static_cast<long long>(index % static_cast<unsigned long long>(e));
+        index /= static_cast<unsigned long long>(e);
+    }
+    std::string s = name + "[";
+    for (std::size_t d = 0; d < at.size(); ++d)
+        s += (d ? ", " : "") + std::to_string(at[d]);
+    return s + "]";
+}
 
 } // namespace
 
@@ -120,14 +135,17 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
         if (!p.isBuffer())
             continue;
         long long count = 1;
+        std::vector<long long> extents;
         for (const auto& expr : p.shape) {
             auto f = Formula::parse(expr);
             auto v = f ? f->evaluateInteger(values) : Result<long long>(f.error());
             if (!v || *v < 0)
                 return fail({"harness-error", "cannot size buffer " + p.name + " from \"" + expr + "\"", false});
             count *= *v;
+            extents.push_back(*v);
         }
         b.params.push_back(&p);
+        b.extents.push_back(std::move(extents));
         b.counts.push_back(std::size_t(count));
         b.bufs.emplace_back();
         if (auto e = b.bufs.back().allocate(std::size_t(count) * std::size_t(dtypeSize(p.dtype))); e != cudaSuccess)
@@ -250,8 +268,12 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
                                 {"nan", cs.otherNaN}, {"max_abs_err", cs.maxAbsErr},
                                 {"max_rel_err", cs.maxRelErr}, {"elements", b.counts[i]},
                                 {"rtol", tol.rtol}, {"atol", tol.atol}};
-            if (cs.firstBad != ~0ull)
+            if (cs.firstBad != ~0ull) {
                 o["first_bad_index"] = cs.firstBad;
+                o["first_bad"] = {{"element", elementName(p.name, b.extents[i], cs.firstBad)},
+                                  {"got", std::isfinite(cs.firstGot) ? nlohmann::json(cs.firstGot) : nlohmann::json(nullptr)},
+                                  {"expected", cs.firstExpected}, {"allowed_error", cs.firstAllowed}};
+            }
             if (!againstFirst)
                 outputs[p.name] = o;
             std::string where = " in " + p.name + " at shape " + shape.name + " (" + which + ")";
@@ -264,9 +286,10 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
             if (cs.otherNaN)
                 return {"nan-output", std::to_string(cs.otherNaN) + " elements are NaN or infinite" + where, false};
             if (cs.mismatches) {
-                char buf[256];
-                std::snprintf(buf, sizeof buf, "%llu of %zu elements out of tolerance%s; first at index %llu; max abs error %.3g, max rel error %.3g (rtol %.1e, atol %.1e)",
-                              cs.mismatches, b.counts[i], where.c_str(), cs.firstBad, cs.maxAbsErr, cs.maxRelErr, tol.rtol, tol.atol);
+                char buf[512];
+                std::snprintf(buf, sizeof buf, "%llu of %zu elements out of tolerance%s; first at %s (index %llu): got %.6g, expected %.6g, allowed error %.3g; max abs error %.3g (rtol %.1e, atol %.1e)",
+                              cs.mismatches, b.counts[i], where.c_str(), elementName(p.name, b.extents[i], cs.firstBad).c_str(),
+                              cs.firstBad, cs.firstGot, cs.firstExpected, cs.firstAllowed, cs.maxAbsErr, tol.rtol, tol.atol);
                 return {againstFirst ? "nondeterministic" : "wrong-result",
                         againstFirst ? std::string("two calls on the same input disagree: ") + buf : std::string(buf), false};
             }
@@ -391,7 +414,7 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
         if (b.params[i]->kind == ParamKind::Output)
             fillPoison(b.ptrs[i], elem(b.params[i]->dtype), b.counts[i], st);
     SmClock before = readSmClock(job.device);
-    Timer timer(st, job.l2Bytes);
+    Timer timer(st, job.l2Bytes, [device = job.device] { return readSmClock(device).currentMHz; });
     TimingStats cand, base;
     std::string terr = timer.interleave(
         [&] { job.candidate(b.ptrs.data(), dims.data(), scalars.data(), st); },

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <numeric>
 
 #include <cuda_runtime.h>
@@ -13,7 +14,8 @@ void to_json(nlohmann::json& j, const TimingPolicy& p) {
     j = {{"target_rse", p.targetRse}, {"min_samples", p.minSamples}, {"max_samples", p.maxSamples},
          {"time_cap_ms", p.timeCapMs}, {"warmup", p.warmup}, {"flush_l2", p.flushL2},
          {"min_sample_ms", p.minSampleMs}, {"max_batch", p.maxBatch}, {"graphs", p.graphs},
-         {"warmup_ms", p.warmupMs}};
+         {"warmup_ms", p.warmupMs}, {"clock_settle_ms", p.clockSettleMs},
+         {"keep_above_clock_fraction", p.keepAboveClockFraction}};
 }
 
 void from_json(const nlohmann::json& j, TimingPolicy& p) {
@@ -28,12 +30,19 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
     p.maxBatch = j.value("max_batch", d.maxBatch);
     p.graphs = j.value("graphs", d.graphs);
     p.warmupMs = j.value("warmup_ms", d.warmupMs);
+    p.clockSettleMs = j.value("clock_settle_ms", d.clockSettleMs);
+    p.keepAboveClockFraction = j.value("keep_above_clock_fraction", d.keepAboveClockFraction);
 }
 
 void to_json(nlohmann::json& j, const TimingStats& s) {
     j = {{"median_ms", s.medianMs}, {"q1_ms", s.q1Ms}, {"q3_ms", s.q3Ms}, {"min_ms", s.minMs},
          {"mean_ms", s.meanMs}, {"rse", s.rse}, {"n", s.n}, {"host_median_ms", s.hostMedianMs}, {"batch", s.batch},
-         {"graph", s.graph}, {"samples_ms", s.samplesMs}};
+         {"graph", s.graph}, {"samples_ms", s.samplesMs}, {"discarded_throttled", s.discarded}};
+    if (!s.clocksMHz.empty()) {
+        auto c = s.clocksMHz;
+        std::sort(c.begin(), c.end());
+        j["sm_clock_mhz"] = {{"min", c.front()}, {"median", c[c.size() / 2]}, {"max", c.back()}};
+    }
 }
 
 namespace {
@@ -70,7 +79,8 @@ TimingStats summarise(std::vector<double> samples) {
     return s;
 }
 
-Timer::Timer(cudaStream_t stream, std::size_t l2Bytes) : m_stream(stream) {
+Timer::Timer(cudaStream_t stream, std::size_t l2Bytes, std::function<int()> clockMHz)
+    : m_stream(stream), m_clock(std::move(clockMHz)) {
     m_flushBytes = std::max<std::size_t>(2 * l2Bytes, 8u << 20);
     if (cudaMalloc(&m_flush, m_flushBytes) != cudaSuccess) {
         m_flush = nullptr;
@@ -170,12 +180,27 @@ std::string Timer::interleave(const std::function<void()>& a, const std::functio
         if (i > 100000)
             break;
     }
+    // Until the clock settles: two readings in a row within one 15 MHz step, neither below
+    // the highest seen. Without a probe (or NVML), readings are 0 and this ends at once.
+    for (int last = clock(), peak = last;;) {
+        double elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - w0).count();
+        if (last <= 0 || elapsed >= p.warmupMs + p.clockSettleMs)
+            break;
+        if (auto e = sample(a, p.flushL2, 1, nullptr, &ms); !e.empty())
+            return e;
+        if (auto e = sample(b, p.flushL2, 1, nullptr, &ms); !e.empty())
+            return e;
+        int now = clock();
+        peak = std::max(peak, now);
+        if (std::abs(now - last) <= 15 && now + 15 >= peak)
+            break;
+        last = now;
+    }
     auto batchFor = [&](double t) {
         if (t >= p.minSampleMs)
             return 1;
         return std::clamp(static_cast<int>(std::ceil(p.minSampleMs / std::max(t, 1e-4))), 1, p.maxBatch);
     };
-    const int ba = batchFor(wa), bb = batchFor(wb);
     struct GraphExec {
         cudaGraphExec_t g = nullptr;
         ~GraphExec() {
@@ -183,11 +208,44 @@ std::string Timer::interleave(const std::function<void()>& a, const std::functio
                 cudaGraphExecDestroy(g);
         }
     } ga, gb;
+    // A single launch's event time includes its launch overhead, so the batch sized from it is
+    // too short: one replay is timed and the batch grown (recaptured once) until a sample lasts
+    // minSampleMs.
+    auto captureBatch = [&](const std::function<void()>& fn, int* batch) -> cudaGraphExec_t {
+        cudaGraphExec_t g = capture(fn, *batch);
+        double t = 0;
+        if (!g || *batch >= p.maxBatch || !sample(fn, p.flushL2, *batch, g, &t).empty() || t <= 0)
+            return g;
+        const double sampleMs = t * double(*batch);
+        if (sampleMs >= p.minSampleMs)
+            return g;
+        int grown = std::clamp(static_cast<int>(std::ceil(double(*batch) * p.minSampleMs / sampleMs)), *batch, p.maxBatch);
+        if (cudaGraphExec_t g2 = capture(fn, grown)) {
+            cudaGraphExecDestroy(g);
+            *batch = grown;
+            return g2;
+        }
+        return g;
+    };
+    int ba = batchFor(wa), bb = batchFor(wb);
     if (p.graphs && ba > 1)
-        ga.g = capture(a, ba);
+        ga.g = captureBatch(a, &ba);
     if (p.graphs && bb > 1)
-        gb.g = capture(b, bb);
+        gb.g = captureBatch(b, &bb);
     std::vector<double> va, vb;
+    std::vector<int> vc; // the clock after each pair (0: unknown)
+    int peakClock = 0;
+    // The pairs read at an unthrottled clock (all of them without a probe).
+    auto kept = [&](std::vector<double>* ka, std::vector<double>* kb, std::vector<int>* kc) {
+        const double floor = p.keepAboveClockFraction * double(peakClock);
+        for (std::size_t i = 0; i < va.size(); ++i)
+            if (vc[i] <= 0 || double(vc[i]) >= floor) {
+                ka->push_back(va[i]);
+                kb->push_back(vb[i]);
+                if (kc && vc[i] > 0)
+                    kc->push_back(vc[i]);
+            }
+    };
     auto t0 = std::chrono::steady_clock::now();
     for (;;) {
         if (auto e = sample(a, p.flushL2, ba, ga.g, &ms); !e.empty())
@@ -196,15 +254,31 @@ std::string Timer::interleave(const std::function<void()>& a, const std::functio
         if (auto e = sample(b, p.flushL2, bb, gb.g, &ms); !e.empty())
             return e;
         vb.push_back(ms);
-        int n = static_cast<int>(va.size());
+        vc.push_back(clock());
+        peakClock = std::max(peakClock, vc.back());
+        std::vector<double> ka, kb;
+        kept(&ka, &kb, nullptr);
+        int n = static_cast<int>(ka.size());
         double elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        if (n >= p.maxSamples || (n >= p.minSamples && elapsed >= p.timeCapMs))
+        if (static_cast<int>(va.size()) >= p.maxSamples || (n >= p.minSamples && elapsed >= p.timeCapMs) ||
+            elapsed >= 4 * p.timeCapMs)
             break;
-        if (n >= p.minSamples && summarise(va).rse <= p.targetRse && summarise(vb).rse <= p.targetRse)
+        if (n >= p.minSamples && summarise(ka).rse <= p.targetRse && summarise(kb).rse <= p.targetRse)
             break;
     }
-    *sa = summarise(std::move(va));
-    *sb = summarise(std::move(vb));
+    std::vector<double> ka, kb;
+    std::vector<int> kc;
+    kept(&ka, &kb, &kc);
+    if (ka.empty()) { // every pair throttled: report them all rather than nothing
+        ka = va;
+        kb = vb;
+    }
+    const int discarded = static_cast<int>(va.size() - ka.size());
+    *sa = summarise(std::move(ka));
+    *sb = summarise(std::move(kb));
+    sa->discarded = sb->discarded = discarded;
+    sa->clocksMHz = kc;
+    sb->clocksMHz = std::move(kc);
     sa->batch = ba;
     sb->batch = bb;
     sa->graph = ga.g != nullptr;

@@ -20,8 +20,8 @@ struct TimingPolicy {
     // Kernels shorter than this are timed in batches of back-to-back calls between one pair of
     // events (L2 flushed before the batch): one launch of a few microseconds is mostly launch
     // jitter and event resolution.
-    double minSampleMs = 0.25;
-    int maxBatch = 256;
+    double minSampleMs = 1.0;
+    int maxBatch = 2048;
     // A batch is captured once into a CUDA graph and replayed, so the host's launch rate (and its
     // jitter) does not set the time of short kernels; a callable that cannot be captured is
     // launched directly.
@@ -29,6 +29,12 @@ struct TimingPolicy {
     // Both callables run back to back for at least this long before sampling, so the first
     // samples do not see the clocks still rising from idle.
     double warmupMs = 30;
+    // With an SM clock probe: the warm-up goes on (up to this much longer) until two readings
+    // in a row agree and none is higher, so sampling starts at the clock the load settles at.
+    double clockSettleMs = 0; // off by default: on the H200 sampling always began at the top clock
+    // Throttled samples are discarded: a baseline/candidate pair read at a clock below this
+    // fraction of the highest clock seen in the loop is not counted (0 keeps every sample).
+    double keepAboveClockFraction = 0.97;
 };
 
 struct TimingStats {
@@ -39,6 +45,10 @@ struct TimingStats {
     int n = 0;
     int batch = 1; // calls per sample; samples are per call
     bool graph = false; // the batch was replayed from a CUDA graph
+    // SM clock read after each kept sample pair (empty without a probe), and how many pairs
+    // were discarded as throttled.
+    std::vector<int> clocksMHz;
+    int discarded = 0;
 };
 
 void to_json(nlohmann::json& j, const TimingPolicy& p);
@@ -50,7 +60,8 @@ TimingStats summarise(std::vector<double> samplesMs);
 class Timer {
 public:
     // l2Bytes: the device's L2 size; a buffer twice that is written before each sample.
-    Timer(cudaStream_t stream, std::size_t l2Bytes);
+    // clockMHz: reads the SM clock (0 when unknown); may be empty.
+    Timer(cudaStream_t stream, std::size_t l2Bytes, std::function<int()> clockMHz = {});
     ~Timer();
     Timer(const Timer&) = delete;
     Timer& operator=(const Timer&) = delete;
@@ -67,7 +78,10 @@ private:
     cudaGraphExec_t capture(const std::function<void()>& fn, int batch);
     std::string hostTime(const std::function<void()>& fn, int reps, double* medianMs);
 
+    int clock() const { return m_clock ? m_clock() : 0; }
+
     cudaStream_t m_stream;
+    std::function<int()> m_clock;
     void* m_flush = nullptr;
     std::size_t m_flushBytes = 0;
     cudaEvent_t m_start = nullptr, m_stop = nullptr;

@@ -1,5 +1,6 @@
 #include "core/gpu/verify_job.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <dlfcn.h>
@@ -10,8 +11,10 @@
 #include <cuda_runtime.h>
 
 #include "core/gpu/baselines/baseline.h"
+#include "core/gpu/probe_job.h"
 #include "core/gpu/sandbox.h"
 #include "core/gpu/shape_runner.h"
+#include "core/gpu/sm_clock.h"
 #include "core/model/task.h"
 #include "core/verify/protocol.h"
 
@@ -37,6 +40,13 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit) {
     std::vector<std::string> only = spec.value("shapes", std::vector<std::string>{});
 
     nlohmann::json result = {{"verdict", "pass"}, {"detail", ""}, {"shapes", nlohmann::json::array()}};
+    // Where the job's time goes, in ms from the spec's arrival (CUDA is already up when the
+    // worker sent a "prepare" line first).
+    const auto t0 = std::chrono::steady_clock::now();
+    nlohmann::json timeline = nlohmann::json::object();
+    auto mark = [&](const char* what) {
+        timeline[what] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    };
     SandboxReport sandbox = applyResourceLimits();
 
     // CUDA, the libraries and the baseline start before the filter and before the candidate.
@@ -44,6 +54,7 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit) {
         return failed("no-device", std::string("cannot use CUDA device ") + std::to_string(device) + ": " + cudaGetErrorString(e));
     if (auto e = cudaFree(nullptr); e != cudaSuccess)
         return failed("no-device", std::string("cannot start CUDA: ") + cudaGetErrorString(e));
+    mark("cuda_ready");
     cudaDeviceProp prop{};
     cudaGetDeviceProperties(&prop, device);
     result["device"] = {{"index", device}, {"name", prop.name}, {"cc", std::to_string(prop.major) + "." + std::to_string(prop.minor)}};
@@ -55,10 +66,17 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit) {
     if (baseline)
         result["baseline"] = {{"label", baseline->label()}, {"kind", baseline->kind()}};
 
+    (void)readSmClock(device); // NVML opens its files now, before the filters
     std::string why;
     bool filtered = applySyscallFilter(&why);
-    result["sandbox"] = {{"limits", sandbox.limits}, {"seccomp", filtered},
-                         {"note", filtered ? sandbox.note : (sandbox.note + " " + why)}};
+    // Landlock: writes only in the job's folder, no home folder; spec "landlock": false for diagnosis.
+    std::string fsWhy = "Landlock switched off by the job spec";
+    bool landlocked = spec.value("landlock", true) && applyFilesystemRules({}, {library}, &fsWhy);
+    std::string note = filtered ? sandbox.note : (sandbox.note + " " + why);
+    if (!landlocked)
+        note += " " + fsWhy;
+    result["sandbox"] = {{"limits", sandbox.limits}, {"seccomp", filtered}, {"landlock", landlocked},
+                         {"note", note}};
 
     void* handle = ::dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle)
@@ -67,6 +85,7 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit) {
     if (!call)
         return failed("load-error", "the candidate library has no harness shim");
     emit({{"event", "progress"}, {"stage", "loaded"}});
+    mark("candidate_loaded");
 
     std::vector<double> speedups;
     bool anySkipped = false;
@@ -94,6 +113,7 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit) {
         else
             anySkipped = true;
         emit({{"event", "shape-done"}, {"shape", shape.name}, {"verdict", o.report["verdict"]}});
+        mark(("shape " + shape.name).c_str());
         if (result["verdict"] == "pass" && o.report["verdict"] != "pass") {
             result["verdict"] = o.report["verdict"];
             result["detail"] = o.report["detail"].get<std::string>().empty()
@@ -104,6 +124,7 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit) {
         if (o.fatal)
             break; // the context is gone; the remaining shapes cannot run
     }
+    result["timeline_ms"] = timeline;
     if (!speedups.empty() && !anySkipped) {
         double logSum = 0;
         for (double s : speedups)
@@ -134,9 +155,30 @@ int jobMain() {
         return protocol::kExitProtocolError;
     }
     auto spec = nlohmann::json::parse(line, nullptr, false);
+    // An optional first line: start CUDA now, while the worker still builds the candidate.
+    if (spec.is_object() && spec.value("type", "") == "prepare") {
+        (void)applyResourceLimits(); // before CUDA starts, as in runVerifyJob
+        if (cudaSetDevice(spec.value("device", 0)) == cudaSuccess)
+            (void)cudaFree(nullptr);
+        cudaGetLastError(); // runVerifyJob reports a device that does not start
+        if (!std::getline(std::cin, line)) {
+            send({{"type", "result"}, {"result", failed("protocol-error", "the job got no specification")}});
+            return protocol::kExitProtocolError;
+        }
+        spec = nlohmann::json::parse(line, nullptr, false);
+    }
     if (!spec.is_object()) {
         send({{"type", "result"}, {"result", failed("protocol-error", "the job specification is not JSON")}});
         return protocol::kExitProtocolError;
+    }
+    if (spec.value("mode", "") == "probe") { // CPU-only hostile-code probe (tests/sandbox)
+        send({{"type", "result"}, {"result", runProbeJob(spec, [&](const nlohmann::json& ev) {
+                                       nlohmann::json m = ev;
+                                       m["type"] = "event";
+                                       send(m);
+                                   })}});
+        std::fflush(nullptr);
+        ::_exit(0);
     }
     nlohmann::json result = runVerifyJob(spec, [&](const nlohmann::json& ev) {
         nlohmann::json m = ev;

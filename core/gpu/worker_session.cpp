@@ -1,6 +1,8 @@
 #include "core/gpu/worker_session.h"
 
 #include <cmath>
+#include <future>
+#include <optional>
 
 #include "core/gpu/calibration.h"
 #include "core/gpu/candidate_build.h"
@@ -178,6 +180,25 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     auto progress = [&](nlohmann::json ev) {
         send({{"id", msg["id"]}, {"type", "progress"}, {"ok", true}, {"event", std::move(ev)}});
     };
+    int device = params.value("device", 0);
+    const bool bench = params.value("bench", true);
+    // While nvcc builds: the job child starts CUDA, and this process measures the device's
+    // ceilings if none are cached (once per device). Both are done before the job times anything.
+    // The child starts before this process asks the driver for its devices (both take a while).
+    StartedJobPtr early;
+    if (!m_devices || !m_devices->gpus.empty())
+        early = startJobChild(m_runnerPath, {{"type", "prepare"}, {"device", device}});
+    const DeviceInfo& d = devices();
+    const bool haveDevice = !d.gpus.empty() && device >= 0 && device < int(d.gpus.size());
+    std::future<Result<DeviceCeilings>> ceilings;
+    if (!haveDevice)
+        early.reset();
+    if (haveDevice) {
+        if (bench)
+            ceilings = std::async(std::launch::async, [device, dir = cacheDirectory() / "calibration"] {
+                return cachedOrMeasuredCeilings(device, dir);
+            });
+    }
     progress({{"stage", "build"}});
     nlohmann::json built = build(params);
     if (built.contains("error"))
@@ -188,9 +209,7 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         result["detail"] = built.value("failure", "nvcc failed");
         return result;
     }
-    const DeviceInfo& d = devices();
-    int device = params.value("device", 0);
-    if (d.gpus.empty() || device < 0 || device >= int(d.gpus.size())) {
+    if (!haveDevice) {
         result["verdict"] = "not-run";
         result["detail"] = "not run: no CUDA device (" + (d.gpus.empty() ? d.noDeviceReason : "no device " + std::to_string(device)) + ")";
         return result;
@@ -202,15 +221,20 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     JobLimits limits;
     limits.total = std::chrono::seconds(params.value("timeout_s", 300));
     limits.idle = std::chrono::seconds(params.value("idle_timeout_s", 20));
-    nlohmann::json job = runJobInChild(m_runnerPath, spec, limits, progress);
+    std::optional<Result<DeviceCeilings>> c;
+    if (ceilings.valid()) {
+        progress({{"stage", "calibration"}});
+        c = ceilings.get(); // measured while nvcc ran; never while the job times
+    }
+    nlohmann::json job = runJobInChild(m_runnerPath, spec, limits, progress, std::move(early));
     for (auto& [k, v] : job.items())
         result[k] = v;
-    if (params.value("bench", true)) {
-        auto c = cachedOrMeasuredCeilings(device, cacheDirectory() / "calibration");
-        if (c) {
-            result["ceilings"] = ceilingsToJson(*c);
+    if (bench && c) {
+        if (*c) {
+            const DeviceCeilings& ceil = **c;
+            result["ceilings"] = ceilingsToJson(ceil);
             for (auto& shape : result["shapes"])
-                addSpeedOfLight(*task, *c, shape);
+                addSpeedOfLight(*task, ceil, shape);
             if (result.value("verdict", "") == "pass")
                 for (auto& shape : result["shapes"])
                     if (shape.value("verdict", "") != "pass") {
@@ -219,7 +243,7 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
                         break;
                     }
         } else {
-            result["ceilings_error"] = c.error().message;
+            result["ceilings_error"] = c->error().message;
         }
     }
     return result;

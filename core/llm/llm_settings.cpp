@@ -82,6 +82,14 @@ Result<LlmSettings> LlmSettings::fromJson(const nlohmann::json& j) {
     return s;
 }
 
+std::vector<std::string> LlmSettings::secrets() const {
+    std::vector<std::string> keys = environmentApiKeys();
+    for (const auto& [name, p] : m_providers)
+        if (!p.apiKey.empty())
+            keys.push_back(p.apiKey);
+    return keys;
+}
+
 Result<ProviderConfig> LlmSettings::providerConfig(const std::string& name) const {
     ProviderConfig c;
     c.name = name;

@@ -43,6 +43,10 @@ public:
     // name is a settings entry or one of the protocols ("anthropic", "openai").
     Result<ProviderConfig> providerConfig(const std::string& name) const;
 
+    // Every key a run could meet, to redact wherever text is stored or printed: the key
+    // variables of the environment and every provider's api_key in these settings.
+    std::vector<std::string> secrets() const;
+
     const PriceTable& prices() const { return m_prices; }
     PriceTable& prices() { return m_prices; }
     std::map<std::string, ProviderSettings>& providers() { return m_providers; }

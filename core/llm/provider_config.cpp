@@ -58,6 +58,14 @@ void resolveApiKey(ProviderConfig& config, const std::string& settingsKey) {
     }
 }
 
+std::vector<std::string> environmentApiKeys() {
+    std::vector<std::string> keys;
+    for (const char* var : {"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "HF_TOKEN"})
+        if (const char* v = std::getenv(var); v && *v)
+            keys.emplace_back(v);
+    return keys;
+}
+
 Status checkUsable(const ProviderConfig& config) {
     std::string base = config.effectiveBaseUrl();
     if (!base.starts_with("http://") && !base.starts_with("https://"))

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -48,6 +49,9 @@ struct ProviderConfig {
 // Fills config.apiKey when it is empty: the environment first (ANTHROPIC_API_KEY for Anthropic;
 // HF_TOKEN for a Hugging Face base URL, else OPENAI_API_KEY), then settingsKey.
 void resolveApiKey(ProviderConfig& config, const std::string& settingsKey);
+// The values of every key variable in the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY,
+// HF_TOKEN) that is set: secrets to redact, whichever provider is in use.
+std::vector<std::string> environmentApiKeys();
 // A request can be sent: Anthropic and api.openai.com need a key; other servers may not.
 Status checkUsable(const ProviderConfig& config);
 

@@ -1,10 +1,18 @@
 #include "core/llm/redaction.h"
 
+#include <algorithm>
+
 namespace kwb {
 
 std::string redactSecrets(std::string_view text, const std::vector<std::string>& secrets) {
     std::string out(text);
-    for (const auto& s : secrets) {
+    // Longest first: a key that contains another is replaced whole.
+    std::vector<const std::string*> order;
+    for (const auto& s : secrets)
+        order.push_back(&s);
+    std::stable_sort(order.begin(), order.end(), [](const std::string* a, const std::string* b) { return a->size() > b->size(); });
+    for (const std::string* sp : order) {
+        const std::string& s = *sp;
         if (s.size() < 6)
             continue;
         for (std::size_t pos = out.find(s); pos != std::string::npos; pos = out.find(s, pos + kRedacted.size()))

@@ -47,4 +47,10 @@ struct StoredGeneration {
     bool alreadyStored = false;           // the same generation id was stored before: nothing added
 };
 
+// Where a sample holding a repair turn's code comes from (ProjectStore::repairLinks).
+struct RepairLink {
+    int turn = 0;                               // 1: the first repair turn
+    std::optional<std::int64_t> parentSampleId; // the nearest earlier answer of its chain with code
+};
+
 } // namespace kwb

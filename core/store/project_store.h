@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -112,10 +113,17 @@ public:
     Result<std::optional<GenerationRecord>> generationOfSample(std::int64_t sampleId);
     // A run's answers, in the order they were stored.
     Result<std::vector<GenerationRecord>> generationsOfRun(const std::string& runId);
+    // Answers kept without code (no sample), in the order they were stored; only the task's when
+    // taskId is not empty (`kwb samples no-code`).
+    Result<std::vector<GenerationRecord>> generationsWithoutCode(const std::string& taskId = {});
+    Result<std::int64_t> countGenerationsWithoutCode();
     // First answers (turn 0) stored for the task from this provider and model: what a resumed
     // run counts towards its n.
     Result<std::int64_t> countFirstGenerations(const std::string& taskId, const std::string& provider,
                                                const std::string& model);
+    // The repair turns among these samples, by sample id: the turn and the sample of the nearest
+    // earlier answer of its chain that had code. Samples that are no repair turn are left out.
+    Result<std::map<std::int64_t, RepairLink>> repairLinks(const std::vector<std::int64_t>& sampleIds);
     Result<std::vector<VerificationRecord>> verifications(std::int64_t sampleId);
 
     // Appends a verdict; it becomes the sample's verdict.

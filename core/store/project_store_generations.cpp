@@ -222,6 +222,14 @@ Result<std::vector<GenerationRecord>> ProjectStore::generationsOfRun(const std::
     return readGenerations("g.run_id = ?", runId);
 }
 
+Result<std::vector<GenerationRecord>> ProjectStore::generationsWithoutCode(const std::string& taskId) {
+    return readGenerations("g.sample_id IS NULL AND (?1 = '' OR g.task_id = ?1)", taskId);
+}
+
+Result<std::int64_t> ProjectStore::countGenerationsWithoutCode() {
+    return m_db->queryInt("SELECT count(*) FROM generations WHERE sample_id IS NULL");
+}
+
 Result<std::int64_t> ProjectStore::countFirstGenerations(const std::string& taskId, const std::string& provider,
                                                          const std::string& model) {
     auto st = m_db->cached("SELECT count(*) FROM generations WHERE task_id = ? AND provider = ? AND model = ? AND turn = 0");
@@ -234,6 +242,45 @@ Result<std::int64_t> ProjectStore::countFirstGenerations(const std::string& task
     const std::int64_t n = (*st)->int64At(0);
     (*st)->reset();
     return n;
+}
+
+Result<std::map<std::int64_t, RepairLink>> ProjectStore::repairLinks(const std::vector<std::int64_t>& sampleIds) {
+    auto own = m_db->cached("SELECT turn, repair_of FROM generations WHERE sample_id = ? AND turn > 0");
+    if (!own)
+        return own.error();
+    auto up = m_db->cached("SELECT sample_id, repair_of FROM generations WHERE id = ?");
+    if (!up)
+        return up.error();
+    std::map<std::int64_t, RepairLink> out;
+    for (std::int64_t id : sampleIds) {
+        (*own)->bind(1, id);
+        auto r = (*own)->step();
+        if (!r)
+            return r.error();
+        if (!*r) {
+            (*own)->reset();
+            continue;
+        }
+        RepairLink link{int((*own)->int64At(0)), std::nullopt};
+        std::optional<std::int64_t> next = (*own)->optionalInt64At(1);
+        (*own)->reset();
+        // Up the chain (at most `turn` steps) to the first answer that has a sample.
+        for (int step = 0; next && step < link.turn && !link.parentSampleId; ++step) {
+            (*up)->bind(1, *next);
+            auto p = (*up)->step();
+            if (!p)
+                return p.error();
+            if (*p) {
+                link.parentSampleId = (*up)->optionalInt64At(0);
+                next = (*up)->optionalInt64At(1);
+            } else {
+                next.reset();
+            }
+            (*up)->reset();
+        }
+        out.emplace(id, link);
+    }
+    return out;
 }
 
 } // namespace kwb

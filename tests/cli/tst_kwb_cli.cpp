@@ -69,6 +69,26 @@ private slots:
         QVERIFY2(!r.err.isEmpty(), "a usage error must say what is wrong on stderr");
     }
 
+    // `kwb verify --timing` takes known keys with non-negative numbers (or true/false); anything
+    // else is an error (exit 2) naming the key, before any build starts.
+    void verifyTimingOverridesAreChecked_data() {
+        QTest::addColumn<QString>("timing");
+        QTest::addColumn<QString>("mustSay");
+        QTest::newRow("unknown key") << QStringLiteral("warmup_seconds=1") << QStringLiteral("unknown key \"warmup_seconds\"");
+        QTest::newRow("not a number") << QStringLiteral("min_sample_ms=fast") << QStringLiteral("min_sample_ms needs a non-negative number");
+        QTest::newRow("negative") << QStringLiteral("max_batch=-4") << QStringLiteral("max_batch needs a non-negative number");
+        QTest::newRow("no value") << QStringLiteral("graphs") << QStringLiteral("graphs needs");
+    }
+    void verifyTimingOverridesAreChecked() {
+        QFETCH(QString, timing);
+        QFETCH(QString, mustSay);
+        const QString src = QStringLiteral(KWB_SOURCE_DIR "/resources/tasks/reference/saxpy-f32.cu");
+        const QString task = QStringLiteral(KWB_SOURCE_DIR "/resources/tasks/saxpy-f32.toml");
+        Run r = runKwb({QStringLiteral("verify"), task, src, QStringLiteral("--timing"), timing});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(mustSay), qPrintable(r.err));
+    }
+
     // The doctor's verdict follows what it finds: with the worker present, 0 on a GPU machine and
     // 1 (compile-only) without one; the text and the JSON agree.
     void doctorFindsWhatIsThere() {

@@ -2,9 +2,9 @@
 // (the real kwb-runner: nvcc and, with a GPU, the benchmark) and a generation of two samples
 // streamed from a real HTTP server on loopback (a recorded OpenAI-compatible transcript,
 // paced out over about three seconds) run at the same time, while a 5 ms timer measures how
-// late the UI thread answers: the 99th percentile must stay under 50 ms and no tick may be
-// later than 100 ms (a worst tick over 50 ms is reported with a warning, and the events that
-// took longest are listed). The generated samples must land in the project and the first
+// late the UI thread answers: the 99th percentile must stay under 35 ms and no tick may be
+// later than 75 ms (a worst tick over 50 ms is reported with a warning, and the events that
+// took longest are listed; KWB_LATENCY_TRACE_MS=2 lists every event over 2 ms, with its time). The generated samples must land in the project and the first
 // answer must have streamed into the kernel editor.
 #include <QApplication>
 #include <QElapsedTimer>
@@ -21,6 +21,7 @@
 #include "core/store/demo_project.h"
 #include "core/store/project_store.h"
 #include "core/verify/subprocess_worker.h"
+#include "tests/gui/loopback_settings.h"
 #include "tests/llm/loopback_server.h"
 #include "ui/models/generation_job.h"
 #include "ui/models/verification_job.h"
@@ -35,7 +36,9 @@ using namespace kwb::ui;
 
 namespace {
 constexpr int kTickMs = 5;
-constexpr double kLimitMs = 50.0;
+constexpr double kLimitMs = 50.0;   // the issue's limit: every tick, as a goal
+constexpr double kP99LimitMs = 35.0; // what the test holds 99 ticks in 100 to
+constexpr double kWorstLimitMs = 75.0;
 
 // The 1-minute load average, or 0 when unknown.
 double loadAverage() {
@@ -56,13 +59,27 @@ public:
         const int type = event->type(); // the event may be gone after delivery
         const QString what = QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char(' ') +
                              receiver->objectName();
+        const qint64 at = since.elapsed();
         const bool result = QApplication::notify(receiver, event);
         const double ms = timer.nsecsElapsed() / 1e6;
-        if (ms > 20)
-            slow.append(QStringLiteral("%1 ms: %2, event type %3").arg(ms, 0, 'f', 1).arg(what).arg(type));
+        if (ms > slowMs)
+            slow.append(QStringLiteral("%1 ms at %4 ms: %2, event type %3")
+                            .arg(ms, 0, 'f', 1)
+                            .arg(what)
+                            .arg(type)
+                            .arg(at));
         return result;
     }
+    void startRecording() {
+        since.start();
+        recording = true;
+    }
     bool recording = false;
+    // Events slower than this are listed (KWB_LATENCY_TRACE_MS lowers it to see what they nest).
+    double slowMs = qEnvironmentVariableIsSet("KWB_LATENCY_TRACE_MS")
+                        ? qEnvironmentVariable("KWB_LATENCY_TRACE_MS").toDouble()
+                        : 20.0;
+    QElapsedTimer since;
     QStringList slow;
 };
 } // namespace
@@ -88,14 +105,7 @@ void TestLatency::eventLoopStaysResponsive() {
         r.pause = std::chrono::milliseconds(40);
         server.enqueue(r);
     }
-    QDir().mkpath(dir.filePath(QStringLiteral("config")));
-    QFile settings(dir.filePath(QStringLiteral("config/llm.json")));
-    QVERIFY(settings.open(QIODevice::WriteOnly));
-    settings.write(QStringLiteral(R"({"providers": {"loopback": {"protocol": "openai", "base_url": "%1/v1"}},
-                                     "prices": {"gpt-4.1": {"input": 2, "output": 8}}})")
-                       .arg(QString::fromStdString(server.url()))
-                       .toUtf8());
-    settings.close();
+    QVERIFY(kwbtest::writeLoopbackLlmSettings(QDir(dir.path()), server.url()));
 
     const QString project = dir.filePath(QStringLiteral("latency.kwbproj"));
     QVERIFY(createDemoProject(project.toStdString()));
@@ -134,7 +144,7 @@ void TestLatency::eventLoopStaysResponsive() {
         last = now;
     });
     auto* app = static_cast<TimedApplication*>(QCoreApplication::instance());
-    app->recording = true;
+    app->startRecording();
     clock.start();
     ticker.start();
 
@@ -160,11 +170,13 @@ void TestLatency::eventLoopStaysResponsive() {
     QVERIFY(lateness.size() > 100);
     for (const QString& line : std::as_const(app->slow))
         qInfo("slow event: %s", qPrintable(line));
-    // The limit holds for 99 ticks in 100. A single tick may miss it by one software repaint
-    // of the whole window (30-70 ms on a 2-core VM without a GPU, while nvcc and the worker
-    // share the cores); that is reported, and anything longer fails.
-    QVERIFY2(p99 < kLimitMs, qPrintable(QStringLiteral("99th percentile lateness %1 ms").arg(p99)));
-    QVERIFY2(worst < 2 * kLimitMs, qPrintable(QStringLiteral("worst lateness %1 ms").arg(worst)));
+    // On a 2-core VM without a GPU, shared with other builds (load average 3-5), 12 runs gave
+    // p99 12-33 ms and worst 14-72 ms once the worker was started by posix_spawn instead of
+    // fork (fork stalled the UI thread 50-120 ms at the verification's start) and streamed
+    // text reached the editor once per frame. A single tick over 50 ms (the machine descheduling
+    // the UI thread while nvcc and the worker share the cores) is reported; over 75 ms fails.
+    QVERIFY2(p99 < kP99LimitMs, qPrintable(QStringLiteral("99th percentile lateness %1 ms").arg(p99)));
+    QVERIFY2(worst < kWorstLimitMs, qPrintable(QStringLiteral("worst lateness %1 ms").arg(worst)));
     if (worst >= kLimitMs)
         qWarning("worst lateness %.1f ms is over the %.0f ms limit (load average %.1f on %d cores)",
                  worst, kLimitMs, loadAverage(), QThread::idealThreadCount());

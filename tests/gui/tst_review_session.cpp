@@ -5,6 +5,8 @@
 // the dataset view with its export dialog.
 #include <QAbstractItemModel>
 #include <QFile>
+#include <QAbstractButton>
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -100,6 +102,7 @@ private slots:
     void taskBrowserShowsCounts();
     void batchVerdictOnSelection();
     void editACopyMakesAChildSample();
+    void editedCopyIsNeverDroppedSilently();
     void compareTwoSamples();
     void verifyStoresTheRecord();
     void datasetFiltersAndExport();
@@ -235,6 +238,82 @@ void TestReviewSession::editACopyMakesAChildSample() {
     QCOMPARE(sample->parentId.value_or(0), parent);
     QCOMPARE(q(sample->author), QLatin1String(kReviewer));
     QVERIFY(sample->source.find("// reviewed by hand") != std::string::npos);
+}
+
+// An edited draft survives switching samples (Cancel keeps it), is stored by Save before the
+// switch goes ahead, is dropped only by an explicit Discard, and holds the window open.
+void TestReviewSession::editedCopyIsNeverDroppedSilently() {
+    Session s;
+    QVERIFY(s.open());
+    const qint64 parent = s.current();
+    auto* editor = s.window->findChild<CodeEditor*>(QStringLiteral("kernelEditor"));
+    SampleActions* actions = s.window->sampleActions();
+    const auto question = [&] { return qobject_cast<QMessageBox*>(actions->draftQuestion()); };
+
+    // An untouched copy asks nothing.
+    emit editor->editCopyRequested();
+    QVERIFY(actions->isEditingCopy() && !actions->hasUnsavedDraft());
+    QVERIFY(s.pressAndWaitForMove(Qt::Key_Down));
+    QVERIFY(!question());
+    QVERIFY(!actions->isEditingCopy());
+    QVERIFY(s.pressAndWaitForMove(Qt::Key_Up));
+    QCOMPARE(s.current(), parent);
+
+    // Edited: moving down the list asks, and Escape keeps the draft and the sample.
+    emit editor->editCopyRequested();
+    const QString draft = editor->text() + QStringLiteral("\n// hand-tuned, not saved yet\n");
+    editor->setText(draft);
+    QVERIFY(actions->hasUnsavedDraft());
+    QTest::keyClick(s.table(), Qt::Key_Down);
+    QTRY_VERIFY(question() && question()->isVisible());
+    QCOMPARE(s.current(), parent);
+    QCOMPARE(editor->text(), draft);
+    QTest::keyClick(question(), Qt::Key_Escape);
+    QTRY_VERIFY(!question());
+    QTest::qWait(200); // nothing loads behind the reviewer's back
+    QCOMPARE(s.current(), parent);
+    QCOMPARE(editor->text(), draft);
+    QVERIFY(actions->hasUnsavedDraft());
+    QCOMPARE(s.window->findChild<SampleListView*>()->currentSampleId(), parent);
+
+    // Closing the window asks too, and Cancel keeps it open.
+    QVERIFY(!s.window->close());
+    QTRY_VERIFY(question() && question()->isVisible());
+    QVERIFY(s.window->isVisible());
+    question()->button(QMessageBox::Cancel)->click();
+    QTRY_VERIFY(!question());
+    QCOMPARE(editor->text(), draft);
+
+    // Enter answers Save: the draft becomes a child sample, then the move goes ahead.
+    QSignalSpy saved(actions, &SampleActions::copySaved);
+    QTest::keyClick(s.table(), Qt::Key_Down);
+    QTRY_VERIFY(question() && question()->isVisible());
+    const qint64 target = s.window->findChild<SampleListView*>()->currentSampleId();
+    QVERIFY(target != parent);
+    QTest::keyClick(question(), Qt::Key_Return);
+    QTRY_COMPARE(saved.count(), 1);
+    const qint64 child = saved.first().at(0).toLongLong();
+    QTRY_COMPARE(s.current(), target);
+    QVERIFY(!actions->isEditingCopy());
+    {
+        auto store = s.store();
+        auto sample = store->sample(child);
+        QVERIFY(sample);
+        QCOMPARE(sample->parentId.value_or(0), parent);
+        QCOMPARE(q(sample->source), draft);
+    }
+
+    // Discard (its mnemonic, D) drops it on purpose, and only then.
+    emit editor->editCopyRequested();
+    editor->setText(editor->text() + QStringLiteral("\n// thrown away\n"));
+    const qint64 second = s.current();
+    QTest::keyClick(s.table(), Qt::Key_Up);
+    QTRY_VERIFY(question() && question()->isVisible());
+    QTest::keyClick(question(), Qt::Key_D);
+    QTRY_VERIFY(s.current() != second);
+    QVERIFY(!actions->isEditingCopy());
+    QVERIFY(!editor->text().contains(QLatin1String("thrown away")));
+    QCOMPARE(saved.count(), 1);
 }
 
 void TestReviewSession::compareTwoSamples() {

@@ -1,15 +1,12 @@
 // `kwb generate` as a real child process against the loopback server: keys from the environment
-// and from the settings file never appear in any file the run writes (samples, log, the project
-// file and its write-ahead log), in its output or in its error messages; resume, also after the
+// (all three variables) and from the settings file never appear in any file the run writes
+// (samples, log, the project file and its write-ahead log, exports of it), in its output or in
+// its error messages, even when the answers and an error quote every one of them; resume, also after the
 // process was killed mid-run; the default project; --all; usage errors.
-#include <cerrno>
 #include <chrono>
-#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <signal.h>
-#include <spawn.h>
-#include <sstream>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -19,144 +16,42 @@
 #include "core/store/project_store.h"
 #include "core/store/sqlite_connection.h"
 #include "tests/tasks/check.h"
+#include "tests/llm/kwb_process.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
-
-extern char** environ;
 
 namespace kwbtest {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
-    int exitCode = -1;
-    std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-struct Started {
-    pid_t pid = -1;
-    fs::path outFile, errFile;
-};
-
-// Starts kwb with args and extra environment entries ("NAME=value"; "NAME=" removes NAME), its
-// output captured in files under dir.
-Started startKwb(const std::vector<std::string>& args, const std::vector<std::string>& env, const fs::path& dir) {
-    std::vector<std::string> envStore;
-    for (char** e = environ; *e; ++e) {
-        std::string kv = *e;
-        std::string name = kv.substr(0, kv.find('='));
-        bool overridden = false;
-        for (const auto& x : env)
-            overridden = overridden || x.substr(0, x.find('=')) == name;
-        if (!overridden)
-            envStore.push_back(kv);
-    }
-    for (const auto& x : env)
-        if (x.back() != '=')
-            envStore.push_back(x);
-    std::vector<std::string> argStore = {KWB_CLI_PATH};
-    argStore.insert(argStore.end(), args.begin(), args.end());
-    std::vector<char*> argv, envp;
-    for (auto& a : argStore)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
-    for (auto& e : envStore)
-        envp.push_back(e.data());
-    envp.push_back(nullptr);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    static int runs = 0; // every run's output is kept for the key check at the end
-    ++runs;
-    const fs::path outFile = dir / ("stdout-" + std::to_string(runs) + ".txt");
-    const fs::path errFile = dir / ("stderr-" + std::to_string(runs) + ".txt");
-    posix_spawn_file_actions_addopen(&fa, 1, outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&fa, 2, errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    Started started{-1, outFile, errFile};
-    if (posix_spawn(&started.pid, argv[0], &fa, nullptr, argv.data(), envp.data()) != 0)
-        started.pid = -1;
-    posix_spawn_file_actions_destroy(&fa);
-    return started;
-}
-
-// Waits for a started kwb; kills it after 60 s.
-Run finishKwb(const Started& started) {
-    Run r;
-    if (started.pid < 0)
-        return r;
-    const pid_t pid = started.pid;
-    int status = 0;
-    auto end = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (::waitpid(pid, &status, WNOHANG) == 0) {
-        if (std::chrono::steady_clock::now() > end) {
-            ::kill(pid, SIGKILL);
-            ::waitpid(pid, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -2;
-    r.out = slurp(started.outFile);
-    r.err = slurp(started.errFile);
-    return r;
-}
-
-Run runKwb(const std::vector<std::string>& args, const std::vector<std::string>& env, const fs::path& dir) {
-    return finishKwb(startKwb(args, env, dir));
-}
-
-// Every file under dir that contains needle.
-std::vector<std::string> filesContaining(const fs::path& dir, const std::string& needle) {
-    std::vector<std::string> hits;
-    for (const auto& e : fs::recursive_directory_iterator(dir))
-        if (e.is_regular_file() && slurp(e.path()).find(needle) != std::string::npos)
-            hits.push_back(e.path().string());
-    return hits;
-}
-
-std::size_t lines(const fs::path& p) {
-    std::ifstream in(p);
-    std::string l;
-    std::size_t n = 0;
-    while (std::getline(in, l))
-        ++n;
-    return n;
-}
-
-std::int64_t queryInt(const fs::path& project, const std::string& sql) {
-    auto store = kwb::ProjectStore::open(project);
-    if (!store)
-        return -1;
-    auto n = (*store)->connection().queryInt(sql);
-    return n ? *n : -1;
-}
-
-std::size_t occurrences(const std::string& text, const std::string& needle) {
-    std::size_t n = 0;
-    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1))
-        ++n;
-    return n;
-}
-
 // kwb generate into a project: killed (SIGKILL) mid-run, then resumed to n without duplicates;
 // the answer quotes the key in use, and neither key is in the project file or its write-ahead log
 // (grepped before anything else opens the file) holds them. Then the default project.
+// keys: every configured key (the three environment variables', the settings file's); the
+// answers and an error quote them all.
 void projectTests(kwbtest::LoopbackServer& server, const std::vector<std::string>& env, const fs::path& dir,
-                  const fs::path& dataDir, const std::string& envKey, const std::string& fileKey) {
+                  const fs::path& dataDir, const std::vector<std::string>& keys) {
+    auto noKey = [&](const std::string& text) {
+        for (const auto& k : keys)
+            if (text.find(k) != std::string::npos)
+                return false;
+        return true;
+    };
+    std::string allKeys;
+    for (const auto& k : keys)
+        allKeys += " " + k;
     const fs::path proj = dir / "generated.kwbproj";
     CHECK(kwb::ProjectStore::create(proj));
     auto leaky = kwbtest::loadTranscript("anthropic_reduce_sum.http");
     const auto at = leaky.body.find("Here is a kernel");
     CHECK(at != std::string::npos);
-    // The key in use (the environment's wins over the settings file's), as a proxy or a
-    // confused model might echo it; the run redacts it before anything is stored.
-    leaky.body.replace(at, 16, "Here is a kernel (key " + envKey + ")");
+    // Every configured key, not only the one in use, as a proxy or a confused model might echo
+    // them; the run redacts them all before anything is stored.
+    leaky.body.replace(at, 16, "Here is a kernel (keys" + allKeys + ")");
+    const auto fence = leaky.body.find("```cuda\\n#include");
+    CHECK(fence != std::string::npos); // and in the code, so that exports would carry them
+    leaky.body.insert(fence + 9, "// keys" + allKeys + "\\n");
     auto slow = leaky;
     slow.pieceBytes = 200;
     slow.pause = std::chrono::milliseconds(40);
@@ -177,7 +72,7 @@ void projectTests(kwbtest::LoopbackServer& server, const std::vector<std::string
     CHECK_MSG(fs::exists(wal, ec) && fs::file_size(wal, ec) > 0, "a killed writer leaves its write-ahead log");
     const std::string stored = slurp(proj) + slurp(wal);
     CHECK(stored.find("[redacted]") != std::string::npos); // the answers are in there, redacted
-    CHECK(stored.find(envKey) == std::string::npos && stored.find(fileKey) == std::string::npos);
+    CHECK(noKey(stored));
     const auto firstRun = queryInt(proj, "SELECT count(*) FROM generations WHERE turn = 0");
     CHECK_MSG(firstRun >= 2 && firstRun < 6, "stored before the kill: " + std::to_string(firstRun));
 
@@ -194,8 +89,41 @@ void projectTests(kwbtest::LoopbackServer& server, const std::vector<std::string
     CHECK(queryInt(proj, "SELECT count(*) FROM sample_content WHERE instr(raw_response, '[redacted]') > 0 "
                          "AND json_extract(messages_json, '$[0].role') = 'system'") == 6);
     CHECK(queryInt(proj, "SELECT count(*) FROM generations WHERE cost_usd > 0") == 6); // the settings price it
+    CHECK(queryInt(proj, "SELECT count(*) FROM sample_content WHERE length(raw_response) - length(replace(raw_response, "
+                         "'[redacted]', '')) = 80") == 6); // all four keys twice in each answer, each redacted
+    // An error that quotes every key: shown, keys redacted, nothing stored.
+    kwbtest::ScriptedResponse denied;
+    denied.status = 401;
+    denied.reason = "Unauthorized";
+    denied.headers = {{"content-type", "application/json"}};
+    denied.body = nlohmann::json{{"type", "error"}, {"error", {{"type", "authentication_error"}, {"message", "invalid x-api-key:" + allKeys}}}}.dump();
+    server.setFallback(denied);
+    r = runKwb({"generate", "reduce-sum-f32", "-n", "1", "--provider", "anthropic", "--model", "denied-model", "--project", proj.string(),
+                "--log", (dir / "denied.log").string()},
+               env, dir);
+    CHECK_MSG(r.exitCode == 1 && r.err.find("HTTP 401") != std::string::npos && r.err.find("[redacted]") != std::string::npos, r.err);
+    CHECK(noKey(r.err) && noKey(r.out) && noKey(slurp(dir / "denied.log")));
+    CHECK(queryInt(proj, "SELECT count(*) FROM samples WHERE model = 'denied-model'") == 0);
+    server.setFallback(leaky);
     const std::string after = slurp(proj) + slurp(wal);
-    CHECK(after.find(envKey) == std::string::npos && after.find(fileKey) == std::string::npos);
+    CHECK(noKey(after));
+    // Every export of the reviewed samples (accepted, rejected) is free of keys too.
+    const auto first = queryInt(proj, "SELECT min(id) FROM samples"), last = queryInt(proj, "SELECT max(id) FROM samples");
+    r = runKwb({"review", "accept", std::to_string(first), "--project", proj.string()}, env, dir);
+    CHECK_MSG(r.exitCode == 0, r.err);
+    r = runKwb({"review", "reject", std::to_string(last), "--project", proj.string()}, env, dir);
+    CHECK_MSG(r.exitCode == 0, r.err);
+    const fs::path exports = dir / "exports";
+    fs::create_directories(exports);
+    for (const char* kind : {"sft", "prefs", "unpaired", "hf"}) {
+        const fs::path target = exports / (std::string(kind) + (std::string(kind) == "hf" ? "" : ".jsonl"));
+        r = runKwb({"export", kind, "-o", target.string(), "--include-duplicates", "--project", proj.string()}, env, dir);
+        CHECK_MSG(r.exitCode == 0, std::string(kind) + ": " + r.err);
+        CHECK_MSG(fs::exists(target) && (fs::is_directory(target) || fs::file_size(target) > 0), std::string(kind) + " wrote nothing");
+    }
+    CHECK(slurp(exports / "sft.jsonl").find("// keys [redacted]") != std::string::npos); // the code is exported, redacted
+    for (const auto& k : keys)
+        CHECK_MSG(filesContaining(exports, k).empty(), "a key in an export");
 
     // --out and --project are alternatives.
     r = runKwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "m", "--project", proj.string(), "--out",
@@ -213,7 +141,8 @@ void projectTests(kwbtest::LoopbackServer& server, const std::vector<std::string
     CHECK_MSG(!found.empty() && r.out.find(found.string()) != std::string::npos, r.out);
     if (!found.empty())
         CHECK(queryInt(found, "SELECT count(*) FROM samples WHERE model = 'default-project-model'") == 1);
-    CHECK(filesContaining(dataDir, envKey).empty() && filesContaining(dataDir, fileKey).empty());
+    for (const auto& k : keys)
+        CHECK(filesContaining(dataDir, k).empty());
 }
 
 } // namespace
@@ -293,12 +222,22 @@ void cliTests() {
     r = runKwb({"generate", "reduce-sum-f32", "--provider", "openai", "--model", "m", "--out", (project / "x.jsonl").string()}, env, project);
     CHECK(r.exitCode == 2 && r.err.find("OPENAI_API_KEY") != std::string::npos);
 
-    projectTests(server, env, project, root / "data", envKey, fileKey);
+    // With all three key variables set (the anthropic provider uses the first).
+    const std::string openaiKey = "sk-proj-FAKE-OPENAI-ENV-KEY-1c5e9a3f7b20", hfKey = "hf_FAKEhfTokenFromEnv8d2b6f0a4c1e";
+    auto allEnv = env;
+    for (auto& e : allEnv) {
+        if (e == "OPENAI_API_KEY=")
+            e += openaiKey;
+        if (e == "HF_TOKEN=")
+            e += hfKey;
+    }
+    allEnv.push_back("KWB_REVIEWER=key-test");
+    projectTests(server, allEnv, project, root / "data", {envKey, openaiKey, hfKey, fileKey});
 
     // The hygiene check proper: no key in any file the runs wrote, output and errors included
     // (stdout-N.txt and stderr-N.txt hold every run's).
-    CHECK_MSG(filesContaining(project, envKey).empty(), filesContaining(project, envKey).empty() ? "" : filesContaining(project, envKey)[0]);
-    CHECK_MSG(filesContaining(project, fileKey).empty(), filesContaining(project, fileKey).empty() ? "" : filesContaining(project, fileKey)[0]);
+    for (const auto& k : {envKey, openaiKey, hfKey, fileKey})
+        CHECK_MSG(filesContaining(project, k).empty(), filesContaining(project, k).empty() ? "" : filesContaining(project, k)[0]);
     CHECK(fs::file_size(log) > 0 && fs::file_size(out) > 0);
     server.stop();
     fs::remove_all(root);

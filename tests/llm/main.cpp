@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
         {"extract", kwbtest::extractTests}, {"sink", kwbtest::sinkTests},
         {"client", kwbtest::clientTests},   {"generate", kwbtest::generateTests},
         {"cli", kwbtest::cliTests},         {"project-sink", kwbtest::projectSinkTests},
+        {"generate-cli", kwbtest::generateCliTests},
     };
     for (const auto& [name, run] : suites) {
         if (argc > 1 && name != argv[1])

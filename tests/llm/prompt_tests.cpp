@@ -46,6 +46,19 @@ void promptTests() {
     CHECK(u.find("kwb_reduce_sum_OWN") == std::string::npos);     // its own never
     CHECK(p->system.find("Prefer warp shuffles") != std::string::npos);
 
+    // A task's own accepted samples (from the project) are shown to that task only.
+    PromptContext own;
+    own.taskExamples["reduce-sum-f32"] = {{"reduce-sum-f32", "Sample #7", "extern \"C\" void kwb_reduce_sum_V7() {}"}};
+    own.taskExamples["sgemm-f32"] = {{"sgemm-f32", "Sample #8", "extern \"C\" void kwb_sgemm_V8() {}"}};
+    auto withOwn = buildPrompt(*task, own, PromptTemplates::defaults());
+    CHECK(withOwn && withOwn->messages[0].content.find("Accepted kernels for this task") != std::string::npos);
+    CHECK(withOwn && withOwn->messages[0].content.find("Sample #7:\n```cuda\nextern \"C\" void kwb_reduce_sum_V7() {}\n```") !=
+                         std::string::npos);
+    CHECK(withOwn && withOwn->messages[0].content.find("kwb_sgemm_V8") == std::string::npos);
+    PromptTemplates ownOnly{"", "{{task_examples}}"};
+    auto t = buildPrompt(*task, own, ownOnly);
+    CHECK(t && t->messages[0].content == "Sample #7:\n```cuda\nextern \"C\" void kwb_reduce_sum_V7() {}\n```");
+
     // Without GPU, examples or skill, those parts vanish rather than print empty.
     auto bare = buildPrompt(*task, PromptContext{}, PromptTemplates::defaults());
     CHECK(bare && bare->messages[0].content.find("Target GPU") == std::string::npos);
@@ -56,7 +69,7 @@ void promptTests() {
     PromptTemplates custom{"sys {{task_id}}",
                            "{{title}}|{{description}}|{{entry_name}}|{{entry_signature}}|{{parameters}}|{{dtypes}}|"
                            "{{shapes}}|{{rules}}|{{allowed_libraries}}|{{baseline}}|{{gpu}}|{{compute_capability}}|"
-                           "{{arch}}|{{examples}}|{{skill}}|{{task_prompt}}"};
+                           "{{arch}}|{{examples}}|{{skill}}|{{task_prompt}}|{{task_examples}}"};
     auto c = buildPrompt(*task, ctx, custom);
     CHECK(c && c->system == "sys reduce-sum-f32" && c->messages[0].content.find("|f32|") != std::string::npos);
 

@@ -10,4 +10,5 @@ void clientTests();
 void generateTests();
 void cliTests();
 void projectSinkTests();
+void generateCliTests();
 } // namespace kwbtest

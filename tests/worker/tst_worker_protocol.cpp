@@ -161,6 +161,27 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
+    // A job may get a "prepare" line first (start CUDA while the worker builds); its spec is the
+    // line after it. The job answers on its protocol channel (its stdout) with one result line.
+    void jobTakesSpecAfterPrepareLine() {
+        auto resultOf = [](const Run& r) {
+            for (const QByteArray& line : r.out.split('\n')) {
+                auto o = QJsonDocument::fromJson(line).object();
+                if (o.value(QStringLiteral("type")).toString() == QStringLiteral("result"))
+                    return o.value(QStringLiteral("result")).toObject();
+            }
+            return QJsonObject();
+        };
+        const QByteArray prepare = "{\"type\":\"prepare\",\"device\":0}\n";
+        QJsonObject onlyPrepare = resultOf(runWorker(prepare, {QStringLiteral("--job")}));
+        QCOMPARE(onlyPrepare.value(QStringLiteral("verdict")).toString(), QStringLiteral("protocol-error"));
+        QVERIFY2(onlyPrepare.value(QStringLiteral("detail")).toString().contains(QStringLiteral("no specification")),
+                 qPrintable(onlyPrepare.value(QStringLiteral("detail")).toString()));
+        QJsonObject badSpec = resultOf(runWorker(prepare + "not json\n", {QStringLiteral("--job")}));
+        QVERIFY2(badSpec.value(QStringLiteral("detail")).toString().contains(QStringLiteral("not JSON")),
+                 qPrintable(badSpec.value(QStringLiteral("detail")).toString()));
+    }
+
     // Whatever the worker's libraries print goes to stderr; stdout carries only protocol lines.
     void stdoutCarriesOnlyProtocol() {
         Run r = runWorker("{\"type\":\"hello\",\"protocol\":1}\n{\"id\":1,\"type\":\"device-info\"}\n"

@@ -2,22 +2,79 @@
 
 #include <atomic>
 #include <exception>
+#include <functional>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <utility>
 #include <vector>
 
-#include "core/generate/code_extractor.h"
-#include "core/generate/generated_sample.h"
+#include "core/generate/generation_run.h"
 #include "core/generate/project_sample_sink.h"
+#include "core/generate/verifier_sample_checker.h"
 #include "core/llm/llm_client.h"
-#include "core/llm/redaction.h"
+#include "core/llm/llm_settings.h"
 #include "core/store/project_store.h"
+#include "core/verify/subprocess_worker.h"
 
 namespace kwb::ui {
 
 namespace {
 constexpr auto kPollInterval = std::chrono::milliseconds(50);
+
+// The project sink, telling the job where each answer went: its first answer's index (in the
+// order first answers are stored), its turn and its sample. Job thread only.
+class AnswerSink final : public SampleSink {
+public:
+    using StoredFn = std::function<void(int index, int turn, qint64 sampleId, const std::string& status)>;
+    AnswerSink(ProjectSampleSink& inner, StoredFn stored) : m_inner(inner), m_stored(std::move(stored)) {}
+
+    Status store(const GeneratedSample& sample) override {
+        if (Status st = m_inner.store(sample); !st)
+            return st;
+        int index = 0;
+        if (sample.turn == 0 || !m_index.count(sample.parentId))
+            index = m_next++;
+        else
+            index = m_index[sample.parentId];
+        m_index[sample.id] = index;
+        qint64 sampleId = 0;
+        if (auto it = m_inner.stored().find(sample.id); it != m_inner.stored().end())
+            sampleId = it->second.sampleId.value_or(0);
+        std::string status = sample.status();
+        if (sample.verification.is_object() && sample.verification.contains("verdict"))
+            status += ", " + sample.verification.value("verdict", std::string());
+        m_stored(index, sample.turn, sampleId, status);
+        return okStatus();
+    }
+    Result<int> countExisting(const std::string& taskId, const std::string& provider,
+                              const std::string& model) override {
+        return m_inner.countExisting(taskId, provider, model);
+    }
+    std::string description() const override { return m_inner.description(); }
+
+private:
+    ProjectSampleSink& m_inner;
+    StoredFn m_stored;
+    std::map<std::string, int> m_index; // generation id -> first answer's index
+    int m_next = 0;
+};
+
+GenerationProgress progressOf(const GenerationTotals& t) {
+    GenerationProgress p;
+    p.wanted = t.wanted;
+    p.finished = std::min(t.wanted, t.firstDone + t.failed);
+    p.withCode = t.withCode;
+    p.failed = t.failed;
+    p.repairs = t.repairs;
+    p.passed = t.passed;
+    p.inputTokens = t.usage.inputTokens;
+    p.outputTokens = t.usage.outputTokens;
+    p.costUsd = t.costUsd;
+    p.costKnown = t.costKnown;
+    return p;
+}
+
 } // namespace
 
 // The meeting point of the UI thread and the job threads (as in VerificationJob): a job thread
@@ -67,7 +124,8 @@ quint64 GenerationJob::start(Request request) {
     emit progressChanged(m_progress);
 
     std::thread([channel = m_channel, run, generation, request = std::move(request)] {
-        // Job thread: owns the LLM client and its own connection to the project.
+        // Job thread: owns the LLM client, its own connection to the project and, with repair
+        // turns, the checker's worker process.
         auto post = [&channel](auto&& call) {
             std::lock_guard lock(channel->mutex);
             if (GenerationJob* receiver = channel->receiver)
@@ -96,107 +154,90 @@ quint64 GenerationJob::start(Request request) {
         };
 
         try {
-            auto prompt = buildPrompt(request.task, request.context, request.templates);
-            if (!prompt)
-                return fail(prompt.error().code, prompt.error().message);
             auto store = ProjectStore::open(request.projectPath);
             if (!store)
                 return fail("project", describe(store.error()));
-            ProjectSampleSink sink(**store, {request.task});
+            ProjectSampleSink projectSink(**store, {request.task});
+            AnswerSink sink(projectSink, [&](int index, int turn, qint64 sampleId, const std::string& status) {
+                const QString summary = QString::fromStdString(status);
+                // The text streamed so far goes first: the queued calls keep this order.
+                post([generation, run](GenerationJob* job) { job->drain(generation, run); });
+                post([generation, index, turn, sampleId, summary](GenerationJob* job) {
+                    if (generation == job->m_generation)
+                        emit job->answerStored(index, turn, sampleId, summary);
+                });
+            });
             LlmClient client;
             if (auto added = client.addProvider(request.provider); !added)
                 return fail(added.error().code, added.error().message);
 
-            ChatRequest chat;
-            chat.model = request.model;
-            chat.system = prompt->system;
-            chat.messages = prompt->messages;
-            chat.maxTokens = request.maxTokens;
-            chat.temperature = request.temperature;
-            const std::vector<std::string> secrets{request.provider.apiKey};
-            const std::string runId = newSampleId();
-            GenerationProgress progress;
-            progress.wanted = std::max(1, request.samples);
-            std::optional<Error> fatal;
-
-            for (int i = 0; i < progress.wanted; ++i) {
-                StreamHandlers h;
-                h.onText = [&, i](std::string_view delta) {
-                    queueDelta({i, QString::fromUtf8(delta.data(), qsizetype(delta.size())), false});
-                };
-                h.onRetry = [&, i](int, double, const Error&) { queueDelta({i, {}, true}); };
-                h.onFinished = [&, i](Result<Completion> result) {
-                    QString summary;
-                    qint64 sampleId = 0;
-                    ++progress.finished;
-                    if (!result) {
-                        if (result.error().code == "cancelled")
-                            return;
-                        ++progress.failed;
-                        summary = QString::fromStdString(describe(result.error()));
-                    } else {
-                        Completion c = std::move(*result);
-                        GeneratedSample s;
-                        s.id = newSampleId();
-                        s.runId = runId;
-                        s.taskId = request.task.id;
-                        s.entryName = request.task.entryName;
-                        s.createdAt = utcTimestamp();
-                        s.provider = request.provider.name;
-                        s.providerInfo = request.provider.publicJson();
-                        s.model = request.model;
-                        s.parameters = {{"max_tokens", request.maxTokens}};
-                        if (request.temperature)
-                            s.parameters["temperature"] = *request.temperature;
-                        s.system = redactSecrets(prompt->system, secrets);
-                        s.messages = prompt->messages;
-                        s.rawResponse = redactSecrets(c.text, secrets);
-                        c.text.clear();
-                        s.code = extractEntrySource(s.rawResponse, request.task.entryName);
-                        s.completion = c;
-                        s.costUsd = request.prices.cost(c.model.empty() ? request.model : c.model, c.usage);
-                        if (!s.costUsd)
-                            s.costUsd = request.prices.cost(request.model, c.usage);
-                        progress.inputTokens += c.usage.inputTokens;
-                        progress.outputTokens += c.usage.outputTokens;
-                        if (s.costUsd)
-                            progress.costUsd += *s.costUsd;
-                        else
-                            progress.costKnown = false;
-                        if (s.code)
-                            ++progress.withCode;
-                        if (Status st = sink.store(s); !st) {
-                            fatal = st.error();
-                            client.cancelAll();
-                            return;
-                        }
-                        if (auto it = sink.stored().find(s.id); it != sink.stored().end())
-                            sampleId = it->second.sampleId.value_or(0);
-                        summary = QString::fromStdString(s.code ? "code" : "no code");
-                    }
-                    post([generation, i, sampleId, summary, progress](GenerationJob* job) {
-                        if (generation != job->m_generation)
-                            return;
-                        job->m_progress = progress;
-                        emit job->answerStored(i, sampleId, summary);
-                        emit job->progressChanged(progress);
-                    });
-                };
-                if (auto id = client.submit(request.provider.name, chat, std::move(h)); !id)
-                    return fail(id.error().code, id.error().message);
-            }
-            bool cancelled = false;
-            while (!client.idle()) {
-                if (run->cancel && !cancelled) {
-                    cancelled = true;
-                    client.cancelAll();
+            // Repair turns act on compile errors and failing shapes only when answers are
+            // checked; without a worker, only answers without code are sent back.
+            std::unique_ptr<VerifierSampleChecker> checker;
+            if (request.repairTurns > 0) {
+                if (const std::string runner = locateRunner(); !runner.empty()) {
+                    auto worker = std::make_unique<SubprocessWorker>(runner, "kernel-workbench");
+                    if (Status up = worker->connect(std::chrono::seconds(30)); up)
+                        checker = std::make_unique<VerifierSampleChecker>(std::move(worker), request.checkOptions);
+                    else
+                        post([generation, why = QString::fromStdString(describe(up.error()))](GenerationJob* job) {
+                            if (generation == job->m_generation)
+                                emit job->logLine(QStringLiteral("answers are not checked: ") + why);
+                        });
                 }
-                client.poll(kPollInterval);
             }
+
+            GenerationOptions options;
+            options.provider = request.provider.name;
+            options.model = request.model;
+            options.samplesPerTask = std::max(1, request.samples);
+            options.maxTokens = request.maxTokens;
+            options.temperature = request.temperature;
+            options.repairTurns = std::max(0, request.repairTurns);
+            options.resume = false; // every Generate asks for n new answers
+            options.pollInterval = kPollInterval;
+            GenerationRun generationRun(client, sink, options);
+            generationRun.setPrompt(request.templates, request.context);
+            generationRun.setPrices(&request.prices);
+            // Every configured key (the environment's and the settings file's), not only the
+            // one in use, is redacted from what the run stores or logs.
+            if (auto settings = LlmSettings::load(LlmSettings::defaultPath()); settings)
+                generationRun.addSecrets(settings->secrets());
+            else
+                generationRun.addSecrets(environmentApiKeys());
+            generationRun.setChecker(checker.get());
+            generationRun.setText([&](int chain, int turn, std::string_view text, bool restart) {
+                queueDelta({chain, QString::fromUtf8(text.data(), qsizetype(text.size())), restart, turn});
+            });
+            generationRun.setLog([&](const std::string& line) {
+                post([generation, l = QString::fromStdString(line)](GenerationJob* job) {
+                    if (generation == job->m_generation)
+                        emit job->logLine(l);
+                });
+            });
+            GenerationProgress last;
+            generationRun.setProgress([&](const GenerationTotals& t) {
+                GenerationProgress p = progressOf(t);
+                if (p.finished == last.finished && p.failed == last.failed && p.repairs == last.repairs &&
+                    p.outputTokens == last.outputTokens && p.passed == last.passed)
+                    return; // a request went out: nothing the panel shows changed
+                last = p;
+                post([generation, p](GenerationJob* job) {
+                    if (generation != job->m_generation)
+                        return;
+                    job->m_progress = p;
+                    emit job->progressChanged(p);
+                });
+            });
+            const Status st = generationRun.run({request.task}, &run->cancel);
+            if (checker)
+                checker.reset(); // ends the worker process
             // Text first, then the outcome: the queued calls keep this order.
             post([generation, run](GenerationJob* job) { job->drain(generation, run); });
-            if (fatal)
-                return fail(fatal->code, "cannot store a sample: " + fatal->message);
+            if (!st)
+                return fail(st.error().code, st.error().message);
+            const GenerationProgress progress = progressOf(generationRun.totals());
+            const bool cancelled = generationRun.totals().interrupted;
             post([generation, progress, cancelled](GenerationJob* job) {
                 if (generation != job->m_generation)
                     return;

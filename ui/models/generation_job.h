@@ -1,7 +1,10 @@
 #pragma once
 // Asks a teacher model for n samples of one task off the UI thread, streaming the text as it
 // arrives, and stores each finished answer in the project (ProjectSampleSink over a
-// ProjectStore of the job's own, on the same file).
+// ProjectStore of the job's own, on the same file). The run is core's GenerationRun, as in
+// `kwb generate`: with repair turns, an answer without code, or one whose check (the worker,
+// VerifierSampleChecker) ends in a compile error or a failing shape, is sent back with the
+// reason for up to k turns; each turn is a sample linked to the answer it repairs.
 //
 // start() hands the request to a detached thread that owns an LlmClient (curl multi) and its
 // store. Text deltas are queued there and delivered to the UI thread in batches: one queued
@@ -22,14 +25,17 @@
 #include "core/llm/price_table.h"
 #include "core/llm/provider_config.h"
 #include "core/model/task.h"
+#include "core/verify/verifier.h"
 
 namespace kwb::ui {
 
-// A piece of one answer's text; `restart` when a retried request starts over.
+// A piece of one answer's text; `restart` when a retried request starts over. `index`: the
+// first answer it belongs to (0..n-1); `turn`: 0, or the repair turn of that answer.
 struct GenerationDelta {
     int index = 0;
     QString text;
     bool restart = false;
+    int turn = 0;
 };
 
 // Where a run stands.
@@ -38,6 +44,8 @@ struct GenerationProgress {
     int finished = 0;   // answers back (with or without code)
     int withCode = 0;
     int failed = 0;     // requests that ended in an error
+    int repairs = 0;    // repair turns sent
+    int passed = 0;     // answers whose check passed
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
     double costUsd = 0;
@@ -59,6 +67,10 @@ public:
         int samples = 1;
         int maxTokens = 8192;
         std::optional<double> temperature;
+        // Follow-ups per first answer for a code-less or failing answer (0: none). With k > 0
+        // each answer with code is checked by the worker (when one is found) with these options.
+        int repairTurns = 0;
+        VerifyOptions checkOptions;
     };
 
     explicit GenerationJob(QObject* parent = nullptr);
@@ -74,9 +86,12 @@ public:
 signals:
     void generationStarted(quint64 generation);
     void textArrived(const QList<kwb::ui::GenerationDelta>& deltas);
-    // One answer is back and stored: its index, sample id in the project (0: no code, so no
-    // sample), and a sentence on how it went.
-    void answerStored(int index, qint64 sampleId, const QString& summary);
+    // One answer is back and stored: its first answer's index, its turn (0, or the repair
+    // turn), the sample id in the project (0: no code, so no sample), and how it went.
+    void answerStored(int index, int turn, qint64 sampleId, const QString& summary);
+    // A line of the run's log (retries, failed requests, checks that could not run); English,
+    // as `kwb generate` prints it.
+    void logLine(const QString& line);
     void progressChanged(const kwb::ui::GenerationProgress& progress);
     void generationFinished(const kwb::ui::GenerationProgress& progress, bool cancelled);
     // code: "cancelled", "bad-prompt", "project", a provider's error code, ...

@@ -42,14 +42,17 @@ quint64 SampleListModel::resetQuery(std::int64_t total) {
     ++m_generation;
     m_total = std::clamp<std::int64_t>(total, 0, std::numeric_limits<int>::max());
     m_pages.clear();
+    m_repairs.clear();
     m_requested.clear();
     endResetModel();
     return m_generation;
 }
 
-void SampleListModel::setPage(quint64 generation, int page, std::vector<SampleSummary> rows) {
+void SampleListModel::setPage(quint64 generation, int page, std::vector<SampleSummary> rows,
+                              const std::map<std::int64_t, RepairLink>& repairs) {
     if (generation != m_generation || page < 0)
         return;
+    m_repairs.insert(repairs.begin(), repairs.end());
     const int first = page * kPageSize;
     if (first >= m_total)
         return;
@@ -206,9 +209,18 @@ QVariant SampleListModel::data(const QModelIndex& index, int role) const {
             return stateText(*s);
         case TaskColumn:
             return qs(s->taskId);
-        case SampleColumn:
-            return s->label.empty() ? QStringLiteral("#%1").arg(s->id)
-                                    : QStringLiteral("#%1 %2").arg(s->id).arg(qs(s->label));
+        case SampleColumn: {
+            QString text = s->label.empty() ? QStringLiteral("#%1").arg(s->id)
+                                            : QStringLiteral("#%1 %2").arg(s->id).arg(qs(s->label));
+            // A repair turn reads as a child of the sample it repairs.
+            if (auto it = m_repairs.find(s->id); it != m_repairs.end())
+                text = it->second.parentSampleId ? tr("↳ %1 · turn %2 of #%3")
+                                                       .arg(text)
+                                                       .arg(it->second.turn)
+                                                       .arg(*it->second.parentSampleId)
+                                                 : tr("↳ %1 · turn %2").arg(text).arg(it->second.turn);
+            return text;
+        }
         case ModelColumn:
             if (!s->model.empty())
                 return qs(s->model);
@@ -226,6 +238,16 @@ QVariant SampleListModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         if (index.column() == StateColumn && !s->status.duplicateKind.empty())
             return tr("%1; duplicate of #%2").arg(stateText(*s)).arg(s->status.duplicateOf.value_or(0));
+        if (index.column() == SampleColumn) {
+            if (auto it = m_repairs.find(s->id); it != m_repairs.end())
+                return it->second.parentSampleId
+                           ? tr("Repair turn %1 of sample #%2: the model's answer after being told why "
+                                "that sample failed.")
+                                 .arg(it->second.turn)
+                                 .arg(*it->second.parentSampleId)
+                           : tr("Repair turn %1 of an answer that had no code.").arg(it->second.turn);
+            return {};
+        }
         return index.column() == StateColumn ? QVariant(stateText(*s)) : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == SpeedupColumn || index.column() == AgeColumn
@@ -247,6 +269,14 @@ QVariant SampleListModel::data(const QModelIndex& index, int role) const {
         return qs(s->model);
     case CreatedAtRole:
         return created;
+    case RepairTurnRole: {
+        const auto it = m_repairs.find(s->id);
+        return it == m_repairs.end() ? 0 : it->second.turn;
+    }
+    case RepairOfRole: {
+        const auto it = m_repairs.find(s->id);
+        return QVariant::fromValue<qint64>(it == m_repairs.end() ? 0 : it->second.parentSampleId.value_or(0));
+    }
     default:
         return {};
     }
@@ -284,6 +314,8 @@ QHash<int, QByteArray> SampleListModel::roleNames() const {
     names.insert(ModelRole, "model");
     names.insert(CreatedAtRole, "createdAt");
     names.insert(LoadedRole, "loaded");
+    names.insert(RepairTurnRole, "repairTurn");
+    names.insert(RepairOfRole, "repairOf");
     return names;
 }
 

@@ -18,6 +18,7 @@
 #include <QIcon>
 
 #include "core/model/sample.h"
+#include "core/store/generation_record.h"
 #include "core/store/sample_query.h"
 
 namespace kwb::ui {
@@ -38,6 +39,8 @@ public:
         ModelRole,
         CreatedAtRole,           // QDateTime (UTC)
         LoadedRole,              // false while the row's page is on its way
+        RepairTurnRole,          // 0, or the repair turn the sample's code answered
+        RepairOfRole,            // qint64: the sample the repair turn repairs (0: none with code)
     };
     // What the state icon says: the verdict once reviewed, else how verification went.
     enum class State { Loading, Unverified, Passed, Failed, Accepted, Rejected, NeedsWork };
@@ -49,8 +52,10 @@ public:
     // A new query: every row is unknown again; returns its generation.
     quint64 resetQuery(std::int64_t total);
     quint64 generation() const { return m_generation; }
-    // The rows of one page of query `generation`; ignored when stale.
-    void setPage(quint64 generation, int page, std::vector<SampleSummary> rows);
+    // The rows of one page of query `generation`; ignored when stale. `repairs`: which of them
+    // are repair turns (ProjectStore::repairLinks): shown under the sample they repair.
+    void setPage(quint64 generation, int page, std::vector<SampleSummary> rows,
+                 const std::map<std::int64_t, RepairLink>& repairs = {});
     std::int64_t total() const { return m_total; }
     SampleOrder order() const { return m_order; }
     void setOrder(SampleOrder order);
@@ -91,6 +96,7 @@ private:
     std::int64_t m_total = 0;
     SampleOrder m_order = SampleOrder::NewestFirst;
     std::map<int, std::vector<SampleSummary>> m_pages;
+    std::map<std::int64_t, RepairLink> m_repairs; // of the loaded pages' samples
     mutable std::set<int> m_requested; // pages asked for in this generation
     QDateTime m_now;
 };

@@ -319,9 +319,13 @@ void ChartWidget::showMessage(const QString& message) {
 }
 
 void ChartWidget::displayMessage(const QString& message) {
-    QChart* old = m_view->chart();
-    m_view->setChart(new QChart);
-    delete old;
+    // An empty chart stays: a new QChart costs a scene and a relayout of the view (tens of ms
+    // on a slow machine), and a panel that clears itself at every run start asks for this often.
+    if (m_kind != Kind::Empty) {
+        QChart* old = m_view->chart();
+        m_view->setChart(new QChart);
+        delete old;
+    }
     m_kind = Kind::Empty;
     m_message->setText(message);
     m_stack->setCurrentWidget(m_message);

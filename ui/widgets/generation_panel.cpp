@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "core/llm/llm_settings.h"
@@ -19,6 +20,8 @@
 #include "core/tasks/task_loader.h"
 #include "ui/models/generation_job.h"
 #include "ui/models/project_session.h"
+#include "ui/models/provider_keychain.h"
+#include "ui/models/workbench_settings.h"
 #include "ui/widgets/code_editor.h"
 
 namespace kwb::ui {
@@ -26,6 +29,8 @@ namespace kwb::ui {
 namespace {
 
 constexpr int kExamples = 3; // accepted samples of other tasks shown as examples
+constexpr int kMaxRepairTurns = 5;
+constexpr int kStreamFrameMs = 30; // streamed text reaches the editor at most this often
 
 QString qs(const std::string& s) {
     return QString::fromStdString(s);
@@ -44,6 +49,7 @@ GenerationPanel::GenerationPanel(QWidget* parent)
       m_modelCaption(new QLabel(this)), m_model(new QComboBox(this)),
       m_countCaption(new QLabel(this)), m_count(new QSpinBox(this)),
       m_temperatureCaption(new QLabel(this)), m_temperature(new QDoubleSpinBox(this)),
+      m_repairCaption(new QLabel(this)), m_repairs(new QSpinBox(this)),
       m_contextCaption(new QLabel(this)), m_context(new QComboBox(this)),
       m_skillFile(new QLineEdit(this)), m_generate(new QPushButton(this)),
       m_cancel(new QPushButton(this)), m_status(new QLabel(this)), m_log(new QPlainTextEdit(this)) {
@@ -51,6 +57,7 @@ GenerationPanel::GenerationPanel(QWidget* parent)
     m_provider->setObjectName(QStringLiteral("generationProvider"));
     m_model->setObjectName(QStringLiteral("generationModel"));
     m_count->setObjectName(QStringLiteral("generationCount"));
+    m_repairs->setObjectName(QStringLiteral("generationRepairTurns"));
     m_generate->setObjectName(QStringLiteral("generateButton"));
     m_cancel->setObjectName(QStringLiteral("cancelGenerationButton"));
     m_status->setObjectName(QStringLiteral("generationStatus"));
@@ -59,15 +66,22 @@ GenerationPanel::GenerationPanel(QWidget* parent)
     m_temperature->setRange(0.0, 2.0);
     m_temperature->setSingleStep(0.1);
     m_temperature->setValue(QSettings().value(QStringLiteral("generation/temperature"), 1.0).toDouble());
+    m_repairs->setRange(0, kMaxRepairTurns);
+    m_repairs->setValue(QSettings().value(QStringLiteral("generation/repairTurns"), 0).toInt());
     for (int i = 0; i < 3; ++i)
         m_context->addItem(QString());
     m_skillFile->setEnabled(false);
     m_log->setReadOnly(true);
+    m_streamFrame = new QTimer(this);
+    m_streamFrame->setSingleShot(true);
+    m_streamFrame->setInterval(kStreamFrameMs);
+    connect(m_streamFrame, &QTimer::timeout, this, &GenerationPanel::flushStream);
     m_log->setMaximumBlockCount(500);
     m_providerCaption->setBuddy(m_provider);
     m_modelCaption->setBuddy(m_model);
     m_countCaption->setBuddy(m_count);
     m_temperatureCaption->setBuddy(m_temperature);
+    m_repairCaption->setBuddy(m_repairs);
     m_contextCaption->setBuddy(m_context);
     setFocusProxy(m_provider);
 
@@ -78,6 +92,8 @@ GenerationPanel::GenerationPanel(QWidget* parent)
     numbers->addWidget(m_count);
     numbers->addWidget(m_temperatureCaption);
     numbers->addWidget(m_temperature);
+    numbers->addWidget(m_repairCaption);
+    numbers->addWidget(m_repairs);
     form->addRow(m_countCaption, numbers);
     auto* context = new QHBoxLayout;
     context->addWidget(m_context);
@@ -99,6 +115,10 @@ GenerationPanel::GenerationPanel(QWidget* parent)
             [this](int i) { m_skillFile->setEnabled(i == int(Context::Skill)); });
     connect(m_job, &GenerationJob::generationStarted, this, [this] {
         m_storedSamples = 0;
+        m_streamTurn = 0;
+        m_streamPending.clear();
+        m_streamReplace = false;
+        m_streamFrame->stop();
         if (m_editor) {
             m_editor->clearDiagnostics();
             m_editor->setText(QString());
@@ -107,28 +127,39 @@ GenerationPanel::GenerationPanel(QWidget* parent)
         updateButtons();
         emit generationStarted();
     });
-    // The first answer streams into the editor; the others only count.
+    // The first answer streams into the editor, and then its repair turns, each from the top;
+    // the other answers only count. The text is gathered and shown once per frame.
     connect(m_job, &GenerationJob::textArrived, this, [this](const QList<GenerationDelta>& deltas) {
         if (!m_editor)
             return;
         for (const GenerationDelta& d : deltas) {
-            if (d.index != 0)
+            if (d.index != 0 || d.turn < m_streamTurn)
                 continue;
-            if (d.restart)
-                m_editor->setText(QString());
-            else
-                m_editor->appendText(d.text);
+            if (d.restart || d.turn > m_streamTurn) {
+                m_streamTurn = d.turn;
+                m_streamPending.clear();
+                m_streamReplace = true;
+            }
+            m_streamPending += d.text;
         }
+        if ((m_streamReplace || !m_streamPending.isEmpty()) && !m_streamFrame->isActive())
+            m_streamFrame->start();
     });
+    connect(m_job, &GenerationJob::logLine, m_log, &QPlainTextEdit::appendPlainText);
     connect(m_job, &GenerationJob::progressChanged, this, &GenerationPanel::showProgress);
-    connect(m_job, &GenerationJob::answerStored, this, [this](int index, qint64 id, const QString& summary) {
-        if (id != 0)
-            ++m_storedSamples;
-        m_log->appendPlainText(id != 0 ? tr("Answer %1: sample #%2 (%3)").arg(index + 1).arg(id).arg(summary)
-                                       : tr("Answer %1: %2").arg(index + 1).arg(summary));
-    });
+    connect(m_job, &GenerationJob::answerStored, this,
+            [this](int index, int turn, qint64 id, const QString& summary) {
+                flushStream();
+                if (id != 0)
+                    ++m_storedSamples;
+                const QString answer = turn == 0 ? tr("Answer %1").arg(index + 1)
+                                                 : tr("Answer %1, repair turn %2").arg(index + 1).arg(turn);
+                m_log->appendPlainText(id != 0 ? tr("%1: sample #%2 (%3)").arg(answer).arg(id).arg(summary)
+                                               : tr("%1: %2").arg(answer, summary));
+            });
     connect(m_job, &GenerationJob::generationFinished, this,
             [this](const GenerationProgress& progress, bool cancelled) {
+                flushStream();
                 showProgress(progress);
                 updateButtons();
                 m_log->appendPlainText(cancelled ? tr("Cancelled.") : tr("Done."));
@@ -137,6 +168,7 @@ GenerationPanel::GenerationPanel(QWidget* parent)
                 emit generationEnded(cancelled);
             });
     connect(m_job, &GenerationJob::generationFailed, this, [this](const QString& code, const QString& why) {
+        flushStream();
         updateButtons();
         m_log->appendPlainText(tr("Failed (%1): %2").arg(code, why));
         emit message(tr("Generation failed: %1").arg(why));
@@ -201,6 +233,14 @@ void GenerationPanel::setSampleCount(int n) {
     m_count->setValue(n);
 }
 
+void GenerationPanel::setRepairTurns(int turns) {
+    m_repairs->setValue(turns);
+}
+
+int GenerationPanel::repairTurns() const {
+    return m_repairs->value();
+}
+
 void GenerationPanel::setContext(Context context, const QString& skillFile) {
     m_context->setCurrentIndex(int(context));
     m_skillFile->setText(skillFile);
@@ -219,10 +259,19 @@ bool GenerationPanel::generate() {
         emit message(tr("Name the model to ask."));
         return false;
     }
+    if (m_startGuard)
+        m_startGuard([this] { prepare(); });
+    else
+        prepare();
+    return true;
+}
+
+void GenerationPanel::prepare() {
     QSettings s;
     s.setValue(QStringLiteral("generation/provider"), m_provider->currentText());
     s.setValue(QStringLiteral("generation/model"), m_model->currentText().trimmed());
     s.setValue(QStringLiteral("generation/temperature"), m_temperature->value());
+    s.setValue(QStringLiteral("generation/repairTurns"), m_repairs->value());
     const std::string taskId = m_taskId.toStdString();
     const bool examples = m_context->currentIndex() == int(Context::Examples);
     m_status->setText(tr("Preparing the prompt…"));
@@ -277,7 +326,6 @@ bool GenerationPanel::generate() {
             }
             startWith(prepared->task, prepared->examples);
         });
-    return true;
 }
 
 void GenerationPanel::startWith(const Task& task, const std::vector<PromptExample>& examples) {
@@ -292,6 +340,9 @@ void GenerationPanel::startWith(const Task& task, const std::vector<PromptExampl
         emit message(tr("Provider: %1").arg(qs(provider.error().message)));
         return;
     }
+    // A key kept in the system keychain (Settings), unless the environment or the file gave one.
+    if (provider->apiKey.empty() && ProviderKeychain::compiledIn())
+        provider->apiKey = ProviderKeychain::read(m_provider->currentText()).value_or(QString()).toStdString();
     if (auto usable = checkUsable(*provider); !usable) {
         m_status->clear();
         emit message(tr("Provider: %1").arg(qs(usable.error().message)));
@@ -305,6 +356,8 @@ void GenerationPanel::startWith(const Task& task, const std::vector<PromptExampl
     request.model = m_model->currentText().trimmed().toStdString();
     request.samples = m_count->value();
     request.temperature = m_temperature->value();
+    request.repairTurns = m_repairs->value();
+    request.checkOptions = WorkbenchSettings::load().verifyOptions();
     request.context.examples = examples;
     if (m_device && m_device->hasDevice()) {
         request.context.gpuName = m_device->gpus.front().name;
@@ -323,6 +376,18 @@ void GenerationPanel::startWith(const Task& task, const std::vector<PromptExampl
     m_job->start(std::move(request));
 }
 
+void GenerationPanel::flushStream() {
+    m_streamFrame->stop();
+    if (!m_editor || (!m_streamReplace && m_streamPending.isEmpty()))
+        return;
+    if (m_streamReplace)
+        m_editor->setText(m_streamPending);
+    else
+        m_editor->appendText(m_streamPending);
+    m_streamPending.clear();
+    m_streamReplace = false;
+}
+
 void GenerationPanel::cancel() {
     m_job->cancel();
 }
@@ -330,12 +395,15 @@ void GenerationPanel::cancel() {
 void GenerationPanel::showProgress(const GenerationProgress& p) {
     const QString cost = p.costKnown ? tr("$%1 so far").arg(p.costUsd, 0, 'f', 4)
                                      : tr("cost unknown (no price for this model)");
-    m_status->setText(tr("%1 of %2 answers · %3 tokens in, %4 out · %5")
-                          .arg(p.finished)
-                          .arg(p.wanted)
-                          .arg(p.inputTokens)
-                          .arg(p.outputTokens)
-                          .arg(cost));
+    QString text = tr("%1 of %2 answers · %3 tokens in, %4 out · %5")
+                       .arg(p.finished)
+                       .arg(p.wanted)
+                       .arg(p.inputTokens)
+                       .arg(p.outputTokens)
+                       .arg(cost);
+    if (p.repairs > 0)
+        text += QStringLiteral(" · ") + tr("%n repair turn(s)", nullptr, p.repairs);
+    m_status->setText(text);
 }
 
 void GenerationPanel::updateButtons() {
@@ -357,6 +425,10 @@ void GenerationPanel::retranslateUi() {
     m_modelCaption->setText(tr("&Model:"));
     m_countCaption->setText(tr("&Samples:"));
     m_temperatureCaption->setText(tr("&Temperature:"));
+    m_repairCaption->setText(tr("&Repair turns:"));
+    m_repairs->setToolTip(tr("How often an answer without code, or one that does not compile or "
+                             "fails a shape in the check, is sent back to the model with the reason. "
+                             "Each turn becomes a sample linked to the answer it repairs."));
     m_contextCaption->setText(tr("&Context:"));
     m_context->setItemText(0, tr("None"));
     m_context->setItemText(1, tr("Accepted samples as examples"));

@@ -1,10 +1,12 @@
 #pragma once
-// Generation: the provider (from the LLM settings), model, number of samples, temperature and
-// context (none, accepted samples of other tasks as examples, or a SKILL.md file) for the
-// selected task; Generate streams the first answer into the kernel editor as its tokens arrive
+// Generation: the provider (from the LLM settings), model, number of samples, temperature,
+// repair turns (0..k: a code-less or failing answer is sent back with the compile errors or the
+// failing shape, each turn a sample linked to the answer it repairs) and context (none, accepted
+// samples of other tasks as examples, or a SKILL.md file) for the selected task; Generate streams the first answer into the kernel editor as its tokens arrive
 // and shows the others' progress, the tokens and the cost so far; Cancel stops every request.
 // Answers land in the project as samples (GenerationJob, its own thread and store).
 // UI thread only.
+#include <functional>
 #include <memory>
 
 #include <QString>
@@ -21,6 +23,7 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+class QTimer;
 
 namespace kwb::ui {
 
@@ -48,9 +51,15 @@ public:
     void setProvider(const QString& name);
     void setModel(const QString& model);
     void setSampleCount(int n);
+    void setRepairTurns(int turns);
+    int repairTurns() const;
     void setContext(Context context, const QString& skillFile = {});
     GenerationJob* job() const { return m_job; }
     QString statusText() const;
+    // Called with the start of a run once its fields are checked; it calls the start now, later
+    // (after asking about a draft in the editor) or never. None: the run starts at once.
+    using StartGuard = std::function<void(std::function<void()> start)>;
+    void setStartGuard(StartGuard guard) { m_startGuard = std::move(guard); }
     // Starts (as the Generate button does); false when something is missing (see message()).
     bool generate();
     void cancel();
@@ -67,8 +76,10 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void prepare();
     void startWith(const Task& task, const std::vector<PromptExample>& examples);
     void showProgress(const GenerationProgress& progress);
+    void flushStream(); // the streamed text gathered since the last frame, into the editor
     void retranslateUi();
     void updateButtons();
 
@@ -78,6 +89,12 @@ private:
     QString m_taskId;
     std::shared_ptr<const DeviceInfo> m_device;
     int m_storedSamples = 0;
+    int m_streamTurn = 0; // the turn of the first answer the editor shows
+    // Streamed text waits here for the next frame: at most one editor update per ~30 ms.
+    QString m_streamPending;
+    bool m_streamReplace = false; // the pending text replaces the editor's (a new turn, a retry)
+    QTimer* m_streamFrame = nullptr;
+    StartGuard m_startGuard;
 
     QLabel* m_taskLabel = nullptr;
     QLabel* m_providerCaption = nullptr;
@@ -88,6 +105,8 @@ private:
     QSpinBox* m_count = nullptr;
     QLabel* m_temperatureCaption = nullptr;
     QDoubleSpinBox* m_temperature = nullptr;
+    QLabel* m_repairCaption = nullptr;
+    QSpinBox* m_repairs = nullptr;
     QLabel* m_contextCaption = nullptr;
     QComboBox* m_context = nullptr;
     QLineEdit* m_skillFile = nullptr;

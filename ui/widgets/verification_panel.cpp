@@ -89,6 +89,11 @@ VerificationPanel::VerificationPanel(QWidget* parent)
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_progress->setMaximumWidth(200);
     m_progress->setTextVisible(true);
+    // Showing the bar at a run's start must not move the banner: that relayout reached the
+    // charts and tables below and cost one of the slowest event-loop ticks (tst_latency).
+    QSizePolicy keepRoom = m_progress->sizePolicy();
+    keepRoom.setRetainSizeWhenHidden(true);
+    m_progress->setSizePolicy(keepRoom);
     m_progress->hide();
     m_cancel->setEnabled(false);
 

@@ -20,9 +20,6 @@
 
 #include "ui/models/project_session.h"
 
-// core/export names a member function emit(), which is Qt's keyword macro: its header is read
-// without the macro, and this file says Q_EMIT.
-#undef emit
 #include "core/export/dataset_exporter.h"
 #include "core/store/project_store.h"
 
@@ -219,7 +216,7 @@ void ExportDialog::runPreview() {
                 m_previewRows = 0;
                 m_counts->setText(tr("Nothing to export: %1").arg(qs(preview.error().message)));
                 m_preview->clear();
-                Q_EMIT previewReady(0);
+                emit previewReady(0);
                 return;
             }
             const ExportSummary& s = preview->summary;
@@ -235,7 +232,7 @@ void ExportDialog::runPreview() {
                     .arg(models.isEmpty() ? tr("none") : models.join(QStringLiteral(", "))));
             m_preview->setPlainText(preview->firstRows.isEmpty() ? tr("(no rows)") : preview->firstRows);
             m_exportButton->setEnabled(!m_exporting && m_previewRows > 0);
-            Q_EMIT previewReady(m_previewRows);
+            emit previewReady(m_previewRows);
         });
 }
 
@@ -260,12 +257,12 @@ void ExportDialog::startExport() {
             if (!summary) {
                 const QString why = qs(summary.error().message);
                 m_counts->setText(tr("The export failed: %1").arg(why));
-                Q_EMIT exportFailed(why);
+                emit exportFailed(why);
                 return;
             }
             const qint64 rows = summary->train.rows + summary->test.rows;
             m_counts->setText(tr("Wrote %1 rows to %2.").arg(rows).arg(path));
-            Q_EMIT exported(path, rows);
+            emit exported(path, rows);
         });
 }
 

@@ -19,8 +19,7 @@ class QPushButton;
 class QTemporaryDir;
 
 namespace kwb {
-// core/export/dataset_exporter.h is not included here: it names a member function emit(),
-// which is Qt's keyword macro in every file that includes this header.
+// From core/export/dataset_exporter.h, which the .cpp includes.
 struct ExportOptions;
 enum class ExportFormat;
 } // namespace kwb

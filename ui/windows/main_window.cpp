@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -66,6 +67,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_actions = new SampleActions(
         {m_session, m_review, m_sampleList, m_kernelEditor, m_verificationJob, m_diffView}, this);
     m_generationPanel->attach(m_session, m_kernelEditor);
+    // The first answer streams into the kernel editor: a draft copy there is settled first.
+    m_generationPanel->setStartGuard(
+        [this](std::function<void()> start) { m_actions->endDraft(std::move(start)); });
 
     m_views->setObjectName(QStringLiteral("views"));
     m_views->addTab(createReviewPage(), QString());
@@ -172,7 +176,9 @@ void MainWindow::openProjectDialog() {
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setNameFilter(tr("Workbench projects (*.kwbproj);;All files (*)"));
     dialog->setFileMode(QFileDialog::ExistingFile);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& file) { openProject(file); });
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& file) {
+        m_actions->endDraft([this, file] { openProject(file); });
+    });
     dialog->open();
 }
 
@@ -334,6 +340,15 @@ void MainWindow::createMenus() {
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
     m_helpMenu->addAction(m_aboutAction);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_actions->hasUnsavedDraft()) {
+        event->ignore();
+        m_actions->endDraft([this] { close(); });
+        return;
+    }
+    QMainWindow::closeEvent(event);
 }
 
 void MainWindow::changeEvent(QEvent* event) {

@@ -83,6 +83,8 @@ private:
     void connectParts();
     void retranslateUi();
     void changeEvent(QEvent* event) override;
+    // An edited draft copy is saved or discarded (asked) before the window closes.
+    void closeEvent(QCloseEvent* event) override;
     void openProjectDialog();
 
     ProjectSession* m_session = nullptr;

@@ -53,6 +53,27 @@ struct SampleView {
     std::shared_ptr<const VerificationRecord> record;
 };
 
+// A page of the list and which of its samples are repair turns.
+struct ListPage {
+    SamplePage page;
+    std::map<std::int64_t, RepairLink> repairs;
+};
+
+Result<ListPage> readPage(ProjectStore& store, const SampleFilter& filter, const PageRequest& request) {
+    auto page = store.listSamples(filter, request);
+    if (!page)
+        return page.error();
+    std::vector<std::int64_t> generated;
+    for (const SampleSummary& row : page->rows) {
+        if (row.origin == SampleOrigin::Model)
+            generated.push_back(row.id);
+    }
+    auto repairs = store.repairLinks(generated);
+    if (!repairs)
+        return repairs.error();
+    return ListPage{std::move(*page), std::move(*repairs)};
+}
+
 struct Progress {
     std::int64_t total = 0;
     std::int64_t unreviewed = 0;
@@ -171,16 +192,17 @@ void ReviewController::reloadList() {
     request.limit = SampleListModel::kPageSize;
     request.order = m_model->order();
     m_parts.session->run(
-        this, [filter, request](ProjectStore& store) { return store.listSamples(filter, request); },
-        [this, generation](const Result<SamplePage>& page) {
+        this, [filter, request](ProjectStore& store) { return readPage(store, filter, request); },
+        [this, generation](const Result<ListPage>& list) {
             if (generation != m_listGeneration)
                 return; // a newer list was asked for
-            if (!page) {
-                emit message(tr("Cannot list the samples: %1").arg(qs(page.error().message)));
+            if (!list) {
+                emit message(tr("Cannot list the samples: %1").arg(qs(list.error().message)));
                 return;
             }
+            const SamplePage* page = &list->page;
             const quint64 g = m_model->resetQuery(page->total);
-            m_model->setPage(g, 0, page->rows);
+            m_model->setPage(g, 0, page->rows, list->repairs);
             emit listLoaded(page->total);
             if (m_selectFirstOnLoad && !page->rows.empty()) {
                 m_selectFirstOnLoad = false;
@@ -199,10 +221,10 @@ void ReviewController::loadPage(quint64 generation, int page) {
     request.offset = std::int64_t(page) * SampleListModel::kPageSize;
     request.order = m_model->order();
     m_parts.session->run(
-        this, [filter, request](ProjectStore& store) { return store.listSamples(filter, request); },
-        [this, generation, page](const Result<SamplePage>& rows) {
+        this, [filter, request](ProjectStore& store) { return readPage(store, filter, request); },
+        [this, generation, page](const Result<ListPage>& rows) {
             if (rows)
-                m_model->setPage(generation, page, rows->rows);
+                m_model->setPage(generation, page, rows->page.rows, rows->repairs);
         });
 }
 
@@ -236,6 +258,19 @@ void ReviewController::goTo(qint64 id, bool remember) {
 }
 
 void ReviewController::showSample(qint64 id) {
+    if (!m_leaveGuard) {
+        loadSample(id);
+        return;
+    }
+    m_leaveGuard(id, [this, id] { loadSample(id); },
+                 [this] {
+                     // The editors stay: so does the list's current row.
+                     if (m_sample)
+                         m_parts.list->selectSample(m_sample->id);
+                 });
+}
+
+void ReviewController::loadSample(qint64 id) {
     const quint64 generation = ++m_sampleGeneration;
     m_parts.session->run(
         this,

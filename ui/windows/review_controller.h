@@ -9,6 +9,7 @@
 // It owns no widgets; the window hands it the parts. Every store call goes through the
 // ProjectSession (the store thread); answers for a sample or list that is no longer current
 // are dropped (generation counters). UI thread only.
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -58,8 +59,14 @@ public:
     // Task specs of the suite by id (level, family, title), once loaded.
     const std::map<std::string, Task>& suiteTasks() const { return m_suite; }
 
-    // Loads the sample into the editors and the panel.
+    // Loads the sample into the editors and the panel (after the leave guard agrees).
     void showSample(qint64 id);
+    // Asked before the editors load sample `target`: it calls `proceed` (now, or later after
+    // asking the user), or `cancelled` when the editors are to stay where they are, or neither
+    // (nothing to load). SampleActions sets it so that a draft copy is never dropped silently.
+    using LeaveGuard = std::function<void(qint64 target, std::function<void()> proceed,
+                                          std::function<void()> cancelled)>;
+    void setLeaveGuard(LeaveGuard guard) { m_leaveGuard = std::move(guard); }
     // Reloads task counts, the list and the progress (after an import, a generation, ...).
     void refreshAll();
     void refreshCounts();
@@ -95,6 +102,7 @@ private:
     void loadPage(quint64 generation, int page);
     void refreshProgress();
     void goTo(qint64 id, bool remember);
+    void loadSample(qint64 id);
     void afterVerdicts(const QList<qint64>& ids, const std::vector<Review>& reviews, bool undo);
     QueueFilter queueFilter() const;
     SampleFilter listFilter() const;
@@ -110,6 +118,7 @@ private:
     std::vector<qint64> m_back;        // samples visited before J moved on, for K
     std::vector<UndoEntry> m_undo;     // verdict batches of this session, newest last
     bool m_selectFirstOnLoad = true;   // a new list selects its first row
+    LeaveGuard m_leaveGuard;
 };
 
 } // namespace kwb::ui

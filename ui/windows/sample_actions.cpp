@@ -1,5 +1,9 @@
 #include "ui/windows/sample_actions.h"
 
+#include <QMessageBox>
+#include <QPushButton>
+#include <utility>
+
 #include "core/store/project_store.h"
 #include "ui/models/project_session.h"
 #include "ui/models/verification_job.h"
@@ -31,8 +35,23 @@ struct Pair {
 
 SampleActions::SampleActions(const Parts& parts, QObject* parent) : QObject(parent), m_parts(parts) {
     connect(m_parts.kernelEditor, &CodeEditor::editCopyRequested, this, &SampleActions::editCopy);
-    // Another sample in the editor ends the draft (its text went with it).
+    // Another sample in the editor ends the draft (its text went with it): the controller asks
+    // before it loads one, so an edited draft is saved or discarded first, never lost.
     connect(m_parts.review, &ReviewController::sampleShown, this, [this] { m_copyOf = 0; });
+    m_parts.review->setLeaveGuard(
+        [this](qint64 target, std::function<void()> proceed, std::function<void()> cancelled) {
+            if (hasUnsavedDraft() && target == m_copyOf)
+                return; // the draft's own parent: it is on screen already, under the draft
+            endDraft(std::move(proceed), std::move(cancelled));
+        });
+    // Another project: the draft's parent is not in it; the question, if open, is moot.
+    connect(m_parts.session, &ProjectSession::opened, this, [this] {
+        m_copyOf = 0;
+        m_afterDraft = {};
+        m_draftKept = {};
+        if (m_question)
+            m_question->deleteLater();
+    });
     connect(m_parts.job, &VerificationJob::verifyFinished, this,
             [this](std::shared_ptr<const VerificationRecord> record) {
                 const qint64 id = m_verifying;
@@ -101,13 +120,78 @@ void SampleActions::editCopy() {
     auto sample = m_parts.review->currentSample();
     if (!sample)
         return;
+    if (m_copyOf != sample->id)
+        m_copySource = qs(sample->source);
     m_copyOf = sample->id;
     m_parts.kernelEditor->setReadOnly(false);
     m_parts.kernelEditor->setFocus(Qt::OtherFocusReason);
     emit message(tr("Editing a copy of #%1: Ctrl+S saves it as a new sample.").arg(sample->id));
 }
 
+bool SampleActions::hasUnsavedDraft() const {
+    return isEditingCopy() && m_parts.kernelEditor->text() != m_copySource;
+}
+
+QWidget* SampleActions::draftQuestion() const {
+    return m_question.data();
+}
+
+void SampleActions::endDraft(std::function<void()> proceed, std::function<void()> cancelled) {
+    if (!hasUnsavedDraft()) {
+        m_copyOf = 0; // an untouched copy holds nothing to keep
+        if (proceed)
+            proceed();
+        return;
+    }
+    // One question at a time; its answer continues with the latest request.
+    m_afterDraft = std::move(proceed);
+    m_draftKept = std::move(cancelled);
+    if (!m_question)
+        askAboutDraft();
+}
+
+void SampleActions::askAboutDraft() {
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Unsaved copy"),
+                                tr("Your copy of sample #%1 has changes that are not saved.").arg(m_copyOf),
+                                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                m_parts.kernelEditor->window());
+    box->setObjectName(QStringLiteral("draftQuestion"));
+    box->setInformativeText(tr("Save it as a new sample, discard it, or go back to editing it?"));
+    box->button(QMessageBox::Save)->setText(tr("&Save as a new sample"));
+    box->button(QMessageBox::Discard)->setText(tr("&Discard"));
+    box->button(QMessageBox::Cancel)->setText(tr("&Keep editing"));
+    box->setDefaultButton(QMessageBox::Save);
+    box->setEscapeButton(QMessageBox::Cancel);
+    box->setWindowModality(Qt::WindowModal);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    m_question = box;
+    // finished() also comes when the box is closed from its title bar (as Cancel).
+    connect(box, &QMessageBox::finished, this, [this, box] {
+        QAbstractButton* clicked = box->clickedButton();
+        const auto answer = clicked ? box->standardButton(clicked) : QMessageBox::Cancel;
+        auto proceed = std::exchange(m_afterDraft, {});
+        auto kept = std::exchange(m_draftKept, {});
+        if (answer == QMessageBox::Save) {
+            saveCopyThen(std::move(proceed), std::move(kept));
+        } else if (answer == QMessageBox::Discard) {
+            m_copyOf = 0;
+            emit message(tr("The copy was discarded."));
+            if (proceed)
+                proceed();
+        } else {
+            m_parts.kernelEditor->setFocus(Qt::OtherFocusReason);
+            if (kept)
+                kept();
+        }
+    });
+    box->open();
+}
+
 void SampleActions::saveCopy() {
+    saveCopyThen({}, {});
+}
+
+void SampleActions::saveCopyThen(std::function<void()> after, std::function<void()> failed) {
     if (!isEditingCopy())
         return;
     const qint64 parentId = m_copyOf;
@@ -132,9 +216,11 @@ void SampleActions::saveCopy() {
             child.parentId = parentId;
             return store.addSample(*task, child);
         },
-        [this](const Result<std::int64_t>& id) {
+        [this, after = std::move(after), failed = std::move(failed)](const Result<std::int64_t>& id) {
             if (!id) {
                 emit message(tr("The copy was not saved: %1").arg(qs(id.error().message)));
+                if (failed)
+                    failed();
                 return;
             }
             m_copyOf = 0;
@@ -144,6 +230,8 @@ void SampleActions::saveCopy() {
             m_parts.review->showSample(*id);
             emit message(tr("Saved as sample #%1.").arg(*id));
             emit copySaved(*id);
+            if (after)
+                after(); // what the question interrupted (another sample, closing, ...)
         });
 }
 

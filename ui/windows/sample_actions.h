@@ -2,14 +2,17 @@
 // What the reviewer does to the current sample besides judging it: Verify (F5) runs the
 // verification of its exact source through the worker and stores the record in the project;
 // "Edit a copy" turns the read-only kernel editor into a draft whose Save (Ctrl+S) adds a
-// person-written child sample; Compare (Ctrl+D) shows two selected samples, or a sample and
+// person-written child sample (a draft that differs from its parent is never dropped silently:
+// leaving it asks Save / Discard / Cancel first); Compare (Ctrl+D) shows two selected samples, or a sample and
 // its parent, side by side.
 //
 // UI thread only; store calls go through the ProjectSession, verification through the
 // VerificationJob (its own thread and worker process).
+#include <functional>
 #include <memory>
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include "core/model/sample.h"
@@ -49,6 +52,15 @@ public:
     // Starts a draft copy of the current sample in the kernel editor.
     void editCopy();
     bool isEditingCopy() const { return m_copyOf != 0; }
+    // Whether the draft differs from the sample it copies (leaving would lose work).
+    bool hasUnsavedDraft() const;
+    // Ends the draft, then calls `proceed`: at once when nothing would be lost; otherwise after
+    // the question (window-modal, keyboard: Enter saves, D or Alt+D discards, Escape cancels): Save
+    // stores the draft first and proceeds once it is stored, Discard drops it, Cancel keeps it
+    // and calls `cancelled`.
+    void endDraft(std::function<void()> proceed, std::function<void()> cancelled = {});
+    // The open Save / Discard / Cancel question, or null.
+    QWidget* draftQuestion() const;
     // Stores the draft as a person-written child sample; it becomes current.
     void saveCopy();
     // Two selected samples, or the current one and its parent, in the Compare tab.
@@ -65,10 +77,17 @@ signals:
 
 private:
     void storeRecord(qint64 sampleId, std::shared_ptr<const VerificationRecord> record);
+    void askAboutDraft();
+    void saveCopyThen(std::function<void()> after, std::function<void()> failed);
 
     Parts m_parts;
     qint64 m_verifying = 0;
     qint64 m_copyOf = 0; // the parent of the draft in the editor; 0: no draft
+    QString m_copySource; // the parent's source, to tell an edited draft from an untouched one
+    // The question while it is open, and what its answer continues with (the latest request).
+    QPointer<QWidget> m_question;
+    std::function<void()> m_afterDraft;
+    std::function<void()> m_draftKept;
 };
 
 } // namespace kwb::ui

@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/llm/llm_settings.h"
+#include "ui/models/provider_keychain.h"
 #include "ui/models/workbench_settings.h"
 
 namespace kwb::ui {
@@ -72,13 +73,12 @@ QWidget* SettingsDialog::providersPage() {
     auto* add = new QPushButton(tr("&Add provider"), page);
     auto* remove = new QPushButton(tr("&Remove"), page);
     m_keysNote = new QLabel(page);
+    m_keysNote->setObjectName(QStringLiteral("keysNote"));
     m_keysNote->setWordWrap(true);
-    // No system keychain in this build: say where keys live instead.
-    m_keysNote->setText(
-        tr("Keys are stored in %1, readable only by you, or taken from the environment "
-           "(ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), which wins. This build does not use "
-           "the system keychain. Keys never reach the GPU worker or a project.")
-            .arg(providersFile()));
+    // Keys go to the system keychain when one answers; otherwise the note says where they live.
+    QString why;
+    m_keychain = ProviderKeychain::reachable(&why);
+    showKeysNote(why);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(add);
     buttons->addWidget(remove);
@@ -109,6 +109,31 @@ QWidget* SettingsDialog::providersPage() {
     return page;
 }
 
+void SettingsDialog::showKeysNote(const QString& why) {
+    if (m_keychain)
+        m_keysNote->setText(
+            tr("Keys are stored in the system keychain (Secret Service), or taken from the "
+               "environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), which wins. The kwb "
+               "command line does not read the keychain: give it keys through the environment. "
+               "Keys never reach the GPU worker or a project."));
+    else if (ProviderKeychain::compiledIn())
+        m_keysNote->setText(
+            tr("No system keychain is reachable (%2), so keys are stored in %1, readable only by "
+               "you, or taken from the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), "
+               "which wins. Keys never reach the GPU worker or a project.")
+                .arg(providersFile(), why));
+    else
+        m_keysNote->setText(
+            tr("Keys are stored in %1, readable only by you, or taken from the environment "
+               "(ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), which wins. This build does not use "
+               "the system keychain. Keys never reach the GPU worker or a project.")
+                .arg(providersFile()));
+}
+
+QString SettingsDialog::keysNote() const {
+    return m_keysNote->text();
+}
+
 void SettingsDialog::loadProviders() {
     auto settings = LlmSettings::load(LlmSettings::defaultPath());
     if (!settings) {
@@ -125,9 +150,13 @@ void SettingsDialog::loadProviders() {
         protocol->setCurrentIndex(kind == ProviderKind::Anthropic ? 0 : 1);
         m_providers->setCellWidget(row, ProtocolColumn, protocol);
         m_providers->setItem(row, UrlColumn, new QTableWidgetItem(qs(p.baseUrl)));
-        auto* key = new QLineEdit(qs(p.apiKey), m_providers);
+        QString keyText = qs(p.apiKey); // a key still in the file (from before the keychain)
+        if (keyText.isEmpty() && m_keychain)
+            keyText = ProviderKeychain::read(qs(name)).value_or(QString());
+        auto* key = new QLineEdit(keyText, m_providers);
         key->setEchoMode(QLineEdit::Password);
         m_providers->setCellWidget(row, KeyColumn, key);
+        m_loadedNames.append(qs(name));
     }
 }
 
@@ -144,6 +173,7 @@ bool SettingsDialog::saveProviders(QString& problem) {
         }
     }
     nlohmann::json providers = nlohmann::json::object();
+    std::vector<std::pair<QString, QString>> keys; // provider, key ("" : none)
     const nlohmann::json old = root.value("providers", nlohmann::json::object());
     for (int row = 0; row < m_providers->rowCount(); ++row) {
         const QString name = m_providers->item(row, NameColumn) ? m_providers->item(row, NameColumn)->text().trimmed() : QString();
@@ -162,12 +192,33 @@ bool SettingsDialog::saveProviders(QString& problem) {
             entry["api_key"] = key->text().toStdString();
         else
             entry.erase("api_key");
+        keys.emplace_back(name, key ? key->text() : QString());
         providers[name.toStdString()] = entry;
     }
     root["providers"] = providers;
     if (auto check = LlmSettings::fromJson(root); !check) {
         problem = qs(check.error().message);
         return false;
+    }
+    // With a keychain, keys leave the file; one the keychain refuses stays in the file, and the
+    // note says that the file holds keys.
+    if (m_keychain) {
+        QString why;
+        for (const auto& [name, key] : keys) {
+            auto& entry = root["providers"][name.toStdString()];
+            if (key.isEmpty() ? ProviderKeychain::remove(name, &why) : ProviderKeychain::write(name, key, &why))
+                entry.erase("api_key");
+            else
+                m_keychain = false;
+            m_loadedNames.removeAll(name);
+        }
+        for (const QString& gone : std::as_const(m_loadedNames))
+            ProviderKeychain::remove(gone); // a removed provider's key goes with it
+        m_loadedNames.clear();
+        for (const auto& [name, key] : keys)
+            m_loadedNames.append(name);
+        if (!m_keychain)
+            showKeysNote(why);
     }
     QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile file(path);

@@ -1,11 +1,12 @@
 #pragma once
-// Settings: model providers and their keys (the LLM settings file, readable only by the user,
-// or the environment), the GPU the worker uses (from the worker's device list), where the
+// Settings: model providers and their keys (the system keychain where one is reachable, else
+// the LLM settings file, readable only by the user; or the environment), the GPU the worker uses (from the worker's device list), where the
 // worker runs (this machine, or `ssh host`), the timing policy of verifications, and the
 // interface language. Window-modal; Save writes the files and announces settingsSaved().
 #include <memory>
 
 #include <QDialog>
+#include <QStringList>
 
 #include "core/model/device_info.h"
 
@@ -30,12 +31,17 @@ public:
     // Writes the workbench settings and the providers file; false (and a message) on failure.
     bool save();
     QString providersFile() const;
+    // Where the dialog says keys are kept (keychain, or the file and why).
+    QString keysNote() const;
+    // Whether keys go to the system keychain (a Secret Service answered).
+    bool usesKeychain() const { return m_keychain; }
 
 signals:
     void settingsSaved();
 
 private:
     void loadProviders();
+    void showKeysNote(const QString& why);
     bool saveProviders(QString& problem);
     QWidget* providersPage();
     QWidget* verificationPage();
@@ -44,6 +50,8 @@ private:
     std::shared_ptr<const DeviceInfo> m_device;
     QTableWidget* m_providers = nullptr;
     QLabel* m_keysNote = nullptr;
+    bool m_keychain = false;    // keys go to the system keychain
+    QStringList m_loadedNames;  // providers whose keys the keychain may hold
     QComboBox* m_gpu = nullptr;
     QRadioButton* m_local = nullptr;
     QRadioButton* m_remote = nullptr;

@@ -32,7 +32,10 @@ Status CausalAttentionBaseline::prepare(const BaselineCall& call) {
         return badCall(std::string(kTask) + " baseline: B*H or B*H*S too large");
     if (m_handle == nullptr) {
         KWB_GPU_TRY(cublasCheck(cublasCreate(&m_handle), "cublasCreate"));
-        KWB_GPU_TRY(cublasCheck(cublasSetMathMode(m_handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode"));
+        // Split-K partial sums stay in float: the contract (and the reference role) is float accumulation.
+        KWB_GPU_TRY(cublasCheck(cublasSetMathMode(m_handle, static_cast<cublasMath_t>(
+                                                               CUBLAS_DEFAULT_MATH | CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION)),
+                                "cublasSetMathMode"));
     }
     KWB_GPU_TRY(m_workspace.ensure(kWorkspaceBytes, "the cuBLAS workspace"));
     KWB_GPU_TRY(m_scores.ensure(bh * s * s * sizeof(float), "the attention scores"));

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Repeatability of kwb's timing for microsecond kernels, under several timing policies, on a GPU.
+
+For each policy and each (task, shape), verifies the task's reference solution REPS times (seeds
+100.., like tests/gpu/gpu_suite.py) and prints the medians, their spread ((max - min) / median),
+the SM clock the kept samples were read at and how many sample pairs were discarded as throttled.
+The policies are `kwb verify --timing` overrides; "default" is the built-in policy.
+
+Also, with --cold: verifies the six proof tasks with an empty build cache (a fresh KWB_CACHE_DIR,
+so the per-device calibration runs too) and prints wall time, nvcc's own time and the job's
+timeline, the "cold" figure of the verification issue.
+
+Usage: timing_repeat.py --bin BUILD/bin --source REPO [--reps 5] [--cold] [--out FILE]
+Exits 77 with the reason when no CUDA device is visible.
+"""
+import argparse, json, os, statistics, subprocess, sys, tempfile, time
+
+SHAPES = [("gelu-f32", "small"), ("rmsnorm-f32", "small"), ("histogram-i32", "small,odd"),
+          ("reduce-sum-f32", "odd,tiny"), ("softmax-rows-f32", "wide-odd"), ("saxpy-f32", "odd"),
+          ("layernorm-gelu-f32", "odd"), ("maxpool2d-f32", "small")]
+POLICIES = [("default", None),
+            ("short-batch", "min_sample_ms=0.25,max_batch=256"),
+            ("longer-batch", "min_sample_ms=2,max_batch=4096"),
+            ("warm-100ms", "warmup_ms=100")]
+PROOF = ["softmax-rows-f32", "sgemm-f32", "layernorm-gelu-f32", "conv2d-nchw-f32", "reduce-sum-f32",
+         "gemm-bias-gelu-bf16"]
+
+
+def verify(kwb, env, task, ref, seed, shapes=None, timing=None, bench=True):
+    cmd = [kwb, "verify", task, ref, "--json", "--seed", str(seed)]
+    if shapes:
+        cmd += ["--shapes", shapes]
+    if timing:
+        cmd += ["--timing", timing]
+    if not bench:
+        cmd.append("--no-bench")
+    t0 = time.monotonic()
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+    wall = time.monotonic() - t0
+    try:
+        return json.loads(p.stdout), wall
+    except ValueError:
+        return {"verdict": "no-json", "detail": "exit %d: %s" % (p.returncode, p.stderr[-300:])}, wall
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--source", required=True)
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--cold", action="store_true")
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--policy", action="append", default=None, metavar="NAME=KEY=VALUE,...",
+                    help="a policy to compare (repeatable; 'NAME=' is the built-in one); default: a built-in set")
+    a = ap.parse_args()
+    kwb = os.path.join(a.bin, "kwb")
+    env = dict(os.environ, KWB_RUNNER=os.path.join(a.bin, "kwb-runner"))
+    doc = subprocess.run([kwb, "doctor", "--json"], capture_output=True, text=True, env=env)
+    if not json.loads(doc.stdout or "{}").get("device", {}).get("gpus"):
+        print("SKIP: no CUDA device visible to kwb-runner; this benchmark needs one")
+        return 77
+    lines = []
+
+    def say(s):
+        print(s, flush=True)
+        lines.append(s)
+
+    refdir = os.path.join(a.source, "resources/tasks/reference")
+    if a.cold:
+        cold_env = dict(env, KWB_CACHE_DIR=tempfile.mkdtemp(prefix="kwb-cold-"))
+        for task in PROOF:
+            rec, wall = verify(kwb, cold_env, task, os.path.join(refdir, task + ".cu"), 7)
+            nvcc = rec.get("build", {}).get("seconds", rec.get("build", {}).get("compile_seconds", 0.0))
+            say("cold %-20s verdict=%-6s wall=%.2fs nvcc=%.2fs wall-nvcc=%.2fs timeline_ms=%s" % (
+                task, rec.get("verdict"), wall, nvcc or 0.0, wall - (nvcc or 0.0),
+                json.dumps({k: round(v) for k, v in rec.get("timeline_ms", {}).items()})))
+            say("     build record keys: %s" % sorted(rec.get("build", {}).keys()))
+    worst = {}
+    policies = POLICIES
+    if a.policy:
+        policies = [(p.split("=", 1)[0], p.split("=", 1)[1] or None) for p in a.policy]
+    for name, timing in policies:
+        for task, shapes in SHAPES:
+            med, clocks, disc = {}, {}, {}
+            for i in range(a.reps):
+                rec, _ = verify(kwb, env, task, os.path.join(refdir, task + ".cu"), 100 + i, shapes, timing)
+                for s in rec.get("shapes", []):
+                    t = s.get("timing")
+                    if not t:
+                        say("  %s %s/%s run %d: %s %s" % (name, task, s.get("name"), i, s.get("verdict"), s.get("detail")))
+                        continue
+                    c = t["candidate"]
+                    med.setdefault(s["name"], []).append(c["median_ms"])
+                    clocks.setdefault(s["name"], []).append(c.get("sm_clock_mhz", {}).get("median", 0))
+                    disc.setdefault(s["name"], []).append(c.get("discarded_throttled", 0))
+                if not rec.get("shapes"):
+                    say("  %s %s run %d: %s %s" % (name, task, i, rec.get("verdict"), rec.get("detail")))
+            for shape, v in med.items():
+                spread = (max(v) - min(v)) / statistics.median(v)
+                worst[name] = max(worst.get(name, 0), spread)
+                say("%-16s %-20s %-9s medians(us)=%s spread=%.2f%% clock=%s discarded=%s" % (
+                    name, task, shape, [round(1000 * x, 3) for x in v], 100 * spread, clocks[shape], disc[shape]))
+    for name, _ in policies:
+        say("worst spread %-16s %.2f%%" % (name, 100 * worst.get(name, 0)))
+    if a.out:
+        with open(a.out, "w") as fh:
+            fh.write("\n".join(lines) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,205 @@
+// Repair turns from the generation panel, through core's GenerationRun as `kwb generate
+// --repair` runs it: a real HTTP server on loopback answers first with a kernel that does not
+// compile (checked by the real kwb-runner and nvcc; without a worker, with an answer that has
+// no code), and the repair turn with a correct one. The failure must have gone back to the
+// model in the second request, both turns must be in the project file, linked, and the sample
+// list must show the repair turn as a child of the sample it repairs.
+#include <QApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "core/store/demo_project.h"
+#include "core/store/project_store.h"
+#include "core/verify/subprocess_worker.h"
+#include "tests/gui/loopback_settings.h"
+#include "tests/llm/loopback_server.h"
+#include "ui/models/generation_job.h"
+#include "ui/models/sample_list_model.h"
+#include "ui/widgets/code_editor.h"
+#include "ui/widgets/generation_panel.h"
+#include "ui/widgets/task_browser.h"
+#include "ui/windows/main_window.h"
+#include "ui/windows/review_controller.h"
+
+using namespace kwb;
+using namespace kwb::ui;
+
+namespace {
+
+// An OpenAI-compatible streamed answer with this text, in small deltas.
+kwbtest::ScriptedResponse openAiAnswer(const QString& text) {
+    auto line = [](const QJsonObject& o) {
+        return "data: " + QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString() + "\n\n";
+    };
+    auto chunk = [](const QJsonObject& delta, const QJsonValue& finish) {
+        QJsonObject choice{{QStringLiteral("index"), 0}, {QStringLiteral("delta"), delta},
+                           {QStringLiteral("finish_reason"), finish}};
+        return QJsonObject{{QStringLiteral("id"), QStringLiteral("chatcmpl-repair")},
+                           {QStringLiteral("object"), QStringLiteral("chat.completion.chunk")},
+                           {QStringLiteral("model"), QStringLiteral("gpt-4.1")},
+                           {QStringLiteral("choices"), QJsonArray{choice}}};
+    };
+    kwbtest::ScriptedResponse r;
+    r.headers = {{"content-type", "text/event-stream"}};
+    r.body = line(chunk({{QStringLiteral("role"), QStringLiteral("assistant")}}, QJsonValue::Null));
+    for (qsizetype i = 0; i < text.size(); i += 48)
+        r.body += line(chunk({{QStringLiteral("content"), text.mid(i, 48)}}, QJsonValue::Null));
+    r.body += line(chunk({}, QStringLiteral("stop")));
+    r.body += line({{QStringLiteral("id"), QStringLiteral("chatcmpl-repair")},
+                    {QStringLiteral("object"), QStringLiteral("chat.completion.chunk")},
+                    {QStringLiteral("choices"), QJsonArray{}},
+                    {QStringLiteral("usage"), QJsonObject{{QStringLiteral("prompt_tokens"), 900},
+                                                          {QStringLiteral("completion_tokens"), 300}}}});
+    r.body += "data: [DONE]\n\n";
+    r.pieceBytes = 512;
+    return r;
+}
+
+QString goodKernel() {
+    QFile file(QString::fromStdString(kwbtest::transcriptPath("expected_reduce_sum.cu")));
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+QString fenced(const QString& code) {
+    return QStringLiteral("Here is the kernel.\n\n```cuda\n%1```\n").arg(code);
+}
+
+} // namespace
+
+class TestGeneration : public QObject {
+    Q_OBJECT
+
+private slots:
+    void repairTurnsFromThePanel_data();
+    void repairTurnsFromThePanel();
+};
+
+void TestGeneration::repairTurnsFromThePanel_data() {
+    QTest::addColumn<bool>("compileError");
+    QTest::newRow("no code") << false;
+    QTest::newRow("compile error") << true;
+}
+
+void TestGeneration::repairTurnsFromThePanel() {
+    QFETCH(bool, compileError);
+    const bool haveWorker = !locateRunner().empty();
+    if (compileError && !haveWorker)
+        QSKIP("no kwb-runner here (KWB_RUNNER): answers cannot be checked, so no compile error to repair");
+    const QString good = goodKernel();
+    QVERIFY(good.contains(QLatin1String("s[threadIdx.x] = v;")));
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    qputenv("KWB_DATA_DIR", QFile::encodeName(dir.filePath(QStringLiteral("data"))));
+    qputenv("KWB_CONFIG_DIR", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
+    kwbtest::LoopbackServer server;
+    QVERIFY(server.start());
+    QString broken = good;
+    broken.replace(QLatin1String("s[threadIdx.x] = v;"), QLatin1String("s[threadIdx.x] = w;"));
+    server.enqueue(openAiAnswer(compileError ? fenced(broken)
+                                             : QStringLiteral("I would use a tree reduction per block.")));
+    server.enqueue(openAiAnswer(fenced(good)));
+    QVERIFY(kwbtest::writeLoopbackLlmSettings(QDir(dir.path()), server.url()));
+
+    const QString project = dir.filePath(QStringLiteral("repair.kwbproj"));
+    QVERIFY(createDemoProject(project.toStdString()));
+    MainWindow window;
+    QSignalSpy opened(&window, &MainWindow::projectOpened);
+    window.openProject(project);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY_WITH_TIMEOUT(opened.count() > 0 && window.reviewController()->currentSample(), 15000);
+    auto* browser = window.findChild<TaskBrowser*>(QStringLiteral("taskBrowser"));
+    QTRY_VERIFY(browser->selectTask(QStringLiteral("reduce-sum-f32")));
+
+    GenerationPanel* panel = window.generationPanel();
+    panel->reloadProviders();
+    panel->setProvider(QStringLiteral("loopback"));
+    panel->setModel(QStringLiteral("gpt-4.1"));
+    panel->setSampleCount(1);
+    panel->setRepairTurns(1);
+    QCOMPARE(panel->repairTurns(), 1);
+    QSignalSpy ended(panel, &GenerationPanel::generationEnded);
+    QSignalSpy stored(panel->job(), &GenerationJob::answerStored);
+    QVERIFY(panel->generate());
+    QVERIFY(QTest::qWaitFor([&] { return ended.count() > 0; }, 600000));
+    QCOMPARE(ended.first().at(0).toBool(), false);
+
+    // Two answers: the first, then its repair turn, linked to it.
+    QCOMPARE(stored.count(), 2);
+    QCOMPARE(stored.at(0).at(1).toInt(), 0);
+    QCOMPARE(stored.at(1).at(1).toInt(), 1);
+    QCOMPARE(stored.at(1).at(0).toInt(), stored.at(0).at(0).toInt());
+    const qint64 firstSample = stored.at(0).at(2).toLongLong();
+    const qint64 repairSample = stored.at(1).at(2).toLongLong();
+    QCOMPARE(firstSample != 0, compileError); // an answer without code is kept, not as a sample
+    QVERIFY(repairSample != 0);
+    QVERIFY2(panel->statusText().contains(QLatin1String("1 repair turn")), qPrintable(panel->statusText()));
+
+    // The failure went back to the model with the repair request.
+    const auto requests = server.requests();
+    QCOMPARE(requests.size(), std::size_t(2));
+    const std::string& followUp = requests[1].body;
+    if (compileError)
+        QVERIFY2(followUp.find("\\\"w\\\" is undefined") != std::string::npos ||
+                     followUp.find("identifier") != std::string::npos,
+                 followUp.c_str());
+    else
+        QVERIFY2(followUp.find("no complete") != std::string::npos, followUp.c_str());
+    QVERIFY(followUp.find("I would use a tree reduction") != std::string::npos ||
+            followUp.find("s[threadIdx.x] = w;") != std::string::npos);
+
+    // The repair turn streamed into the editor after the first answer.
+    auto* editor = window.findChild<CodeEditor*>(QStringLiteral("kernelEditor"));
+    QVERIFY(editor->text().contains(QLatin1String("s[threadIdx.x] = v;")));
+
+    // In the project file: the repair turn's record points at the answer it repairs.
+    {
+        auto store = ProjectStore::open(project.toStdString());
+        QVERIFY(store);
+        auto record = (*store)->generationOfSample(repairSample);
+        QVERIFY(record && record->has_value());
+        QCOMPARE((*record)->turn, 1);
+        QVERIFY((*record)->repairOf.has_value());
+        auto links = (*store)->repairLinks({repairSample, firstSample});
+        QVERIFY(links);
+        QCOMPARE(int(links->size()), 1);
+        QCOMPARE(links->at(repairSample).parentSampleId.value_or(0), firstSample);
+        if (compileError) {
+            auto first = (*store)->generationOfSample(firstSample);
+            QVERIFY(first && first->has_value());
+            QCOMPARE(QString::fromStdString((*first)->check.value("verdict", std::string())),
+                     QStringLiteral("compile-error"));
+        }
+    }
+
+    // The list shows the repair turn as a child of its parent.
+    auto* table = window.findChild<QTableView*>(QStringLiteral("sampleTable"));
+    QAbstractItemModel* model = table->model();
+    int row = -1;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            for (int r = 0; r < model->rowCount(); ++r) {
+                if (model->index(r, 0).data(SampleListModel::SampleIdRole).toLongLong() == repairSample)
+                    row = r;
+            }
+            return row >= 0 && model->index(row, 0).data(SampleListModel::LoadedRole).toBool();
+        },
+        15000));
+    const QModelIndex cell = model->index(row, SampleListModel::SampleColumn);
+    QCOMPARE(cell.data(SampleListModel::RepairTurnRole).toInt(), 1);
+    QCOMPARE(cell.data(SampleListModel::RepairOfRole).toLongLong(), firstSample);
+    const QString shown = cell.data().toString();
+    QVERIFY2(shown.startsWith(QStringLiteral("↳")) && shown.contains(QLatin1String("turn 1")), qPrintable(shown));
+    if (compileError)
+        QVERIFY2(shown.contains(QStringLiteral("#%1").arg(firstSample)), qPrintable(shown));
+}
+
+QTEST_MAIN(TestGeneration)
+#include "tst_generation.moc"

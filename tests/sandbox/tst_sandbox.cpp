@@ -1,0 +1,429 @@
+// Hostile CPU-only children through the real launcher (core/gpu/job_launcher.h) and the real
+// kwb-runner in its probe job mode (core/gpu/probe_job.h): each is contained and its outcome
+// named. One case per run, so ctest reports them apart:
+//   tst_sandbox <hang|forkbomb|daemon|write|network|output|environment|signal|crash|benign>
+// Negative controls run some probes with part of the sandbox switched off, to show that each
+// check sees the harm when the sandbox does not stop it. No GPU needed.
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sstream>
+#include <string>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+#include "core/gpu/job_launcher.h"
+#include "core/gpu/sandbox.h"
+#include "core/verify/child_process.h"
+#include "tests/tasks/check.h"
+
+extern char** environ;
+
+namespace {
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+// Secrets the test process holds in its environment from its start (see main: it re-executes
+// itself with them, so they are in /proc/<pid>/environ, as a real client's keys would be).
+const char* const kMarkers[][2] = {{"ANTHROPIC_API_KEY", "sk-ant-kwbmarker-5d1e0c"},
+                                   {"OPENAI_API_KEY", "sk-kwbmarker-openai-93b2"},
+                                   {"HF_TOKEN", "hf_kwbmarker_c07f11"}};
+const char kHomeMarker[] = "kwbmarker-settings-file-41aa";
+
+std::string g_root; // private folder of this run: the jobs' TMPDIR, the fake home, targets
+
+struct Run {
+    json result;
+    double seconds = 0;
+    std::vector<json> events;
+    std::string verdict() const { return result.value("verdict", ""); }
+    std::string detail() const { return result.value("detail", ""); }
+    std::string note() const {
+        return result.contains("probe") ? result["probe"].value("note", "") : "";
+    }
+};
+
+std::string text(const json& j) {
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+bool has(const std::string& hay, const std::string& needle) {
+    return hay.find(needle) != std::string::npos;
+}
+
+Run runProbe(const std::string& probe, const std::string& arg, const json& extra = json::object(),
+             int idleSeconds = 10, int totalSeconds = 60) {
+    json spec = {{"mode", "probe"},
+                 {"library", std::string(KWB_PROBE_DIR) + "/" + probe + ".so"},
+                 {"arg", arg}};
+    spec.update(extra);
+    kwb::gpu::JobLimits limits;
+    limits.idle = std::chrono::seconds(idleSeconds);
+    limits.total = std::chrono::seconds(totalSeconds);
+    Run r;
+    const auto t0 = Clock::now();
+    r.result = kwb::gpu::runJobInChild(KWB_RUNNER_PATH, spec, limits,
+                                       [&](const json& ev) { r.events.push_back(ev); });
+    r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    std::string detail = r.detail().substr(0, 400);
+    std::printf("  %s %s%s: %s in %.2f s -- %s\n", probe.c_str(), arg.substr(0, 60).c_str(),
+                extra.empty() ? "" : (" " + text(extra)).c_str(), r.verdict().c_str(), r.seconds,
+                detail.c_str());
+    return r;
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// Processes started for a job of this run and still alive: their environment names a job
+// folder under g_root (the launcher sets HOME and TMPDIR to it, and children inherit them).
+std::vector<pid_t> survivors() {
+    std::vector<pid_t> found;
+    const std::string mark = g_root + "/kwb-job-";
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        const std::string name = entry.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos)
+            continue;
+        const pid_t pid = pid_t(std::atoi(name.c_str()));
+        if (pid == ::getpid())
+            continue;
+        if (has(readFile(entry.path().string() + "/environ"), mark))
+            found.push_back(pid);
+    }
+    return found;
+}
+
+std::vector<pid_t> survivorsAfter(std::chrono::milliseconds wait) {
+    const auto end = Clock::now() + wait;
+    std::vector<pid_t> s = survivors();
+    while (s.empty() && Clock::now() < end) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        s = survivors();
+    }
+    return s;
+}
+
+void killSurvivors(const std::vector<pid_t>& pids) {
+    for (pid_t p : pids)
+        ::kill(p, SIGKILL); // only processes our own jobs started (found by their job folder)
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+}
+
+long vmHwmKiB() {
+    std::istringstream in(readFile("/proc/self/status"));
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind("VmHWM:", 0) == 0)
+            return std::atol(line.c_str() + 6);
+    return -1;
+}
+
+int skip(const std::string& what, const std::string& why) {
+    std::printf("SKIP: %s: %s\n", what.c_str(), why.c_str());
+    return kwbtest::kSkip;
+}
+
+// ---- the cases --------------------------------------------------------------------------------
+
+int hangCase() {
+    // 3 s of silence after the probe was called (the runner's start-up, which loads the CUDA
+    // libraries, takes part of the first 3 s on a busy machine).
+    Run r = runProbe("hang", "", json::object(), /*idle=*/3, /*total=*/30);
+    CHECK(r.verdict() == "timeout");
+    CHECK_MSG(has(r.detail(), "no progress for 3 s"), r.detail());
+    CHECK_MSG(r.seconds >= 2.5 && r.seconds < 10, std::to_string(r.seconds));
+    bool loaded = false;
+    for (const auto& ev : r.events)
+        loaded = loaded || ev.value("stage", "") == "loaded";
+    CHECK_MSG(loaded, "the probe was loaded and called before the deadline hit");
+    CHECK(survivors().empty());
+    return 0;
+}
+
+int forkBombCase() {
+    Run r = runProbe("fork_bomb", "");
+    CHECK(r.verdict() == "refused");
+    CHECK_MSG(has(r.note(), "forked 0 of 200"), r.note());
+    CHECK_MSG(has(r.note(), "vfork: Operation not permitted"), r.note());
+    CHECK_MSG(has(r.note(), "clone: Operation not permitted"), r.note());
+    CHECK_MSG(!has(r.note(), "posix_spawn: ok"), r.note());
+    CHECK(r.result["sandbox"].value("seccomp", false));
+    CHECK(survivorsAfter(std::chrono::milliseconds(300)).empty());
+    // The parent is unharmed: it still starts processes.
+    kwb::ProcessSpec ps;
+    ps.program = "true";
+    auto out = kwb::runProcess(ps, {}, std::chrono::seconds(5));
+    CHECK(out && out->exit.kind == kwb::ProcessExit::Kind::Exited && out->exit.code == 0);
+    return 0;
+}
+
+int daemonCase() {
+    Run r = runProbe("daemon", "");
+    CHECK(r.verdict() == "refused");
+    CHECK_MSG(has(r.note(), "fork: Operation not permitted"), r.note());
+    CHECK(survivorsAfter(std::chrono::milliseconds(500)).empty());
+    // Negative control: without the filter the daemon escapes the job's process group, and the
+    // check above sees it.
+    Run open = runProbe("daemon", "", {{"seccomp", false}});
+    CHECK_MSG(has(open.note(), "daemon started"), open.note());
+    auto left = survivorsAfter(std::chrono::seconds(2));
+    CHECK_MSG(!left.empty(), "the survivor check must see the daemon that seccomp did not stop");
+    killSurvivors(left);
+    CHECK(survivors().empty());
+    return 0;
+}
+
+int writeCase() {
+    const int abi = kwb::gpu::landlockAbi();
+    if (abi == 0)
+        return skip("write outside its folder",
+                    "Landlock is not available on this kernel, nothing confines file writes");
+    const fs::path dir = g_root + "/outside";
+    fs::create_directories(dir);
+    std::ofstream(dir / "existing.txt") << "original\n";
+    Run r = runProbe("write_outside", dir.string());
+    CHECK(r.verdict() == "refused");
+    CHECK(r.result["sandbox"].value("landlock", false));
+    CHECK_MSG(has(r.note(), "inside: ok"), r.note());
+    CHECK(!fs::exists(dir / "new.txt"));
+    CHECK(readFile((dir / "existing.txt").string()) == "original\n");
+    CHECK(!fs::exists(dir / "moved.txt"));
+    CHECK(!fs::exists(dir / "sub"));
+    CHECK(!fs::is_symlink(dir / "link"));
+    CHECK(!fs::exists(dir / "fifo"));
+    // Negative control: without Landlock the same probe writes there.
+    Run open = runProbe("write_outside", dir.string(), {{"landlock", false}});
+    CHECK_MSG(fs::exists(dir / "new.txt"),
+              "without Landlock the probe's file must appear (else this check proves nothing)");
+    fs::remove_all(dir);
+    return 0;
+}
+
+// A loopback listener; true when a connection is waiting within `wait` (it is accepted and closed).
+bool connectionArrives(int listener, int waitMs) {
+    pollfd p{listener, POLLIN, 0};
+    if (::poll(&p, 1, waitMs) <= 0)
+        return false;
+    int c = ::accept(listener, nullptr, nullptr);
+    if (c >= 0)
+        ::close(c);
+    return c >= 0;
+}
+
+int networkCase() {
+    int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof addr;
+    if (listener < 0 || ::bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+        ::listen(listener, 8) != 0 ||
+        ::getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len) != 0) {
+        CHECK_MSG(false, std::string("cannot open a loopback listener: ") + std::strerror(errno));
+        return 0;
+    }
+    const std::string port = std::to_string(ntohs(addr.sin_port));
+    Run r = runProbe("network", port);
+    CHECK(r.verdict() == "refused");
+    for (const char* what :
+         {"tcp socket: Operation not permitted", "udp socket: Operation not permitted",
+          "unix socket: Operation not permitted", "io_uring: Operation not permitted"})
+        CHECK_MSG(has(r.note(), what), r.note());
+    CHECK(!connectionArrives(listener, 300));
+    if (kwb::gpu::landlockAbi() >= 4) { // Landlock alone also stops TCP connections
+        Run ll = runProbe("network", port, {{"seccomp", false}});
+        CHECK_MSG(has(ll.note(), "tcp connect:") && !has(ll.note(), "tcp connect: ok"), ll.note());
+        CHECK(!connectionArrives(listener, 300));
+    } else {
+        std::printf("SKIP: Landlock network rules: the kernel's Landlock ABI is below 4\n");
+    }
+    // Negative control: with neither, the connection reaches the listener.
+    Run open = runProbe("network", port, {{"seccomp", false}, {"landlock", false}});
+    CHECK_MSG(connectionArrives(listener, 2000),
+              "an unconfined probe must reach the listener (else this check proves nothing)");
+    ::close(listener);
+    return 0;
+}
+
+int outputCase() {
+    const long hwm0 = vmHwmKiB();
+    Run r = runProbe("output", "", json::object(), 20, 120);
+    const long hwm1 = vmHwmKiB();
+    std::printf("  peak memory of the parent: %ld KiB before, %ld KiB after\n", hwm0, hwm1);
+    CHECK(r.verdict() == "pass");
+    CHECK_MSG(!has(r.detail(), "FORGED"), r.detail());
+    CHECK_MSG(has(r.note(), "wrote 64 MiB: ok"), r.note());
+    CHECK(r.result.contains("sandbox"));
+    for (const auto& ev : r.events)
+        CHECK_MSG(!has(text(ev), "FORGED") && !has(text(ev), "xxxx"), text(ev).substr(0, 200));
+    const std::string log = r.result.value("log", "");
+    CHECK_MSG(log.size() <= 64 * 1024, std::to_string(log.size()));
+    CHECK_MSG(r.seconds < 60, std::to_string(r.seconds));
+    CHECK_MSG(hwm1 - hwm0 < 32 * 1024, std::to_string(hwm1 - hwm0) + " KiB more");
+    CHECK(survivors().empty());
+    return 0;
+}
+
+bool leaks(const std::string& s) {
+    bool any = has(s, kHomeMarker);
+    for (const auto& m : kMarkers)
+        any = any || has(s, m[1]);
+    return any;
+}
+
+int environmentCase() {
+    const fs::path settings = g_root + "/home/.config/kernel-workbench/settings.toml";
+    fs::create_directories(settings.parent_path());
+    std::ofstream(settings) << "[llm]\napi_key = \"" << kHomeMarker << "\"\n";
+    for (const auto& m : kMarkers)
+        CHECK_MSG(has(readFile("/proc/self/environ"), m[1]),
+                  "the test holds the marker in its environment");
+    // The environment is scrubbed whatever the kernel offers.
+    Run env = runProbe("environment", "env");
+    CHECK(env.verdict() == "pass");
+    CHECK_MSG(!leaks(text(env.result)), text(env.result).substr(0, 2000));
+    if (kwb::gpu::landlockAbi() ==
+        0) { // the scrubbed environment was checked; the rest needs Landlock
+        std::printf(
+            "SKIP: reading the parent's /proc/<pid>/environ and the home folder: Landlock is not "
+            "available on this kernel, nothing stops it\n");
+        return 0;
+    }
+    Run all = runProbe("environment", "all:" + settings.string());
+    CHECK(all.verdict() == "refused");
+    CHECK(all.result["sandbox"].value("landlock", false));
+    CHECK_MSG(!leaks(text(all.result)), text(all.result).substr(0, 2000));
+    // Negative control: without Landlock the probe finds the secrets, and the check sees them.
+    Run open = runProbe("environment", "all:" + settings.string(), {{"landlock", false}});
+    CHECK_MSG(leaks(text(open.result)),
+              "an unconfined probe must find the markers (else this check proves nothing)");
+    return 0;
+}
+
+std::atomic<int> g_usr1{0};
+
+int signalCase() {
+    if (kwb::gpu::landlockAbi() < 6)
+        return skip("signals to the parent", "Landlock ABI " +
+                                                 std::to_string(kwb::gpu::landlockAbi()) +
+                                                 " has no signal scoping (needs 6, Linux 6.12)");
+    struct sigaction sa {};
+    sa.sa_handler = [](int) { g_usr1.fetch_add(1); };
+    ::sigaction(SIGUSR1, &sa, nullptr);
+    Run r = runProbe("signal_parent", "");
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    CHECK(r.verdict() == "refused");
+    CHECK_MSG(g_usr1.load() == 0, std::to_string(g_usr1.load()));
+    Run open = runProbe("signal_parent", "", {{"landlock", false}});
+    for (int i = 0; i < 20 && g_usr1.load() == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    CHECK_MSG(g_usr1.load() == 1,
+              "an unconfined probe's signal must arrive (else this check proves nothing)");
+    return 0;
+}
+
+int crashCase() {
+    Run segv = runProbe("crash", "segv");
+    CHECK(segv.verdict() == "crash");
+    CHECK_MSG(has(segv.detail(), "SIGSEGV"), segv.detail());
+    Run exited = runProbe("crash", "exit");
+    CHECK(exited.verdict() == "crash");
+    CHECK_MSG(has(exited.detail(), "exited with code 3"), exited.detail());
+    CHECK(survivors().empty());
+    return 0;
+}
+
+int benignCase() {
+    Run r = runProbe("benign", "");
+    CHECK_MSG(r.verdict() == "pass", r.detail());
+    CHECK(r.result["sandbox"].value("seccomp", false));
+    CHECK(r.result["sandbox"].value("landlock", false) == (kwb::gpu::landlockAbi() > 0));
+    CHECK_MSG(has(r.note(), "HOME=" + g_root + "/kwb-job-"),
+              "the job's HOME is its own folder: " + r.note());
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    // Hold the markers from the start, as a client holding real keys would.
+    if (!std::getenv("KWB_SANDBOX_TEST_MARKED")) {
+        std::vector<std::string> env;
+        for (char** e = environ; *e; ++e)
+            env.emplace_back(*e);
+        for (const auto& m : kMarkers)
+            env.push_back(std::string(m[0]) + "=" + m[1]);
+        env.emplace_back("KWB_SANDBOX_TEST_MARKED=1");
+        std::vector<char*> envp;
+        for (auto& e : env)
+            envp.push_back(e.data());
+        envp.push_back(nullptr);
+        ::execve("/proc/self/exe", argv, envp.data());
+        std::perror("cannot re-execute the test with the markers");
+        return 1;
+    }
+    const std::string suite = argc > 1 ? argv[1] : "";
+    int (*run)() = nullptr;
+    if (suite == "hang")
+        run = hangCase;
+    else if (suite == "forkbomb")
+        run = forkBombCase;
+    else if (suite == "daemon")
+        run = daemonCase;
+    else if (suite == "write")
+        run = writeCase;
+    else if (suite == "network")
+        run = networkCase;
+    else if (suite == "output")
+        run = outputCase;
+    else if (suite == "environment")
+        run = environmentCase;
+    else if (suite == "signal")
+        run = signalCase;
+    else if (suite == "crash")
+        run = crashCase;
+    else if (suite == "benign")
+        run = benignCase;
+    if (!run) {
+        std::fprintf(
+            stderr,
+            "usage: %s "
+            "<hang|forkbomb|daemon|write|network|output|environment|signal|crash|benign>\n",
+            argv[0]);
+        return 2;
+    }
+    const char* tmp = std::getenv("TMPDIR");
+    std::string tmpl = std::string(tmp && *tmp ? tmp : "/tmp") + "/kwb-sandbox-XXXXXX";
+    if (!::mkdtemp(tmpl.data())) {
+        std::perror("mkdtemp");
+        return 1;
+    }
+    g_root = tmpl;
+    fs::create_directories(g_root + "/home");
+    ::setenv("TMPDIR", g_root.c_str(), 1); // the jobs' folders go here
+    ::setenv("HOME", (g_root + "/home").c_str(), 1);
+    std::printf("sandbox.%s: Landlock ABI %d, uid %d, runner %s\n", suite.c_str(),
+                kwb::gpu::landlockAbi(), int(::getuid()), KWB_RUNNER_PATH);
+    const int rc = run();
+    std::error_code ec;
+    fs::remove_all(g_root, ec);
+    if (rc == kwbtest::kSkip)
+        return rc;
+    const auto& c = kwbtest::counts();
+    std::printf("%d passed, %d failed\n", c.passed, c.failed);
+    return c.failed == 0 && c.passed > 0 ? 0 : 1;
+}

@@ -193,12 +193,10 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     std::future<Result<DeviceCeilings>> ceilings;
     if (!haveDevice)
         early.reset();
-    if (haveDevice) {
-        if (bench)
-            ceilings = std::async(std::launch::async, [device, dir = cacheDirectory() / "calibration"] {
-                return cachedOrMeasuredCeilings(device, dir);
-            });
-    }
+    else if (bench)
+        ceilings = std::async(std::launch::async, [device, dir = cacheDirectory() / "calibration"] {
+            return cachedOrMeasuredCeilings(device, dir);
+        });
     progress({{"stage", "build"}});
     nlohmann::json built = build(params);
     if (built.contains("error"))

@@ -21,7 +21,7 @@
 #include "core/store/demo_project.h"
 #include "core/store/project_store.h"
 #include "core/verify/subprocess_worker.h"
-#include "tests/gui/loopback_settings.h"
+#include "tests/gui/gui_fixtures.h"
 #include "tests/llm/loopback_server.h"
 #include "ui/models/generation_job.h"
 #include "ui/models/verification_job.h"
@@ -108,15 +108,8 @@ void TestLatency::eventLoopStaysResponsive() {
     QVERIFY(kwbtest::writeLoopbackLlmSettings(QDir(dir.path()), server.url()));
 
     const QString project = dir.filePath(QStringLiteral("latency.kwbproj"));
-    QVERIFY(createDemoProject(project.toStdString()));
     MainWindow window;
-    QSignalSpy opened(&window, &MainWindow::projectOpened);
-    window.openProject(project);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QTRY_VERIFY_WITH_TIMEOUT(opened.count() > 0 && window.reviewController()->currentSample(), 15000);
-    auto* browser = window.findChild<TaskBrowser*>(QStringLiteral("taskBrowser"));
-    QTRY_VERIFY(browser->selectTask(QStringLiteral("reduce-sum-f32")));
+    QVERIFY(kwbtest::openDemoProjectOnTask(window, project, QStringLiteral("reduce-sum-f32")));
     QTRY_VERIFY(window.reviewController()->currentSample() &&
                 window.reviewController()->currentSample()->taskId == "reduce-sum-f32");
 

@@ -63,6 +63,14 @@ __global__ void fillRandomKernel(void* p, Elem t, std::size_t n, std::uint64_t s
     }
 }
 
+__global__ void spinKernel(unsigned long long ns) {
+    unsigned long long t0, t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    do {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    } while (t - t0 < ns);
+}
+
 __global__ void fillPoisonKernel(void* p, Elem t, std::size_t n) {
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
          i += std::size_t(gridDim.x) * blockDim.x) {
@@ -193,6 +201,11 @@ template <typename T> cudaError_t syncScalar(T* dev, T* host, cudaStream_t s) {
 cudaError_t fillRandom(void* ptr, Elem t, std::size_t n, std::uint64_t seed, RandomKind kind,
                        double a, double b, cudaStream_t s) {
     fillRandomKernel<<<gridFor(n), 256, 0, s>>>(ptr, t, n, seed, static_cast<int>(kind), a, b);
+    return cudaGetLastError();
+}
+
+cudaError_t spin(double microseconds, cudaStream_t s) {
+    spinKernel<<<1, 1, 0, s>>>(static_cast<unsigned long long>(microseconds * 1000.0));
     return cudaGetLastError();
 }
 

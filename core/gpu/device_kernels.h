@@ -58,5 +58,8 @@ cudaError_t countDifferentBytes(const void* a, const void* b, std::size_t bytes,
                                 unsigned long long* out, cudaStream_t s);
 // Converts a device array of dtype t to float (for baselines whose outputs feed a compare).
 cudaError_t convertToFloat(const void* src, Elem t, float* dst, std::size_t n, cudaStream_t s);
+// One thread that spins for about this many microseconds (the global timer): keeps the stream
+// busy while the host enqueues a timed sample behind it.
+cudaError_t spin(double microseconds, cudaStream_t s);
 
 } // namespace kwb::gpu

@@ -63,6 +63,12 @@ StartedJobPtr startJobChild(const std::string& runnerPath, const nlohmann::json&
     return job;
 }
 
+bool sendToJob(StartedJob& job, const nlohmann::json& line) {
+    if (!job.error.empty() || !job.child.running())
+        return false;
+    return job.child.write(protocol::frame(line), ChildProcess::Clock::now() + std::chrono::seconds(5)).ok();
+}
+
 nlohmann::json runJobInChild(const std::string& runnerPath, const nlohmann::json& spec,
                              const JobLimits& limits,
                              const std::function<void(const nlohmann::json&)>& onEvent,
@@ -105,12 +111,14 @@ nlohmann::json runJobInChild(const std::string& runnerPath, const nlohmann::json
         onEvent(msg);
     }
     ProcessExit exit;
+    const auto resultAt = Clock::now();
     if (idleTimeout || totalTimeout) {
         child.killGroup();
         exit.kind = ProcessExit::Kind::TimedOut;
     } else {
         exit = child.finish(Clock::now() + std::chrono::seconds(5));
     }
+    const double exitMs = std::chrono::duration<double, std::milli>(Clock::now() - resultAt).count();
     std::string log = tail(child.stderrText(), 16 * 1024);
     started.reset(); // the folder goes with it
 
@@ -130,6 +138,7 @@ nlohmann::json runJobInChild(const std::string& runnerPath, const nlohmann::json
                                     " (the candidate ended the process?)", log);
     }
     result["log"] = log;
+    result["child_exit_ms"] = exitMs; // from the result line to the child's exit
     return result;
 }
 

@@ -28,6 +28,9 @@ using StartedJobPtr = std::unique_ptr<StartedJob, StartedJobDeleter>;
 // ({"type":"prepare","device":N}: the job starts CUDA on that device and waits for its spec).
 StartedJobPtr startJobChild(const std::string& runnerPath, const nlohmann::json& prepare);
 
+// Sends one more line before the spec (e.g. {"type":"warm",...}); false when the child is gone.
+bool sendToJob(StartedJob& job, const nlohmann::json& line);
+
 // Returns the job's result, or a result naming the failure: timeout, crash, protocol-error.
 // `started`: a child from startJobChild; without one a fresh child is started.
 nlohmann::json runJobInChild(const std::string& runnerPath, const nlohmann::json& spec,

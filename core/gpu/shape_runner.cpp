@@ -1,5 +1,7 @@
 #include "core/gpu/shape_runner.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <span>
@@ -93,6 +95,59 @@ std::string elementName(const std::string& name, const std::vector<long long>& e
     return s + "]";
 }
 
+
+// The baseline's view of one shape: dims and scalars by name (and in signature order).
+BaselineCall shapeCall(const Task& task, const ShapeSpec& shape, cudaStream_t st,
+                       std::vector<long long>* dims, std::vector<double>* scalars) {
+    BaselineCall call;
+    call.stream = st;
+    for (const auto& p : task.parameters) {
+        if (p.kind == ParamKind::Dim) {
+            auto it = shape.dims.find(p.name);
+            long long v = it == shape.dims.end() ? 0 : it->second;
+            dims->push_back(v);
+            call.dims[p.name] = v;
+        } else if (p.kind == ParamKind::Scalar) {
+            auto it = shape.scalars.find(p.name);
+            double v = it != shape.scalars.end() ? it->second : p.defaultValue.value_or(0.0);
+            scalars->push_back(v);
+            call.scalars[p.name] = v;
+        }
+    }
+    return call;
+}
+
+struct BufferSize {
+    const Parameter* param = nullptr;
+    std::vector<long long> extents;
+    std::size_t count = 1;
+};
+
+// Every buffer parameter's extents at this shape; a message when a formula does not evaluate.
+std::string bufferSizes(const Task& task, const ShapeSpec& shape, std::vector<BufferSize>* out) {
+    std::map<std::string, double> values;
+    for (const auto& [k, v] : shape.dims)
+        values[k] = double(v);
+    for (const auto& p : task.parameters) {
+        if (!p.isBuffer())
+            continue;
+        BufferSize sz;
+        sz.param = &p;
+        long long count = 1;
+        for (const auto& expr : p.shape) {
+            auto f = Formula::parse(expr);
+            auto v = f ? f->evaluateInteger(values) : Result<long long>(f.error());
+            if (!v || *v < 0)
+                return "cannot size buffer " + p.name + " from \"" + expr + "\"";
+            count *= *v;
+            sz.extents.push_back(*v);
+        }
+        sz.count = std::size_t(count);
+        out->push_back(std::move(sz));
+    }
+    return {};
+}
+
 } // namespace
 
 ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohmann::json&)>& emit) {
@@ -108,48 +163,28 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
         return out;
     };
     cudaStream_t st = job.stream;
+    // Where the shape's time goes (ms), in the report as "spent_ms".
+    const auto t0 = std::chrono::steady_clock::now();
+    nlohmann::json& spent = rep["spent_ms"] = nlohmann::json::object();
+    auto mark = [&](const char* what) {
+        spent[what] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    };
 
     // Dimensions, scalars and buffer sizes.
-    std::map<std::string, double> values;
     std::vector<long long> dims;
     std::vector<double> scalars;
-    BaselineCall bcall;
-    bcall.stream = st;
-    for (const auto& [k, v] : shape.dims)
-        values[k] = double(v);
-    for (const auto& p : task.parameters) {
-        if (p.kind == ParamKind::Dim) {
-            auto it = shape.dims.find(p.name);
-            long long v = it == shape.dims.end() ? 0 : it->second;
-            dims.push_back(v);
-            bcall.dims[p.name] = v;
-        } else if (p.kind == ParamKind::Scalar) {
-            auto it = shape.scalars.find(p.name);
-            double v = it != shape.scalars.end() ? it->second : p.defaultValue.value_or(0.0);
-            scalars.push_back(v);
-            bcall.scalars[p.name] = v;
-        }
-    }
+    BaselineCall bcall = shapeCall(task, shape, st, &dims, &scalars);
+    std::vector<BufferSize> sizes;
+    if (auto why = bufferSizes(task, shape, &sizes); !why.empty())
+        return fail({"harness-error", why, false});
     Buffers b;
-    for (const auto& p : task.parameters) {
-        if (!p.isBuffer())
-            continue;
-        long long count = 1;
-        std::vector<long long> extents;
-        for (const auto& expr : p.shape) {
-            auto f = Formula::parse(expr);
-            auto v = f ? f->evaluateInteger(values) : Result<long long>(f.error());
-            if (!v || *v < 0)
-                return fail({"harness-error", "cannot size buffer " + p.name + " from \"" + expr + "\"", false});
-            count *= *v;
-            extents.push_back(*v);
-        }
-        b.params.push_back(&p);
-        b.extents.push_back(std::move(extents));
-        b.counts.push_back(std::size_t(count));
+    for (auto& sz : sizes) {
+        b.params.push_back(sz.param);
+        b.extents.push_back(std::move(sz.extents));
+        b.counts.push_back(sz.count);
         b.bufs.emplace_back();
-        if (auto e = b.bufs.back().allocate(std::size_t(count) * std::size_t(dtypeSize(p.dtype))); e != cudaSuccess)
-            return fail(cudaFailure(e, "allocating " + p.name));
+        if (auto e = b.bufs.back().allocate(sz.count * std::size_t(dtypeSize(sz.param->dtype))); e != cudaSuccess)
+            return fail(cudaFailure(e, "allocating " + sz.param->name));
         b.ptrs.push_back(b.bufs.back().data());
     }
     for (std::size_t i = 0; i < b.params.size(); ++i) {
@@ -391,6 +426,7 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
             return fail(f);
     }
     rep["outputs"] = outputs;
+    mark("correctness");
     if (!job.bench || !job.baseline)
         return out;
 
@@ -398,35 +434,72 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
     emit({{"event", "progress"}, {"stage", "benchmark"}, {"shape", shape.name}});
     if (auto f = prepareBaseline(); !f.verdict.empty())
         return fail(f);
-    std::vector<GuardedBuffer> scratch;
-    BaselineCall c = bcall;
-    c.outputs.clear();
-    for (std::size_t i = 0; i < b.params.size(); ++i) {
-        if (b.params[i]->kind != ParamKind::Output)
-            continue;
-        scratch.emplace_back();
-        scratch.back().allocate(b.bufs[i].bytes());
-        c.outputs.push_back(scratch.back().data());
+    // Buffer sets used in turn by the timed calls: set 0 is the checked one; the others are
+    // copies of its inputs with outputs of their own, while all of them fit in half the L2.
+    std::size_t setBytes = 0;
+    for (const auto& buf : b.bufs)
+        setBytes += buf.bytes();
+    int sets = 1;
+    if (job.timing.rotateBuffers > 1 && setBytes > 0)
+        sets = static_cast<int>(std::clamp<std::size_t>(job.l2Bytes / 2 / setBytes, 1, std::size_t(job.timing.rotateBuffers)));
+    std::vector<std::vector<void*>> candPtrs(std::size_t(sets), b.ptrs);
+    std::vector<BaselineCall> baseCalls(std::size_t(sets), bcall);
+    std::vector<GuardedBuffer> extra; // the copies' buffers and the baseline's outputs
+    for (int k = 0; k < sets; ++k) {
+        BaselineCall& c = baseCalls[std::size_t(k)];
+        c.inputs.clear();
+        c.outputs.clear();
+        for (std::size_t i = 0; i < b.params.size(); ++i) {
+            const bool input = b.params[i]->kind == ParamKind::Input;
+            void* candBuf = b.ptrs[i];
+            if (k > 0) { // the candidate's copy
+                extra.emplace_back();
+                if (auto e = extra.back().allocate(b.bufs[i].bytes()); e != cudaSuccess)
+                    return fail(cudaFailure(e, "allocating timing buffers"));
+                candBuf = extra.back().data();
+                if (input)
+                    cudaMemcpyAsync(candBuf, b.ptrs[i], b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, st);
+                candPtrs[std::size_t(k)][i] = candBuf;
+            }
+            if (input) { // the baseline reads the candidate's inputs of the same set
+                c.inputs.push_back(candBuf);
+                continue;
+            }
+            extra.emplace_back(); // the baseline writes outputs of its own
+            if (auto e = extra.back().allocate(b.bufs[i].bytes()); e != cudaSuccess)
+                return fail(cudaFailure(e, "allocating timing buffers"));
+            c.outputs.push_back(extra.back().data());
+        }
     }
     // Poisoned again, so the check after timing proves the timed calls (replayed from a graph
     // for short kernels) wrote every element.
     for (std::size_t i = 0; i < b.params.size(); ++i)
         if (b.params[i]->kind == ParamKind::Output)
             fillPoison(b.ptrs[i], elem(b.params[i]->dtype), b.counts[i], st);
+    mark("timing_setup");
     SmClock before = readSmClock(job.device);
     Timer timer(st, job.l2Bytes, [device = job.device] { return readSmClock(device).currentMHz; });
     TimingStats cand, base;
     std::string terr = timer.interleave(
-        [&] { job.candidate(b.ptrs.data(), dims.data(), scalars.data(), st); },
-        [&] { (void)job.baseline->run(c); }, job.timing, &cand, &base);
+        [&](int i) { job.candidate(candPtrs[std::size_t(i % sets)].data(), dims.data(), scalars.data(), st); },
+        [&](int i) { (void)job.baseline->run(baseCalls[std::size_t(i % sets)]); }, job.timing, &cand, &base,
+        job.deviceWarm);
+    cand.rotation = base.rotation = sets;
     SmClock after = readSmClock(job.device);
     if (!terr.empty()) {
         cudaError_t e = cudaGetLastError();
         return fail(cudaFailure(e == cudaSuccess ? cudaErrorUnknown : e, "while timing (" + terr + ")"));
     }
-    // The outputs of the timed calls are checked too.
+    // The outputs of the timed calls are checked too, and the copies' guard bands.
     if (auto f = compareAll("after timing", false); !f.verdict.empty())
         return fail(f);
+    for (const auto& buf : extra) {
+        bool intact = true;
+        if (auto ge = buf.guardsIntact(&intact); ge != cudaSuccess)
+            return fail(cudaFailure(ge, "checking guard bands after timing"));
+        if (!intact)
+            return fail({"out-of-bounds", "a timed call wrote outside a copy of the buffers (guard band overwritten) at shape " + shape.name, false});
+    }
     rep["outputs"] = outputs;
     rep["timing"] = {{"candidate", cand}, {"baseline", base}};
     rep["sm_clock_mhz"] = {{"before", before.currentMHz}, {"after", after.currentMHz}, {"max", after.maxMHz}};
@@ -445,7 +518,35 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
         notes.push_back("SM clock " + std::to_string(after.currentMHz) + " MHz of " + std::to_string(after.maxMHz) + " MHz: throttled?");
     rep["flags"] = flags;
     rep["notes"] = notes;
+    mark("timed");
     return out;
+}
+
+std::string warmBaseline(const Task& task, const ShapeSpec& shape, Baseline& baseline, cudaStream_t st) {
+    std::vector<long long> dims;
+    std::vector<double> scalars;
+    BaselineCall call = shapeCall(task, shape, st, &dims, &scalars);
+    std::vector<BufferSize> sizes;
+    if (auto why = bufferSizes(task, shape, &sizes); !why.empty())
+        return why;
+    std::vector<GuardedBuffer> bufs;
+    for (const auto& sz : sizes) {
+        bufs.emplace_back();
+        const std::size_t bytes = sz.count * std::size_t(dtypeSize(sz.param->dtype));
+        if (auto e = bufs.back().allocate(bytes); e != cudaSuccess)
+            return std::string("allocating ") + sz.param->name + ": " + cudaGetErrorString(e);
+        if (sz.param->kind == ParamKind::Input) {
+            cudaMemsetAsync(bufs.back().data(), 0, bytes, st);
+            call.inputs.push_back(bufs.back().data());
+        } else {
+            call.outputs.push_back(bufs.back().data());
+        }
+    }
+    if (auto r = baseline.prepare(call); !r)
+        return r.error().message;
+    if (auto e = cudaStreamSynchronize(st); e != cudaSuccess)
+        return cudaGetErrorString(e);
+    return {};
 }
 
 } // namespace kwb::gpu

@@ -27,6 +27,7 @@ struct ShapeJob {
     std::size_t l2Bytes = 0;
     int device = 0;
     cudaStream_t stream = nullptr;
+    bool deviceWarm = false; // an earlier shape of this job was just timed: the clocks are up
 };
 
 struct ShapeOutcome {
@@ -37,5 +38,10 @@ struct ShapeOutcome {
 // Verdicts: pass, wrong-result, unwritten-output, nan-output, out-of-bounds, input-modified,
 // nondeterministic, illegal-address, launch-error, cuda-error, harness-error.
 ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohmann::json&)>& emit);
+
+// Before the candidate exists: the baseline's prepare() on zeroed inputs of this shape, so its
+// library start, algorithm search and lazy module loading are done (runShape prepares again,
+// then cheaply). An error message, or empty.
+std::string warmBaseline(const Task& task, const ShapeSpec& shape, Baseline& baseline, cudaStream_t stream);
 
 } // namespace kwb::gpu

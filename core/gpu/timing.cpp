@@ -1,5 +1,7 @@
 #include "core/gpu/timing.h"
 
+#include "core/gpu/device_kernels.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -15,7 +17,8 @@ void to_json(nlohmann::json& j, const TimingPolicy& p) {
          {"time_cap_ms", p.timeCapMs}, {"warmup", p.warmup}, {"flush_l2", p.flushL2},
          {"min_sample_ms", p.minSampleMs}, {"max_batch", p.maxBatch}, {"graphs", p.graphs},
          {"warmup_ms", p.warmupMs}, {"clock_settle_ms", p.clockSettleMs},
-         {"keep_above_clock_fraction", p.keepAboveClockFraction}};
+         {"keep_above_clock_fraction", p.keepAboveClockFraction}, {"rotate_buffers", p.rotateBuffers},
+         {"cover_us", p.coverUs}};
 }
 
 void from_json(const nlohmann::json& j, TimingPolicy& p) {
@@ -32,12 +35,17 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
     p.warmupMs = j.value("warmup_ms", d.warmupMs);
     p.clockSettleMs = j.value("clock_settle_ms", d.clockSettleMs);
     p.keepAboveClockFraction = j.value("keep_above_clock_fraction", d.keepAboveClockFraction);
+    p.rotateBuffers = std::max(1, j.value("rotate_buffers", d.rotateBuffers));
+    p.coverUs = std::clamp(j.value("cover_us", d.coverUs), 0.0, 100000.0);
 }
 
 void to_json(nlohmann::json& j, const TimingStats& s) {
     j = {{"median_ms", s.medianMs}, {"q1_ms", s.q1Ms}, {"q3_ms", s.q3Ms}, {"min_ms", s.minMs},
          {"mean_ms", s.meanMs}, {"rse", s.rse}, {"n", s.n}, {"host_median_ms", s.hostMedianMs}, {"batch", s.batch},
-         {"graph", s.graph}, {"samples_ms", s.samplesMs}, {"discarded_throttled", s.discarded}};
+         {"graph", s.graph}, {"samples_ms", s.samplesMs}, {"discarded_throttled", s.discarded},
+         {"buffer_sets", s.rotation}, {"discarded_uncovered", s.uncovered},
+         {"spent_ms", {{"warmup", s.spentMs.warmup}, {"capture", s.spentMs.capture},
+                       {"sampling", s.spentMs.sampling}, {"host_check", s.spentMs.hostCheck}}}};
     if (!s.clocksMHz.empty()) {
         auto c = s.clocksMHz;
         std::sort(c.begin(), c.end());
@@ -97,19 +105,25 @@ Timer::~Timer() {
     cudaEventDestroy(m_stop);
 }
 
-std::string Timer::sample(const std::function<void()>& fn, bool flush, int batch, cudaGraphExec_t graph, double* ms) {
+std::string Timer::sample(const TimedCall& fn, bool flush, int batch, cudaGraphExec_t graph, double* ms,
+                          bool* covered) {
     if (flush && m_flush)
         cudaMemsetAsync(m_flush, 0, m_flushBytes, m_stream); // evicts inputs from L2
     // Device-wide: nothing else may be running when the sample starts.
     if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
         return err(e);
+    if (m_coverUs > 0)
+        spin(m_coverUs, m_stream);
     cudaEventRecord(m_start, m_stream);
     if (graph)
         cudaGraphLaunch(graph, m_stream);
     else
         for (int i = 0; i < batch; ++i)
-            fn();
+            fn(i);
     cudaEventRecord(m_stop, m_stream);
+    // Still spinning now: the batch starts right after the start event, not after the host.
+    if (covered)
+        *covered = m_coverUs <= 0 || cudaEventQuery(m_start) == cudaErrorNotReady;
     if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
         return err(e);
     float f = 0;
@@ -119,7 +133,7 @@ std::string Timer::sample(const std::function<void()>& fn, bool flush, int batch
     return {};
 }
 
-cudaGraphExec_t Timer::capture(const std::function<void()>& fn, int batch) {
+cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch) {
     // Thread-local mode: only this thread's unsafe calls invalidate the capture. A callable that
     // synchronises, allocates or uses another stream ends the capture with an error; it is then
     // timed by direct launches.
@@ -128,7 +142,7 @@ cudaGraphExec_t Timer::capture(const std::function<void()>& fn, int batch) {
         return nullptr;
     }
     for (int i = 0; i < batch; ++i)
-        fn();
+        fn(i);
     cudaGraph_t graph = nullptr;
     cudaError_t e = cudaStreamEndCapture(m_stream, &graph);
     cudaGraphExec_t exec = nullptr;
@@ -145,7 +159,7 @@ cudaGraphExec_t Timer::capture(const std::function<void()>& fn, int batch) {
     return exec;
 }
 
-std::string Timer::hostTime(const std::function<void()>& fn, int reps, double* medianMs) {
+std::string Timer::hostTime(const TimedCall& fn, int reps, double* medianMs) {
     std::vector<double> t;
     for (int i = 0; i < reps; ++i) {
         if (m_flush)
@@ -153,7 +167,7 @@ std::string Timer::hostTime(const std::function<void()>& fn, int reps, double* m
         if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
             return err(e);
         auto t0 = std::chrono::steady_clock::now();
-        fn();
+        fn(0);
         if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
             return err(e);
         t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
@@ -163,14 +177,17 @@ std::string Timer::hostTime(const std::function<void()>& fn, int reps, double* m
     return {};
 }
 
-std::string Timer::interleave(const std::function<void()>& a, const std::function<void()>& b,
-                              const TimingPolicy& p, TimingStats* sa, TimingStats* sb) {
+std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const TimingPolicy& p,
+                              TimingStats* sa, TimingStats* sb, bool skipWarmup) {
     cudaCtxResetPersistingL2Cache();
+    m_coverUs = p.coverUs;
     double ms = 0, wa = 1e30, wb = 1e30;
-    auto w0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < std::max(1, p.warmup) ||
-                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - w0).count() < p.warmupMs;
-         ++i) {
+    using Clock = std::chrono::steady_clock;
+    auto since = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
+    TimingStats::Spent spent;
+    auto w0 = Clock::now();
+    const double warmupMs = skipWarmup ? 0.0 : p.warmupMs;
+    for (int i = 0; i < std::max(1, p.warmup) || since(w0) < warmupMs; ++i) {
         if (auto e = sample(a, p.flushL2, 1, nullptr, &ms); !e.empty())
             return e;
         wa = std::min(wa, ms);
@@ -183,8 +200,7 @@ std::string Timer::interleave(const std::function<void()>& a, const std::functio
     // Until the clock settles: two readings in a row within one 15 MHz step, neither below
     // the highest seen. Without a probe (or NVML), readings are 0 and this ends at once.
     for (int last = clock(), peak = last;;) {
-        double elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - w0).count();
-        if (last <= 0 || elapsed >= p.warmupMs + p.clockSettleMs)
+        if (last <= 0 || since(w0) >= warmupMs + p.clockSettleMs)
             break;
         if (auto e = sample(a, p.flushL2, 1, nullptr, &ms); !e.empty())
             return e;
@@ -211,7 +227,7 @@ std::string Timer::interleave(const std::function<void()>& a, const std::functio
     // A single launch's event time includes its launch overhead, so the batch sized from it is
     // too short: one replay is timed and the batch grown (recaptured once) until a sample lasts
     // minSampleMs.
-    auto captureBatch = [&](const std::function<void()>& fn, int* batch) -> cudaGraphExec_t {
+    auto captureBatch = [&](const TimedCall& fn, int* batch) -> cudaGraphExec_t {
         cudaGraphExec_t g = capture(fn, *batch);
         double t = 0;
         if (!g || *batch >= p.maxBatch || !sample(fn, p.flushL2, *batch, g, &t).empty() || t <= 0)
@@ -227,66 +243,79 @@ std::string Timer::interleave(const std::function<void()>& a, const std::functio
         }
         return g;
     };
+    spent.warmup = since(w0);
+    auto c0 = Clock::now();
     int ba = batchFor(wa), bb = batchFor(wb);
     if (p.graphs && ba > 1)
         ga.g = captureBatch(a, &ba);
     if (p.graphs && bb > 1)
         gb.g = captureBatch(b, &bb);
+    spent.capture = since(c0);
     std::vector<double> va, vb;
     std::vector<int> vc; // the clock after each pair (0: unknown)
+    std::vector<char> vcov; // both samples of the pair were queued behind the spin
     int peakClock = 0;
-    // The pairs read at an unthrottled clock (all of them without a probe).
+    // The pairs queued in time and read at an unthrottled clock (all of them without a probe).
     auto kept = [&](std::vector<double>* ka, std::vector<double>* kb, std::vector<int>* kc) {
         const double floor = p.keepAboveClockFraction * double(peakClock);
         for (std::size_t i = 0; i < va.size(); ++i)
-            if (vc[i] <= 0 || double(vc[i]) >= floor) {
+            if (vcov[i] && (vc[i] <= 0 || double(vc[i]) >= floor)) {
                 ka->push_back(va[i]);
                 kb->push_back(vb[i]);
                 if (kc && vc[i] > 0)
                     kc->push_back(vc[i]);
             }
     };
-    auto t0 = std::chrono::steady_clock::now();
+    auto t0 = Clock::now();
     for (;;) {
-        if (auto e = sample(a, p.flushL2, ba, ga.g, &ms); !e.empty())
+        bool coveredA = true, coveredB = true;
+        if (auto e = sample(a, p.flushL2, ba, ga.g, &ms, &coveredA); !e.empty())
             return e;
         va.push_back(ms);
-        if (auto e = sample(b, p.flushL2, bb, gb.g, &ms); !e.empty())
+        if (auto e = sample(b, p.flushL2, bb, gb.g, &ms, &coveredB); !e.empty())
             return e;
         vb.push_back(ms);
+        vcov.push_back(coveredA && coveredB);
         vc.push_back(clock());
         peakClock = std::max(peakClock, vc.back());
         std::vector<double> ka, kb;
         kept(&ka, &kb, nullptr);
         int n = static_cast<int>(ka.size());
-        double elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        double elapsed = since(t0);
         if (static_cast<int>(va.size()) >= p.maxSamples || (n >= p.minSamples && elapsed >= p.timeCapMs) ||
             elapsed >= 4 * p.timeCapMs)
             break;
         if (n >= p.minSamples && summarise(ka).rse <= p.targetRse && summarise(kb).rse <= p.targetRse)
             break;
     }
+    spent.sampling = since(t0);
     std::vector<double> ka, kb;
     std::vector<int> kc;
     kept(&ka, &kb, &kc);
-    if (ka.empty()) { // every pair throttled: report them all rather than nothing
+    const int uncovered = static_cast<int>(std::count(vcov.begin(), vcov.end(), 0));
+    if (ka.empty()) { // every pair throttled or late: report them all rather than nothing
         ka = va;
         kb = vb;
     }
-    const int discarded = static_cast<int>(va.size() - ka.size());
+    const int late = ka.size() == va.size() ? 0 : uncovered;
+    const int discarded = static_cast<int>(va.size() - ka.size()) - late;
     *sa = summarise(std::move(ka));
     *sb = summarise(std::move(kb));
     sa->discarded = sb->discarded = discarded;
+    sa->uncovered = sb->uncovered = late;
     sa->clocksMHz = kc;
     sb->clocksMHz = std::move(kc);
     sa->batch = ba;
     sb->batch = bb;
     sa->graph = ga.g != nullptr;
     sb->graph = gb.g != nullptr;
+    auto h0 = Clock::now();
     if (auto e = hostTime(a, 5, &sa->hostMedianMs); !e.empty())
         return e;
     if (auto e = hostTime(b, 5, &sb->hostMedianMs); !e.empty())
         return e;
+    spent.hostCheck = since(h0);
+    sa->spentMs = sb->spentMs = spent;
     return {};
 }
 

@@ -35,7 +35,21 @@ struct TimingPolicy {
     // Throttled samples are discarded: a baseline/candidate pair read at a clock below this
     // fraction of the highest clock seen in the loop is not counted (0 keeps every sample).
     double keepAboveClockFraction = 0.97;
+    // Up to this many copies of a shape's buffers are used in turn by the calls of a batch, when
+    // all of them together take at most half the L2: where one allocation lands (which L2 slice
+    // holds an atomic's target, for one) then does not set a microsecond kernel's time for the
+    // whole process. 1: the calls all use the same buffers.
+    int rotateBuffers = 1;
+    // Before each sample the stream is kept busy this long (a one-thread spin kernel), so the
+    // start event, the batch and the stop event are all queued before the start event fires:
+    // the host's launch latency (tens of microseconds, different from process to process) is
+    // not inside the sample. A sample whose start event had fired before the host finished
+    // queueing is discarded. 0: no spin.
+    double coverUs = 100;
 };
+
+// A timed callable: call `i` of a batch (0, 1, ...) only enqueues work on the stream.
+using TimedCall = std::function<void(int i)>;
 
 struct TimingStats {
     std::vector<double> samplesMs;
@@ -49,6 +63,12 @@ struct TimingStats {
     // were discarded as throttled.
     std::vector<int> clocksMHz;
     int discarded = 0;
+    // Where the loop's time went (ms): warm-up, graph capture, sampling, host cross-check.
+    struct Spent {
+        double warmup = 0, capture = 0, sampling = 0, hostCheck = 0;
+    } spentMs;
+    int rotation = 1; // buffer sets the calls used in turn
+    int uncovered = 0; // pairs discarded because the host queued a sample too late
 };
 
 void to_json(nlohmann::json& j, const TimingPolicy& p);
@@ -68,15 +88,19 @@ public:
 
     // Times a and b interleaved (a, b, a, b, ...). Each callable only enqueues on the stream.
     // Returns a CUDA error string on failure, empty on success.
-    std::string interleave(const std::function<void()>& a, const std::function<void()>& b,
-                           const TimingPolicy& policy, TimingStats* sa, TimingStats* sb);
+    // skipWarmup: the caller ran the same device busy just before (a later shape of one job);
+    // the minimum warm-up calls still run.
+    std::string interleave(const TimedCall& a, const TimedCall& b, const TimingPolicy& policy,
+                           TimingStats* sa, TimingStats* sb, bool skipWarmup = false);
 
 private:
-    // One sample: flush, then `batch` calls (or one replay of `graph`) between two events.
-    std::string sample(const std::function<void()>& fn, bool flush, int batch, cudaGraphExec_t graph, double* ms);
+    // One sample: flush, spin, then `batch` calls (or one replay of `graph`) between two events.
+    // covered: the spin still ran when everything was queued (always true without a spin).
+    std::string sample(const TimedCall& fn, bool flush, int batch, cudaGraphExec_t graph, double* ms,
+                       bool* covered = nullptr);
     // Captures `batch` calls of fn; nullptr when the stream cannot be captured.
-    cudaGraphExec_t capture(const std::function<void()>& fn, int batch);
-    std::string hostTime(const std::function<void()>& fn, int reps, double* medianMs);
+    cudaGraphExec_t capture(const TimedCall& fn, int batch);
+    std::string hostTime(const TimedCall& fn, int reps, double* medianMs);
 
     int clock() const { return m_clock ? m_clock() : 0; }
 
@@ -84,6 +108,7 @@ private:
     std::function<int()> m_clock;
     void* m_flush = nullptr;
     std::size_t m_flushBytes = 0;
+    double m_coverUs = 0;
     cudaEvent_t m_start = nullptr, m_stop = nullptr;
 };
 

@@ -1,5 +1,6 @@
 #include "core/gpu/verify_job.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -25,9 +26,45 @@ nlohmann::json failed(const std::string& verdict, const std::string& detail) {
     return {{"verdict", verdict}, {"detail", detail}, {"shapes", nlohmann::json::array()}};
 }
 
+bool wanted(const std::vector<std::string>& only, const std::string& shape) {
+    return only.empty() || std::find(only.begin(), only.end(), shape) != only.end();
+}
+
+// The "warm" line: stream, baseline, and the baseline's prepare() on each shape. Nothing of
+// the candidate exists yet; errors are only reported (the job proper meets them again).
+void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto task = taskFromJson(msg.value("task", nlohmann::json::object()));
+    if (!task) {
+        pre->report["error"] = task.error().message;
+        return;
+    }
+    if (!pre->stream)
+        cudaStreamCreate(&pre->stream);
+    pre->baseline = makeBaseline(task->id);
+    pre->taskId = task->id;
+    const std::vector<std::string> only = msg.value("shapes", std::vector<std::string>{});
+    nlohmann::json shapes = nlohmann::json::array();
+    for (const auto& shape : task->shapes) {
+        if (!pre->baseline || !wanted(only, shape.name))
+            continue;
+        if (auto why = warmBaseline(*task, shape, *pre->baseline, pre->stream); !why.empty()) {
+            pre->report["error"] = shape.name + ": " + why;
+            cudaGetLastError();
+            break;
+        }
+        shapes.push_back(shape.name);
+    }
+    pre->report["warmed_shapes"] = shapes;
+    pre->report["warm_ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
 } // namespace
 
-nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit) {
+PreparedJob::PreparedJob() = default;
+PreparedJob::~PreparedJob() = default;
+
+nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, PreparedJob* prepared) {
     auto task = taskFromJson(spec.value("task", nlohmann::json::object()));
     if (!task)
         return failed("protocol-error", "the job's task is invalid: " + task.error().message);
@@ -58,11 +95,18 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit) {
     cudaDeviceProp prop{};
     cudaGetDeviceProperties(&prop, device);
     result["device"] = {{"index", device}, {"name", prop.name}, {"cc", std::to_string(prop.major) + "." + std::to_string(prop.minor)}};
-    cudaStream_t stream = nullptr;
     // A blocking stream: the harness's own synchronous copies on the legacy stream stay
     // ordered with it, and a candidate that strays onto stream 0 is still inside the events.
-    cudaStreamCreate(&stream);
-    std::unique_ptr<Baseline> baseline = makeBaseline(task->id);
+    cudaStream_t stream = nullptr;
+    std::unique_ptr<Baseline> baseline;
+    if (prepared && prepared->taskId == task->id && prepared->stream) {
+        stream = prepared->stream; // made, and the baseline warmed, while the candidate built
+        baseline = std::move(prepared->baseline);
+        result["prepared"] = prepared->report;
+    } else {
+        cudaStreamCreate(&stream);
+        baseline = makeBaseline(task->id);
+    }
     if (baseline)
         result["baseline"] = {{"label", baseline->label()}, {"kind", baseline->kind()}};
 
@@ -88,9 +132,9 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit) {
     mark("candidate_loaded");
 
     std::vector<double> speedups;
-    bool anySkipped = false;
+    bool anySkipped = false, timedOne = false;
     for (const auto& shape : task->shapes) {
-        if (!only.empty() && std::find(only.begin(), only.end(), shape.name) == only.end())
+        if (!wanted(only, shape.name))
             continue;
         ShapeJob job;
         job.task = &*task;
@@ -104,7 +148,9 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit) {
         job.l2Bytes = std::size_t(prop.l2CacheSize);
         job.device = device;
         job.stream = stream;
+        job.deviceWarm = timedOne;
         ShapeOutcome o = runShape(job, emit);
+        timedOne = timedOne || o.report.contains("timing");
         const std::string v = o.report.value("verdict", "harness-error");
         if (v == "pass" && !o.report.value("flags", nlohmann::json::array()).empty())
             o.report["verdict"] = "suspicious-timing";
@@ -155,12 +201,18 @@ int jobMain() {
         return protocol::kExitProtocolError;
     }
     auto spec = nlohmann::json::parse(line, nullptr, false);
-    // An optional first line: start CUDA now, while the worker still builds the candidate.
-    if (spec.is_object() && spec.value("type", "") == "prepare") {
-        (void)applyResourceLimits(); // before CUDA starts, as in runVerifyJob
-        if (cudaSetDevice(spec.value("device", 0)) == cudaSuccess)
-            (void)cudaFree(nullptr);
-        cudaGetLastError(); // runVerifyJob reports a device that does not start
+    // Optional lines before the spec, sent while the worker still builds the candidate:
+    // "prepare" starts CUDA, "warm" readies the task's baseline.
+    PreparedJob prepared;
+    for (std::string type; spec.is_object() && ((type = spec.value("type", "")) == "prepare" || type == "warm");) {
+        if (type == "prepare") {
+            (void)applyResourceLimits(); // before CUDA starts, as in runVerifyJob
+            if (cudaSetDevice(spec.value("device", 0)) == cudaSuccess)
+                (void)cudaFree(nullptr);
+            cudaGetLastError(); // runVerifyJob reports a device that does not start
+        } else {
+            warmJob(spec, &prepared);
+        }
         if (!std::getline(std::cin, line)) {
             send({{"type", "result"}, {"result", failed("protocol-error", "the job got no specification")}});
             return protocol::kExitProtocolError;
@@ -184,7 +236,7 @@ int jobMain() {
         nlohmann::json m = ev;
         m["type"] = "event";
         send(m);
-    });
+    }, &prepared);
     send({{"type", "result"}, {"result", result}});
     std::fflush(nullptr);
     ::_exit(0); // skip static destructors of a process a candidate has been living in

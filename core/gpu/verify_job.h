@@ -3,16 +3,33 @@
 // checks it on every shape against a float64 CPU reference (small shapes) or the trusted
 // library baseline, times it against the baseline, and returns a JSON result. Single-threaded.
 #include <functional>
+#include <memory>
+#include <string>
 
+#include <cuda_runtime_api.h>
 #include <nlohmann/json.hpp>
 
 namespace kwb::gpu {
 
+class Baseline;
 using EventSink = std::function<void(const nlohmann::json&)>;
+
+// What the job child did before its spec arrived, while the worker built the candidate: the
+// "prepare" line starts CUDA; a "warm" line ({"type":"warm","task":Task,"shapes":[...]})
+// makes the stream and the task's baseline and warms the baseline on every shape.
+struct PreparedJob {
+    PreparedJob();
+    ~PreparedJob();
+    std::string taskId; // the task the baseline was made and warmed for; empty: none
+    cudaStream_t stream = nullptr;
+    std::unique_ptr<Baseline> baseline;
+    nlohmann::json report = nlohmann::json::object(); // ms spent, warmed shapes, errors
+};
 
 // spec: {"task": Task, "library": path, "seed": n, "shapes": [names] (empty: all),
 //        "bench": bool, "timing": TimingPolicy, "trials": n, "device": n, "ceilings": {...}}
-nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit);
+// prepared: may be null, or hold work done for this spec's task before it arrived.
+nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, PreparedJob* prepared = nullptr);
 
 // `kwb-runner --job`: reads the spec (one line on stdin), writes events and the final
 // {"type":"result",...} line on its private protocol channel. Returns the exit code.

@@ -1,5 +1,6 @@
 #include "core/gpu/worker_session.h"
 
+#include <chrono>
 #include <cmath>
 #include <future>
 #include <optional>
@@ -198,7 +199,25 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
             return cachedOrMeasuredCeilings(device, dir);
         });
     progress({{"stage", "build"}});
-    nlohmann::json built = build(params);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto since = [&t0] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(); };
+    nlohmann::json timeline = nlohmann::json::object();
+    // nvcc runs on its own thread; meanwhile the calibration finishes (it is measured on the
+    // GPU, so nothing else may run there), and then the job child warms the task's baseline.
+    auto building = std::async(std::launch::async, [this, &params] { return build(params); });
+    std::optional<Result<DeviceCeilings>> c;
+    if (ceilings.valid()) {
+        c = ceilings.get(); // measured while nvcc ran; never while the job times
+        timeline["calibration_ready"] = since();
+    }
+    if (early && params.value("warm", true)) {
+        nlohmann::json warm = {{"type", "warm"}, {"task", params.value("task", nlohmann::json::object())}};
+        if (params.contains("shapes"))
+            warm["shapes"] = params["shapes"];
+        (void)sendToJob(*early, warm);
+    }
+    nlohmann::json built = building.get();
+    timeline["build_done"] = since();
     if (built.contains("error"))
         return built;
     nlohmann::json result = {{"build", built}, {"seed", params.value("seed", 0ULL)}};
@@ -219,14 +238,11 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     JobLimits limits;
     limits.total = std::chrono::seconds(params.value("timeout_s", 300));
     limits.idle = std::chrono::seconds(params.value("idle_timeout_s", 20));
-    std::optional<Result<DeviceCeilings>> c;
-    if (ceilings.valid()) {
-        progress({{"stage", "calibration"}});
-        c = ceilings.get(); // measured while nvcc ran; never while the job times
-    }
     nlohmann::json job = runJobInChild(m_runnerPath, spec, limits, progress, std::move(early));
+    timeline["job_done"] = since();
     for (auto& [k, v] : job.items())
         result[k] = v;
+    result["worker_timeline_ms"] = timeline;
     if (bench && c) {
         if (*c) {
             const DeviceCeilings& ceil = **c;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/stat.h>
@@ -143,6 +144,14 @@ Status ChildProcess::start(const ProcessSpec& spec) {
         ::close(out[0]);
         ::close(err[0]);
         return Error::make("spawn-failed", "cannot start '" + program + "': " + std::strerror(spawned));
+    }
+    // Right after the spawn, before the child has started much of its own work (its children
+    // inherit the value). Raising one's own child's nice value needs no privilege.
+    if (spec.niceIncrement > 0) {
+        errno = 0;
+        const int mine = ::getpriority(PRIO_PROCESS, 0);
+        if (errno == 0)
+            (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(pid), std::min(mine + spec.niceIncrement, 19));
     }
     m_pid = pid;
     m_in = in[1];

@@ -17,6 +17,7 @@ struct ProcessSpec {
     std::optional<std::vector<std::string>> env; // "K=V" entries; nullopt: inherit
     std::string workDir;                         // empty: inherit
     std::size_t stderrKeepBytes = 1 << 20;       // stderr beyond this keeps only its tail
+    int niceIncrement = 0; // > 0: the child runs this much nicer than its parent (background work)
 };
 
 // How a child ended, named; never a bare number.

@@ -49,6 +49,7 @@ def main():
     ap.add_argument("--source", required=True)
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--cold", action="store_true")
+    ap.add_argument("--all", action="store_true", help="every task with a reference solution, all shapes")
     ap.add_argument("--out", default=None)
     ap.add_argument("--policy", action="append", default=None, metavar="NAME=KEY=VALUE,...",
                     help="a policy to compare (repeatable; 'NAME=' is the built-in one); default: a built-in set")
@@ -68,40 +69,67 @@ def main():
     refdir = os.path.join(a.source, "resources/tasks/reference")
     if a.cold:
         cold_env = dict(env, KWB_CACHE_DIR=tempfile.mkdtemp(prefix="kwb-cold-"))
-        for task in PROOF:
-            rec, wall = verify(kwb, cold_env, task, os.path.join(refdir, task + ".cu"), 7)
-            nvcc = rec.get("build", {}).get("seconds", rec.get("build", {}).get("compile_seconds", 0.0))
-            say("cold %-20s verdict=%-6s wall=%.2fs nvcc=%.2fs wall-nvcc=%.2fs timeline_ms=%s" % (
-                task, rec.get("verdict"), wall, nvcc or 0.0, wall - (nvcc or 0.0),
-                json.dumps({k: round(v) for k, v in rec.get("timeline_ms", {}).items()})))
-            say("     build record keys: %s" % sorted(rec.get("build", {}).keys()))
+        for kind in ("cold", "warm"):
+            for task in PROOF:
+                rec, wall = verify(kwb, cold_env, task, os.path.join(refdir, task + ".cu"), 7)
+                nvcc = rec.get("build", {}).get("seconds", 0.0) if kind == "cold" else 0.0
+                say("%s %-20s verdict=%-6s wall=%.2fs nvcc=%.2fs wall-nvcc=%.2fs" % (
+                    kind, task, rec.get("verdict"), wall, nvcc or 0.0, wall - (nvcc or 0.0)))
+                say("     job timeline_ms=%s worker_timeline_ms=%s child_exit_ms=%s prepared=%s" % (
+                    json.dumps({k: round(v) for k, v in rec.get("timeline_ms", {}).items()}),
+                    json.dumps({k: round(v) for k, v in rec.get("worker_timeline_ms", {}).items()}),
+                    round(rec.get("child_exit_ms", -1)), json.dumps(rec.get("prepared", {}))))
+                for s in rec.get("shapes", []):
+                    t = s.get("timing", {}).get("candidate", {})
+                    say("     %-9s spent_ms=%s timing_ms=%s n=%s late=%s batch=%s sets=%s" % (
+                        s.get("name"), json.dumps({k: round(v) for k, v in s.get("spent_ms", {}).items()}),
+                        json.dumps({k: round(v) for k, v in t.get("spent_ms", {}).items()}),
+                        t.get("n"), t.get("discarded_uncovered"), t.get("batch"), t.get("buffer_sets")))
     worst = {}
     policies = POLICIES
     if a.policy:
         policies = [(p.split("=", 1)[0], p.split("=", 1)[1] or None) for p in a.policy]
-    for name, timing in policies:
-        for task, shapes in SHAPES:
-            med, clocks, disc = {}, {}, {}
-            for i in range(a.reps):
+    shapes_list = SHAPES
+    if a.all:
+        shapes_list = [(f[:-3], None) for f in sorted(os.listdir(refdir)) if f.endswith(".cu")]
+    over = {}  # policy -> shapes over 1 %
+    for task, shapes in shapes_list:
+        # The policies of one task alternate run by run, so they see the same machine.
+        med, clocks, disc, bmed, sets = {}, {}, {}, {}, {}
+        for i in range(a.reps):
+            for name, timing in policies:
                 rec, _ = verify(kwb, env, task, os.path.join(refdir, task + ".cu"), 100 + i, shapes, timing)
                 for s in rec.get("shapes", []):
                     t = s.get("timing")
                     if not t:
                         say("  %s %s/%s run %d: %s %s" % (name, task, s.get("name"), i, s.get("verdict"), s.get("detail")))
                         continue
+                    key = (name, s["name"])
                     c = t["candidate"]
-                    med.setdefault(s["name"], []).append(c["median_ms"])
-                    clocks.setdefault(s["name"], []).append(c.get("sm_clock_mhz", {}).get("median", 0))
-                    disc.setdefault(s["name"], []).append(c.get("discarded_throttled", 0))
+                    med.setdefault(key, []).append(c["median_ms"])
+                    bmed.setdefault(key, []).append(t["baseline"]["median_ms"])
+                    sets.setdefault(key, []).append(c.get("buffer_sets", 1))
+                    clocks.setdefault(key, []).append(c.get("sm_clock_mhz", {}).get("median", 0))
+                    disc.setdefault(key, []).append((c.get("discarded_throttled", 0), c.get("discarded_uncovered", 0), c.get("n", 0)))
                 if not rec.get("shapes"):
                     say("  %s %s run %d: %s %s" % (name, task, i, rec.get("verdict"), rec.get("detail")))
-            for shape, v in med.items():
-                spread = (max(v) - min(v)) / statistics.median(v)
-                worst[name] = max(worst.get(name, 0), spread)
-                say("%-16s %-20s %-9s medians(us)=%s spread=%.2f%% clock=%s discarded=%s" % (
-                    name, task, shape, [round(1000 * x, 3) for x in v], 100 * spread, clocks[shape], disc[shape]))
-    for name, _ in policies:
-        say("worst spread %-16s %.2f%%" % (name, 100 * worst.get(name, 0)))
+        for (name, shape), v in sorted(med.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+            spread = (max(v) - min(v)) / statistics.median(v)
+            b = bmed[(name, shape)]
+            bspread = (max(b) - min(b)) / statistics.median(b)
+            worst[name] = max(worst.get(name, 0), spread)
+            worst[name + " (baseline)"] = max(worst.get(name + " (baseline)", 0), bspread)
+            over.setdefault(name, [0, 0])
+            over[name][1] += 1
+            if spread > 0.01:
+                over[name][0] += 1
+            say("%-16s %-20s %-9s medians(us)=%s spread=%.2f%% baseline spread=%.2f%% sets=%s clock=%s discarded(throttled,late,n)=%s" % (
+                name, task, shape, [round(1000 * x, 3) for x in v], 100 * spread, 100 * bspread,
+                sorted(set(sets[(name, shape)])), sorted(set(clocks[(name, shape)])), disc[(name, shape)]))
+    for name, (n_over, n) in sorted(over.items()):
+        say("over 1%% %-16s %d of %d shapes" % (name, n_over, n))
+    for name in sorted(worst):
+        say("worst spread %-27s %.2f%%" % (name, 100 * worst[name]))
     if a.out:
         with open(a.out, "w") as fh:
             fh.write("\n".join(lines) + "\n")

@@ -16,6 +16,7 @@
 #include <poll.h>
 #include <sstream>
 #include <string>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
@@ -357,6 +358,27 @@ int benignCase() {
     return 0;
 }
 
+// Background children (the worker's nvcc builds) run nicer than their parent, so a window on a
+// busy machine keeps the CPU; a plain child keeps the parent's value (the negative control).
+int niceCase() {
+    errno = 0;
+    const int mine = ::getpriority(PRIO_PROCESS, 0);
+    CHECK(errno == 0);
+    auto niceOf = [](int increment) {
+        kwb::ProcessSpec spec;
+        spec.program = "/bin/sh";
+        spec.args = {"-c", "sleep 0.1; exec nice"}; // coreutils nice prints the niceness
+        spec.niceIncrement = increment;
+        auto out = kwb::runProcess(spec, {}, std::chrono::seconds(10));
+        return out ? std::atoi(out->out.c_str()) : -100;
+    };
+    const int plain = niceOf(0), nicer = niceOf(10);
+    std::printf("  parent %d, plain child %d, background child %d\n", mine, plain, nicer);
+    CHECK(plain == mine);
+    CHECK(nicer == std::min(mine + 10, 19));
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -398,11 +420,13 @@ int main(int argc, char** argv) {
         run = crashCase;
     else if (suite == "benign")
         run = benignCase;
+    else if (suite == "nice")
+        run = niceCase;
     if (!run) {
         std::fprintf(
             stderr,
             "usage: %s "
-            "<hang|forkbomb|daemon|write|network|output|environment|signal|crash|benign>\n",
+            "<hang|forkbomb|daemon|write|network|output|environment|signal|crash|benign|nice>\n",
             argv[0]);
         return 2;
     }

@@ -180,6 +180,15 @@ private slots:
         QJsonObject badSpec = resultOf(runWorker(prepare + "not json\n", {QStringLiteral("--job")}));
         QVERIFY2(badSpec.value(QStringLiteral("detail")).toString().contains(QStringLiteral("not JSON")),
                  qPrintable(badSpec.value(QStringLiteral("detail")).toString()));
+        // A "warm" line (the task's baseline, while the candidate builds) may come between; one
+        // with an unusable task is only noted, and the spec after it is still read.
+        const QByteArray warm = "{\"type\":\"warm\",\"task\":{\"id\":7}}\n";
+        QJsonObject warmThenBad = resultOf(runWorker(prepare + warm + "not json\n", {QStringLiteral("--job")}));
+        QVERIFY2(warmThenBad.value(QStringLiteral("detail")).toString().contains(QStringLiteral("not JSON")),
+                 qPrintable(warmThenBad.value(QStringLiteral("detail")).toString()));
+        QJsonObject warmOnly = resultOf(runWorker(prepare + warm, {QStringLiteral("--job")}));
+        QVERIFY2(warmOnly.value(QStringLiteral("detail")).toString().contains(QStringLiteral("no specification")),
+                 qPrintable(warmOnly.value(QStringLiteral("detail")).toString()));
     }
 
     // Whatever the worker's libraries print goes to stderr; stdout carries only protocol lines.

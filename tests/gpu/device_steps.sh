@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The GPU runs behind the verification figures, as one command on a GPU machine. Binaries come
+# from a build without Qt (cmake -DKWB_GUI=OFF), stripped into BIN/bin (kwb, kwb-runner,
+# kwb-baseline-selftest); the built-in tasks are copied beside them.
+#
+#   tests/gpu/device_steps.sh BIN OUT STEP...
+#
+# Steps (each writes OUT/<step>.txt):
+#   cold     the six proof tasks with an empty build cache, then warm: wall, nvcc, timelines
+#   ab       repeatability of the microsecond shapes, the default policy against KWB_AB_POLICY
+#   aball    the same over every task and shape
+#   refs     references (cold and warm) and known-bad fixtures (tests/gpu/gpu_suite.py)
+#   tables   the tables `kwb verify` prints for the proof tasks, PyTorch agreement
+#   suite    kwb suite over the reference solutions and the baseline self-test
+set -u
+BIN=$(cd "${1:?usage: device_steps.sh BIN OUT STEP...}" && pwd)
+OUT=${2:?usage}
+shift 2
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+mkdir -p "$OUT" "$BIN/share/kernel-workbench"
+rm -rf "$BIN/share/kernel-workbench/tasks"
+cp -r "$ROOT/resources/tasks" "$BIN/share/kernel-workbench/tasks"
+export KWB_RUNNER="$BIN/bin/kwb-runner"
+export KWB_CACHE_DIR="${KWB_CACHE_DIR:-$(mktemp -d)}"
+export KWB_DATA_DIR="${KWB_DATA_DIR:-$(mktemp -d)}"
+# The policy compared with the default in ab/aball (NAME=KEY=VALUE,...).
+AB=${KWB_AB_POLICY:-no-spin=cover_us=0}
+for step in "$@"; do
+    t0=$(date +%s)
+    case "$step" in
+    cold) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --cold --reps 0 \
+              --policy default= --out "$OUT/cold.txt" ;;
+    ab) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 \
+            --policy default= --policy "$AB" --out "$OUT/ab.txt" ;;
+    aball) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 --all \
+               --policy default= --policy "$AB" --out "$OUT/aball.txt" ;;
+    refs) python3 "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/refs" \
+              --steps refs,fixtures > "$OUT/refs.txt" 2>&1
+          rm -f "$OUT/refs/gpu_suite.partial.txt" "$OUT/refs/gpu_suite_records.json" ;;
+    tables) python3 "$ROOT/tests/benchmarks/torch_baselines.py" --json "$OUT/torch.json" > /dev/null 2>&1
+            python3 "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/tables" \
+                --torch-json "$OUT/torch.json" --steps tables,torch > "$OUT/tables.txt" 2>&1
+            rm -f "$OUT/tables/gpu_suite.partial.txt" "$OUT/tables/gpu_suite_records.json" ;;
+    suite) bash "$ROOT/tests/gpu/run_task_suite.sh" "$BIN" "$OUT/suite" > /dev/null 2>&1
+           cat "$OUT/suite/suite.txt" "$OUT/suite/selftest.txt" > "$OUT/suite.txt" 2>&1 ;;
+    *) echo "unknown step $step" >&2; exit 2 ;;
+    esac
+    echo "step $step: exit $? in $(( $(date +%s) - t0 )) s" | tee -a "$OUT/steps.txt"
+done

@@ -15,7 +15,10 @@ done
 
 core_pkgs=(build-essential cmake ninja-build ccache pkg-config git file dpkg-dev
   libcurl4-openssl-dev libsqlite3-dev sqlite3 nlohmann-json3-dev libtomlplusplus-dev
-  libcli11-dev libseccomp-dev python3)
+  libcli11-dev libseccomp-dev python3
+  openssh-client openssh-server)   # the worker over ssh; tests/remote starts its own sshd on 127.0.0.1
+  # (on a systemd machine the package also starts the system's sshd on port 22; the tests do not
+  # use it: `systemctl disable --now ssh` if this machine should not accept ssh logins)
 gui_pkgs=(qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev
   qt6-tools-dev-tools qt6-l10n-tools libqscintilla2-qt6-dev libgl-dev
   qt6-qpa-plugins fonts-dejavu-core xauth

@@ -1752,6 +1752,10 @@
 <context>
     <name>kwb::ui::WorkbenchSettings</name>
     <message>
+        <source>The worker host cannot begin with &apos;-&apos;: ssh would read it as an option.</source>
+        <translation>El host del trabajador no puede empezar por &apos;-&apos;: ssh lo leería como una opción.</translation>
+    </message>
+    <message>
         <source>The worker host may hold only letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos; and &apos;@&apos;.</source>
         <translation>El host del trabajador solo puede contener letras, dígitos, &apos;.&apos;, &apos;-&apos;, &apos;_&apos; y &apos;@&apos;.</translation>
     </message>

@@ -1762,6 +1762,10 @@
 <context>
     <name>kwb::ui::WorkbenchSettings</name>
     <message>
+        <source>The worker host cannot begin with &apos;-&apos;: ssh would read it as an option.</source>
+        <translation>Host procesu roboczego nie może zaczynać się od &apos;-&apos;: ssh odczytałby go jako opcję.</translation>
+    </message>
+    <message>
         <source>The worker host may hold only letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos; and &apos;@&apos;.</source>
         <translation>Host procesu roboczego może zawierać tylko litery, cyfry, &apos;.&apos;, &apos;-&apos;, &apos;_&apos; i &apos;@&apos;.</translation>
     </message>

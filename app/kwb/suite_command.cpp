@@ -18,6 +18,7 @@
 
 #include "app/kwb/commands.h"
 #include "app/kwb/task_lookup.h"
+#include "core/verify/remote_worker.h"
 #include "core/verify/subprocess_worker.h"
 #include "core/verify/verifier.h"
 
@@ -33,6 +34,7 @@ struct Options {
     bool json = false, noBench = false;
     std::uint64_t seed = 0;
     int trials = 2, timeout = 600, idle = 60, buildJobs = 1;
+    std::string workerHost; // empty: this machine's kwb-runner
 };
 
 struct Row {
@@ -134,6 +136,12 @@ void printTable(const std::vector<Row>& rows, const nlohmann::json& fp, double w
 
 int runSuite(const Options& o) {
     const auto t0 = std::chrono::steady_clock::now();
+    if (!o.workerHost.empty()) {
+        if (auto r = useWorkerHost(o.workerHost); !r) {
+            std::cerr << "kwb suite: --worker-host: " << r.error().message << "\n";
+            return kExitUsage;
+        }
+    }
     const TaskCatalog catalog = loadCatalog(o.dir);
     for (const auto& p : catalog.problems)
         std::cerr << "kwb suite: skipped: " << p.toString() << "\n";
@@ -276,6 +284,8 @@ Runner addSuiteCommand(CLI::App& app) {
     cmd->add_option("--timeout", o->timeout, "Seconds before one task's job is killed")->check(CLI::Range(5, 3600));
     cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before a job is killed")->check(CLI::Range(2, 600));
     cmd->add_option("--build-jobs", o->buildJobs, "Compile this many samples at once before verifying")->check(CLI::Range(1, 64));
+    cmd->add_option("--worker-host", o->workerHost,
+                    "Run the GPU worker on this host over ssh (keys or agent only; kwb-runner on its PATH)");
     return [cmd, o]() -> int {
         if (!cmd->parsed())
             return -1;

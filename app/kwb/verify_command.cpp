@@ -12,6 +12,7 @@
 
 #include "app/kwb/commands.h"
 #include "app/kwb/task_lookup.h"
+#include "core/verify/remote_worker.h"
 #include "core/verify/subprocess_worker.h"
 #include "core/verify/verifier.h"
 
@@ -96,7 +97,8 @@ void printTable(const VerificationRecord& rec, const std::string& file, std::ost
 Result<nlohmann::json> parseTimingOverrides(const std::vector<std::string>& items) {
     static const char* const kKeys[] = {"target_rse", "min_samples", "max_samples", "time_cap_ms",
                                         "warmup", "warmup_ms", "flush_l2", "min_sample_ms", "max_batch",
-                                        "graphs", "clock_settle_ms", "keep_above_clock_fraction"};
+                                        "graphs", "clock_settle_ms", "keep_above_clock_fraction",
+                                        "rotate_buffers", "cover_us"};
     nlohmann::json out = nlohmann::json::object();
     for (const auto& item : items) {
         auto eq = item.find('=');
@@ -132,6 +134,7 @@ Runner addVerifyCommand(CLI::App& app) {
         std::vector<std::string> shapes;
         int trials = 2, timeout = 300, idle = 20;
         std::vector<std::string> timing;
+        std::string workerHost; // empty: this machine's kwb-runner
     };
     auto o = std::make_shared<Opts>();
     cmd->add_option("task", o->task, "Task id (e.g. sgemm-f32) or a task file (.toml)")->required();
@@ -145,9 +148,12 @@ Runner addVerifyCommand(CLI::App& app) {
     cmd->add_option("--timing", o->timing,
                     "Timing policy overrides, KEY=VALUE[,...]: target_rse, min_samples, max_samples, time_cap_ms, "
                     "warmup, warmup_ms, flush_l2, min_sample_ms, max_batch, graphs, clock_settle_ms, "
-                    "keep_above_clock_fraction")
+                    "keep_above_clock_fraction, cover_us, rotate_buffers")
         ->delimiter(',');
     cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before the job is killed")->check(CLI::Range(2, 600));
+    cmd->add_option("--worker-host", o->workerHost,
+                    "Run the GPU worker on this host over ssh, e.g. user@gpu-server or a Host of ~/.ssh/config "
+                    "(keys or agent only; kwb-runner on its PATH)");
     return [cmd, o]() -> int {
         if (!cmd->parsed())
             return -1;
@@ -164,6 +170,12 @@ Runner addVerifyCommand(CLI::App& app) {
             return 2;
         }
         std::string name = o->file.substr(o->file.find_last_of('/') + 1);
+        if (!o->workerHost.empty()) { // a launcher script stands in for kwb-runner (KWB_RUNNER)
+            if (auto r = useWorkerHost(o->workerHost); !r) {
+                std::cerr << "kwb verify: --worker-host: " << r.error().message << "\n";
+                return 2;
+            }
+        }
         SubprocessWorker worker(locateRunner(), "kwb");
         Verifier verifier(worker);
         VerifyOptions opts;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/verify/protocol.h"
+#include "core/verify/remote_worker.h"
 #include "kwb/version.h"
 
 namespace kwb {
@@ -62,7 +63,7 @@ SubprocessWorker::~SubprocessWorker() { shutdown(); }
 
 std::string SubprocessWorker::description() const {
     std::string v = m_workerVersion.empty() ? "kwb-runner" : m_workerVersion;
-    return v + " at " + m_path;
+    return v + (m_sshHost.empty() ? " at " + m_path : " on " + m_sshHost + " over ssh");
 }
 
 Error SubprocessWorker::lostConnection(const Error& why) {
@@ -70,6 +71,8 @@ Error SubprocessWorker::lostConnection(const Error& why) {
     std::string detail = why.message;
     if (!m_child.running() || why.code == "eof") {
         ProcessExit e = m_child.finish(ChildProcess::Clock::now() + std::chrono::seconds(2));
+        if (!m_sshHost.empty() && (e.kind == ProcessExit::Kind::Exited || e.kind == ProcessExit::Kind::Signaled))
+            return sshWorkerError(m_sshHost, e, m_child.stderrText()); // names ssh, the host, ssh's words
         detail = "the worker " + e.describe();
         std::string err = m_child.stderrText();
         if (!err.empty())
@@ -89,6 +92,10 @@ Status SubprocessWorker::connect(std::chrono::milliseconds timeout) {
     ProcessSpec spec;
     spec.program = m_path;
     spec.env = scrubbedEnvironment();
+    m_sshHost = sshLauncherHost(m_path);
+    if (!m_sshHost.empty()) // the ssh client may need the user's agent: keys only, no prompts
+        for (std::string& kv : sshClientEnvironment())
+            spec.env->push_back(std::move(kv));
     if (auto s = m_child.start(spec); !s)
         return Error::make("worker-not-found", s.error().message);
     std::string client = m_client + "/" + kVersion;
@@ -99,7 +106,10 @@ Status SubprocessWorker::connect(std::chrono::milliseconds timeout) {
         return lostConnection(line.error());
     auto reply = nlohmann::json::parse(*line, nullptr, false);
     if (!reply.is_object() || reply.value("type", "") != "hello")
-        return Error::make("protocol-error", "the worker did not answer the handshake: " + *line);
+        return Error::make("protocol-error", "the worker did not answer the handshake: " + *line +
+                                                 (m_sshHost.empty() ? std::string{}
+                                                                    : " (over ssh to " + m_sshHost +
+                                                                          ": does a shell start-up file there print text?)"));
     if (!reply.value("ok", false)) {
         auto err = reply.value("error", nlohmann::json::object());
         return Error::make(err.value("code", "handshake-failed"),

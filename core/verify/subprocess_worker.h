@@ -38,6 +38,7 @@ private:
     std::string m_path;
     std::string m_client;
     std::string m_workerVersion;
+    std::string m_sshHost; // set when m_path is an ssh launcher (core/verify/remote_worker.h)
     ChildProcess m_child;
     long long m_nextId = 1;
     bool m_connected = false;

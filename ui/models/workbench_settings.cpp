@@ -1,12 +1,10 @@
 #include "ui/models/workbench_settings.h"
 
 #include <QCoreApplication>
-#include <QDir>
-#include <QFile>
 #include <QSettings>
-#include <QStandardPaths>
 
 #include "core/store/data_dirs.h"
+#include "core/verify/remote_worker.h"
 
 namespace kwb::ui {
 
@@ -55,29 +53,24 @@ VerifyOptions WorkbenchSettings::verifyOptions() const {
 QString WorkbenchSettings::applyToWorker() const {
     if (gpuIndex >= 0)
         qputenv("CUDA_VISIBLE_DEVICES", QByteArray::number(gpuIndex));
-    if (workerHost.trimmed().isEmpty())
-        return {};
     // The worker speaks line-delimited JSON on stdin/stdout, so `ssh host kwb-runner` is a
-    // worker too: a small launcher script stands in for the runner (KWB_RUNNER).
-    const QString host = workerHost.trimmed();
-    for (QChar c : host) {
-        if (!(c.isLetterOrNumber() || c == QLatin1Char('.') || c == QLatin1Char('-') ||
-              c == QLatin1Char('_') || c == QLatin1Char('@')))
-            return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "The worker host may hold only letters, digits, '.', '-', '_' and '@'.");
-    }
-    const QString dir = QString::fromStdString(cacheDirectory().string());
-    if (!QDir().mkpath(dir))
-        return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "Cannot create %1.").arg(dir);
-    const QString path = QDir(dir).filePath(QStringLiteral("ssh-runner-%1.sh").arg(host));
-    QFile script(path);
-    if (!script.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "Cannot write %1.").arg(path);
-    script.write("#!/bin/sh\n# Written by kernel-workbench: runs the GPU worker on another machine.\n");
-    script.write(QStringLiteral("exec ssh -T -o BatchMode=yes %1 kwb-runner \"$@\"\n").arg(host).toUtf8());
-    script.close();
-    script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    qputenv("KWB_RUNNER", QFile::encodeName(path));
-    return {};
+    // worker too: core writes a small launcher script that stands in for the runner
+    // (KWB_RUNNER); an empty host puts this machine's worker back. Core returns codes, the
+    // sentences shown here are ours (translated).
+    const std::string host = workerHost.trimmed().toStdString();
+    const auto launcher = useWorkerHost(host);
+    if (launcher)
+        return {};
+    const std::string& code = launcher.error().code;
+    const auto dir = cacheDirectory();
+    if (code == "bad-worker-host-dash")
+        return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "The worker host cannot begin with '-': ssh would read it as an option.");
+    if (code == "bad-worker-host")
+        return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "The worker host may hold only letters, digits, '.', '-', '_' and '@'.");
+    if (code == "cannot-create-folder")
+        return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "Cannot create %1.").arg(QString::fromStdString(dir.string()));
+    return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "Cannot write %1.")
+        .arg(QString::fromStdString(sshLauncherPath(dir, host).string()));
 }
 
 } // namespace kwb::ui

@@ -536,7 +536,11 @@ std::string warmBaseline(const Task& task, const ShapeSpec& shape, Baseline& bas
         if (auto e = bufs.back().allocate(bytes); e != cudaSuccess)
             return std::string("allocating ") + sz.param->name + ": " + cudaGetErrorString(e);
         if (sz.param->kind == ParamKind::Input) {
-            cudaMemsetAsync(bufs.back().data(), 0, bytes, st);
+            // Inputs like the job's (not zeros): an algorithm search times its candidates on them.
+            const Parameter& p = *sz.param;
+            fillRandom(bufs.back().data(), elem(p.dtype), sz.count, mix(hashString(shape.name), bufs.size()),
+                       static_cast<RandomKind>(static_cast<int>(p.distribution.kind)), p.distribution.a,
+                       p.distribution.b, st);
             call.inputs.push_back(bufs.back().data());
         } else {
             call.outputs.push_back(bufs.back().data());

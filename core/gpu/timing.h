@@ -44,7 +44,8 @@ struct TimingPolicy {
     // start event, the batch and the stop event are all queued before the start event fires:
     // the host's launch latency (tens of microseconds, different from process to process) is
     // not inside the sample. A sample whose start event had fired before the host finished
-    // queueing is discarded. 0: no spin.
+    // queueing is discarded; when most of the first samples were, the spin is switched off for
+    // the shape. 0: no spin.
     double coverUs = 100;
 };
 
@@ -69,6 +70,7 @@ struct TimingStats {
     } spentMs;
     int rotation = 1; // buffer sets the calls used in turn
     int uncovered = 0; // pairs discarded because the host queued a sample too late
+    bool spinDropped = false; // most samples could not be covered: timed without the spin
 };
 
 void to_json(nlohmann::json& j, const TimingPolicy& p);

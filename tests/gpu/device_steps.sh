@@ -9,6 +9,7 @@
 #   cold     the six proof tasks with an empty build cache, then warm: wall, nvcc, timelines
 #   ab       repeatability of the microsecond shapes, the default policy against KWB_AB_POLICY
 #   aball    the same over every task and shape
+#   repeatall  repeatability of every task and shape with the default policy alone
 #   refs     references (cold and warm) and known-bad fixtures (tests/gpu/gpu_suite.py)
 #   tables   the tables `kwb verify` prints for the proof tasks, PyTorch agreement
 #   suite    kwb suite over the reference solutions and the baseline self-test
@@ -34,6 +35,8 @@ for step in "$@"; do
             --policy default= --policy "$AB" --out "$OUT/ab.txt" ;;
     aball) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 --all \
                --policy default= --policy "$AB" --out "$OUT/aball.txt" ;;
+    repeatall) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 --all \
+                   --policy default= --out "$OUT/repeatall.txt" > /dev/null ;;
     refs) python3 "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/refs" \
               --steps refs,fixtures > "$OUT/refs.txt" 2>&1
           rm -f "$OUT/refs/gpu_suite.partial.txt" "$OUT/refs/gpu_suite_records.json" ;;

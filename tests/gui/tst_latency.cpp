@@ -2,9 +2,9 @@
 // (the real kwb-runner: nvcc and, with a GPU, the benchmark) and a generation of two samples
 // streamed from a real HTTP server on loopback (a recorded OpenAI-compatible transcript,
 // paced out over about three seconds) run at the same time, while a 5 ms timer measures how
-// late the UI thread answers: the 99th percentile must stay under 35 ms and no tick may be
-// later than 75 ms (a worst tick over 50 ms is reported with a warning, and the events that
-// took longest are listed; KWB_LATENCY_TRACE_MS=2 lists every event over 2 ms, with its time). The generated samples must land in the project and the first
+// late the UI thread answers: no tick may be later than 50 ms (the limit) and the 99th
+// percentile must stay under 35 ms (the events that took longest are listed;
+// KWB_LATENCY_TRACE_MS=2 lists every event over 2 ms, with its time). The generated samples must land in the project and the first
 // answer must have streamed into the kernel editor.
 #include <QApplication>
 #include <QElapsedTimer>
@@ -36,9 +36,8 @@ using namespace kwb::ui;
 
 namespace {
 constexpr int kTickMs = 5;
-constexpr double kLimitMs = 50.0;   // the limit: every tick, as a goal
+constexpr double kLimitMs = 50.0;    // the limit: every tick
 constexpr double kP99LimitMs = 35.0; // what the test holds 99 ticks in 100 to
-constexpr double kWorstLimitMs = 75.0;
 
 // The 1-minute load average, or 0 when unknown.
 double loadAverage() {
@@ -163,16 +162,14 @@ void TestLatency::eventLoopStaysResponsive() {
     QVERIFY(lateness.size() > 100);
     for (const QString& line : std::as_const(app->slow))
         qInfo("slow event: %s", qPrintable(line));
-    // On a 2-core VM without a GPU, shared with other builds (load average 3-5), 12 runs gave
-    // p99 12-33 ms and worst 14-72 ms once the worker was started by posix_spawn instead of
-    // fork (fork stalled the UI thread 50-120 ms at the verification's start) and streamed
-    // text reached the editor once per frame. A single tick over 50 ms (the machine descheduling
-    // the UI thread while nvcc and the worker share the cores) is reported; over 75 ms fails.
+    // What made this hold on a 2-core VM without a GPU: the worker started by posix_spawn
+    // instead of fork (fork stalled the UI thread 50-120 ms at the verification's start),
+    // streamed text reaching the editor once per frame, and nvcc running at nice +10 (before,
+    // one run in twelve under nvcc load reached 72 ms). With two busy loops at normal priority
+    // beside it, four runs gave worst 29.8-45.0 ms, p99 18.8-19.6 ms.
     QVERIFY2(p99 < kP99LimitMs, qPrintable(QStringLiteral("99th percentile lateness %1 ms").arg(p99)));
-    QVERIFY2(worst < kWorstLimitMs, qPrintable(QStringLiteral("worst lateness %1 ms").arg(worst)));
-    if (worst >= kLimitMs)
-        qWarning("worst lateness %.1f ms is over the %.0f ms limit (load average %.1f on %d cores)",
-                 worst, kLimitMs, loadAverage(), QThread::idealThreadCount());
+    QVERIFY2(worst < kLimitMs, qPrintable(QStringLiteral("worst lateness %1 ms (load average %2 on %3 cores)")
+                                              .arg(worst).arg(loadAverage()).arg(QThread::idealThreadCount())));
 
     // Both answers are in the project, and the first streamed into the editor.
     QCOMPARE(ended.first().at(0).toBool(), false);

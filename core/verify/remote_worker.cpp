@@ -143,7 +143,11 @@ Result<std::string> useWorkerHost(const std::string& host) {
         return v ? std::optional<std::string>(v) : std::nullopt;
     }();
     if (host.empty()) {
-        if (original)
+        // Only a launcher of ours is taken back: a KWB_RUNNER someone set since is theirs.
+        const char* now = std::getenv("KWB_RUNNER");
+        if (!now || sshLauncherHost(now).empty())
+            return std::string{};
+        if (original && sshLauncherHost(*original).empty())
             ::setenv("KWB_RUNNER", original->c_str(), 1);
         else
             ::unsetenv("KWB_RUNNER");

@@ -33,8 +33,9 @@ Result<std::filesystem::path> writeSshLauncher(const std::string& host, const st
 // The host a launcher written by writeSshLauncher runs on; empty for any other program.
 std::string sshLauncherHost(const std::string& runnerPath);
 
-// Points KWB_RUNNER at the launcher for HOST (written into cacheDirectory()); an empty HOST puts
-// KWB_RUNNER back to what it was the first time this was called (this machine's worker).
+// Points KWB_RUNNER at the launcher for HOST (written into cacheDirectory()); an empty HOST, when
+// KWB_RUNNER is one of these launchers, puts it back to what it was the first time this was
+// called (this machine's worker), and otherwise leaves it alone.
 // Returns the launcher's path, or empty for this machine.
 Result<std::string> useWorkerHost(const std::string& host);
 

@@ -55,6 +55,8 @@ void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
         }
         shapes.push_back(shape.name);
     }
+    // Library start and module loading stay done; algorithm searches are made again in the job.
+    forgetAlgorithmSearches();
     pre->report["warmed_shapes"] = shapes;
     pre->report["warm_ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }

@@ -70,6 +70,11 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
 
 Baseline::~Baseline() = default;
 
+void forgetAlgorithmSearches() {
+    forgetConvAlgorithmChoices();
+    forgetConvolutionAlgorithmChoices();
+}
+
 std::unique_ptr<Baseline> makeBaseline(const std::string& taskId) {
     for (const auto& [id, factory] : registry())
         if (id == taskId)

@@ -205,4 +205,9 @@ Status CudnnConvBaseline::run(const BaselineCall& call) {
                       "cudnnConvolutionForward");
 }
 
+void forgetConvAlgorithmChoices() {
+    std::lock_guard<std::mutex> lock(algorithmCacheMutex());
+    algorithmCache().clear();
+}
+
 } // namespace kwb::gpu

@@ -41,4 +41,7 @@ private:
 // "IMPLICIT_PRECOMP_GEMM", ... for labels and logs.
 const char* convolutionAlgorithmName(cudnnConvolutionFwdAlgo_t algo);
 
+// Empties the process-wide cache of algorithm searches (see forgetAlgorithmSearches).
+void forgetConvAlgorithmChoices();
+
 } // namespace kwb::gpu

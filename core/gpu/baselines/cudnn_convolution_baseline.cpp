@@ -204,4 +204,9 @@ Status CudnnConvolutionBaseline::enqueue(const BaselineCall& call) {
                       "cudnnConvolutionBiasActivationForward (ReLU)");
 }
 
+void forgetConvolutionAlgorithmChoices() {
+    std::lock_guard<std::mutex> lock(cacheMutex());
+    cache().clear();
+}
+
 } // namespace kwb::gpu

@@ -49,4 +49,7 @@ private:
     bool m_prepared = false;
 };
 
+// Empties the process-wide cache of algorithm searches (see forgetAlgorithmSearches).
+void forgetConvolutionAlgorithmChoices();
+
 } // namespace kwb::gpu

@@ -17,13 +17,8 @@ set -u
 BIN=$(cd "${1:?usage: device_steps.sh BIN OUT STEP...}" && pwd)
 OUT=${2:?usage}
 shift 2
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-mkdir -p "$OUT" "$BIN/share/kernel-workbench"
-rm -rf "$BIN/share/kernel-workbench/tasks"
-cp -r "$ROOT/resources/tasks" "$BIN/share/kernel-workbench/tasks"
-export KWB_RUNNER="$BIN/bin/kwb-runner"
-export KWB_CACHE_DIR="${KWB_CACHE_DIR:-$(mktemp -d)}"
-export KWB_DATA_DIR="${KWB_DATA_DIR:-$(mktemp -d)}"
+mkdir -p "$OUT"
+source "$(dirname "$0")/bin_env.sh" "$BIN" "$(mktemp -d)" "$(mktemp -d)"
 # The policy compared with the default in ab/aball (NAME=KEY=VALUE,...).
 AB=${KWB_AB_POLICY:-no-spin=cover_us=0}
 for step in "$@"; do

@@ -13,13 +13,8 @@ set -u
 BIN=$(cd "${1:?usage: run_task_suite.sh BIN OUT}" && pwd)
 OUT=${2:?usage: run_task_suite.sh BIN OUT}
 shift 2
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-mkdir -p "$OUT" "$BIN/share/kernel-workbench"
-rm -rf "$BIN/share/kernel-workbench/tasks"
-cp -r "$ROOT/resources/tasks" "$BIN/share/kernel-workbench/tasks"
-export KWB_RUNNER="$BIN/bin/kwb-runner"
-export KWB_CACHE_DIR="${KWB_CACHE_DIR:-$BIN/cache}"
-export KWB_DATA_DIR="${KWB_DATA_DIR:-$BIN/data}"
+mkdir -p "$OUT"
+source "$(dirname "$0")/bin_env.sh" "$BIN" "$BIN/cache" "$BIN/data"
 "$BIN/bin/kwb" doctor > "$OUT/doctor.txt" 2>&1
 start=$(date +%s)
 "$BIN/bin/kwb" suite --samples "$ROOT/resources/tasks/reference" --build-jobs 8 --json "$@" \

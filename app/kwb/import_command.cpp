@@ -6,14 +6,48 @@
 #include "app/kwb/commands.h"
 #include "app/kwb/project_lookup.h"
 #include "app/kwb/task_lookup.h"
+#include "core/llm/llm_settings.h"
+#include "core/llm/provider_config.h"
+#include "core/llm/redaction.h"
 #include "core/store/sample_importer.h"
 
 namespace kwb::cli {
+namespace {
+
+// Imported files come from elsewhere (another pipeline's logs, a teacher's transcripts): every
+// key this machine knows (the key variables of the environment, every api_key in the settings)
+// is replaced wherever it appears before anything is stored.
+void redactImport(SampleBatch& batch) {
+    std::vector<std::string> secrets = environmentApiKeys();
+    if (auto settings = LlmSettings::load(LlmSettings::defaultPath()))
+        secrets = settings->secrets(); // includes the environment's
+    auto text = [&](std::string& t) { t = redactSecrets(t, secrets); };
+    for (Sample& s : batch.samples) {
+        text(s.source);
+        text(s.rawResponse);
+        text(s.label);
+        redactSecrets(s.messages, secrets);
+        redactSecrets(s.parameters, secrets);
+    }
+    for (GenerationRecord& g : batch.generations) {
+        text(g.rawResponse);
+        if (g.code)
+            text(*g.code);
+        redactSecrets(g.messages, secrets);
+        redactSecrets(g.parameters, secrets);
+        redactSecrets(g.providerInfo, secrets);
+        redactSecrets(g.response, secrets);
+        redactSecrets(g.check, secrets);
+    }
+}
+
+} // namespace
 
 Runner addImportCommand(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "import", "Import samples: a folder of .cu files for one task (--task), or a JSONL file with one\n"
-                  "{\"task\", \"source\", \"model\", \"prompt\"} object a line. All of it or none is added.");
+                  "{\"task\", \"source\", \"model\", \"prompt\"} object a line. All of it or none is added. API keys\n"
+                  "this machine knows (environment, settings) are replaced by [redacted] in what is stored.");
     struct Opts {
         std::string project, path, task, model, author;
         bool json = false;
@@ -55,6 +89,7 @@ Runner addImportCommand(CLI::App& app) {
             std::cerr << "kwb import: " << batch.error().message << " (nothing was imported)\n";
             return 2;
         }
+        redactImport(*batch);
         auto store = openProject(o->project);
         if (!store) {
             std::cerr << "kwb import: " << store.error().message << "\n";

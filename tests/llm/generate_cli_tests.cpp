@@ -50,6 +50,42 @@ std::int64_t sampleWith(const Fixture& f, const std::string& marker) {
     return queryInt(f.proj, "SELECT sample_id FROM sample_content WHERE instr(source, '// " + marker + "') > 0");
 }
 
+std::string fileText(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// `kwb import` of a JSONL file that holds keys this machine knows (the environment's, one in
+// the settings) in its prompt, source and model's reply: none of them reaches the project.
+void importRedacts(const Fixture& f) {
+    const std::string envKey = "sk-ant-generate-cli-test-0123456789"; // the fixture's ANTHROPIC_API_KEY
+    const std::string settingsKey = "sk-import-settings-key-5e7d21c9";
+    const fs::path config = f.root / "import-config";
+    fs::create_directories(config);
+    std::ofstream(config / "llm.json")
+        << nlohmann::json{{"providers", {{"local", {{"base_url", "http://127.0.0.1:9/v1"}, {"api_key", settingsKey}}}}}}.dump();
+    const fs::path jsonl = f.root / "leaky.jsonl";
+    std::ofstream(jsonl) << nlohmann::json{{"task", "reduce-sum-f32"},
+                                           {"source", "// key " + envKey + "\n#include <cuda_runtime.h>\nextern \"C\" void kwb_reduce_sum("
+                                                      "const float* x, float* out, int n, cudaStream_t s) {}\n"},
+                                           {"model", "leaky-model"},
+                                           {"prompt", "use " + settingsKey + " and " + envKey}}.dump()
+                         << "\n";
+    std::vector<std::string> env = f.env;
+    for (auto& e : env)
+        if (e.starts_with("KWB_CONFIG_DIR="))
+            e = "KWB_CONFIG_DIR=" + config.string();
+    const fs::path proj = f.root / "import.kwbproj";
+    CHECK(kwb::ProjectStore::create(proj));
+    Run r = runKwb({"import", jsonl.string(), "--project", proj.string(), "--json"}, env, f.root);
+    CHECK_MSG(r.exitCode == 0, r.out + r.err);
+    const std::string stored = fileText(proj) + fileText(proj.string() + "-wal");
+    CHECK(stored.find("leaky-model") != std::string::npos); // the sample is there (negative control)
+    CHECK(stored.find("[redacted]") != std::string::npos);
+    CHECK_MSG(stored.find(envKey) == std::string::npos, "the environment's key reached the project");
+    CHECK_MSG(stored.find(settingsKey) == std::string::npos, "the settings' key reached the project");
+}
+
 // Four samples (A, B accepted; C rejected; D unreviewed), then a run with examples from the
 // project: the messages stored with its sample (exactly those sent) hold A and B only.
 void examplesFromProject(LoopbackServer& server, const Fixture& f) {
@@ -257,6 +293,7 @@ void generateCliTests() {
     examplesFromProject(server, f);
     noCodeVisible(server, f);
     verifyCompileOnly(server, f);
+    importRedacts(f);
     auto check = runKwb({"project", "check", "--project", f.proj.string()}, f.env, f.root);
     CHECK_MSG(check.exitCode == 0, check.out + check.err);
     server.stop();

@@ -23,6 +23,7 @@ gui_pkgs=(qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev qt6-s
   qt6-tools-dev-tools qt6-l10n-tools libqscintilla2-qt6-dev libgl-dev
   qt6-qpa-plugins fonts-dejavu-core xauth
   qtkeychain-qt6-dev dbus gnome-keyring   # provider keys in the system keychain; its test's Secret Service
+  libsecret-tools                         # secret-tool: kwb (command line) reads the keys the window saved there
   desktop-file-utils appstream)   # validators for the desktop entry and AppStream metadata
 
 want=("${core_pkgs[@]}")

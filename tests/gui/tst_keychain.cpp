@@ -6,10 +6,13 @@
 #include <QApplication>
 #include <QFile>
 #include <QLineEdit>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <filesystem>
 
+#include "tests/llm/loopback_server.h"
 #include "ui/models/provider_keychain.h"
 #include "ui/windows/settings_dialog.h"
 
@@ -20,7 +23,7 @@ namespace {
 const QString kSecret = QStringLiteral("sk-kwb-test-7f3a9c21d4e8");
 
 // A config folder with one provider whose key is in the file (as before the keychain).
-bool writeSettings(const QTemporaryDir& dir) {
+bool writeSettings(const QTemporaryDir& dir, const QString& baseUrl = QStringLiteral("http://127.0.0.1:9/v1")) {
     qputenv("KWB_CONFIG_DIR", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
     qputenv("KWB_DATA_DIR", QFile::encodeName(dir.filePath(QStringLiteral("data"))));
     QDir().mkpath(dir.filePath(QStringLiteral("config")));
@@ -28,8 +31,8 @@ bool writeSettings(const QTemporaryDir& dir) {
     if (!file.open(QIODevice::WriteOnly))
         return false;
     file.write(QStringLiteral(R"({"providers": {"teacher": {"protocol": "openai",
-        "base_url": "http://127.0.0.1:9/v1", "api_key": "%1"}}})")
-                   .arg(kSecret)
+        "base_url": "%2", "api_key": "%1"}}})")
+                   .arg(kSecret, baseUrl)
                    .toUtf8());
     return true;
 }
@@ -37,6 +40,26 @@ bool writeSettings(const QTemporaryDir& dir) {
 QByteArray fileText(const QString& path) {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// `kwb generate` (the command line, a child process) against the teacher provider: the
+// Authorization header the loopback server received, or "" when the request had none.
+QString keyTheCommandLineSent(kwbtest::LoopbackServer& server, const QTemporaryDir& dir) {
+    const std::size_t before = server.requests().size();
+    QProcess kwb;
+    kwb.setProcessChannelMode(QProcess::MergedChannels);
+    kwb.start(QStringLiteral(KWB_CLI_PATH),
+              {QStringLiteral("generate"), QStringLiteral("reduce-sum-f32"), QStringLiteral("--provider"),
+               QStringLiteral("teacher"), QStringLiteral("--model"), QStringLiteral("m"), QStringLiteral("-n"),
+               QStringLiteral("1"), QStringLiteral("--max-retries"), QStringLiteral("0"), QStringLiteral("--out"),
+               dir.filePath(QStringLiteral("out.jsonl"))});
+    if (!kwb.waitForFinished(60000))
+        return QStringLiteral("(kwb did not finish)");
+    const auto requests = server.requests();
+    if (requests.size() <= before)
+        return QStringLiteral("(no request: ") + QString::fromUtf8(kwb.readAll()) + QLatin1Char(')');
+    auto it = requests.back().headers.find("authorization");
+    return it == requests.back().headers.end() ? QString() : QString::fromStdString(it->second);
 }
 
 // The key field the dialog shows for its only provider.
@@ -72,7 +95,10 @@ void TestKeychain::keyGoesToTheKeychain() {
         QSKIP(qPrintable(QStringLiteral("no Secret Service here (%1); keychain_session.sh starts one").arg(why)));
     }
     QTemporaryDir dir;
-    QVERIFY(dir.isValid() && writeSettings(dir));
+    kwbtest::LoopbackServer server; // answers 500: only the request's key matters here
+    QVERIFY(server.start());
+    QVERIFY(dir.isValid() && writeSettings(dir, QString::fromStdString(server.url()) + QStringLiteral("/v1")));
+    qputenv("OPENAI_API_KEY", ""); // the key comes from the settings, then from the keychain
     SettingsDialog dialog(nullptr);
     QVERIFY(dialog.usesKeychain());
     QCOMPARE(shownKey(dialog), kSecret);
@@ -86,6 +112,14 @@ void TestKeychain::keyGoesToTheKeychain() {
     // A new dialog shows it again, read from the keychain.
     SettingsDialog again(nullptr);
     QCOMPARE(shownKey(again), kSecret);
+    // The command line finds it there too (secret-tool), though the file no longer has it.
+    const bool haveTool = !QStandardPaths::findExecutable(QStringLiteral("secret-tool")).isEmpty();
+    if (haveTool)
+        QCOMPARE(keyTheCommandLineSent(server, dir), QStringLiteral("Bearer ") + kSecret);
+    else if (expected)
+        QFAIL("secret-tool is not installed (Debian: libsecret-tools): the command line cannot read the keychain");
+    else
+        qWarning("secret-tool is not installed: the command line's keychain lookup is not tested");
 
     // An emptied key field forgets it.
     for (auto* edit : again.findChildren<QLineEdit*>()) {
@@ -95,6 +129,9 @@ void TestKeychain::keyGoesToTheKeychain() {
     QVERIFY(again.save());
     QVERIFY(!ProviderKeychain::read(QStringLiteral("teacher")).has_value());
     QVERIFY(!fileText(again.providersFile()).contains(kSecret.toUtf8()));
+    if (haveTool) // and the command line no longer sends one (the negative control)
+        QCOMPARE(keyTheCommandLineSent(server, dir), QString());
+    server.stop();
 }
 
 void TestKeychain::fileWhenNoKeychainAnswers() {

@@ -116,10 +116,6 @@ int runGenerate(const GenerateOpts& o) {
         std::cerr << "kwb generate: " << config.error().message << "\n";
         return kExitUsage;
     }
-    // Neither the environment nor the settings file has a key: the window may have saved it in
-    // the system keychain.
-    if (config->apiKey.empty())
-        config->apiKey = keychainApiKey(o.provider);
     // Every configured key, not only the one in use: a response or an error may quote any.
     std::vector<std::string> secrets = settings->secrets();
     secrets.push_back(config->apiKey);
@@ -134,8 +130,12 @@ int runGenerate(const GenerateOpts& o) {
         if (auto it = settings->providers().find(o.provider); it != settings->providers().end())
             settingsKey = it->second.apiKey;
         resolveApiKey(*config, settingsKey);
-        if (config->apiKey.empty())
-            config->apiKey = keychainApiKey(o.provider);
+        secrets.push_back(config->apiKey);
+    }
+    // Neither the environment nor the settings file has a key: the window may have saved it in
+    // the system keychain (looked up once, secret-tool being a child process).
+    if (config->apiKey.empty()) {
+        config->apiKey = keychainApiKey(o.provider);
         secrets.push_back(config->apiKey);
     }
     if (o.concurrency > 0)

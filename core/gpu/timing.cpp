@@ -17,8 +17,7 @@ void to_json(nlohmann::json& j, const TimingPolicy& p) {
          {"time_cap_ms", p.timeCapMs}, {"warmup", p.warmup}, {"flush_l2", p.flushL2},
          {"min_sample_ms", p.minSampleMs}, {"max_batch", p.maxBatch}, {"graphs", p.graphs},
          {"warmup_ms", p.warmupMs}, {"clock_settle_ms", p.clockSettleMs},
-         {"keep_above_clock_fraction", p.keepAboveClockFraction}, {"rotate_buffers", p.rotateBuffers},
-         {"cover_us", p.coverUs}};
+         {"keep_above_clock_fraction", p.keepAboveClockFraction}, {"cover_us", p.coverUs}};
 }
 
 void from_json(const nlohmann::json& j, TimingPolicy& p) {
@@ -35,7 +34,6 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
     p.warmupMs = j.value("warmup_ms", d.warmupMs);
     p.clockSettleMs = j.value("clock_settle_ms", d.clockSettleMs);
     p.keepAboveClockFraction = j.value("keep_above_clock_fraction", d.keepAboveClockFraction);
-    p.rotateBuffers = std::max(1, j.value("rotate_buffers", d.rotateBuffers));
     p.coverUs = std::clamp(j.value("cover_us", d.coverUs), 0.0, 100000.0);
 }
 
@@ -43,7 +41,7 @@ void to_json(nlohmann::json& j, const TimingStats& s) {
     j = {{"median_ms", s.medianMs}, {"q1_ms", s.q1Ms}, {"q3_ms", s.q3Ms}, {"min_ms", s.minMs},
          {"mean_ms", s.meanMs}, {"rse", s.rse}, {"n", s.n}, {"host_median_ms", s.hostMedianMs}, {"batch", s.batch},
          {"graph", s.graph}, {"samples_ms", s.samplesMs}, {"discarded_throttled", s.discarded},
-         {"buffer_sets", s.rotation}, {"discarded_uncovered", s.uncovered},
+         {"discarded_uncovered", s.uncovered},
          {"spin_dropped", s.spinDropped},
          {"spent_ms", {{"warmup", s.spentMs.warmup}, {"capture", s.spentMs.capture},
                        {"sampling", s.spentMs.sampling}, {"host_check", s.spentMs.hostCheck}}}};
@@ -120,7 +118,7 @@ std::string Timer::sample(const TimedCall& fn, bool flush, int batch, cudaGraphE
         cudaGraphLaunch(graph, m_stream);
     else
         for (int i = 0; i < batch; ++i)
-            fn(i);
+            fn();
     cudaEventRecord(m_stop, m_stream);
     // Still spinning now: the batch starts right after the start event, not after the host.
     if (covered)
@@ -143,7 +141,7 @@ cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch) {
         return nullptr;
     }
     for (int i = 0; i < batch; ++i)
-        fn(i);
+        fn();
     cudaGraph_t graph = nullptr;
     cudaError_t e = cudaStreamEndCapture(m_stream, &graph);
     cudaGraphExec_t exec = nullptr;
@@ -168,7 +166,7 @@ std::string Timer::hostTime(const TimedCall& fn, int reps, double* medianMs) {
         if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
             return err(e);
         auto t0 = std::chrono::steady_clock::now();
-        fn(0);
+        fn();
         if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
             return err(e);
         t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());

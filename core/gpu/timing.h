@@ -35,11 +35,6 @@ struct TimingPolicy {
     // Throttled samples are discarded: a baseline/candidate pair read at a clock below this
     // fraction of the highest clock seen in the loop is not counted (0 keeps every sample).
     double keepAboveClockFraction = 0.97;
-    // Up to this many copies of a shape's buffers are used in turn by the calls of a batch, when
-    // all of them together take at most half the L2: where one allocation lands (which L2 slice
-    // holds an atomic's target, for one) then does not set a microsecond kernel's time for the
-    // whole process. 1: the calls all use the same buffers.
-    int rotateBuffers = 1;
     // Before each sample the stream is kept busy this long (a one-thread spin kernel), so the
     // start event, the batch and the stop event are all queued before the start event fires:
     // the host's launch latency (tens of microseconds, different from process to process) is
@@ -49,8 +44,8 @@ struct TimingPolicy {
     double coverUs = 100;
 };
 
-// A timed callable: call `i` of a batch (0, 1, ...) only enqueues work on the stream.
-using TimedCall = std::function<void(int i)>;
+// A timed callable: only enqueues work on the stream.
+using TimedCall = std::function<void()>;
 
 struct TimingStats {
     std::vector<double> samplesMs;
@@ -68,7 +63,6 @@ struct TimingStats {
     struct Spent {
         double warmup = 0, capture = 0, sampling = 0, hostCheck = 0;
     } spentMs;
-    int rotation = 1; // buffer sets the calls used in turn
     int uncovered = 0; // pairs discarded because the host queued a sample too late
     bool spinDropped = false; // most samples could not be covered: timed without the spin
 };

@@ -210,7 +210,7 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         c = ceilings.get(); // measured while nvcc ran; never while the job times
         timeline["calibration_ready"] = since();
     }
-    if (early && params.value("warm", true)) {
+    if (early) {
         nlohmann::json warm = {{"type", "warm"}, {"task", params.value("task", nlohmann::json::object())}};
         if (params.contains("shapes"))
             warm["shapes"] = params["shapes"];

@@ -81,10 +81,10 @@ def main():
                     round(rec.get("child_exit_ms", -1)), json.dumps(rec.get("prepared", {}))))
                 for s in rec.get("shapes", []):
                     t = s.get("timing", {}).get("candidate", {})
-                    say("     %-9s spent_ms=%s timing_ms=%s n=%s late=%s batch=%s sets=%s" % (
+                    say("     %-9s spent_ms=%s timing_ms=%s n=%s late=%s batch=%s" % (
                         s.get("name"), json.dumps({k: round(v) for k, v in s.get("spent_ms", {}).items()}),
                         json.dumps({k: round(v) for k, v in t.get("spent_ms", {}).items()}),
-                        t.get("n"), t.get("discarded_uncovered"), t.get("batch"), t.get("buffer_sets")))
+                        t.get("n"), t.get("discarded_uncovered"), t.get("batch")))
     worst = {}
     policies = POLICIES
     if a.policy:
@@ -95,7 +95,7 @@ def main():
     over = {}  # policy -> shapes over 1 %
     for task, shapes in shapes_list:
         # The policies of one task alternate run by run, so they see the same machine.
-        med, clocks, disc, bmed, sets = {}, {}, {}, {}, {}
+        med, clocks, disc, bmed = {}, {}, {}, {}
         for i in range(a.reps):
             for name, timing in policies:
                 rec, _ = verify(kwb, env, task, os.path.join(refdir, task + ".cu"), 100 + i, shapes, timing)
@@ -108,7 +108,6 @@ def main():
                     c = t["candidate"]
                     med.setdefault(key, []).append(c["median_ms"])
                     bmed.setdefault(key, []).append(t["baseline"]["median_ms"])
-                    sets.setdefault(key, []).append(c.get("buffer_sets", 1))
                     clocks.setdefault(key, []).append(c.get("sm_clock_mhz", {}).get("median", 0))
                     disc.setdefault(key, []).append((c.get("discarded_throttled", 0), c.get("discarded_uncovered", 0), c.get("n", 0)))
                 if not rec.get("shapes"):
@@ -123,9 +122,9 @@ def main():
             over[name][1] += 1
             if spread > 0.01:
                 over[name][0] += 1
-            say("%-16s %-20s %-9s medians(us)=%s spread=%.2f%% baseline spread=%.2f%% sets=%s clock=%s discarded(throttled,late,n)=%s" % (
+            say("%-16s %-20s %-9s medians(us)=%s spread=%.2f%% baseline spread=%.2f%% clock=%s discarded(throttled,late,n)=%s" % (
                 name, task, shape, [round(1000 * x, 3) for x in v], 100 * spread, 100 * bspread,
-                sorted(set(sets[(name, shape)])), sorted(set(clocks[(name, shape)])), disc[(name, shape)]))
+                sorted(set(clocks[(name, shape)])), disc[(name, shape)]))
     for name, (n_over, n) in sorted(over.items()):
         say("over 1%% %-16s %d of %d shapes" % (name, n_over, n))
     for name in sorted(worst):

@@ -15,6 +15,12 @@
 
 namespace kwbtest {
 
+// The workbench's data and settings folders go to DIR/data and DIR/config (never the user's).
+inline void useScratchFolders(const QDir& dir) {
+    qputenv("KWB_DATA_DIR", QFile::encodeName(dir.filePath(QStringLiteral("data"))));
+    qputenv("KWB_CONFIG_DIR", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
+}
+
 // The settings file that points the "loopback" provider at the loopback LLM server (OpenAI
 // protocol, a price for gpt-4.1), under DIR/config/llm.json.
 inline bool writeLoopbackLlmSettings(const QDir& dir, const std::string& serverUrl) {

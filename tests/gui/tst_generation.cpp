@@ -96,8 +96,7 @@ void TestGeneration::repairTurnsFromThePanel() {
 
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    qputenv("KWB_DATA_DIR", QFile::encodeName(dir.filePath(QStringLiteral("data"))));
-    qputenv("KWB_CONFIG_DIR", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
+    kwbtest::useScratchFolders(QDir(dir.path()));
     kwbtest::LoopbackServer server;
     QVERIFY(server.start());
     QString broken = good;

@@ -19,6 +19,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <thread>
+#include <utility>
 #include <unistd.h>
 #include <vector>
 
@@ -399,35 +400,20 @@ int main(int argc, char** argv) {
         return 1;
     }
     const std::string suite = argc > 1 ? argv[1] : "";
+    static const std::pair<const char*, int (*)()> kCases[] = {
+        {"hang", hangCase},       {"forkbomb", forkBombCase}, {"daemon", daemonCase},
+        {"write", writeCase},     {"network", networkCase},   {"output", outputCase},
+        {"environment", environmentCase}, {"signal", signalCase}, {"crash", crashCase},
+        {"benign", benignCase},   {"nice", niceCase}};
     int (*run)() = nullptr;
-    if (suite == "hang")
-        run = hangCase;
-    else if (suite == "forkbomb")
-        run = forkBombCase;
-    else if (suite == "daemon")
-        run = daemonCase;
-    else if (suite == "write")
-        run = writeCase;
-    else if (suite == "network")
-        run = networkCase;
-    else if (suite == "output")
-        run = outputCase;
-    else if (suite == "environment")
-        run = environmentCase;
-    else if (suite == "signal")
-        run = signalCase;
-    else if (suite == "crash")
-        run = crashCase;
-    else if (suite == "benign")
-        run = benignCase;
-    else if (suite == "nice")
-        run = niceCase;
+    std::string names;
+    for (const auto& [name, fn] : kCases) {
+        names += (names.empty() ? "" : "|") + std::string(name);
+        if (suite == name)
+            run = fn;
+    }
     if (!run) {
-        std::fprintf(
-            stderr,
-            "usage: %s "
-            "<hang|forkbomb|daemon|write|network|output|environment|signal|crash|benign|nice>\n",
-            argv[0]);
+        std::fprintf(stderr, "usage: %s <%s>\n", argv[0], names.c_str());
         return 2;
     }
     const char* tmp = std::getenv("TMPDIR");

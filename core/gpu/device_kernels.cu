@@ -1,5 +1,8 @@
 #include "core/gpu/device_kernels.h"
 
+#include <algorithm>
+#include <vector>
+
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
@@ -69,6 +72,21 @@ __global__ void spinKernel(unsigned long long ns) {
     do {
         asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
     } while (t - t0 < ns);
+}
+
+__global__ void memsetNodeKernel(char* dst, std::size_t pitch, unsigned value, unsigned elementSize,
+                                 std::size_t width, std::size_t height) {
+    const std::size_t total = width * height;
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < total;
+         i += std::size_t(gridDim.x) * blockDim.x) {
+        char* p = dst + (i / width) * pitch + (i % width) * elementSize;
+        if (elementSize == 4)
+            *reinterpret_cast<unsigned*>(p) = value;
+        else if (elementSize == 2)
+            *reinterpret_cast<unsigned short*>(p) = static_cast<unsigned short>(value);
+        else
+            *p = static_cast<char>(value);
+    }
 }
 
 __global__ void fillPoisonKernel(void* p, Elem t, std::size_t n) {
@@ -207,6 +225,60 @@ cudaError_t fillRandom(void* ptr, Elem t, std::size_t n, std::uint64_t seed, Ran
 cudaError_t spin(double microseconds, cudaStream_t s) {
     spinKernel<<<1, 1, 0, s>>>(static_cast<unsigned long long>(microseconds * 1000.0));
     return cudaGetLastError();
+}
+
+cudaError_t memsetNodesToKernels(cudaGraph_t graph, std::size_t maxBytes, int* replaced) {
+    *replaced = 0;
+    std::size_t count = 0;
+    if (auto e = cudaGraphGetNodes(graph, nullptr, &count); e != cudaSuccess)
+        return e;
+    std::vector<cudaGraphNode_t> nodes(count);
+    if (auto e = cudaGraphGetNodes(graph, nodes.data(), &count); e != cudaSuccess)
+        return e;
+    for (cudaGraphNode_t node : nodes) {
+        cudaGraphNodeType type{};
+        if (auto e = cudaGraphNodeGetType(node, &type); e != cudaSuccess)
+            return e;
+        if (type != cudaGraphNodeTypeMemset)
+            continue;
+        cudaMemsetParams m{};
+        if (auto e = cudaGraphMemsetNodeGetParams(node, &m); e != cudaSuccess)
+            return e;
+        if (m.width * m.height * m.elementSize > maxBytes ||
+            (m.elementSize != 1 && m.elementSize != 2 && m.elementSize != 4))
+            continue;
+        std::size_t nd = 0, nt = 0;
+        if (auto e = cudaGraphNodeGetDependencies(node, nullptr, nullptr, &nd); e != cudaSuccess)
+            return e;
+        if (auto e = cudaGraphNodeGetDependentNodes(node, nullptr, nullptr, &nt); e != cudaSuccess)
+            return e;
+        std::vector<cudaGraphNode_t> deps(nd), dependents(nt);
+        if (nd > 0)
+            if (auto e = cudaGraphNodeGetDependencies(node, deps.data(), nullptr, &nd); e != cudaSuccess)
+                return e;
+        if (nt > 0)
+            if (auto e = cudaGraphNodeGetDependentNodes(node, dependents.data(), nullptr, &nt); e != cudaSuccess)
+                return e;
+        char* dst = static_cast<char*>(m.dst);
+        std::size_t pitch = m.pitch, width = m.width, height = m.height;
+        unsigned value = m.value, elementSize = m.elementSize;
+        void* args[] = {&dst, &pitch, &value, &elementSize, &width, &height};
+        cudaKernelNodeParams k{};
+        k.func = reinterpret_cast<void*>(memsetNodeKernel);
+        k.gridDim = dim3(static_cast<unsigned>(std::min<std::size_t>((width * height + 255) / 256, 1024)));
+        k.blockDim = dim3(256);
+        k.kernelParams = args;
+        cudaGraphNode_t kernel = nullptr;
+        if (auto e = cudaGraphAddKernelNode(&kernel, graph, deps.data(), nd, &k); e != cudaSuccess)
+            return e;
+        for (cudaGraphNode_t d : dependents)
+            if (auto e = cudaGraphAddDependencies(graph, &kernel, &d, nullptr, 1); e != cudaSuccess)
+                return e;
+        if (auto e = cudaGraphDestroyNode(node); e != cudaSuccess)
+            return e;
+        ++*replaced;
+    }
+    return cudaSuccess;
 }
 
 cudaError_t fillPoison(void* ptr, Elem t, std::size_t n, cudaStream_t s) {

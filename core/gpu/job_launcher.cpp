@@ -69,6 +69,15 @@ bool sendToJob(StartedJob& job, const nlohmann::json& line) {
     return job.child.write(protocol::frame(line), ChildProcess::Clock::now() + std::chrono::seconds(5)).ok();
 }
 
+nlohmann::json readFromJob(StartedJob& job, std::chrono::milliseconds wait) {
+    if (!job.error.empty() || !job.child.running())
+        return nlohmann::json(nlohmann::json::value_t::discarded);
+    auto line = job.child.readLine(ChildProcess::Clock::now() + wait, protocol::kMaxLineBytes);
+    if (!line)
+        return nlohmann::json(nlohmann::json::value_t::discarded);
+    return nlohmann::json::parse(*line, nullptr, false);
+}
+
 nlohmann::json runJobInChild(const std::string& runnerPath, const nlohmann::json& spec,
                              const JobLimits& limits,
                              const std::function<void(const nlohmann::json&)>& onEvent,

@@ -30,6 +30,9 @@ StartedJobPtr startJobChild(const std::string& runnerPath, const nlohmann::json&
 
 // Sends one more line before the spec (e.g. {"type":"warm",...}); false when the child is gone.
 bool sendToJob(StartedJob& job, const nlohmann::json& line);
+// The child's next protocol line (the answer to such a line), parsed; a discarded JSON value
+// when none came before `wait` ran out or it was not JSON.
+nlohmann::json readFromJob(StartedJob& job, std::chrono::milliseconds wait);
 
 // Returns the job's result, or a result naming the failure: timeout, crash, protocol-error.
 // `started`: a child from startJobChild; without one a fresh child is started.

@@ -465,6 +465,7 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
         return fail(f);
     rep["outputs"] = outputs;
     rep["timing"] = {{"candidate", cand}, {"baseline", base}};
+    rep["timing"]["baseline"]["label"] = job.baseline->label(); // names the algorithm this shape used
     rep["sm_clock_mhz"] = {{"before", before.currentMHz}, {"after", after.currentMHz}, {"max", after.maxMHz}};
     double speedup = cand.medianMs > 0 ? base.medianMs / cand.medianMs : 0;
     rep["speedup"] = speedup;

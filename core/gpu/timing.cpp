@@ -17,7 +17,8 @@ void to_json(nlohmann::json& j, const TimingPolicy& p) {
          {"time_cap_ms", p.timeCapMs}, {"warmup", p.warmup}, {"flush_l2", p.flushL2},
          {"min_sample_ms", p.minSampleMs}, {"max_batch", p.maxBatch}, {"graphs", p.graphs},
          {"warmup_ms", p.warmupMs}, {"clock_settle_ms", p.clockSettleMs},
-         {"keep_above_clock_fraction", p.keepAboveClockFraction}, {"cover_us", p.coverUs}};
+         {"keep_above_clock_fraction", p.keepAboveClockFraction}, {"cover_us", p.coverUs},
+         {"max_cover_us", p.maxCoverUs}, {"memset_kernels", p.memsetKernels}};
 }
 
 void from_json(const nlohmann::json& j, TimingPolicy& p) {
@@ -35,6 +36,8 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
     p.clockSettleMs = j.value("clock_settle_ms", d.clockSettleMs);
     p.keepAboveClockFraction = j.value("keep_above_clock_fraction", d.keepAboveClockFraction);
     p.coverUs = std::clamp(j.value("cover_us", d.coverUs), 0.0, 100000.0);
+    p.maxCoverUs = std::clamp(j.value("max_cover_us", d.maxCoverUs), 0.0, 100000.0);
+    p.memsetKernels = j.value("memset_kernels", d.memsetKernels);
 }
 
 void to_json(nlohmann::json& j, const TimingStats& s) {
@@ -42,7 +45,7 @@ void to_json(nlohmann::json& j, const TimingStats& s) {
          {"mean_ms", s.meanMs}, {"rse", s.rse}, {"n", s.n}, {"host_median_ms", s.hostMedianMs}, {"batch", s.batch},
          {"graph", s.graph}, {"samples_ms", s.samplesMs}, {"discarded_throttled", s.discarded},
          {"discarded_uncovered", s.uncovered},
-         {"spin_dropped", s.spinDropped},
+         {"spin_dropped", s.spinDropped}, {"cover_us", s.coverUs}, {"memset_nodes_as_kernels", s.memsetNodes},
          {"spent_ms", {{"warmup", s.spentMs.warmup}, {"capture", s.spentMs.capture},
                        {"sampling", s.spentMs.sampling}, {"host_check", s.spentMs.hostCheck}}}};
     if (!s.clocksMHz.empty()) {
@@ -113,6 +116,7 @@ std::string Timer::sample(const TimedCall& fn, bool flush, int batch, cudaGraphE
         return err(e);
     if (m_coverUs > 0)
         spin(m_coverUs, m_stream);
+    const auto q0 = std::chrono::steady_clock::now();
     cudaEventRecord(m_start, m_stream);
     if (graph)
         cudaGraphLaunch(graph, m_stream);
@@ -120,6 +124,7 @@ std::string Timer::sample(const TimedCall& fn, bool flush, int batch, cudaGraphE
         for (int i = 0; i < batch; ++i)
             fn();
     cudaEventRecord(m_stop, m_stream);
+    m_queueUs = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - q0).count();
     // Still spinning now: the batch starts right after the start event, not after the host.
     if (covered)
         *covered = m_coverUs <= 0 || cudaEventQuery(m_start) == cudaErrorNotReady;
@@ -132,7 +137,7 @@ std::string Timer::sample(const TimedCall& fn, bool flush, int batch, cudaGraphE
     return {};
 }
 
-cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch) {
+cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernels) {
     // Thread-local mode: only this thread's unsafe calls invalidate the capture. A callable that
     // synchronises, allocates or uses another stream ends the capture with an error; it is then
     // timed by direct launches.
@@ -144,6 +149,11 @@ cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch) {
         fn();
     cudaGraph_t graph = nullptr;
     cudaError_t e = cudaStreamEndCapture(m_stream, &graph);
+    if (e == cudaSuccess && graph && memsetKernels) {
+        int replaced = 0;
+        e = memsetNodesToKernels(graph, std::size_t{1} << 20, &replaced);
+        m_memsetNodes = replaced;
+    }
     cudaGraphExec_t exec = nullptr;
     if (e == cudaSuccess && graph)
         e = cudaGraphInstantiate(&exec, graph, 0);
@@ -227,7 +237,7 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
     // too short: one replay is timed and the batch grown (recaptured once) until a sample lasts
     // minSampleMs.
     auto captureBatch = [&](const TimedCall& fn, int* batch) -> cudaGraphExec_t {
-        cudaGraphExec_t g = capture(fn, *batch);
+        cudaGraphExec_t g = capture(fn, *batch, p.memsetKernels);
         double t = 0;
         if (!g || *batch >= p.maxBatch || !sample(fn, p.flushL2, *batch, g, &t).empty() || t <= 0)
             return g;
@@ -235,7 +245,7 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
         if (sampleMs >= p.minSampleMs)
             return g;
         int grown = std::clamp(static_cast<int>(std::ceil(double(*batch) * p.minSampleMs / sampleMs)), *batch, p.maxBatch);
-        if (cudaGraphExec_t g2 = capture(fn, grown)) {
+        if (cudaGraphExec_t g2 = capture(fn, grown, p.memsetKernels)) {
             cudaGraphExecDestroy(g);
             *batch = grown;
             return g2;
@@ -245,8 +255,11 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
     spent.warmup = since(w0);
     auto c0 = Clock::now();
     int ba = batchFor(wa), bb = batchFor(wb);
+    m_memsetNodes = 0;
     if (p.graphs && ba > 1)
         ga.g = captureBatch(a, &ba);
+    const int memsetA = m_memsetNodes;
+    m_memsetNodes = 0;
     if (p.graphs && bb > 1)
         gb.g = captureBatch(b, &bb);
     spent.capture = since(c0);
@@ -254,7 +267,8 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
     std::vector<int> vc; // the clock after each pair (0: unknown)
     std::vector<char> vcov; // both samples of the pair were queued behind the spin
     int peakClock = 0;
-    bool spinDropped = false;
+    bool spinDropped = false, coverRaised = false;
+    double queueUs = 0; // the longest the host took to queue a sample in this round
     // The pairs queued in time and read at an unthrottled clock (all of them without a probe).
     auto kept = [&](std::vector<double>* ka, std::vector<double>* kb, std::vector<int>* kc) {
         const double floor = p.keepAboveClockFraction * double(peakClock);
@@ -276,15 +290,24 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
         if (auto e = sample(b, p.flushL2, bb, gb.g, &ms, &coveredB); !e.empty())
             return e;
         vb.push_back(ms);
+        queueUs = std::max(queueUs, m_queueUs);
         vcov.push_back(coveredA && coveredB);
         vc.push_back(clock());
-        // Some batches cannot be queued behind the spin (on the H200: graphs holding memset
-        // nodes; the launch waits for the stream). Then the spin only adds a gap to every
-        // sample: it is switched off and sampling starts again.
+        // Some batches take the host longer to queue than the spin lasts (on the H200: graphs
+        // holding memset nodes, 1.3 us of host time each). The spin is lengthened once to 1.5x
+        // the queueing time; where that is too long, it only adds a gap to every sample and is
+        // switched off. Sampling then starts again.
         if (m_coverUs > 0 && static_cast<int>(vcov.size()) == std::max(4, p.minSamples) &&
             2 * std::count(vcov.begin(), vcov.end(), 1) < static_cast<long>(vcov.size())) {
-            m_coverUs = 0;
-            spinDropped = true;
+            const double need = 1.5 * queueUs + 50;
+            if (!coverRaised && need > m_coverUs && need <= p.maxCoverUs) {
+                m_coverUs = need;
+                coverRaised = true;
+            } else {
+                m_coverUs = 0;
+                spinDropped = true;
+            }
+            queueUs = 0;
             va.clear();
             vb.clear();
             vc.clear();
@@ -320,6 +343,9 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
     sa->discarded = sb->discarded = discarded;
     sa->uncovered = sb->uncovered = late;
     sa->spinDropped = sb->spinDropped = spinDropped;
+    sa->coverUs = sb->coverUs = m_coverUs;
+    sa->memsetNodes = memsetA;
+    sb->memsetNodes = m_memsetNodes;
     sa->clocksMHz = kc;
     sb->clocksMHz = std::move(kc);
     sa->batch = ba;

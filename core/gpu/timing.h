@@ -42,6 +42,12 @@ struct TimingPolicy {
     // queueing is discarded; when most of the first samples were, the spin is switched off for
     // the shape. 0: no spin.
     double coverUs = 100;
+    // Where a batch takes the host longer to queue than the spin lasts, the spin is lengthened
+    // once to 1.5x the queueing time (up to this), before it is given up.
+    double maxCoverUs = 4000;
+    // In a captured batch, memsets of up to 1 MiB are replayed as kernel nodes writing the same
+    // bytes (device_kernels.h: memsetNodesToKernels).
+    bool memsetKernels = true;
 };
 
 // A timed callable: only enqueues work on the stream.
@@ -65,6 +71,8 @@ struct TimingStats {
     } spentMs;
     int uncovered = 0; // pairs discarded because the host queued a sample too late
     bool spinDropped = false; // most samples could not be covered: timed without the spin
+    double coverUs = 0;       // the spin the kept samples were taken behind
+    int memsetNodes = 0;      // memset nodes of the captured batch replayed as kernel nodes
 };
 
 void to_json(nlohmann::json& j, const TimingPolicy& p);
@@ -95,7 +103,8 @@ private:
     std::string sample(const TimedCall& fn, bool flush, int batch, cudaGraphExec_t graph, double* ms,
                        bool* covered = nullptr);
     // Captures `batch` calls of fn; nullptr when the stream cannot be captured.
-    cudaGraphExec_t capture(const TimedCall& fn, int batch);
+    // Memsets become kernel nodes with `memsetKernels` (counted in m_memsetNodes).
+    cudaGraphExec_t capture(const TimedCall& fn, int batch, bool memsetKernels);
     std::string hostTime(const TimedCall& fn, int reps, double* medianMs);
 
     int clock() const { return m_clock ? m_clock() : 0; }
@@ -105,6 +114,8 @@ private:
     void* m_flush = nullptr;
     std::size_t m_flushBytes = 0;
     double m_coverUs = 0;
+    double m_queueUs = 0; // host time to queue the last sample behind its spin
+    int m_memsetNodes = 0;
     cudaEvent_t m_start = nullptr, m_stop = nullptr;
 };
 

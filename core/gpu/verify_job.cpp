@@ -11,6 +11,7 @@
 
 #include <cuda_runtime.h>
 
+#include "core/gpu/baselines/algorithm_choices.h"
 #include "core/gpu/baselines/baseline.h"
 #include "core/gpu/probe_job.h"
 #include "core/gpu/sandbox.h"
@@ -43,6 +44,7 @@ void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
         cudaStreamCreate(&pre->stream);
     pre->baseline = makeBaseline(task->id);
     pre->taskId = task->id;
+    importAlgorithms(msg.value("algorithm_choices", nlohmann::json::object()));
     const std::vector<std::string> only = msg.value("shapes", std::vector<std::string>{});
     nlohmann::json shapes = nlohmann::json::array();
     for (const auto& shape : task->shapes) {
@@ -55,8 +57,6 @@ void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
         }
         shapes.push_back(shape.name);
     }
-    // Library start and module loading stay done; algorithm searches are made again in the job.
-    forgetAlgorithmSearches();
     pre->report["warmed_shapes"] = shapes;
     pre->report["warm_ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -214,6 +214,9 @@ int jobMain() {
             cudaGetLastError(); // runVerifyJob reports a device that does not start
         } else {
             warmJob(spec, &prepared);
+            // Answered before the candidate exists, so the worker may keep what this line says:
+            // the algorithms the baseline's searches chose (algorithm_choices.h).
+            send({{"type", "warmed"}, {"algorithm_choices", foundAlgorithms()}});
         }
         if (!std::getline(std::cin, line)) {
             send({{"type", "result"}, {"result", failed("protocol-error", "the job got no specification")}});

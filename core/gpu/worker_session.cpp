@@ -2,8 +2,12 @@
 
 #include <chrono>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <future>
 #include <optional>
+
+#include <unistd.h>
 
 #include "core/gpu/calibration.h"
 #include "core/gpu/candidate_build.h"
@@ -171,6 +175,43 @@ void addSpeedOfLight(const Task& task, const DeviceCeilings& c, nlohmann::json& 
     }
 }
 
+// The algorithms library baselines searched for on one device (core/gpu/baselines/
+// algorithm_choices.h), one JSON object per device in the cache folder.
+std::filesystem::path algorithmChoicesFile(int device, const std::optional<Result<DeviceCeilings>>& ceilings) {
+    Result<DeviceCeilings> id = ceilings && *ceilings ? **ceilings : deviceIdentity(device);
+    if (!id || id->uuid.empty())
+        return {};
+    return cacheDirectory() / "algorithms" / (id->uuid + ".json");
+}
+
+nlohmann::json readAlgorithmChoices(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    nlohmann::json j = in ? nlohmann::json::parse(in, nullptr, false) : nlohmann::json::object();
+    return j.is_object() ? j : nlohmann::json::object();
+}
+
+// Adds what a job found; written to a temporary file and renamed, so a reader never sees half.
+void keepAlgorithmChoices(const std::filesystem::path& file, nlohmann::json known, const nlohmann::json& found) {
+    if (file.empty() || !found.is_object() || found.empty())
+        return;
+    for (const auto& [key, algo] : found.items())
+        if (algo.is_number_integer())
+            known[key] = algo;
+    std::error_code ec;
+    std::filesystem::create_directories(file.parent_path(), ec);
+    auto tmp = file;
+    tmp += ".tmp-" + std::to_string(::getpid());
+    {
+        std::ofstream out(tmp, std::ios::trunc);
+        out << known.dump(2) << '\n';
+        if (!out.flush())
+            return;
+    }
+    std::filesystem::rename(tmp, file, ec);
+    if (ec)
+        std::filesystem::remove(tmp, ec);
+}
+
 } // namespace
 
 nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send) {
@@ -214,7 +255,19 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         nlohmann::json warm = {{"type", "warm"}, {"task", params.value("task", nlohmann::json::object())}};
         if (params.contains("shapes"))
             warm["shapes"] = params["shapes"];
-        (void)sendToJob(*early, warm);
+        // The baseline searches a shape's algorithm once per device; later jobs reuse the choice.
+        const auto choicesFile = algorithmChoicesFile(device, c);
+        nlohmann::json known = readAlgorithmChoices(choicesFile);
+        warm["algorithm_choices"] = known;
+        if (sendToJob(*early, warm)) {
+            // The answer comes before the child has loaded any candidate, so it can be trusted.
+            nlohmann::json warmed = readFromJob(*early, std::chrono::seconds(120));
+            if (warmed.is_object() && warmed.value("type", "") == "warmed") {
+                timeline["warm_done"] = since();
+                keepAlgorithmChoices(choicesFile, std::move(known),
+                                     warmed.value("algorithm_choices", nlohmann::json::object()));
+            }
+        }
     }
     nlohmann::json built = building.get();
     timeline["build_done"] = since();

@@ -50,6 +50,8 @@ def main():
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--cold", action="store_true")
     ap.add_argument("--all", action="store_true", help="every task with a reference solution, all shapes")
+    ap.add_argument("--only", default=None, metavar="TASK[:SHAPE,...];...",
+                    help="these tasks (and shapes) instead of the built-in microsecond set")
     ap.add_argument("--out", default=None)
     ap.add_argument("--policy", action="append", default=None, metavar="NAME=KEY=VALUE,...",
                     help="a policy to compare (repeatable; 'NAME=' is the built-in one); default: a built-in set")
@@ -92,10 +94,12 @@ def main():
     shapes_list = SHAPES
     if a.all:
         shapes_list = [(f[:-3], None) for f in sorted(os.listdir(refdir)) if f.endswith(".cu")]
+    if a.only:
+        shapes_list = [(t.split(":")[0], (t.split(":") + [None])[1]) for t in a.only.split(";") if t]
     over = {}  # policy -> shapes over 1 %
     for task, shapes in shapes_list:
         # The policies of one task alternate run by run, so they see the same machine.
-        med, clocks, disc, bmed = {}, {}, {}, {}
+        med, clocks, disc, bmed, blabel = {}, {}, {}, {}, {}
         for i in range(a.reps):
             for name, timing in policies:
                 rec, _ = verify(kwb, env, task, os.path.join(refdir, task + ".cu"), 100 + i, shapes, timing)
@@ -108,8 +112,10 @@ def main():
                     c = t["candidate"]
                     med.setdefault(key, []).append(c["median_ms"])
                     bmed.setdefault(key, []).append(t["baseline"]["median_ms"])
+                    blabel.setdefault(key, set()).add(t["baseline"].get("label", "?"))
                     clocks.setdefault(key, []).append(c.get("sm_clock_mhz", {}).get("median", 0))
-                    disc.setdefault(key, []).append((c.get("discarded_throttled", 0), c.get("discarded_uncovered", 0), c.get("n", 0)))
+                    disc.setdefault(key, []).append((c.get("discarded_throttled", 0), c.get("discarded_uncovered", 0), c.get("n", 0),
+                                                     round(c.get("cover_us", -1)), c.get("memset_nodes_as_kernels", 0)))
                 if not rec.get("shapes"):
                     say("  %s %s run %d: %s %s" % (name, task, i, rec.get("verdict"), rec.get("detail")))
         for (name, shape), v in sorted(med.items(), key=lambda kv: (kv[0][1], kv[0][0])):
@@ -122,9 +128,10 @@ def main():
             over[name][1] += 1
             if spread > 0.01:
                 over[name][0] += 1
-            say("%-16s %-20s %-9s medians(us)=%s spread=%.2f%% baseline spread=%.2f%% clock=%s discarded(throttled,late,n)=%s" % (
+            say("%-16s %-20s %-9s medians(us)=%s spread=%.2f%% baseline spread=%.2f%% clock=%s discarded(throttled,late,n,cover_us,memset_nodes)=%s%s" % (
                 name, task, shape, [round(1000 * x, 3) for x in v], 100 * spread, 100 * bspread,
-                sorted(set(clocks[(name, shape)])), disc[(name, shape)]))
+                sorted(set(clocks[(name, shape)])), disc[(name, shape)],
+                " baselines=%s" % sorted(blabel[(name, shape)]) if len(blabel[(name, shape)]) > 1 else ""))
     for name, (n_over, n) in sorted(over.items()):
         say("over 1%% %-16s %d of %d shapes" % (name, n_over, n))
     for name in sorted(worst):

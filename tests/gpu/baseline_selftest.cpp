@@ -19,8 +19,10 @@
 
 #include <cuda_runtime_api.h>
 
+#include "core/gpu/baselines/algorithm_choices.h"
 #include "core/gpu/baselines/baseline.h"
 #include "core/gpu/baselines/device_buffer.h"
+#include "core/gpu/baselines/library_status.h"
 #include "core/gpu/calibration.h"
 #include "tests/gpu/baseline_reference.h"
 #include "tests/gpu/suite_baseline_check.h"
@@ -356,6 +358,38 @@ bool checkCeilingsJsonAndCache(const kwb::gpu::DeviceCeilings& c, const char* wh
     return ok;
 }
 
+// Choices handed in are known, choices found are known and reported, malformed entries ignored.
+bool checkAlgorithmChoiceStore() {
+    kwb::gpu::forgetAlgorithms();
+    kwb::gpu::importAlgorithms(nlohmann::json{{"cudnn 9 conv 1 2", 6}, {"bad", "x"}});
+    kwb::gpu::rememberAlgorithm("cudnn 9 conv 3 4", 1);
+    const auto found = kwb::gpu::foundAlgorithms();
+    const bool ok = kwb::gpu::knownAlgorithm("cudnn 9 conv 1 2") == 6 &&
+                    kwb::gpu::knownAlgorithm("cudnn 9 conv 3 4") == 1 &&
+                    !kwb::gpu::knownAlgorithm("bad") && found.size() == 1 &&
+                    found.value("cudnn 9 conv 3 4", -1) == 1;
+    kwb::gpu::forgetAlgorithms();
+    std::printf("algorithm choices kept and reported: %s\n", ok ? "PASS" : "FAIL");
+    return ok;
+}
+
+// fastestCandidate: of a 256 MiB, a failing and a 1 MiB memset, the 1 MiB one wins.
+bool checkFastestCandidate() {
+    kwb::gpu::DeviceBuffer buf;
+    if (!buf.ensure(std::size_t{256} << 20, "selftest").ok())
+        return false;
+    const std::size_t sizes[] = {std::size_t{256} << 20, 0, std::size_t{1} << 20};
+    auto best = kwb::gpu::fastestCandidate(3, [&](std::size_t i) -> kwb::Status {
+        if (sizes[i] == 0)
+            return kwb::Error::make("cudnn-error", "this algorithm does not support the call");
+        return kwb::gpu::cudaCheck(cudaMemsetAsync(buf.data(), 0, sizes[i], nullptr), "cudaMemsetAsync");
+    }, nullptr);
+    const bool ok = best.ok() && *best == 2;
+    std::printf("fastest candidate timed again: %s (chose %s)\n", ok ? "PASS" : "FAIL",
+                best.ok() ? std::to_string(*best).c_str() : kwb::describe(best.error()).c_str());
+    return ok;
+}
+
 } // namespace
 
 int main() {
@@ -373,6 +407,7 @@ int main() {
     sample.measuredAt = "2025-01-01T00:00:00Z";
     bool allOk = checkCeilingsJsonAndCache(sample, "synthetic");
     allOk = checkCallContract() && allOk;
+    allOk = checkAlgorithmChoiceStore() && allOk;
 
     int count = 0;
     const cudaError_t e = cudaGetDeviceCount(&count);
@@ -384,6 +419,7 @@ int main() {
     cudaDeviceProp prop{};
     if (cudaGetDeviceProperties(&prop, 0) == cudaSuccess)
         std::printf("device 0: %s (sm_%d%d)\n", prop.name, prop.major, prop.minor);
+    allOk = checkFastestCandidate() && allOk;
 
     const std::vector<Case> cases = {
         {"softmax-rows-f32", "small", {{"rows", 8}, {"cols", 128}}},

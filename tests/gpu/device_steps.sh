@@ -10,6 +10,9 @@
 #   ab       repeatability of the microsecond shapes, the default policy against KWB_AB_POLICY
 #   aball    the same over every task and shape
 #   repeatall  repeatability of every task and shape with the default policy alone
+#   only     repeatability of KWB_ONLY (timing_repeat.py --only) under the default policy and
+#            each of KWB_POLICIES (space-separated NAME=KEY=VALUE,...), into OUT/only.txt
+#   probe    graph launches behind a spin (tests/benchmarks/graph_launch_probe.cu, built here)
 #   refs     references (cold and warm) and known-bad fixtures (tests/gpu/gpu_suite.py)
 #   tables   the tables `kwb verify` prints for the proof tasks, PyTorch agreement
 #   suite    kwb suite over the reference solutions and the baseline self-test
@@ -30,6 +33,12 @@ for step in "$@"; do
             --policy default= --policy "$AB" --out "$OUT/ab.txt" ;;
     aball) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 --all \
                --policy default= --policy "$AB" --out "$OUT/aball.txt" ;;
+    only) pol=(--policy default=)
+          for p in ${KWB_POLICIES:-}; do pol+=(--policy "$p"); done
+          python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 \
+              --only "${KWB_ONLY:?KWB_ONLY names the tasks}" "${pol[@]}" --out "$OUT/only.txt" > /dev/null ;;
+    probe) nvcc -O2 -arch=sm_90 -o "$BIN/graph_launch_probe" "$ROOT/tests/benchmarks/graph_launch_probe.cu" &&
+           "$BIN/graph_launch_probe" > "$OUT/probe.txt" 2>&1 ;;
     repeatall) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 --all \
                    --policy default= --out "$OUT/repeatall.txt" > /dev/null ;;
     refs) python3 "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/refs" \

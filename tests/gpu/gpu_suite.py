@@ -5,7 +5,7 @@ checking each verdict; warm and cold timings; repeatability. Real processes, rea
 Usage: gpu_suite.py --bin BUILD/bin --source REPO [--out DIR] [--quick] [--torch-json FILE]
 Exits 77 (skipped) with the reason when no CUDA device is visible, 0 when every check passes.
 """
-import argparse, glob, json, os, re, statistics, subprocess, sys, time
+import argparse, tempfile, glob, json, os, re, statistics, subprocess, sys, time
 
 def run(cmd, timeout=900, env=None):
     t0 = time.monotonic()
@@ -26,6 +26,9 @@ def main():
     kwb = os.path.join(a.bin, "kwb")
     env = dict(os.environ)
     env["KWB_RUNNER"] = os.path.join(a.bin, "kwb-runner")
+    # An empty cache folder unless one is given: "cold" then means a first build (and the first
+    # calibration and algorithm searches on this device).
+    env.setdefault("KWB_CACHE_DIR", tempfile.mkdtemp(prefix="kwb-gpu-suite-"))
     p, _ = run([kwb, "doctor", "--json"], env=env)
     doc = json.loads(p.stdout or "{}")
     if not doc.get("device", {}).get("gpus"):
@@ -71,6 +74,29 @@ def main():
                              f"cand={t.get('candidate', {}).get('median_ms', 0):9.4f}ms n={t.get('candidate', {}).get('n', 0):3d} "
                              f"speedup={s.get('speedup', 0):6.3f} SOL={100 * sol.get('fraction', 0):5.1f}% ({sol.get('bound', '?')})"
                              f" flags={s.get('flags', [])}")
+
+    # 1b. A cuDNN convolution searches its algorithm once per shape and device: the cold run
+    # leaves the choice in the cache folder, and the warm run (a new process) uses the same one.
+    cache = env.get("KWB_CACHE_DIR")
+    for task in sorted(t for t in (os.path.basename(r)[:-3] for r in refs) if t.startswith("conv2d")):
+        if not cache or f"{task}-cold" not in records or f"{task}-warm" not in records:
+            continue
+        files = glob.glob(os.path.join(cache, "algorithms", "*.json"))
+        kept = {}
+        for fn in files:
+            with open(fn) as fh:
+                kept.update(json.load(fh))
+        labels = {}
+        for phase in ("cold", "warm"):
+            for s in records[f"{task}-{phase}"].get("shapes", []):
+                labels.setdefault(s["name"], set()).add(s.get("timing", {}).get("baseline", {}).get("label"))
+        mine = [k for k in kept if f" {task} " in k]
+        same = all(len(v) == 1 for v in labels.values())
+        ok = len(mine) == len(labels) and same
+        lines.append(f"{'ok  ' if ok else 'FAIL'} {task} algorithm kept: {len(mine)} choices in {len(files)} file(s) "
+                     f"for {len(labels)} shapes; cold and warm use the same: {same}")
+        if not ok:
+            failures.append(f"{task}: algorithm choices kept {mine}, baseline labels cold/warm {labels}")
 
     # 2. Known-bad (and good) fixtures: each must get the verdict its second line names.
     checkpoint()

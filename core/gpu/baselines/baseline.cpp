@@ -70,10 +70,6 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
 
 Baseline::~Baseline() = default;
 
-void forgetAlgorithmSearches() {
-    forgetConvAlgorithmChoices();
-    forgetConvolutionAlgorithmChoices();
-}
 
 std::unique_ptr<Baseline> makeBaseline(const std::string& taskId) {
     for (const auto& [id, factory] : registry())

@@ -44,13 +44,6 @@ public:
 // at its CPU-reference shapes, against a built-in id's float64 reference, and not timed).
 std::unique_ptr<Baseline> makeBaseline(const std::string& taskId);
 
-// Forgets every algorithm search made so far in this process (cuDNN convolutions), so the next
-// prepare() searches again. The job calls it after warming its baseline before the candidate
-// existed: a search made then, on a GPU still at its idle clock, chose algorithms up to 5x
-// slower in some processes (conv2d-nhwc-f16 odd on the H200); searched in the job proper, as
-// before the warm-up, the choice is stable.
-void forgetAlgorithmSearches();
-
 // The task ids makeBaseline() knows, in a stable order.
 std::vector<std::string> baselineTaskIds();
 

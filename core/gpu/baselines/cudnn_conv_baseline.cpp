@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
-#include <mutex>
 #include <vector>
 
+#include "core/gpu/baselines/algorithm_choices.h"
 #include "core/gpu/baselines/call_checks.h"
 #include "core/gpu/baselines/library_status.h"
 
@@ -14,18 +13,6 @@ namespace kwb::gpu {
 namespace {
 
 const char* const kTask = "conv2d-nchw-f32";
-
-// Process-wide: algorithm search costs tens of milliseconds per shape, so it runs once per
-// (device, N, C, H, W, K). Guarded by a mutex although the worker uses one job thread.
-using ShapeKey = std::array<int, 6>;
-std::mutex& algorithmCacheMutex() {
-    static std::mutex m;
-    return m;
-}
-std::map<ShapeKey, cudnnConvolutionFwdAlgo_t>& algorithmCache() {
-    static std::map<ShapeKey, cudnnConvolutionFwdAlgo_t> cache;
-    return cache;
-}
 
 } // namespace
 
@@ -119,44 +106,68 @@ Status CudnnConvBaseline::describeShape() {
         "cudnnSetTensor4dDescriptor (y: N,K,H,W)");
 }
 
-Status CudnnConvBaseline::chooseAlgorithm() {
-    int device = 0;
-    KWB_GPU_TRY(cudaCheck(cudaGetDevice(&device), "cudaGetDevice"));
-    const ShapeKey key{device, m_dims[0], m_dims[1], m_dims[2], m_dims[3], m_dims[4]};
-    std::lock_guard<std::mutex> lock(algorithmCacheMutex());
-    auto& cache = algorithmCache();
-    if (auto it = cache.find(key); it != cache.end()) {
-        m_algo = it->second;
-        return okStatus();
-    }
+std::string convolutionChoiceKey(const char* task, std::initializer_list<int> dims) {
+    std::string key = "cudnn " + std::to_string(cudnnGetVersion()) + " " + task;
+    for (int d : dims)
+        key += " " + std::to_string(d);
+    return key;
+}
+
+Result<std::vector<cudnnConvolutionFwdAlgo_t>>
+findConvolutionAlgorithms(cudnnHandle_t handle, cudnnTensorDescriptor_t x, cudnnFilterDescriptor_t w,
+                          cudnnConvolutionDescriptor_t conv, cudnnTensorDescriptor_t y, bool allowTensorOps) {
     int maxCount = 0;
-    KWB_GPU_TRY(cudnnCheck(cudnnGetConvolutionForwardAlgorithmMaxCount(m_handle, &maxCount),
+    KWB_GPU_TRY(cudnnCheck(cudnnGetConvolutionForwardAlgorithmMaxCount(handle, &maxCount),
                            "cudnnGetConvolutionForwardAlgorithmMaxCount"));
-    std::vector<cudnnConvolutionFwdAlgoPerf_t> perf(
-        static_cast<std::size_t>(std::max(maxCount, 1)));
+    std::vector<cudnnConvolutionFwdAlgoPerf_t> perf(static_cast<std::size_t>(std::max(maxCount, 1)));
     int returned = 0;
     // Times every algorithm on scratch buffers cuDNN allocates itself; results come fastest first.
-    KWB_GPU_TRY(cudnnCheck(
-        cudnnFindConvolutionForwardAlgorithm(m_handle, m_xDesc, m_wDesc, m_convDesc, m_yDesc,
-                                             static_cast<int>(perf.size()), &returned, perf.data()),
-        "cudnnFindConvolutionForwardAlgorithm"));
+    KWB_GPU_TRY(cudnnCheck(cudnnFindConvolutionForwardAlgorithm(handle, x, w, conv, y,
+                                                                static_cast<int>(perf.size()),
+                                                                &returned, perf.data()),
+                           "cudnnFindConvolutionForwardAlgorithm"));
+    std::vector<cudnnConvolutionFwdAlgo_t> algos;
     for (int i = 0; i < returned; ++i) {
         const auto& p = perf[static_cast<std::size_t>(i)];
-        // Skip anything that ran on tensor cores: TF32 is not an FP32 baseline.
-        if (p.status != CUDNN_STATUS_SUCCESS || p.time < 0.0f ||
-            p.mathType == CUDNN_TENSOR_OP_MATH ||
-            p.mathType == CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION)
-            continue;
-        m_algo = p.algo;
-        cache[key] = p.algo;
+        const bool tensorOps = p.mathType == CUDNN_TENSOR_OP_MATH ||
+                               p.mathType == CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION;
+        if (p.status != CUDNN_STATUS_SUCCESS || p.time < 0.0f || (tensorOps && !allowTensorOps))
+            continue; // TF32 is not an FP32 baseline
+        if (std::find(algos.begin(), algos.end(), p.algo) == algos.end())
+            algos.push_back(p.algo);
+    }
+    return algos;
+}
+
+Status CudnnConvBaseline::chooseAlgorithm(const BaselineCall& call) {
+    const std::string key = convolutionChoiceKey(kTask, {m_dims[0], m_dims[1], m_dims[2], m_dims[3], m_dims[4]});
+    if (auto known = knownAlgorithm(key)) {
+        m_algo = static_cast<cudnnConvolutionFwdAlgo_t>(*known);
         return okStatus();
     }
-    return Error::make("cudnn-error",
-                       "cudnnFindConvolutionForwardAlgorithm found no FP32 (FMA) algorithm for " +
-                           std::to_string(m_dims[0]) + "x" + std::to_string(m_dims[1]) + "x" +
-                           std::to_string(m_dims[2]) + "x" + std::to_string(m_dims[3]) +
-                           " with K=" + std::to_string(m_dims[4]) + " (" +
-                           std::to_string(returned) + " candidates tried)");
+    auto algos = findConvolutionAlgorithms(m_handle, m_xDesc, m_wDesc, m_convDesc, m_yDesc, false);
+    if (!algos)
+        return algos.error();
+    if (algos->empty())
+        return Error::make("cudnn-error",
+                           "cudnnFindConvolutionForwardAlgorithm found no FP32 (FMA) algorithm for " +
+                               std::to_string(m_dims[0]) + "x" + std::to_string(m_dims[1]) + "x" +
+                               std::to_string(m_dims[2]) + "x" + std::to_string(m_dims[3]) +
+                               " with K=" + std::to_string(m_dims[4]));
+    // cudnnFind's order is a first cut (one timed run each); the fastest few are timed again.
+    auto best = fastestCandidate(algos->size(), [&](std::size_t i) -> Status {
+        m_algo = (*algos)[i];
+        KWB_GPU_TRY(cudnnCheck(cudnnGetConvolutionForwardWorkspaceSize(m_handle, m_xDesc, m_wDesc, m_convDesc,
+                                                                       m_yDesc, m_algo, &m_workspaceBytes),
+                               "cudnnGetConvolutionForwardWorkspaceSize"));
+        KWB_GPU_TRY(m_workspace.ensure(m_workspaceBytes, "the cuDNN convolution workspace"));
+        return enqueue(call);
+    }, call.stream);
+    if (!best)
+        return best.error();
+    m_algo = (*algos)[*best];
+    rememberAlgorithm(key, m_algo);
+    return okStatus();
 }
 
 Status CudnnConvBaseline::prepare(const BaselineCall& call) {
@@ -170,7 +181,7 @@ Status CudnnConvBaseline::prepare(const BaselineCall& call) {
     KWB_GPU_TRY(createDescriptors());
     KWB_GPU_TRY(cudnnCheck(cudnnSetStream(m_handle, call.stream), "cudnnSetStream"));
     KWB_GPU_TRY(describeShape());
-    KWB_GPU_TRY(chooseAlgorithm());
+    KWB_GPU_TRY(chooseAlgorithm(call));
     KWB_GPU_TRY(
         cudnnCheck(cudnnGetConvolutionForwardWorkspaceSize(m_handle, m_xDesc, m_wDesc, m_convDesc,
                                                            m_yDesc, m_algo, &m_workspaceBytes),
@@ -196,6 +207,10 @@ Status CudnnConvBaseline::run(const BaselineCall& call) {
             return notPrepared(kTask);
     }
     KWB_GPU_TRY(cudnnCheck(cudnnSetStream(m_handle, call.stream), "cudnnSetStream"));
+    return enqueue(call);
+}
+
+Status CudnnConvBaseline::enqueue(const BaselineCall& call) {
     const float alpha = 1.0f;
     const float beta = 0.0f; // beta 0: y is not read
     return cudnnCheck(cudnnConvolutionForward(m_handle, &alpha, m_xDesc, call.inputs[0], m_wDesc,
@@ -205,9 +220,5 @@ Status CudnnConvBaseline::run(const BaselineCall& call) {
                       "cudnnConvolutionForward");
 }
 
-void forgetConvAlgorithmChoices() {
-    std::lock_guard<std::mutex> lock(algorithmCacheMutex());
-    algorithmCache().clear();
-}
 
 } // namespace kwb::gpu

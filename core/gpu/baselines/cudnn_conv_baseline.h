@@ -1,7 +1,12 @@
 #pragma once
 // conv2d-nchw-f32: cuDNN forward convolution, 3x3, pad 1, stride 1, cross-correlation, float
-// math restricted to FMA (no TF32). The fastest algorithm is found once per shape and device
-// with cudnnFindConvolutionForwardAlgorithm and cached for the life of the process.
+// math restricted to FMA (no TF32). The fastest algorithm is found once per shape, device and
+// cuDNN version (cudnnFindConvolutionForwardAlgorithm, its fastest four timed again) and kept
+// in the worker's cache (algorithm_choices.h).
+#include <initializer_list>
+#include <string>
+#include <vector>
+
 #include <cudnn.h>
 
 #include "core/gpu/baselines/baseline.h"
@@ -24,7 +29,8 @@ public:
 private:
     Status createDescriptors();
     Status describeShape();
-    Status chooseAlgorithm();
+    Status chooseAlgorithm(const BaselineCall& call);
+    Status enqueue(const BaselineCall& call);
 
     cudnnHandle_t m_handle = nullptr;
     cudnnTensorDescriptor_t m_xDesc = nullptr;
@@ -41,7 +47,13 @@ private:
 // "IMPLICIT_PRECOMP_GEMM", ... for labels and logs.
 const char* convolutionAlgorithmName(cudnnConvolutionFwdAlgo_t algo);
 
-// Empties the process-wide cache of algorithm searches (see forgetAlgorithmSearches).
-void forgetConvAlgorithmChoices();
+// The key of a convolution's algorithm choice: cuDNN's version, the task and the dimensions.
+std::string convolutionChoiceKey(const char* task, std::initializer_list<int> dims);
+
+// The algorithms cudnnFind ran for a convolution, fastest first by its own timing; tensor-core
+// ones only when allowed.
+Result<std::vector<cudnnConvolutionFwdAlgo_t>>
+findConvolutionAlgorithms(cudnnHandle_t handle, cudnnTensorDescriptor_t x, cudnnFilterDescriptor_t w,
+                          cudnnConvolutionDescriptor_t conv, cudnnTensorDescriptor_t y, bool allowTensorOps);
 
 } // namespace kwb::gpu

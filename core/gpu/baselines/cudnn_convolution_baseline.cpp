@@ -5,27 +5,13 @@
 #include <mutex>
 #include <vector>
 
+#include "core/gpu/baselines/algorithm_choices.h"
 #include "core/gpu/baselines/call_checks.h"
 #include "core/gpu/baselines/cudnn_conv_baseline.h"
 #include "core/gpu/baselines/library_status.h"
 
 namespace kwb::gpu {
 
-namespace {
-
-// (op, device, N, C, H, W, K) -> algorithms, fastest first. One job thread uses it; the mutex
-// keeps it safe anyway.
-using Key = std::array<int, 7>;
-std::mutex& cacheMutex() {
-    static std::mutex m;
-    return m;
-}
-std::map<Key, std::vector<cudnnConvolutionFwdAlgo_t>>& cache() {
-    static std::map<Key, std::vector<cudnnConvolutionFwdAlgo_t>> c;
-    return c;
-}
-
-} // namespace
 
 CudnnConvolutionBaseline::~CudnnConvolutionBaseline() {
     if (m_act != nullptr)
@@ -93,33 +79,6 @@ Status CudnnConvolutionBaseline::describe(int n, int c, int h, int w, int k) {
                       "cudnnSetActivationDescriptor (ReLU)");
 }
 
-Status CudnnConvolutionBaseline::rankAlgorithms(std::vector<cudnnConvolutionFwdAlgo_t>* algos) {
-    int maxCount = 0;
-    KWB_GPU_TRY(cudnnCheck(cudnnGetConvolutionForwardAlgorithmMaxCount(m_handle, &maxCount),
-                           "cudnnGetConvolutionForwardAlgorithmMaxCount"));
-    std::vector<cudnnConvolutionFwdAlgoPerf_t> perf(static_cast<std::size_t>(std::max(maxCount, 1)));
-    int returned = 0;
-    KWB_GPU_TRY(cudnnCheck(cudnnFindConvolutionForwardAlgorithm(
-                               m_handle, m_xDesc, m_wDesc, m_convDesc, m_yDesc,
-                               static_cast<int>(perf.size()), &returned, perf.data()),
-                           "cudnnFindConvolutionForwardAlgorithm"));
-    for (int i = 0; i < returned; ++i) {
-        const auto& p = perf[static_cast<std::size_t>(i)];
-        const bool tensorOps = p.mathType == CUDNN_TENSOR_OP_MATH ||
-                               p.mathType == CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION;
-        if (p.status != CUDNN_STATUS_SUCCESS || p.time < 0.0f)
-            continue;
-        if (m_op == Op::BiasReluFloat && tensorOps)
-            continue; // TF32 is not a float32 baseline
-        algos->push_back(p.algo);
-    }
-    if (algos->empty())
-        return Error::make("cudnn-error", std::string(taskId()) +
-                                              ": cudnnFindConvolutionForwardAlgorithm found no "
-                                              "usable algorithm for this shape");
-    return okStatus();
-}
-
 Status CudnnConvolutionBaseline::prepare(const BaselineCall& call) {
     m_prepared = false;
     const std::string task = taskId();
@@ -136,20 +95,6 @@ Status CudnnConvolutionBaseline::prepare(const BaselineCall& call) {
     const int k = (*d)[4];
     KWB_GPU_TRY(describe(n, c, h, w, k));
     KWB_GPU_TRY(cudnnCheck(cudnnSetStream(m_handle, call.stream), "cudnnSetStream"));
-    int device = 0;
-    KWB_GPU_TRY(cudaCheck(cudaGetDevice(&device), "cudaGetDevice"));
-    const Key key{static_cast<int>(m_op), device, n, c, h, w, k};
-    std::vector<cudnnConvolutionFwdAlgo_t> algos;
-    {
-        std::lock_guard<std::mutex> lock(cacheMutex());
-        if (auto it = cache().find(key); it != cache().end())
-            algos = it->second;
-    }
-    if (algos.empty()) {
-        KWB_GPU_TRY(rankAlgorithms(&algos));
-        std::lock_guard<std::mutex> lock(cacheMutex());
-        cache()[key] = algos;
-    }
     if (!half) {
         const std::size_t yBytes = sizeof(float) * std::size_t(n) * k * h * w;
         KWB_GPU_TRY(m_zeros.ensure(yBytes, "the zero z of the fused convolution"));
@@ -157,29 +102,42 @@ Status CudnnConvolutionBaseline::prepare(const BaselineCall& call) {
                               "cudaMemsetAsync (z)"));
     }
     m_dims = call.dims;
-    // The fused call accepts fewer algorithms than the plain one: take the fastest that runs.
-    Status last = okStatus();
-    for (cudnnConvolutionFwdAlgo_t algo : algos) {
+    auto use = [&](cudnnConvolutionFwdAlgo_t algo) -> Status {
         m_algo = algo;
-        last = cudnnCheck(cudnnGetConvolutionForwardWorkspaceSize(m_handle, m_xDesc, m_wDesc,
-                                                                  m_convDesc, m_yDesc, m_algo,
-                                                                  &m_workspaceBytes),
-                          "cudnnGetConvolutionForwardWorkspaceSize");
-        if (last.ok())
-            last = m_workspace.ensure(m_workspaceBytes, "the cuDNN convolution workspace");
-        if (last.ok())
-            last = enqueue(call);
-        if (last.ok())
-            last = cudaCheck(cudaStreamSynchronize(call.stream),
-                             "first cuDNN convolution (synchronise)");
-        if (last.ok()) {
+        KWB_GPU_TRY(cudnnCheck(cudnnGetConvolutionForwardWorkspaceSize(m_handle, m_xDesc, m_wDesc, m_convDesc,
+                                                                       m_yDesc, m_algo, &m_workspaceBytes),
+                               "cudnnGetConvolutionForwardWorkspaceSize"));
+        KWB_GPU_TRY(m_workspace.ensure(m_workspaceBytes, "the cuDNN convolution workspace"));
+        return enqueue(call);
+    };
+    const std::string key = convolutionChoiceKey(task.c_str(), {n, c, h, w, k});
+    if (auto known = knownAlgorithm(key)) {
+        Status s = use(static_cast<cudnnConvolutionFwdAlgo_t>(*known));
+        if (s.ok())
+            s = cudaCheck(cudaStreamSynchronize(call.stream), "first cuDNN convolution (synchronise)");
+        if (s.ok()) {
             m_prepared = true;
             return okStatus();
         }
-        if (last.error().code != "cudnn-error")
-            return last; // a CUDA error is not an unsupported algorithm
+        if (s.error().code != "cudnn-error")
+            return s; // a CUDA error is not an unsupported algorithm; else search again
     }
-    return last;
+    // The fused call accepts fewer algorithms than the plain one: the fastest that runs, of the
+    // first few cudnnFind ranks, timed again.
+    auto algos = findConvolutionAlgorithms(m_handle, m_xDesc, m_wDesc, m_convDesc, m_yDesc, half);
+    if (!algos)
+        return algos.error();
+    if (algos->empty())
+        return Error::make("cudnn-error", task + ": cudnnFindConvolutionForwardAlgorithm found no usable "
+                                                 "algorithm for this shape");
+    auto best = fastestCandidate(algos->size(), [&](std::size_t i) { return use((*algos)[i]); }, call.stream);
+    if (!best)
+        return best.error();
+    KWB_GPU_TRY(use((*algos)[*best]));
+    KWB_GPU_TRY(cudaCheck(cudaStreamSynchronize(call.stream), "first cuDNN convolution (synchronise)"));
+    rememberAlgorithm(key, m_algo);
+    m_prepared = true;
+    return okStatus();
 }
 
 Status CudnnConvolutionBaseline::run(const BaselineCall& call) {
@@ -204,9 +162,5 @@ Status CudnnConvolutionBaseline::enqueue(const BaselineCall& call) {
                       "cudnnConvolutionBiasActivationForward (ReLU)");
 }
 
-void forgetConvolutionAlgorithmChoices() {
-    std::lock_guard<std::mutex> lock(cacheMutex());
-    cache().clear();
-}
 
 } // namespace kwb::gpu

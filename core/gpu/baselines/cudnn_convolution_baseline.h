@@ -5,8 +5,9 @@
 //   conv2d-bias-relu-f32: cudnnConvolutionBiasActivationForward, NCHW float, FMA math (no
 //                         TF32), y = ReLU(conv(x, w) + bias) in one call (alpha2 = 0, z unused
 //                         and zero).
-// The algorithm is the fastest cudnnFindConvolutionForwardAlgorithm returns that the call
-// accepts, found once per (task, device, shape) and cached for the life of the process.
+// The algorithm is the fastest the call accepts of cudnnFindConvolutionForwardAlgorithm's first
+// ranks, timed again; found once per (task, shape, device, cuDNN version) and kept in the
+// worker's cache (algorithm_choices.h).
 #include <cudnn.h>
 
 #include "core/gpu/baselines/baseline.h"
@@ -30,7 +31,6 @@ public:
 private:
     const char* taskId() const;
     Status describe(int n, int c, int h, int w, int k);
-    Status rankAlgorithms(std::vector<cudnnConvolutionFwdAlgo_t>* algos);
     Status enqueue(const BaselineCall& call);
 
     Op m_op;
@@ -49,7 +49,5 @@ private:
     bool m_prepared = false;
 };
 
-// Empties the process-wide cache of algorithm searches (see forgetAlgorithmSearches).
-void forgetConvolutionAlgorithmChoices();
 
 } // namespace kwb::gpu

@@ -98,13 +98,19 @@ Result<nlohmann::json> parseTimingOverrides(const std::vector<std::string>& item
     static const char* const kKeys[] = {"target_rse", "min_samples", "max_samples", "time_cap_ms",
                                         "warmup", "warmup_ms", "flush_l2", "min_sample_ms", "max_batch",
                                         "graphs", "clock_settle_ms", "keep_above_clock_fraction",
-                                        "cover_us", "max_cover_us", "memset_kernels"};
+                                        "cover_us", "max_cover_us", "memset_kernels", "stop_on"};
     nlohmann::json out = nlohmann::json::object();
     for (const auto& item : items) {
         auto eq = item.find('=');
         std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
         if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
             return Error::make("bad-option", "--timing: unknown key \"" + key + "\"");
+        if (key == "stop_on") {
+            if (value != "mean" && value != "median")
+                return Error::make("bad-option", "--timing: stop_on is mean or median, got \"" + value + "\"");
+            out[key] = value;
+            continue;
+        }
         if (value == "true" || value == "false") {
             out[key] = value == "true";
             continue;
@@ -148,7 +154,7 @@ Runner addVerifyCommand(CLI::App& app) {
     cmd->add_option("--timing", o->timing,
                     "Timing policy overrides, KEY=VALUE[,...]: target_rse, min_samples, max_samples, time_cap_ms, "
                     "warmup, warmup_ms, flush_l2, min_sample_ms, max_batch, graphs, clock_settle_ms, "
-                    "keep_above_clock_fraction, cover_us, max_cover_us, memset_kernels")
+                    "keep_above_clock_fraction, cover_us, max_cover_us, memset_kernels, stop_on (mean|median)")
         ->delimiter(',');
     cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before the job is killed")->check(CLI::Range(2, 600));
     cmd->add_option("--worker-host", o->workerHost,

@@ -18,7 +18,7 @@ void to_json(nlohmann::json& j, const TimingPolicy& p) {
          {"min_sample_ms", p.minSampleMs}, {"max_batch", p.maxBatch}, {"graphs", p.graphs},
          {"warmup_ms", p.warmupMs}, {"clock_settle_ms", p.clockSettleMs},
          {"keep_above_clock_fraction", p.keepAboveClockFraction}, {"cover_us", p.coverUs},
-         {"max_cover_us", p.maxCoverUs}, {"memset_kernels", p.memsetKernels}};
+         {"max_cover_us", p.maxCoverUs}, {"memset_kernels", p.memsetKernels}, {"stop_on", p.stopOn}};
 }
 
 void from_json(const nlohmann::json& j, TimingPolicy& p) {
@@ -38,11 +38,12 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
     p.coverUs = std::clamp(j.value("cover_us", d.coverUs), 0.0, 100000.0);
     p.maxCoverUs = std::clamp(j.value("max_cover_us", d.maxCoverUs), 0.0, 100000.0);
     p.memsetKernels = j.value("memset_kernels", d.memsetKernels);
+    p.stopOn = j.value("stop_on", d.stopOn) == "median" ? "median" : "mean";
 }
 
 void to_json(nlohmann::json& j, const TimingStats& s) {
     j = {{"median_ms", s.medianMs}, {"q1_ms", s.q1Ms}, {"q3_ms", s.q3Ms}, {"min_ms", s.minMs},
-         {"mean_ms", s.meanMs}, {"rse", s.rse}, {"n", s.n}, {"host_median_ms", s.hostMedianMs}, {"batch", s.batch},
+         {"mean_ms", s.meanMs}, {"rse", s.rse}, {"median_rse", s.medianRse}, {"n", s.n}, {"host_median_ms", s.hostMedianMs}, {"batch", s.batch},
          {"graph", s.graph}, {"samples_ms", s.samplesMs}, {"discarded_throttled", s.discarded},
          {"discarded_uncovered", s.uncovered},
          {"spin_dropped", s.spinDropped}, {"cover_us", s.coverUs}, {"memset_nodes_as_kernels", s.memsetNodes},
@@ -67,6 +68,18 @@ double quantile(const std::vector<double>& sorted, double q) {
 std::string err(cudaError_t e) { return e == cudaSuccess ? std::string{} : cudaGetErrorString(e); }
 } // namespace
 
+double medianPrecision(const std::vector<double>& samples) {
+    if (samples.size() < 2)
+        return 0;
+    std::vector<double> x = samples;
+    std::sort(x.begin(), x.end());
+    const auto n = static_cast<long>(x.size());
+    const auto k = static_cast<long>(std::ceil(0.5 * std::sqrt(double(n))));
+    const long lo = std::max(0L, n / 2 - k), hi = std::min(n - 1, (n - 1) / 2 + k);
+    const double med = quantile(x, 0.5);
+    return med > 0 ? (x[std::size_t(hi)] - x[std::size_t(lo)]) / 2 / med : 0;
+}
+
 TimingStats summarise(std::vector<double> samples) {
     TimingStats s;
     s.samplesMs = samples;
@@ -86,6 +99,7 @@ TimingStats summarise(std::vector<double> samples) {
         var /= double(s.n - 1);
         s.rse = std::sqrt(var / double(s.n)) / std::max(s.meanMs, 1e-12);
     }
+    s.medianRse = medianPrecision(samples);
     return s;
 }
 
@@ -324,7 +338,10 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
         if (static_cast<int>(va.size()) >= p.maxSamples || (n >= p.minSamples && elapsed >= p.timeCapMs) ||
             elapsed >= 4 * p.timeCapMs)
             break;
-        if (n >= p.minSamples && summarise(ka).rse <= p.targetRse && summarise(kb).rse <= p.targetRse)
+        auto precise = [&](const std::vector<double>& v) {
+            return (p.stopOn == "median" ? medianPrecision(v) : summarise(v).rse) <= p.targetRse;
+        };
+        if (n >= p.minSamples && precise(ka) && precise(kb))
             break;
     }
     spent.sampling = since(sampling0);

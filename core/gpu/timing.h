@@ -48,6 +48,11 @@ struct TimingPolicy {
     // In a captured batch, memsets of up to 1 MiB are replayed as kernel nodes writing the same
     // bytes (device_kernels.h: memsetNodesToKernels).
     bool memsetKernels = true;
+    // The stopping rule's precision: "mean" (relative standard error of the mean) or "median"
+    // (half the distance between the order statistics n/2 -/+ sqrt(n)/2, over the median: about
+    // one standard error of the median, distribution-free, so a few slow samples do not keep a
+    // shape sampling to its time cap).
+    std::string stopOn = "mean";
 };
 
 // A timed callable: only enqueues work on the stream.
@@ -57,6 +62,7 @@ struct TimingStats {
     std::vector<double> samplesMs;
     double medianMs = 0, q1Ms = 0, q3Ms = 0, minMs = 0, meanMs = 0;
     double rse = 0;          // relative standard error of the mean
+    double medianRse = 0;    // the median's relative precision (TimingPolicy::stopOn)
     double hostMedianMs = 0; // host wall clock around a device-wide sync, for the cross-check
     int n = 0;
     int batch = 1; // calls per sample; samples are per call
@@ -80,6 +86,9 @@ void from_json(const nlohmann::json& j, TimingPolicy& p);
 void to_json(nlohmann::json& j, const TimingStats& s);
 
 TimingStats summarise(std::vector<double> samplesMs);
+// The median's relative precision: (x[hi] - x[lo]) / 2 / median over the sorted samples, with
+// lo, hi the order statistics n/2 -/+ ceil(sqrt(n)/2). 0 below two samples.
+double medianPrecision(const std::vector<double>& samplesMs);
 
 class Timer {
 public:

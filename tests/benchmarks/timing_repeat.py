@@ -50,6 +50,8 @@ def main():
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--cold", action="store_true")
     ap.add_argument("--all", action="store_true", help="every task with a reference solution, all shapes")
+    ap.add_argument("--cold-timing", default=None, metavar="KEY=VALUE,...",
+                    help="with --cold: this policy (kwb verify --timing) instead of the built-in one")
     ap.add_argument("--only", default=None, metavar="TASK[:SHAPE,...];...",
                     help="these tasks (and shapes) instead of the built-in microsecond set")
     ap.add_argument("--out", default=None)
@@ -73,7 +75,7 @@ def main():
         cold_env = dict(env, KWB_CACHE_DIR=tempfile.mkdtemp(prefix="kwb-cold-"))
         for kind in ("cold", "warm"):
             for task in PROOF:
-                rec, wall = verify(kwb, cold_env, task, os.path.join(refdir, task + ".cu"), 7)
+                rec, wall = verify(kwb, cold_env, task, os.path.join(refdir, task + ".cu"), 7, timing=a.cold_timing)
                 nvcc = rec.get("build", {}).get("seconds", 0.0) if kind == "cold" else 0.0
                 say("%s %-20s verdict=%-6s wall=%.2fs nvcc=%.2fs wall-nvcc=%.2fs" % (
                     kind, task, rec.get("verdict"), wall, nvcc or 0.0, wall - (nvcc or 0.0)))

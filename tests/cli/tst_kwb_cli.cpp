@@ -78,6 +78,7 @@ private slots:
         QTest::newRow("not a number") << QStringLiteral("min_sample_ms=fast") << QStringLiteral("min_sample_ms needs a non-negative number");
         QTest::newRow("negative") << QStringLiteral("max_batch=-4") << QStringLiteral("max_batch needs a non-negative number");
         QTest::newRow("no value") << QStringLiteral("graphs") << QStringLiteral("graphs needs");
+        QTest::newRow("stop rule") << QStringLiteral("stop_on=mode") << QStringLiteral("stop_on is mean or median");
     }
     void verifyTimingOverridesAreChecked() {
         QFETCH(QString, timing);

@@ -24,6 +24,7 @@
 #include "core/gpu/baselines/device_buffer.h"
 #include "core/gpu/baselines/library_status.h"
 #include "core/gpu/calibration.h"
+#include "core/gpu/timing.h"
 #include "tests/gpu/baseline_reference.h"
 #include "tests/gpu/suite_baseline_check.h"
 
@@ -390,6 +391,20 @@ bool checkFastestCandidate() {
     return ok;
 }
 
+// The median's precision ignores a few slow samples that the mean's standard error does not.
+bool checkMedianPrecision() {
+    std::vector<double> outliers(20, 1.0);
+    outliers.insert(outliers.end(), {10.0, 10.0, 10.0});
+    std::vector<double> ramp;
+    for (int i = 1; i <= 10; ++i)
+        ramp.push_back(i);
+    const double a = kwb::gpu::medianPrecision(outliers), b = kwb::gpu::medianPrecision(ramp);
+    const bool ok = a == 0.0 && kwb::gpu::summarise(outliers).rse > 0.2 && std::abs(b - 1.5 / 5.5) < 1e-12 &&
+                    kwb::gpu::medianPrecision({2.0}) == 0.0;
+    std::printf("median precision (stop_on=median): %s (outliers %.3f, ramp %.4f)\n", ok ? "PASS" : "FAIL", a, b);
+    return ok;
+}
+
 } // namespace
 
 int main() {
@@ -408,6 +423,7 @@ int main() {
     bool allOk = checkCeilingsJsonAndCache(sample, "synthetic");
     allOk = checkCallContract() && allOk;
     allOk = checkAlgorithmChoiceStore() && allOk;
+    allOk = checkMedianPrecision() && allOk;
 
     int count = 0;
     const cudaError_t e = cudaGetDeviceCount(&count);

@@ -7,6 +7,7 @@
 #
 # Steps (each writes OUT/<step>.txt):
 #   cold     the six proof tasks with an empty build cache, then warm: wall, nvcc, timelines
+#   coldab   the same with the policy of KWB_AB_POLICY, into OUT/cold_ab.txt
 #   ab       repeatability of the microsecond shapes, the default policy against KWB_AB_POLICY
 #   aball    the same over every task and shape
 #   repeatall  repeatability of every task and shape with the default policy alone
@@ -28,7 +29,9 @@ for step in "$@"; do
     t0=$(date +%s)
     case "$step" in
     cold) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --cold --reps 0 \
-              --policy default= --out "$OUT/cold.txt" ;;
+              --policy default= --out "$OUT/cold.txt" > /dev/null ;;
+    coldab) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --cold --reps 0 \
+              --policy default= --cold-timing "${AB#*=}" --out "$OUT/cold_ab.txt" > /dev/null ;;
     ab) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 \
             --policy default= --policy "$AB" --out "$OUT/ab.txt" ;;
     aball) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 --all \

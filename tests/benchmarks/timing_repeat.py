@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Repeatability of kwb's timing for microsecond kernels, under several timing policies, on a GPU.
 
-For each policy and each (task, shape), verifies the task's reference solution REPS times (seeds
-100.., like tests/gpu/gpu_suite.py) and prints the medians, their spread ((max - min) / median),
-the SM clock the kept samples were read at and how many sample pairs were discarded as throttled.
+For each policy and each (task, shape), verifies the task's reference solution REPS times and
+prints the medians, their spread ((max - min) / median), the SM clock the kept samples were read
+at and how many sample pairs were discarded as throttled. Seeds 100.., like tests/gpu/gpu_suite.py;
+with --same-seed all runs use seed 100 (the same inputs), so that a kernel whose time depends on
+its inputs does not count as unrepeatable timing.
 The policies are `kwb verify --timing` overrides; "default" is the built-in policy.
 
 Also, with --cold: verifies the six proof tasks with an empty build cache (a fresh KWB_CACHE_DIR,
@@ -52,6 +54,8 @@ def main():
     ap.add_argument("--all", action="store_true", help="every task with a reference solution, all shapes")
     ap.add_argument("--cold-timing", default=None, metavar="KEY=VALUE,...",
                     help="with --cold: this policy (kwb verify --timing) instead of the built-in one")
+    ap.add_argument("--same-seed", action="store_true",
+                    help="every run of a shape with seed 100 (the same inputs), instead of seeds 100..")
     ap.add_argument("--only", default=None, metavar="TASK[:SHAPE,...];...",
                     help="these tasks (and shapes) instead of the built-in microsecond set")
     ap.add_argument("--out", default=None)
@@ -104,7 +108,8 @@ def main():
         med, clocks, disc, bmed, blabel = {}, {}, {}, {}, {}
         for i in range(a.reps):
             for name, timing in policies:
-                rec, _ = verify(kwb, env, task, os.path.join(refdir, task + ".cu"), 100 + i, shapes, timing)
+                seed = 100 if a.same_seed else 100 + i
+                rec, _ = verify(kwb, env, task, os.path.join(refdir, task + ".cu"), seed, shapes, timing)
                 for s in rec.get("shapes", []):
                     t = s.get("timing")
                     if not t:

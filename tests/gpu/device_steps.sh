@@ -11,6 +11,7 @@
 #   ab       repeatability of the microsecond shapes, the default policy against KWB_AB_POLICY
 #   aball    the same over every task and shape
 #   repeatall  repeatability of every task and shape with the default policy alone
+#   repeatsame the same with one seed (the same inputs) for all five runs
 #   only     repeatability of KWB_ONLY (timing_repeat.py --only) under the default policy and
 #            each of KWB_POLICIES (space-separated NAME=KEY=VALUE,...), into OUT/only.txt
 #   probe    graph launches behind a spin (tests/benchmarks/graph_launch_probe.cu, built here)
@@ -42,6 +43,8 @@ for step in "$@"; do
               --only "${KWB_ONLY:?KWB_ONLY names the tasks}" "${pol[@]}" --out "$OUT/only.txt" > /dev/null ;;
     probe) nvcc -O2 -arch=sm_90 -o "$BIN/graph_launch_probe" "$ROOT/tests/benchmarks/graph_launch_probe.cu" &&
            "$BIN/graph_launch_probe" > "$OUT/probe.txt" 2>&1 ;;
+    repeatsame) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 --all \
+                    --same-seed --policy default= --out "$OUT/repeatsame.txt" > /dev/null ;;
     repeatall) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 --all \
                    --policy default= --out "$OUT/repeatall.txt" > /dev/null ;;
     refs) python3 "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/refs" \

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <fcntl.h>
 
-#include "core/export/atomic_file.h"
+#include "core/store/atomic_file.h"
 
 namespace kwb {
 namespace fs = std::filesystem;

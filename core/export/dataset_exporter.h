@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "core/export/atomic_file.h"
+#include "core/store/atomic_file.h"
 #include "core/export/task_split.h"
 #include "core/model/error.h"
 #include "core/store/project_store.h"

@@ -117,35 +117,49 @@ BaselineCall shapeCall(const Task& task, const ShapeSpec& shape, cudaStream_t st
     return call;
 }
 
-struct BufferSize {
-    const Parameter* param = nullptr;
-    std::vector<long long> extents;
-    std::size_t count = 1;
-};
-
-// Every buffer parameter's extents at this shape; a message when a formula does not evaluate.
-std::string bufferSizes(const Task& task, const ShapeSpec& shape, std::vector<BufferSize>* out) {
+// Sizes and allocates every buffer parameter at this shape and hands the buffers to `call`
+// (inputs, outputs). A message when a size formula does not evaluate or an allocation fails;
+// *cudaError then says which CUDA error (cudaSuccess for a formula).
+std::string allocateBuffers(const Task& task, const ShapeSpec& shape, Buffers* b, BaselineCall* call,
+                            cudaError_t* cudaError) {
+    *cudaError = cudaSuccess;
     std::map<std::string, double> values;
     for (const auto& [k, v] : shape.dims)
         values[k] = double(v);
     for (const auto& p : task.parameters) {
         if (!p.isBuffer())
             continue;
-        BufferSize sz;
-        sz.param = &p;
-        long long count = 1;
+        std::size_t count = 1;
+        std::vector<long long> extents;
         for (const auto& expr : p.shape) {
             auto f = Formula::parse(expr);
             auto v = f ? f->evaluateInteger(values) : Result<long long>(f.error());
             if (!v || *v < 0)
                 return "cannot size buffer " + p.name + " from \"" + expr + "\"";
-            count *= *v;
-            sz.extents.push_back(*v);
+            count *= std::size_t(*v);
+            extents.push_back(*v);
         }
-        sz.count = std::size_t(count);
-        out->push_back(std::move(sz));
+        b->params.push_back(&p);
+        b->extents.push_back(std::move(extents));
+        b->counts.push_back(count);
+        b->bufs.emplace_back();
+        if (auto e = b->bufs.back().allocate(count * std::size_t(dtypeSize(p.dtype))); e != cudaSuccess) {
+            *cudaError = e;
+            return "allocating " + p.name;
+        }
+        b->ptrs.push_back(b->bufs.back().data());
+        if (p.kind == ParamKind::Input)
+            call->inputs.push_back(b->ptrs.back());
+        else
+            call->outputs.push_back(b->ptrs.back());
     }
     return {};
+}
+
+// An input buffer filled from its parameter's distribution.
+void fillInput(const Parameter& p, void* ptr, std::size_t count, std::uint64_t seed, cudaStream_t st) {
+    fillRandom(ptr, elem(p.dtype), count, seed, static_cast<RandomKind>(static_cast<int>(p.distribution.kind)),
+               p.distribution.a, p.distribution.b, st);
 }
 
 } // namespace
@@ -174,25 +188,10 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
     std::vector<long long> dims;
     std::vector<double> scalars;
     BaselineCall bcall = shapeCall(task, shape, st, &dims, &scalars);
-    std::vector<BufferSize> sizes;
-    if (auto why = bufferSizes(task, shape, &sizes); !why.empty())
-        return fail({"harness-error", why, false});
     Buffers b;
-    for (auto& sz : sizes) {
-        b.params.push_back(sz.param);
-        b.extents.push_back(std::move(sz.extents));
-        b.counts.push_back(sz.count);
-        b.bufs.emplace_back();
-        if (auto e = b.bufs.back().allocate(sz.count * std::size_t(dtypeSize(sz.param->dtype))); e != cudaSuccess)
-            return fail(cudaFailure(e, "allocating " + sz.param->name));
-        b.ptrs.push_back(b.bufs.back().data());
-    }
-    for (std::size_t i = 0; i < b.params.size(); ++i) {
-        if (b.params[i]->kind == ParamKind::Input)
-            bcall.inputs.push_back(b.ptrs[i]);
-        else
-            bcall.outputs.push_back(b.ptrs[i]);
-    }
+    cudaError_t allocError = cudaSuccess;
+    if (auto why = allocateBuffers(task, shape, &b, &bcall, &allocError); !why.empty())
+        return fail(allocError != cudaSuccess ? cudaFailure(allocError, why) : Failure{"harness-error", why, false});
 
     // Shadow copies of the inputs (is the input unchanged?) and reference outputs.
     std::vector<GuardedBuffer> shadow(b.params.size());
@@ -339,8 +338,7 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
             const Parameter& p = *b.params[i];
             if (p.kind != ParamKind::Input)
                 continue;
-            fillRandom(b.ptrs[i], elem(p.dtype), b.counts[i], mix(trialSeed, i),
-                       static_cast<RandomKind>(static_cast<int>(p.distribution.kind)), p.distribution.a, p.distribution.b, st);
+            fillInput(p, b.ptrs[i], b.counts[i], mix(trialSeed, i), st);
             if (!shadow[i].data())
                 shadow[i].allocate(b.bufs[i].bytes());
             cudaMemcpyAsync(shadow[i].data(), b.ptrs[i], b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, st);
@@ -490,26 +488,14 @@ std::string warmBaseline(const Task& task, const ShapeSpec& shape, Baseline& bas
     std::vector<long long> dims;
     std::vector<double> scalars;
     BaselineCall call = shapeCall(task, shape, st, &dims, &scalars);
-    std::vector<BufferSize> sizes;
-    if (auto why = bufferSizes(task, shape, &sizes); !why.empty())
-        return why;
-    std::vector<GuardedBuffer> bufs;
-    for (const auto& sz : sizes) {
-        bufs.emplace_back();
-        const std::size_t bytes = sz.count * std::size_t(dtypeSize(sz.param->dtype));
-        if (auto e = bufs.back().allocate(bytes); e != cudaSuccess)
-            return std::string("allocating ") + sz.param->name + ": " + cudaGetErrorString(e);
-        if (sz.param->kind == ParamKind::Input) {
-            // Inputs like the job's (not zeros): an algorithm search times its candidates on them.
-            const Parameter& p = *sz.param;
-            fillRandom(bufs.back().data(), elem(p.dtype), sz.count, mix(hashString(shape.name), bufs.size()),
-                       static_cast<RandomKind>(static_cast<int>(p.distribution.kind)), p.distribution.a,
-                       p.distribution.b, st);
-            call.inputs.push_back(bufs.back().data());
-        } else {
-            call.outputs.push_back(bufs.back().data());
-        }
-    }
+    Buffers b;
+    cudaError_t allocError = cudaSuccess;
+    if (auto why = allocateBuffers(task, shape, &b, &call, &allocError); !why.empty())
+        return allocError != cudaSuccess ? why + ": " + cudaGetErrorString(allocError) : why;
+    // Inputs like the job's (not zeros): an algorithm search times its candidates on them.
+    for (std::size_t i = 0; i < b.params.size(); ++i)
+        if (b.params[i]->kind == ParamKind::Input)
+            fillInput(*b.params[i], b.ptrs[i], b.counts[i], mix(hashString(shape.name), i), st);
     if (auto r = baseline.prepare(call); !r)
         return r.error().message;
     if (auto e = cudaStreamSynchronize(st); e != cudaSuccess)

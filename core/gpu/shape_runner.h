@@ -39,7 +39,7 @@ struct ShapeOutcome {
 // nondeterministic, illegal-address, launch-error, cuda-error, harness-error.
 ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohmann::json&)>& emit);
 
-// Before the candidate exists: the baseline's prepare() on zeroed inputs of this shape, so its
+// Before the candidate exists: the baseline's prepare() on random inputs of this shape, so its
 // library start, algorithm search and lazy module loading are done (runShape prepares again,
 // then cheaply). An error message, or empty.
 std::string warmBaseline(const Task& task, const ShapeSpec& shape, Baseline& baseline, cudaStream_t stream);

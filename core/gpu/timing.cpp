@@ -151,7 +151,7 @@ std::string Timer::sample(const TimedCall& fn, bool flush, int batch, cudaGraphE
     return {};
 }
 
-cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernels) {
+cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes) {
     // Thread-local mode: only this thread's unsafe calls invalidate the capture. A callable that
     // synchronises, allocates or uses another stream ends the capture with an error; it is then
     // timed by direct launches.
@@ -163,11 +163,8 @@ cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernel
         fn();
     cudaGraph_t graph = nullptr;
     cudaError_t e = cudaStreamEndCapture(m_stream, &graph);
-    if (e == cudaSuccess && graph && memsetKernels) {
-        int replaced = 0;
-        e = memsetNodesToKernels(graph, std::size_t{1} << 20, &replaced);
-        m_memsetNodes = replaced;
-    }
+    if (e == cudaSuccess && graph && memsetKernels)
+        e = memsetNodesToKernels(graph, std::size_t{1} << 20, memsetNodes);
     cudaGraphExec_t exec = nullptr;
     if (e == cudaSuccess && graph)
         e = cudaGraphInstantiate(&exec, graph, 0);
@@ -250,8 +247,8 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
     // A single launch's event time includes its launch overhead, so the batch sized from it is
     // too short: one replay is timed and the batch grown (recaptured once) until a sample lasts
     // minSampleMs.
-    auto captureBatch = [&](const TimedCall& fn, int* batch) -> cudaGraphExec_t {
-        cudaGraphExec_t g = capture(fn, *batch, p.memsetKernels);
+    auto captureBatch = [&](const TimedCall& fn, int* batch, int* memsetNodes) -> cudaGraphExec_t {
+        cudaGraphExec_t g = capture(fn, *batch, p.memsetKernels, memsetNodes);
         double t = 0;
         if (!g || *batch >= p.maxBatch || !sample(fn, p.flushL2, *batch, g, &t).empty() || t <= 0)
             return g;
@@ -259,7 +256,7 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
         if (sampleMs >= p.minSampleMs)
             return g;
         int grown = std::clamp(static_cast<int>(std::ceil(double(*batch) * p.minSampleMs / sampleMs)), *batch, p.maxBatch);
-        if (cudaGraphExec_t g2 = capture(fn, grown, p.memsetKernels)) {
+        if (cudaGraphExec_t g2 = capture(fn, grown, p.memsetKernels, memsetNodes)) {
             cudaGraphExecDestroy(g);
             *batch = grown;
             return g2;
@@ -269,13 +266,11 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
     spent.warmup = since(w0);
     auto c0 = Clock::now();
     int ba = batchFor(wa), bb = batchFor(wb);
-    m_memsetNodes = 0;
+    int memsetA = 0, memsetB = 0;
     if (p.graphs && ba > 1)
-        ga.g = captureBatch(a, &ba);
-    const int memsetA = m_memsetNodes;
-    m_memsetNodes = 0;
+        ga.g = captureBatch(a, &ba, &memsetA);
     if (p.graphs && bb > 1)
-        gb.g = captureBatch(b, &bb);
+        gb.g = captureBatch(b, &bb, &memsetB);
     spent.capture = since(c0);
     std::vector<double> va, vb;
     std::vector<int> vc; // the clock after each pair (0: unknown)
@@ -293,6 +288,10 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
                 if (kc && vc[i] > 0)
                     kc->push_back(vc[i]);
             }
+    };
+    const bool onMedian = p.stopOn == "median";
+    auto precise = [&](const std::vector<double>& v) {
+        return (onMedian ? medianPrecision(v) : summarise(v).rse) <= p.targetRse;
     };
     const auto sampling0 = Clock::now();
     auto t0 = sampling0;
@@ -338,9 +337,6 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
         if (static_cast<int>(va.size()) >= p.maxSamples || (n >= p.minSamples && elapsed >= p.timeCapMs) ||
             elapsed >= 4 * p.timeCapMs)
             break;
-        auto precise = [&](const std::vector<double>& v) {
-            return (p.stopOn == "median" ? medianPrecision(v) : summarise(v).rse) <= p.targetRse;
-        };
         if (n >= p.minSamples && precise(ka) && precise(kb))
             break;
     }
@@ -362,7 +358,7 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
     sa->spinDropped = sb->spinDropped = spinDropped;
     sa->coverUs = sb->coverUs = m_coverUs;
     sa->memsetNodes = memsetA;
-    sb->memsetNodes = m_memsetNodes;
+    sb->memsetNodes = memsetB;
     sa->clocksMHz = kc;
     sb->clocksMHz = std::move(kc);
     sa->batch = ba;

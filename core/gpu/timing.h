@@ -39,8 +39,8 @@ struct TimingPolicy {
     // start event, the batch and the stop event are all queued before the start event fires:
     // the host's launch latency (tens of microseconds, different from process to process) is
     // not inside the sample. A sample whose start event had fired before the host finished
-    // queueing is discarded; when most of the first samples were, the spin is switched off for
-    // the shape. 0: no spin.
+    // queueing is discarded; when most of the first samples were, the spin is lengthened (see
+    // maxCoverUs) or switched off for the shape. 0: no spin.
     double coverUs = 100;
     // Where a batch takes the host longer to queue than the spin lasts, the spin is lengthened
     // once to 1.5x the queueing time (up to this), before it is given up.
@@ -112,8 +112,8 @@ private:
     std::string sample(const TimedCall& fn, bool flush, int batch, cudaGraphExec_t graph, double* ms,
                        bool* covered = nullptr);
     // Captures `batch` calls of fn; nullptr when the stream cannot be captured.
-    // Memsets become kernel nodes with `memsetKernels` (counted in m_memsetNodes).
-    cudaGraphExec_t capture(const TimedCall& fn, int batch, bool memsetKernels);
+    // Memsets become kernel nodes with `memsetKernels` (counted in *memsetNodes).
+    cudaGraphExec_t capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes);
     std::string hostTime(const TimedCall& fn, int reps, double* medianMs);
 
     int clock() const { return m_clock ? m_clock() : 0; }
@@ -124,7 +124,6 @@ private:
     std::size_t m_flushBytes = 0;
     double m_coverUs = 0;
     double m_queueUs = 0; // host time to queue the last sample behind its spin
-    int m_memsetNodes = 0;
     cudaEvent_t m_start = nullptr, m_stop = nullptr;
 };
 

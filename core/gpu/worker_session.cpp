@@ -7,13 +7,12 @@
 #include <future>
 #include <optional>
 
-#include <unistd.h>
-
 #include "core/gpu/calibration.h"
 #include "core/gpu/candidate_build.h"
 #include "core/gpu/device_query.h"
 #include "core/gpu/job_launcher.h"
 #include "core/model/task.h"
+#include "core/store/atomic_file.h"
 #include "core/store/data_dirs.h"
 #include "core/tasks/formula.h"
 #include "core/verify/doctor.h"
@@ -190,26 +189,16 @@ nlohmann::json readAlgorithmChoices(const std::filesystem::path& file) {
     return j.is_object() ? j : nlohmann::json::object();
 }
 
-// Adds what a job found; written to a temporary file and renamed, so a reader never sees half.
+// Adds what a job found (AtomicFile: a reader never sees half a file). A failed write only
+// means the next job searches again.
 void keepAlgorithmChoices(const std::filesystem::path& file, nlohmann::json known, const nlohmann::json& found) {
     if (file.empty() || !found.is_object() || found.empty())
         return;
     for (const auto& [key, algo] : found.items())
         if (algo.is_number_integer())
             known[key] = algo;
-    std::error_code ec;
-    std::filesystem::create_directories(file.parent_path(), ec);
-    auto tmp = file;
-    tmp += ".tmp-" + std::to_string(::getpid());
-    {
-        std::ofstream out(tmp, std::ios::trunc);
-        out << known.dump(2) << '\n';
-        if (!out.flush())
-            return;
-    }
-    std::filesystem::rename(tmp, file, ec);
-    if (ec)
-        std::filesystem::remove(tmp, ec);
+    if (auto out = AtomicFile::create(file); out && out->write(known.dump(2) + "\n"))
+        (void)out->commit();
 }
 
 } // namespace

@@ -3,12 +3,11 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <fstream>
 #include <optional>
 #include <sys/stat.h>
-#include <unistd.h>
 
+#include "core/store/atomic_file.h"
 #include "core/store/data_dirs.h"
 
 namespace kwb {
@@ -22,19 +21,6 @@ constexpr const char* kMarker = "# kwb-ssh-launcher host=";
 bool hostChar(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
            c == '-' || c == '_' || c == '@';
-}
-
-bool writeAll(int fd, const std::string& s) {
-    std::size_t done = 0;
-    while (done < s.size()) {
-        ssize_t n = ::write(fd, s.data() + done, s.size() - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        done += static_cast<std::size_t>(n);
-    }
-    return true;
 }
 
 // The last few non-blank lines of ssh's stderr, on one line.
@@ -109,18 +95,16 @@ Result<fs::path> writeSshLauncher(const std::string& host, const fs::path& dir) 
                              "-o ServerAliveCountMax=4 -- '" +
                              host + "' ${gpu:+env \"$gpu\"} kwb-runner \"$@\"\n";
     const fs::path path = sshLauncherPath(dir, host);
-    const fs::path tmp = path.string() + ".tmp" + std::to_string(::getpid());
-    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0700);
-    if (fd < 0)
-        return Error::make("cannot-write-launcher", "cannot write " + path.string() + ": " + std::strerror(errno));
     // Replaced by rename, so a worker starting from the old one at this moment still reads it whole.
-    bool ok = ::fchmod(fd, 0700) == 0 && writeAll(fd, text);
-    ok = (::close(fd) == 0) && ok;
-    if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
-        int err = errno;
-        ::unlink(tmp.c_str());
-        return Error::make("cannot-write-launcher", "cannot write " + path.string() + ": " + std::strerror(err));
-    }
+    auto out = AtomicFile::create(path);
+    if (!out)
+        return Error::make("cannot-write-launcher", "cannot write " + path.string() + ": " + out.error().message);
+    if (::fchmod(::fileno(out->stream()), 0700) != 0)
+        return Error::make("cannot-write-launcher", "cannot write " + path.string() + ": " + std::strerror(errno));
+    if (auto s = out->write(text); !s)
+        return Error::make("cannot-write-launcher", "cannot write " + path.string() + ": " + s.error().message);
+    if (auto s = out->commit(); !s)
+        return Error::make("cannot-write-launcher", "cannot write " + path.string() + ": " + s.error().message);
     return path;
 }
 

@@ -1,7 +1,6 @@
 #include "core/gpu/baselines/cudnn_conv_baseline.h"
 
 #include <algorithm>
-#include <array>
 #include <vector>
 
 #include "core/gpu/baselines/algorithm_choices.h"
@@ -106,13 +105,10 @@ Status CudnnConvBaseline::describeShape() {
         "cudnnSetTensor4dDescriptor (y: N,K,H,W)");
 }
 
-std::string convolutionChoiceKey(const char* task, std::initializer_list<int> dims) {
-    std::string key = "cudnn " + std::to_string(cudnnGetVersion()) + " " + task;
-    for (int d : dims)
-        key += " " + std::to_string(d);
-    return key;
-}
+namespace {
 
+// The algorithms cudnnFind ran, fastest first by its own (single-run) timing; tensor-core ones
+// only when allowed.
 Result<std::vector<cudnnConvolutionFwdAlgo_t>>
 findConvolutionAlgorithms(cudnnHandle_t handle, cudnnTensorDescriptor_t x, cudnnFilterDescriptor_t w,
                           cudnnConvolutionDescriptor_t conv, cudnnTensorDescriptor_t y, bool allowTensorOps) {
@@ -139,34 +135,42 @@ findConvolutionAlgorithms(cudnnHandle_t handle, cudnnTensorDescriptor_t x, cudnn
     return algos;
 }
 
-Status CudnnConvBaseline::chooseAlgorithm(const BaselineCall& call) {
-    const std::string key = convolutionChoiceKey(kTask, {m_dims[0], m_dims[1], m_dims[2], m_dims[3], m_dims[4]});
+} // namespace
+
+Status useConvolutionAlgorithm(const ConvolutionSearch& c,
+                               const std::function<Status(cudnnConvolutionFwdAlgo_t)>& enqueue) {
+    std::string key = "cudnn " + std::to_string(cudnnGetVersion()) + " " + c.task;
+    for (int d : c.dims)
+        key += " " + std::to_string(d);
+    auto use = [&](cudnnConvolutionFwdAlgo_t algo) -> Status {
+        KWB_GPU_TRY(cudnnCheck(cudnnGetConvolutionForwardWorkspaceSize(c.handle, c.x, c.w, c.conv, c.y, algo,
+                                                                       c.workspaceBytes),
+                               "cudnnGetConvolutionForwardWorkspaceSize"));
+        KWB_GPU_TRY(c.workspace->ensure(*c.workspaceBytes, "the cuDNN convolution workspace"));
+        return enqueue(algo);
+    };
+    auto runOnce = [&](cudnnConvolutionFwdAlgo_t algo) -> Status {
+        KWB_GPU_TRY(use(algo));
+        return cudaCheck(cudaStreamSynchronize(c.stream), "first cuDNN convolution (synchronise)");
+    };
     if (auto known = knownAlgorithm(key)) {
-        m_algo = static_cast<cudnnConvolutionFwdAlgo_t>(*known);
-        return okStatus();
+        Status s = runOnce(static_cast<cudnnConvolutionFwdAlgo_t>(*known));
+        if (s.ok() || s.error().code != "cudnn-error")
+            return s; // a CUDA error is not an unsupported algorithm; otherwise search again
     }
-    auto algos = findConvolutionAlgorithms(m_handle, m_xDesc, m_wDesc, m_convDesc, m_yDesc, false);
+    auto algos = findConvolutionAlgorithms(c.handle, c.x, c.w, c.conv, c.y, c.allowTensorOps);
     if (!algos)
         return algos.error();
     if (algos->empty())
-        return Error::make("cudnn-error",
-                           "cudnnFindConvolutionForwardAlgorithm found no FP32 (FMA) algorithm for " +
-                               std::to_string(m_dims[0]) + "x" + std::to_string(m_dims[1]) + "x" +
-                               std::to_string(m_dims[2]) + "x" + std::to_string(m_dims[3]) +
-                               " with K=" + std::to_string(m_dims[4]));
-    // cudnnFind's order is a first cut (one timed run each); the fastest few are timed again.
-    auto best = fastestCandidate(algos->size(), [&](std::size_t i) -> Status {
-        m_algo = (*algos)[i];
-        KWB_GPU_TRY(cudnnCheck(cudnnGetConvolutionForwardWorkspaceSize(m_handle, m_xDesc, m_wDesc, m_convDesc,
-                                                                       m_yDesc, m_algo, &m_workspaceBytes),
-                               "cudnnGetConvolutionForwardWorkspaceSize"));
-        KWB_GPU_TRY(m_workspace.ensure(m_workspaceBytes, "the cuDNN convolution workspace"));
-        return enqueue(call);
-    }, call.stream);
+        return Error::make("cudnn-error", c.task + ": cudnnFindConvolutionForwardAlgorithm found no usable "
+                                                   "algorithm for this shape");
+    // cudnnFind's order is a first cut (one timed run each); the fastest few that the call
+    // accepts are timed again.
+    auto best = fastestCandidate(algos->size(), [&](std::size_t i) { return use((*algos)[i]); }, c.stream);
     if (!best)
         return best.error();
-    m_algo = (*algos)[*best];
-    rememberAlgorithm(key, m_algo);
+    KWB_GPU_TRY(runOnce((*algos)[*best]));
+    rememberAlgorithm(key, (*algos)[*best]);
     return okStatus();
 }
 
@@ -181,20 +185,16 @@ Status CudnnConvBaseline::prepare(const BaselineCall& call) {
     KWB_GPU_TRY(createDescriptors());
     KWB_GPU_TRY(cudnnCheck(cudnnSetStream(m_handle, call.stream), "cudnnSetStream"));
     KWB_GPU_TRY(describeShape());
-    KWB_GPU_TRY(chooseAlgorithm(call));
-    KWB_GPU_TRY(
-        cudnnCheck(cudnnGetConvolutionForwardWorkspaceSize(m_handle, m_xDesc, m_wDesc, m_convDesc,
-                                                           m_yDesc, m_algo, &m_workspaceBytes),
-                   "cudnnGetConvolutionForwardWorkspaceSize"));
-    KWB_GPU_TRY(m_workspace.ensure(m_workspaceBytes, "the cuDNN convolution workspace"));
+    const ConvolutionSearch search{kTask,     {m_dims[0], m_dims[1], m_dims[2], m_dims[3], m_dims[4]},
+                                   m_handle,  m_xDesc, m_wDesc, m_convDesc, m_yDesc, false, call.stream,
+                                   &m_workspace, &m_workspaceBytes};
+    auto enqueueWith = [&](cudnnConvolutionFwdAlgo_t algo) {
+        m_algo = algo;
+        return enqueue(call);
+    };
+    KWB_GPU_TRY(useConvolutionAlgorithm(search, enqueueWith));
     m_prepared = true;
-    Status first = run(call);
-    if (first.ok())
-        first =
-            cudaCheck(cudaStreamSynchronize(call.stream), "first cuDNN convolution (synchronise)");
-    if (!first.ok())
-        m_prepared = false;
-    return first;
+    return okStatus();
 }
 
 Status CudnnConvBaseline::run(const BaselineCall& call) {

@@ -3,7 +3,7 @@
 // math restricted to FMA (no TF32). The fastest algorithm is found once per shape, device and
 // cuDNN version (cudnnFindConvolutionForwardAlgorithm, its fastest four timed again) and kept
 // in the worker's cache (algorithm_choices.h).
-#include <initializer_list>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,7 +29,6 @@ public:
 private:
     Status createDescriptors();
     Status describeShape();
-    Status chooseAlgorithm(const BaselineCall& call);
     Status enqueue(const BaselineCall& call);
 
     cudnnHandle_t m_handle = nullptr;
@@ -47,13 +46,27 @@ private:
 // "IMPLICIT_PRECOMP_GEMM", ... for labels and logs.
 const char* convolutionAlgorithmName(cudnnConvolutionFwdAlgo_t algo);
 
-// The key of a convolution's algorithm choice: cuDNN's version, the task and the dimensions.
-std::string convolutionChoiceKey(const char* task, std::initializer_list<int> dims);
+// One convolution whose forward algorithm is to be chosen.
+struct ConvolutionSearch {
+    std::string task;            // with cuDNN's version and the dims, the choice's key
+    std::vector<int> dims;
+    cudnnHandle_t handle = nullptr;
+    cudnnTensorDescriptor_t x = nullptr;
+    cudnnFilterDescriptor_t w = nullptr;
+    cudnnConvolutionDescriptor_t conv = nullptr;
+    cudnnTensorDescriptor_t y = nullptr;
+    bool allowTensorOps = false; // false: FP32 math only (no TF32)
+    cudaStream_t stream = nullptr;
+    DeviceBuffer* workspace = nullptr; // sized for the algorithm being used
+    std::size_t* workspaceBytes = nullptr;
+};
 
-// The algorithms cudnnFind ran for a convolution, fastest first by its own timing; tensor-core
-// ones only when allowed.
-Result<std::vector<cudnnConvolutionFwdAlgo_t>>
-findConvolutionAlgorithms(cudnnHandle_t handle, cudnnTensorDescriptor_t x, cudnnFilterDescriptor_t w,
-                          cudnnConvolutionDescriptor_t conv, cudnnTensorDescriptor_t y, bool allowTensorOps);
+// Settles on the convolution's algorithm and runs it once (synchronised): the choice kept for
+// this shape on this device (algorithm_choices.h) when the call accepts it, else cudnnFind's
+// first ranks timed again (fastestCandidate) and the fastest the call accepts, which is
+// remembered. `enqueue(algo)` enqueues one call with algo, the workspace sized for it; a
+// "cudnn-error" rules algo out. The last algo enqueued is the one chosen.
+Status useConvolutionAlgorithm(const ConvolutionSearch& search,
+                               const std::function<Status(cudnnConvolutionFwdAlgo_t)>& enqueue);
 
 } // namespace kwb::gpu

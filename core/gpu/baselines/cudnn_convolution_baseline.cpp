@@ -1,11 +1,7 @@
 #include "core/gpu/baselines/cudnn_convolution_baseline.h"
 
-#include <algorithm>
-#include <array>
-#include <mutex>
 #include <vector>
 
-#include "core/gpu/baselines/algorithm_choices.h"
 #include "core/gpu/baselines/call_checks.h"
 #include "core/gpu/baselines/cudnn_conv_baseline.h"
 #include "core/gpu/baselines/library_status.h"
@@ -102,40 +98,14 @@ Status CudnnConvolutionBaseline::prepare(const BaselineCall& call) {
                               "cudaMemsetAsync (z)"));
     }
     m_dims = call.dims;
-    auto use = [&](cudnnConvolutionFwdAlgo_t algo) -> Status {
+    const ConvolutionSearch search{task, {n, c, h, w, k}, m_handle, m_xDesc, m_wDesc, m_convDesc, m_yDesc,
+                                   half, call.stream, &m_workspace, &m_workspaceBytes};
+    // The fused call accepts fewer algorithms than the plain one: the search skips the others.
+    auto enqueueWith = [&](cudnnConvolutionFwdAlgo_t algo) {
         m_algo = algo;
-        KWB_GPU_TRY(cudnnCheck(cudnnGetConvolutionForwardWorkspaceSize(m_handle, m_xDesc, m_wDesc, m_convDesc,
-                                                                       m_yDesc, m_algo, &m_workspaceBytes),
-                               "cudnnGetConvolutionForwardWorkspaceSize"));
-        KWB_GPU_TRY(m_workspace.ensure(m_workspaceBytes, "the cuDNN convolution workspace"));
         return enqueue(call);
     };
-    const std::string key = convolutionChoiceKey(task.c_str(), {n, c, h, w, k});
-    if (auto known = knownAlgorithm(key)) {
-        Status s = use(static_cast<cudnnConvolutionFwdAlgo_t>(*known));
-        if (s.ok())
-            s = cudaCheck(cudaStreamSynchronize(call.stream), "first cuDNN convolution (synchronise)");
-        if (s.ok()) {
-            m_prepared = true;
-            return okStatus();
-        }
-        if (s.error().code != "cudnn-error")
-            return s; // a CUDA error is not an unsupported algorithm; else search again
-    }
-    // The fused call accepts fewer algorithms than the plain one: the fastest that runs, of the
-    // first few cudnnFind ranks, timed again.
-    auto algos = findConvolutionAlgorithms(m_handle, m_xDesc, m_wDesc, m_convDesc, m_yDesc, half);
-    if (!algos)
-        return algos.error();
-    if (algos->empty())
-        return Error::make("cudnn-error", task + ": cudnnFindConvolutionForwardAlgorithm found no usable "
-                                                 "algorithm for this shape");
-    auto best = fastestCandidate(algos->size(), [&](std::size_t i) { return use((*algos)[i]); }, call.stream);
-    if (!best)
-        return best.error();
-    KWB_GPU_TRY(use((*algos)[*best]));
-    KWB_GPU_TRY(cudaCheck(cudaStreamSynchronize(call.stream), "first cuDNN convolution (synchronise)"));
-    rememberAlgorithm(key, m_algo);
+    KWB_GPU_TRY(useConvolutionAlgorithm(search, enqueueWith));
     m_prepared = true;
     return okStatus();
 }

@@ -226,6 +226,27 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
 
     nlohmann::json outputs = nlohmann::json::object();
     int callIndex = 0;
+    // Guard bands intact and inputs unchanged, for buffers laid out like b's (b's own, or a copy
+    // the timed calls used: `which` then says so).
+    auto checkBuffers = [&](const std::vector<GuardedBuffer>& bufs, const std::string& which) -> Failure {
+        for (std::size_t i = 0; i < b.params.size(); ++i) {
+            bool intact = true;
+            if (auto ge = bufs[i].guardsIntact(&intact); ge != cudaSuccess)
+                return cudaFailure(ge, "checking guard bands");
+            if (!intact)
+                return {"out-of-bounds", "the candidate wrote outside " + which + "buffer " + b.params[i]->name +
+                                             " (guard band overwritten) at shape " + shape.name, false};
+            if (b.params[i]->kind == ParamKind::Input) {
+                unsigned long long diff = 0;
+                if (auto de = countDifferentBytes(bufs[i].data(), shadow[i].data(), bufs[i].bytes(), &diff, st); de != cudaSuccess)
+                    return cudaFailure(de, "checking inputs");
+                if (diff)
+                    return {"input-modified", "the candidate changed " + which + "input " + b.params[i]->name +
+                                                  " (" + std::to_string(diff) + " words) at shape " + shape.name, false};
+            }
+        }
+        return {};
+    };
     auto callCandidate = [&](const std::string& when) -> Failure {
         for (std::size_t i = 0; i < b.params.size(); ++i)
             if (b.params[i]->kind == ParamKind::Output)
@@ -241,23 +262,7 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
         if (e != cudaSuccess)
             return cudaFailure(e, "the candidate's " + when);
         emit({{"event", "call"}, {"shape", shape.name}, {"n", ++callIndex}});
-        for (std::size_t i = 0; i < b.params.size(); ++i) {
-            bool intact = true;
-            if (auto ge = b.bufs[i].guardsIntact(&intact); ge != cudaSuccess)
-                return cudaFailure(ge, "checking guard bands");
-            if (!intact)
-                return {"out-of-bounds", "the candidate wrote outside buffer " + b.params[i]->name +
-                                             " (guard band overwritten) at shape " + shape.name, false};
-            if (b.params[i]->kind == ParamKind::Input) {
-                unsigned long long diff = 0;
-                if (auto de = countDifferentBytes(b.ptrs[i], shadow[i].data(), b.bufs[i].bytes(), &diff, st); de != cudaSuccess)
-                    return cudaFailure(de, "checking inputs");
-                if (diff)
-                    return {"input-modified", "the candidate changed its input " + b.params[i]->name +
-                                                  " (" + std::to_string(diff) + " words) at shape " + shape.name, false};
-            }
-        }
-        return {};
+        return checkBuffers(b.bufs, "");
     };
     // The tolerance's scale for output i: per-element (ScaledBySumAbs with a CPU reference),
     // or one scalar (sum|x| of the first input, or the RMS of `against`).
@@ -432,35 +437,92 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
     emit({{"event", "progress"}, {"stage", "benchmark"}, {"shape", shape.name}});
     if (auto f = prepareBaseline(); !f.verdict.empty())
         return fail(f);
-    std::vector<GuardedBuffer> scratch;
-    BaselineCall c = bcall;
-    c.outputs.clear();
-    for (std::size_t i = 0; i < b.params.size(); ++i) {
-        if (b.params[i]->kind != ParamKind::Output)
-            continue;
-        scratch.emplace_back();
-        scratch.back().allocate(b.bufs[i].bytes());
-        c.outputs.push_back(scratch.back().data());
+    // The timed calls use buffer sets in turn (TimingPolicy::rotateL2): set 0 is b; the others
+    // are copies of its inputs with outputs of their own. The baseline reads the same inputs
+    // and writes outputs of its own in every set.
+    std::size_t setBytes = 0;
+    for (std::size_t i = 0; i < b.params.size(); ++i)
+        setBytes += b.bufs[i].bytes() * (b.params[i]->kind == ParamKind::Output ? 2 : 1);
+    const int wanted = bufferSets(job.timing, job.l2Bytes, setBytes);
+    std::vector<std::vector<GuardedBuffer>> copies; // sets 1.. (the candidate's buffers)
+    std::vector<std::vector<void*>> candPtrs{b.ptrs};
+    std::vector<BaselineCall> baseCalls;
+    std::vector<GuardedBuffer> scratch; // the baseline's outputs, every set
+    for (int k = 0; k < wanted; ++k) {
+        std::vector<GuardedBuffer> set;
+        BaselineCall c = bcall;
+        c.inputs.clear();
+        c.outputs.clear();
+        cudaError_t e = cudaSuccess;
+        for (std::size_t i = 0; i < b.params.size() && e == cudaSuccess; ++i) {
+            void* ptr = b.ptrs[i];
+            if (k > 0) {
+                set.emplace_back();
+                if ((e = set.back().allocate(b.bufs[i].bytes())) != cudaSuccess)
+                    break;
+                ptr = set.back().data();
+                if (b.params[i]->kind == ParamKind::Input)
+                    e = cudaMemcpyAsync(ptr, b.ptrs[i], b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, st);
+                else
+                    e = fillPoison(ptr, elem(b.params[i]->dtype), b.counts[i], st);
+            }
+            if (b.params[i]->kind == ParamKind::Input) {
+                c.inputs.push_back(ptr);
+                continue;
+            }
+            scratch.emplace_back();
+            if ((e = scratch.back().allocate(b.bufs[i].bytes())) == cudaSuccess)
+                c.outputs.push_back(scratch.back().data());
+        }
+        if (e != cudaSuccess) {
+            if (k == 0)
+                return fail(cudaFailure(e, "allocating the baseline's timing outputs"));
+            cudaGetLastError(); // out of memory for another copy: time over the sets there are
+            break;
+        }
+        if (k > 0) {
+            candPtrs.emplace_back();
+            for (const auto& buf : set)
+                candPtrs.back().push_back(buf.data());
+            copies.push_back(std::move(set));
+        }
+        baseCalls.push_back(std::move(c));
     }
+    const std::size_t sets = baseCalls.size();
     // Poisoned again, so the check after timing proves the timed calls (replayed from a graph
     // for short kernels) wrote every element.
     for (std::size_t i = 0; i < b.params.size(); ++i)
         if (b.params[i]->kind == ParamKind::Output)
             fillPoison(b.ptrs[i], elem(b.params[i]->dtype), b.counts[i], st);
+    mark("timing_setup");
     SmClock before = readSmClock(job.device);
     Timer timer(st, job.l2Bytes, [device = job.device] { return readSmClock(device).currentMHz; });
     TimingStats cand, base;
+    std::size_t nextCand = 0, nextBase = 0;
     std::string terr = timer.interleave(
-        [&] { job.candidate(b.ptrs.data(), dims.data(), scalars.data(), st); },
-        [&] { (void)job.baseline->run(c); }, job.timing, &cand, &base, job.deviceWarm);
+        [&] { job.candidate(candPtrs[nextCand++ % sets].data(), dims.data(), scalars.data(), st); },
+        [&] { (void)job.baseline->run(baseCalls[nextBase++ % sets]); }, job.timing, &cand, &base, job.deviceWarm);
+    cand.bufferSets = base.bufferSets = static_cast<int>(sets);
     SmClock after = readSmClock(job.device);
     if (!terr.empty()) {
         cudaError_t e = cudaGetLastError();
         return fail(cudaFailure(e == cudaSuccess ? cudaErrorUnknown : e, "while timing (" + terr + ")"));
     }
-    // The outputs of the timed calls are checked too.
+    // The outputs of the timed calls are checked too, in every set.
     if (auto f = compareAll("after timing", false); !f.verdict.empty())
         return fail(f);
+    const nlohmann::json checkedOutputs = outputs;
+    for (std::size_t k = 0; k < copies.size(); ++k) {
+        const std::string which = "copy " + std::to_string(k + 1) + " of the timed calls' ";
+        if (auto f = checkBuffers(copies[k], which); !f.verdict.empty())
+            return fail(f);
+        std::swap(b.ptrs, candPtrs[k + 1]);
+        Failure f = compareAll(("after timing, " + which + "buffers").c_str(), false);
+        std::swap(b.ptrs, candPtrs[k + 1]);
+        if (!f.verdict.empty())
+            return fail(f);
+    }
+    outputs = checkedOutputs; // the report shows set 0's comparison
     rep["outputs"] = outputs;
     rep["timing"] = {{"candidate", cand}, {"baseline", base}};
     rep["timing"]["baseline"]["label"] = job.baseline->label(); // names the algorithm this shape used

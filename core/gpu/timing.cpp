@@ -18,7 +18,8 @@ void to_json(nlohmann::json& j, const TimingPolicy& p) {
          {"min_sample_ms", p.minSampleMs}, {"max_batch", p.maxBatch}, {"graphs", p.graphs},
          {"warmup_ms", p.warmupMs}, {"clock_settle_ms", p.clockSettleMs},
          {"keep_above_clock_fraction", p.keepAboveClockFraction}, {"cover_us", p.coverUs},
-         {"max_cover_us", p.maxCoverUs}, {"memset_kernels", p.memsetKernels}, {"stop_on", p.stopOn}};
+         {"max_cover_us", p.maxCoverUs}, {"memset_kernels", p.memsetKernels}, {"stop_on", p.stopOn},
+         {"rotate_l2", p.rotateL2}, {"max_buffer_sets", p.maxBufferSets}};
 }
 
 void from_json(const nlohmann::json& j, TimingPolicy& p) {
@@ -39,6 +40,15 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
     p.maxCoverUs = std::clamp(j.value("max_cover_us", d.maxCoverUs), 0.0, 100000.0);
     p.memsetKernels = j.value("memset_kernels", d.memsetKernels);
     p.stopOn = j.value("stop_on", d.stopOn) == "median" ? "median" : "mean";
+    p.rotateL2 = std::clamp(j.value("rotate_l2", d.rotateL2), 0.0, 64.0);
+    p.maxBufferSets = std::clamp(j.value("max_buffer_sets", d.maxBufferSets), 1, 256);
+}
+
+int bufferSets(const TimingPolicy& p, std::size_t l2Bytes, std::size_t setBytes) {
+    if (p.rotateL2 <= 0 || setBytes == 0 || l2Bytes == 0)
+        return 1;
+    const double sets = std::ceil(p.rotateL2 * double(l2Bytes) / double(setBytes));
+    return sets >= 2 && sets <= double(p.maxBufferSets) ? static_cast<int>(sets) : 1;
 }
 
 void to_json(nlohmann::json& j, const TimingStats& s) {
@@ -47,6 +57,7 @@ void to_json(nlohmann::json& j, const TimingStats& s) {
          {"graph", s.graph}, {"samples_ms", s.samplesMs}, {"discarded_throttled", s.discarded},
          {"discarded_uncovered", s.uncovered},
          {"spin_dropped", s.spinDropped}, {"cover_us", s.coverUs}, {"memset_nodes_as_kernels", s.memsetNodes},
+         {"buffer_sets", s.bufferSets},
          {"spent_ms", {{"warmup", s.spentMs.warmup}, {"capture", s.spentMs.capture},
                        {"sampling", s.spentMs.sampling}, {"host_check", s.spentMs.hostCheck}}}};
     if (!s.clocksMHz.empty()) {

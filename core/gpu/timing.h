@@ -53,7 +53,18 @@ struct TimingPolicy {
     // one standard error of the median, distribution-free, so a few slow samples do not keep a
     // shape sampling to its time cap).
     std::string stopOn = "mean";
+    // Where a shape's buffers (inputs, the candidate's and the baseline's outputs) are smaller
+    // than this many times the L2, the timed calls rotate over copies of them, enough to span
+    // it, so every call of a batch reads inputs the L2 no longer holds, as the first one does
+    // after the flush. Not when that would take more than maxBufferSets copies: such small
+    // shapes stay in the L2 whatever is done. 0: off.
+    double rotateL2 = 3;
+    int maxBufferSets = 32;
 };
+
+// The buffer sets the timed calls of a shape rotate over (1: no rotation): enough copies of
+// setBytes to span policy.rotateL2 times l2Bytes, where that takes 2..maxBufferSets copies.
+int bufferSets(const TimingPolicy& policy, std::size_t l2Bytes, std::size_t setBytes);
 
 // A timed callable: only enqueues work on the stream.
 using TimedCall = std::function<void()>;
@@ -79,6 +90,7 @@ struct TimingStats {
     bool spinDropped = false; // most samples could not be covered: timed without the spin
     double coverUs = 0;       // the spin the kept samples were taken behind
     int memsetNodes = 0;      // memset nodes of the captured batch replayed as kernel nodes
+    int bufferSets = 1;       // buffer sets the calls used in turn (set by the shape runner)
 };
 
 void to_json(nlohmann::json& j, const TimingPolicy& p);

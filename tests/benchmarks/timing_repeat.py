@@ -122,7 +122,7 @@ def main():
                     blabel.setdefault(key, set()).add(t["baseline"].get("label", "?"))
                     clocks.setdefault(key, []).append(c.get("sm_clock_mhz", {}).get("median", 0))
                     disc.setdefault(key, []).append((c.get("discarded_throttled", 0), c.get("discarded_uncovered", 0), c.get("n", 0),
-                                                     round(c.get("cover_us", -1)), c.get("memset_nodes_as_kernels", 0)))
+                                                     round(c.get("cover_us", -1)), c.get("memset_nodes_as_kernels", 0), c.get("buffer_sets", 1)))
                 if not rec.get("shapes"):
                     say("  %s %s run %d: %s %s" % (name, task, i, rec.get("verdict"), rec.get("detail")))
         for (name, shape), v in sorted(med.items(), key=lambda kv: (kv[0][1], kv[0][0])):
@@ -135,7 +135,7 @@ def main():
             over[name][1] += 1
             if spread > 0.01:
                 over[name][0] += 1
-            say("%-16s %-20s %-9s medians(us)=%s spread=%.2f%% baseline spread=%.2f%% clock=%s discarded(throttled,late,n,cover_us,memset_nodes)=%s%s" % (
+            say("%-16s %-20s %-9s medians(us)=%s spread=%.2f%% baseline spread=%.2f%% clock=%s discarded(throttled,late,n,cover_us,memset_nodes,sets)=%s%s" % (
                 name, task, shape, [round(1000 * x, 3) for x in v], 100 * spread, 100 * bspread,
                 sorted(set(clocks[(name, shape)])), disc[(name, shape)],
                 " baselines=%s" % sorted(blabel[(name, shape)]) if len(blabel[(name, shape)]) > 1 else ""))

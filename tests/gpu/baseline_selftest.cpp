@@ -405,6 +405,30 @@ bool checkMedianPrecision() {
     return ok;
 }
 
+// Buffer sets for the timed calls: enough copies to span rotateL2 x L2, only where that takes
+// 2..maxBufferSets of them; the policy keys survive a JSON round trip.
+bool checkBufferSets() {
+    kwb::gpu::TimingPolicy p;
+    p.rotateL2 = 3;
+    p.maxBufferSets = 32;
+    const std::size_t l2 = 50u << 20, mib = 1u << 20;
+    const bool sizes = kwb::gpu::bufferSets(p, l2, 62 * mib) == 3 &&  // 150 MiB over 62 MiB sets
+                       kwb::gpu::bufferSets(p, l2, 150 * mib) == 1 && // one set already spans it
+                       kwb::gpu::bufferSets(p, l2, 5 * mib) == 30 &&
+                       kwb::gpu::bufferSets(p, l2, 4 * mib) == 1 &&   // 38 copies: too small to leave the L2
+                       kwb::gpu::bufferSets(p, 0, 4 * mib) == 1 && kwb::gpu::bufferSets(p, l2, 0) == 1;
+    kwb::gpu::TimingPolicy off = p;
+    off.rotateL2 = 0;
+    nlohmann::json j = p;
+    j["rotate_l2"] = 2.5;
+    j["max_buffer_sets"] = 1000;
+    const auto back = j.get<kwb::gpu::TimingPolicy>();
+    const bool ok = sizes && kwb::gpu::bufferSets(off, l2, 62 * mib) == 1 && back.rotateL2 == 2.5 &&
+                    back.maxBufferSets == 256;
+    std::printf("buffer sets for the timed calls: %s\n", ok ? "PASS" : "FAIL");
+    return ok;
+}
+
 } // namespace
 
 int main() {
@@ -424,6 +448,7 @@ int main() {
     allOk = checkCallContract() && allOk;
     allOk = checkAlgorithmChoiceStore() && allOk;
     allOk = checkMedianPrecision() && allOk;
+    allOk = checkBufferSets() && allOk;
 
     int count = 0;
     const cudaError_t e = cudaGetDeviceCount(&count);

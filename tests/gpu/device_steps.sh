@@ -15,6 +15,8 @@
 #   only     repeatability of KWB_ONLY (timing_repeat.py --only) under the default policy and
 #            each of KWB_POLICIES (space-separated NAME=KEY=VALUE,...), into OUT/only.txt
 #   probe    graph launches behind a spin (tests/benchmarks/graph_launch_probe.cu, built here)
+#   placement  the reference softmax on 8 buffer placements, batch/cold/rotate, three processes
+#            appended to OUT/placement.txt (tests/benchmarks/placement_probe.cu, built here)
 #   refs     references (cold and warm) and known-bad fixtures (tests/gpu/gpu_suite.py)
 #   tables   the tables `kwb verify` prints for the proof tasks, PyTorch agreement
 #   suite    kwb suite over the reference solutions and the baseline self-test
@@ -43,6 +45,14 @@ for step in "$@"; do
               --only "${KWB_ONLY:?KWB_ONLY names the tasks}" "${pol[@]}" --out "$OUT/only.txt" > /dev/null ;;
     probe) nvcc -O2 -arch=sm_90 -o "$BIN/graph_launch_probe" "$ROOT/tests/benchmarks/graph_launch_probe.cu" &&
            "$BIN/graph_launch_probe" > "$OUT/probe.txt" 2>&1 ;;
+    placement) nvcc -O2 -arch=sm_90 -o "$BIN/placement_probe" "$ROOT/tests/benchmarks/placement_probe.cu" && {
+                   rc=0
+                   for run in 1 2 3; do
+                       echo "== placement_probe run $run of 3, $(date -u +%FT%TZ)" >> "$OUT/placement.txt"
+                       "$BIN/placement_probe" >> "$OUT/placement.txt" 2>&1 || rc=$?
+                   done
+                   (exit $rc)
+               } ;;
     repeatsame) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 --all \
                     --same-seed --policy default= --out "$OUT/repeatsame.txt" > /dev/null ;;
     repeatall) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 --all \

@@ -99,7 +99,7 @@ Result<nlohmann::json> parseTimingOverrides(const std::vector<std::string>& item
                                         "warmup", "warmup_ms", "flush_l2", "min_sample_ms", "max_batch",
                                         "graphs", "clock_settle_ms", "keep_above_clock_fraction",
                                         "cover_us", "max_cover_us", "memset_kernels", "stop_on",
-                                        "rotate_l2", "max_buffer_sets"};
+                                        "rotate_l2", "min_buffer_sets", "max_buffer_sets", "max_rotate_mib"};
     nlohmann::json out = nlohmann::json::object();
     for (const auto& item : items) {
         auto eq = item.find('=');
@@ -156,7 +156,7 @@ Runner addVerifyCommand(CLI::App& app) {
                     "Timing policy overrides, KEY=VALUE[,...]: target_rse, min_samples, max_samples, time_cap_ms, "
                     "warmup, warmup_ms, flush_l2, min_sample_ms, max_batch, graphs, clock_settle_ms, "
                     "keep_above_clock_fraction, cover_us, max_cover_us, memset_kernels, stop_on (mean|median), "
-                    "rotate_l2, max_buffer_sets")
+                    "rotate_l2, min_buffer_sets, max_buffer_sets, max_rotate_mib")
         ->delimiter(',');
     cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before the job is killed")->check(CLI::Range(2, 600));
     cmd->add_option("--worker-host", o->workerHost,

@@ -19,7 +19,8 @@ void to_json(nlohmann::json& j, const TimingPolicy& p) {
          {"warmup_ms", p.warmupMs}, {"clock_settle_ms", p.clockSettleMs},
          {"keep_above_clock_fraction", p.keepAboveClockFraction}, {"cover_us", p.coverUs},
          {"max_cover_us", p.maxCoverUs}, {"memset_kernels", p.memsetKernels}, {"stop_on", p.stopOn},
-         {"rotate_l2", p.rotateL2}, {"max_buffer_sets", p.maxBufferSets}};
+         {"rotate_l2", p.rotateL2}, {"min_buffer_sets", p.minBufferSets},
+         {"max_buffer_sets", p.maxBufferSets}, {"max_rotate_mib", p.maxRotateMiB}};
 }
 
 void from_json(const nlohmann::json& j, TimingPolicy& p) {
@@ -41,14 +42,19 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
     p.memsetKernels = j.value("memset_kernels", d.memsetKernels);
     p.stopOn = j.value("stop_on", d.stopOn) == "median" ? "median" : "mean";
     p.rotateL2 = std::clamp(j.value("rotate_l2", d.rotateL2), 0.0, 64.0);
+    p.minBufferSets = std::clamp(j.value("min_buffer_sets", d.minBufferSets), 1, 256);
     p.maxBufferSets = std::clamp(j.value("max_buffer_sets", d.maxBufferSets), 1, 256);
+    p.maxRotateMiB = std::clamp(j.value("max_rotate_mib", d.maxRotateMiB), 0.0, 1048576.0);
 }
 
 int bufferSets(const TimingPolicy& p, std::size_t l2Bytes, std::size_t setBytes) {
-    if (p.rotateL2 <= 0 || setBytes == 0 || l2Bytes == 0)
-        return 1;
-    const double sets = std::ceil(p.rotateL2 * double(l2Bytes) / double(setBytes));
-    return sets >= 2 && sets <= double(p.maxBufferSets) ? static_cast<int>(sets) : 1;
+    if (p.rotateL2 <= 0 || setBytes == 0 || l2Bytes == 0 || double(setBytes) >= p.rotateL2 * double(l2Bytes))
+        return 1; // off, or one set already spans rotateL2 x L2
+    const double toSpan = std::ceil(p.rotateL2 * double(l2Bytes) / double(setBytes));
+    const double lo = std::min(p.minBufferSets, p.maxBufferSets);
+    double sets = std::clamp(toSpan, lo, double(p.maxBufferSets));
+    sets = std::min(sets, std::floor(p.maxRotateMiB * 1048576.0 / double(setBytes)));
+    return sets >= 2 ? static_cast<int>(sets) : 1;
 }
 
 void to_json(nlohmann::json& j, const TimingStats& s) {

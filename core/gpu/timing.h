@@ -53,17 +53,21 @@ struct TimingPolicy {
     // one standard error of the median, distribution-free, so a few slow samples do not keep a
     // shape sampling to its time cap).
     std::string stopOn = "mean";
-    // Where a shape's buffers (inputs, the candidate's and the baseline's outputs) are smaller
-    // than this many times the L2, the timed calls rotate over copies of them, enough to span
-    // it, so every call of a batch reads inputs the L2 no longer holds, as the first one does
-    // after the flush. Not when that would take more than maxBufferSets copies: such small
-    // shapes stay in the L2 whatever is done. 0: off.
+    // The timed calls rotate over copies of a shape's buffers (inputs, the candidate's and the
+    // baseline's outputs): where one set is smaller than this many times the L2, enough copies
+    // to span it, so every call of a batch reads inputs the L2 no longer holds, as the first
+    // one does after the flush; at least minBufferSets of them, so that where the allocations
+    // landed (which L2 slices and memory channels serve them, different in every process:
+    // 10 % on the H200 for one softmax shape) is averaged within the run. Shapes so small that
+    // maxBufferSets copies stay in the L2 still rotate over that many. At most maxRotateMiB in
+    // all. 0: off.
     double rotateL2 = 3;
+    int minBufferSets = 8;
     int maxBufferSets = 32;
+    double maxRotateMiB = 1024;
 };
 
-// The buffer sets the timed calls of a shape rotate over (1: no rotation): enough copies of
-// setBytes to span policy.rotateL2 times l2Bytes, where that takes 2..maxBufferSets copies.
+// The buffer sets the timed calls of a shape rotate over (1: no rotation; TimingPolicy::rotateL2).
 int bufferSets(const TimingPolicy& policy, std::size_t l2Bytes, std::size_t setBytes);
 
 // A timed callable: only enqueues work on the stream.

@@ -408,23 +408,23 @@ bool checkMedianPrecision() {
 // Buffer sets for the timed calls: enough copies to span rotateL2 x L2, only where that takes
 // 2..maxBufferSets of them; the policy keys survive a JSON round trip.
 bool checkBufferSets() {
-    kwb::gpu::TimingPolicy p;
-    p.rotateL2 = 3;
-    p.maxBufferSets = 32;
+    kwb::gpu::TimingPolicy p; // rotate_l2 3, 8..32 sets, 1 GiB
     const std::size_t l2 = 50u << 20, mib = 1u << 20;
-    const bool sizes = kwb::gpu::bufferSets(p, l2, 62 * mib) == 3 &&  // 150 MiB over 62 MiB sets
-                       kwb::gpu::bufferSets(p, l2, 150 * mib) == 1 && // one set already spans it
-                       kwb::gpu::bufferSets(p, l2, 5 * mib) == 30 &&
-                       kwb::gpu::bufferSets(p, l2, 4 * mib) == 1 &&   // 38 copies: too small to leave the L2
+    const bool sizes = kwb::gpu::bufferSets(p, l2, 62 * mib) == 8 &&   // spans 3 x L2 with 3; 8 at least
+                       kwb::gpu::bufferSets(p, l2, 5 * mib) == 30 &&    // 30 to span it
+                       kwb::gpu::bufferSets(p, l2, 64 * 1024) == 32 &&  // stays in the L2: 32
+                       kwb::gpu::bufferSets(p, l2, 140 * mib) == 7 &&   // 1 GiB in all
+                       kwb::gpu::bufferSets(p, l2, 150 * mib) == 1 &&   // one set already spans it
                        kwb::gpu::bufferSets(p, 0, 4 * mib) == 1 && kwb::gpu::bufferSets(p, l2, 0) == 1;
     kwb::gpu::TimingPolicy off = p;
     off.rotateL2 = 0;
     nlohmann::json j = p;
     j["rotate_l2"] = 2.5;
     j["max_buffer_sets"] = 1000;
+    j["min_buffer_sets"] = 4;
     const auto back = j.get<kwb::gpu::TimingPolicy>();
     const bool ok = sizes && kwb::gpu::bufferSets(off, l2, 62 * mib) == 1 && back.rotateL2 == 2.5 &&
-                    back.maxBufferSets == 256;
+                    back.maxBufferSets == 256 && back.minBufferSets == 4 && back.maxRotateMiB == 1024;
     std::printf("buffer sets for the timed calls: %s\n", ok ? "PASS" : "FAIL");
     return ok;
 }

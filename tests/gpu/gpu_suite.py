@@ -109,7 +109,9 @@ def main():
         if not m:
             continue
         want = m.group(1).split("|")
-        p, wall = run([kwb, "verify", task, f, "--json", "--no-bench", "--idle-timeout", "8", "--timeout", "120"], env=env)
+        # "kwb-bench: on": timed too (one shape), for what only the timed calls show.
+        timed = ["--shapes", "odd"] if re.search(r"kwb-bench:\s*on", head) else ["--no-bench"]
+        p, wall = run([kwb, "verify", task, f, "--json", *timed, "--idle-timeout", "8", "--timeout", "120"], env=env)
         try:
             rec = json.loads(p.stdout)
             got = rec["verdict"]

@@ -51,8 +51,9 @@ int bufferSets(const TimingPolicy& p, std::size_t l2Bytes, std::size_t setBytes)
     if (p.rotateL2 <= 0 || setBytes == 0 || l2Bytes == 0 || double(setBytes) >= p.rotateL2 * double(l2Bytes))
         return 1; // off, or one set already spans rotateL2 x L2
     const double toSpan = std::ceil(p.rotateL2 * double(l2Bytes) / double(setBytes));
-    const double lo = std::min(p.minBufferSets, p.maxBufferSets);
-    double sets = std::clamp(toSpan, lo, double(p.maxBufferSets));
+    if (toSpan > double(p.maxBufferSets))
+        return 1; // stays in the L2 however many copies: rotating only costs checks
+    double sets = std::max(toSpan, double(std::min(p.minBufferSets, p.maxBufferSets)));
     sets = std::min(sets, std::floor(p.maxRotateMiB * 1048576.0 / double(setBytes)));
     return sets >= 2 ? static_cast<int>(sets) : 1;
 }

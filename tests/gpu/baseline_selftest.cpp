@@ -412,7 +412,8 @@ bool checkBufferSets() {
     const std::size_t l2 = 50u << 20, mib = 1u << 20;
     const bool sizes = kwb::gpu::bufferSets(p, l2, 62 * mib) == 8 &&   // spans 3 x L2 with 3; 8 at least
                        kwb::gpu::bufferSets(p, l2, 5 * mib) == 30 &&    // 30 to span it
-                       kwb::gpu::bufferSets(p, l2, 64 * 1024) == 32 &&  // stays in the L2: 32
+                       kwb::gpu::bufferSets(p, l2, 4 * mib) == 1 &&     // 38 copies: stays in the L2
+                       kwb::gpu::bufferSets(p, l2, 64 * 1024) == 1 &&
                        kwb::gpu::bufferSets(p, l2, 140 * mib) == 7 &&   // 1 GiB in all
                        kwb::gpu::bufferSets(p, l2, 150 * mib) == 1 &&   // one set already spans it
                        kwb::gpu::bufferSets(p, 0, 4 * mib) == 1 && kwb::gpu::bufferSets(p, l2, 0) == 1;

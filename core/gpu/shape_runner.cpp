@@ -278,7 +278,10 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
         }
         return {nullptr, scalar};
     };
-    auto compareAll = [&](const char* which, bool againstFirst) -> Failure {
+    // Compares the outputs in `ptrs` (b.ptrs, or a timed calls' copy laid out like it); only
+    // b's own comparison goes into the report.
+    auto compareAll = [&](const std::string& which, bool againstFirst,
+                          const std::vector<void*>& ptrs) -> Failure {
         for (std::size_t i = 0; i < b.params.size(); ++i) {
             const Parameter& p = *b.params[i];
             if (p.kind != ParamKind::Output)
@@ -295,11 +298,11 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
                 // The same scale as against the reference: a sum's two calls may differ by
                 // atomics' order, which is bounded by sum|x|, not by the sum's own size.
                 auto [scale, scalar] = scaleFor(i, tol.mode, asFloat.data(), false);
-                e = compareOutputs(b.ptrs[i], elem(p.dtype), asFloat.data(), false, b.counts[i], tol.rtol, tol.atol, cmode(tol.mode), scale, scalar, &cs, st);
+                e = compareOutputs(ptrs[i], elem(p.dtype), asFloat.data(), false, b.counts[i], tol.rtol, tol.atol, cmode(tol.mode), scale, scalar, &cs, st);
             } else {
                 bool isDouble = cpuRef;
                 auto [scale, scalar] = scaleFor(i, tol.mode, refOut[i].data(), isDouble);
-                e = compareOutputs(b.ptrs[i], elem(p.dtype), refOut[i].data(), isDouble, b.counts[i], tol.rtol, tol.atol, cmode(tol.mode), scale, scalar, &cs, st);
+                e = compareOutputs(ptrs[i], elem(p.dtype), refOut[i].data(), isDouble, b.counts[i], tol.rtol, tol.atol, cmode(tol.mode), scale, scalar, &cs, st);
             }
             if (e != cudaSuccess)
                 return cudaFailure(e, "comparing outputs");
@@ -313,7 +316,7 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
                                   {"got", std::isfinite(cs.firstGot) ? nlohmann::json(cs.firstGot) : nlohmann::json(nullptr)},
                                   {"expected", cs.firstExpected}, {"allowed_error", cs.firstAllowed}};
             }
-            if (!againstFirst)
+            if (!againstFirst && &ptrs == &b.ptrs)
                 outputs[p.name] = o;
             std::string where = " in " + p.name + " at shape " + shape.name + " (" + which + ")";
             if (cs.unwritten == b.counts[i])
@@ -409,7 +412,7 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
             if (auto e = cudaStreamSynchronize(st); e != cudaSuccess)
                 return fail(cudaFailure(e, "the baseline"));
         }
-        if (auto f = compareAll("first call", false); !f.verdict.empty())
+        if (auto f = compareAll("first call", false, b.ptrs); !f.verdict.empty())
             return fail(f);
         // Again on the same input: a race shows as disagreement between the two calls.
         for (std::size_t i = 0; i < b.params.size(); ++i) {
@@ -423,9 +426,9 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
             return fail(cudaFailure(e, "saving the first call's output"));
         if (auto f = callCandidate("second call"); !f.verdict.empty())
             return fail(f);
-        if (auto f = compareAll("second call on the same input", false); !f.verdict.empty())
+        if (auto f = compareAll("second call on the same input", false, b.ptrs); !f.verdict.empty())
             return fail(f.verdict == "wrong-result" ? Failure{"nondeterministic", f.detail, false} : f);
-        if (auto f = compareAll("second call against the first", true); !f.verdict.empty())
+        if (auto f = compareAll("second call against the first", true, b.ptrs); !f.verdict.empty())
             return fail(f);
     }
     rep["outputs"] = outputs;
@@ -446,28 +449,40 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
     const int wanted = bufferSets(job.timing, job.l2Bytes, setBytes);
     std::vector<std::vector<GuardedBuffer>> copies; // sets 1.. (the candidate's buffers)
     std::vector<std::vector<void*>> candPtrs{b.ptrs};
+    // A copy of b's inputs with poisoned outputs; false when out of memory.
+    auto addCopy = [&]() -> bool {
+        std::vector<GuardedBuffer> set(b.params.size());
+        std::vector<void*> ptrs;
+        for (std::size_t i = 0; i < b.params.size(); ++i) {
+            cudaError_t e = set[i].allocate(b.bufs[i].bytes());
+            if (e == cudaSuccess)
+                e = b.params[i]->kind == ParamKind::Input
+                        ? cudaMemcpyAsync(set[i].data(), b.ptrs[i], b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, st)
+                        : fillPoison(set[i].data(), elem(b.params[i]->dtype), b.counts[i], st);
+            if (e != cudaSuccess) {
+                cudaGetLastError();
+                return false;
+            }
+            ptrs.push_back(set[i].data());
+        }
+        copies.push_back(std::move(set));
+        candPtrs.push_back(std::move(ptrs));
+        return true;
+    };
+    while (static_cast<int>(candPtrs.size()) < wanted)
+        if (!addCopy())
+            break; // out of memory for another copy: time over the sets there are
+    // The baseline's call for each set: that set's inputs, outputs of its own.
     std::vector<BaselineCall> baseCalls;
-    std::vector<GuardedBuffer> scratch; // the baseline's outputs, every set
-    for (int k = 0; k < wanted; ++k) {
-        std::vector<GuardedBuffer> set;
+    std::vector<GuardedBuffer> scratch;
+    for (std::size_t k = 0; k < candPtrs.size(); ++k) {
         BaselineCall c = bcall;
         c.inputs.clear();
         c.outputs.clear();
         cudaError_t e = cudaSuccess;
         for (std::size_t i = 0; i < b.params.size() && e == cudaSuccess; ++i) {
-            void* ptr = b.ptrs[i];
-            if (k > 0) {
-                set.emplace_back();
-                if ((e = set.back().allocate(b.bufs[i].bytes())) != cudaSuccess)
-                    break;
-                ptr = set.back().data();
-                if (b.params[i]->kind == ParamKind::Input)
-                    e = cudaMemcpyAsync(ptr, b.ptrs[i], b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, st);
-                else
-                    e = fillPoison(ptr, elem(b.params[i]->dtype), b.counts[i], st);
-            }
             if (b.params[i]->kind == ParamKind::Input) {
-                c.inputs.push_back(ptr);
+                c.inputs.push_back(candPtrs[k][i]);
                 continue;
             }
             scratch.emplace_back();
@@ -477,14 +492,10 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
         if (e != cudaSuccess) {
             if (k == 0)
                 return fail(cudaFailure(e, "allocating the baseline's timing outputs"));
-            cudaGetLastError(); // out of memory for another copy: time over the sets there are
+            cudaGetLastError(); // this copy and the ones after it are not used
+            candPtrs.resize(k);
+            copies.resize(k - 1);
             break;
-        }
-        if (k > 0) {
-            candPtrs.emplace_back();
-            for (const auto& buf : set)
-                candPtrs.back().push_back(buf.data());
-            copies.push_back(std::move(set));
         }
         baseCalls.push_back(std::move(c));
     }
@@ -514,22 +525,17 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
         return fail(cudaFailure(e == cudaSuccess ? cudaErrorUnknown : e, "while timing (" + terr + ")"));
     }
     // The outputs of the timed calls are checked too, in every set.
-    if (auto f = compareAll("after timing", false); !f.verdict.empty())
+    if (auto f = compareAll("after timing", false, b.ptrs); !f.verdict.empty())
         return fail(f);
-    const nlohmann::json checkedOutputs = outputs;
     for (std::size_t k = 0; k < copies.size(); ++k) {
         if (!used[k + 1])
             continue;
         const std::string which = "copy " + std::to_string(k + 1) + " of the timed calls' ";
         if (auto f = checkBuffers(copies[k], which); !f.verdict.empty())
             return fail(f);
-        std::swap(b.ptrs, candPtrs[k + 1]);
-        Failure f = compareAll(("after timing, " + which + "buffers").c_str(), false);
-        std::swap(b.ptrs, candPtrs[k + 1]);
-        if (!f.verdict.empty())
+        if (auto f = compareAll("after timing, " + which + "buffers", false, candPtrs[k + 1]); !f.verdict.empty())
             return fail(f);
     }
-    outputs = checkedOutputs; // the report shows set 0's comparison
     rep["outputs"] = outputs;
     rep["timing"] = {{"candidate", cand}, {"baseline", base}};
     rep["timing"]["baseline"]["label"] = job.baseline->label(); // names the algorithm this shape used

@@ -61,7 +61,7 @@ struct TimingPolicy {
     // 10 % on the H200 for one softmax shape) is averaged within the run. Not where more than
     // maxBufferSets copies would be needed: such small shapes stay in the L2 however many there
     // are (rotating them over 32 showed no gain on the H200, and checking each copy after
-    // timing costs about 1-2 ms). At most maxRotateMiB in all. 0: off.
+    // timing costs about 1-2 ms, by the H200 timelines). At most maxRotateMiB in all. 0: off.
     double rotateL2 = 3;
     int minBufferSets = 8;
     int maxBufferSets = 32;

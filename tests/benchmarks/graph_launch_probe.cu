@@ -11,16 +11,8 @@
 
 #include <cuda_runtime.h>
 
-__global__ void spinKernel(unsigned long long ns) {
-    unsigned long long t0;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-    for (;;) {
-        unsigned long long t;
-        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-        if (t - t0 >= ns)
-            break;
-    }
-}
+#include "spin_kernel.cuh"
+
 __global__ void addOne(float* p) {
     if (threadIdx.x == 0 && blockIdx.x == 0)
         atomicAdd(p, 1.0f);

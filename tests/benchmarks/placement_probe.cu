@@ -26,6 +26,8 @@
 
 #include <cuda_runtime.h>
 
+#include "spin_kernel.cuh"
+
 // The kernel under test, compiled into this file so the probe times exactly the reference.
 #include "../../resources/tasks/reference/softmax-rows-f32.cu"
 
@@ -60,16 +62,6 @@ constexpr size_t kMiB = size_t(1) << 20;
             placement::fail("launch of " what, err_, __LINE__);                                    \
     } while (0)
 
-__global__ void spinKernel(unsigned long long ns) {
-    unsigned long long t0;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-    for (;;) {
-        unsigned long long t;
-        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-        if (t - t0 >= ns)
-            break;
-    }
-}
 
 struct Buffers {
     void* spacer = nullptr;

@@ -1,12 +1,13 @@
 // kwb-runner: the GPU worker. Speaks the line protocol (core/verify/protocol.h) on stdin/stdout.
-// The only program that links CUDA; one process per job, so a crashed kernel kills only it.
+// Builds candidates and runs each verification in a fresh kwb-job child beside it (job_main.cpp),
+// so a crashed kernel kills only that. It links the CUDA runtime alone, not the libraries, so
+// it starts (and starts nvcc) in milliseconds.
 #include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <string>
 #include <unistd.h>
 
-#include "core/gpu/verify_job.h"
 #include "core/gpu/worker_session.h"
 #include "core/verify/protocol.h"
 #include "kwb/version.h"
@@ -38,8 +39,6 @@ bool writeAll(int fd, const std::string& s) {
 
 int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--job") && argc == 2)
-            return kwb::gpu::jobMain(); // internal: one sandboxed verification job
         if (!std::strcmp(argv[i], "--version")) {
             std::printf("kwb-runner %s (protocol %d)\n", kwb::kVersion, kwb::protocol::kVersion);
             return 0;
@@ -61,10 +60,13 @@ int main(int argc, char** argv) {
         return kwb::protocol::kExitProtocolError;
     }
 
+    // kwb-job lies beside this program, wherever it was installed or built.
     char self[4096];
     ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
     self[n > 0 ? n : 0] = '\0';
-    kwb::gpu::WorkerSession session(self);
+    std::string job = self;
+    job = job.substr(0, job.find_last_of('/') + 1) + "kwb-job";
+    kwb::gpu::WorkerSession session(job);
     bool lost = false;
     auto send = [&](const nlohmann::json& reply) {
         if (!lost && !writeAll(protocolFd, kwb::protocol::frame(reply)))

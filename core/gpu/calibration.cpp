@@ -10,7 +10,7 @@
 #include <cuda_runtime_api.h>
 #include <unistd.h>
 
-#include "core/gpu/baselines/library_status.h"
+#include "core/gpu/cuda_status.h"
 
 namespace kwb::gpu {
 
@@ -210,22 +210,6 @@ Status saveCachedCeilings(const std::filesystem::path& folder, const DeviceCeili
                            "cannot rename into " + path.string() + ": " + ec.message());
     }
     return okStatus();
-}
-
-Result<DeviceCeilings> cachedOrMeasuredCeilings(int device, const std::filesystem::path& folder,
-                                                bool remeasure) {
-    auto identity = deviceIdentity(device);
-    if (!identity)
-        return identity.error();
-    if (!remeasure) {
-        auto cached = loadCachedCeilings(folder, *identity);
-        if (cached)
-            return cached;
-    }
-    auto measured = measureCeilings(device);
-    if (measured)
-        (void)saveCachedCeilings(folder, *measured);
-    return measured;
 }
 
 } // namespace kwb::gpu

@@ -1,7 +1,7 @@
 #pragma once
 // Per-device ceilings for speed-of-light: copy bandwidth and library matrix rates, measured by
-// a probe in kwb-runner (measureCeilings) and cached as JSON per device, driver included, so
-// a driver update re-measures. Floor time of a task = max(bytes / bandwidth, flops / rate).
+// a probe in a kwb-job child (measureCeilings, calibration.cu) and cached by the worker as JSON
+// per device, driver included, so a driver update re-measures. Floor time of a task = max(bytes / bandwidth, flops / rate).
 #include <filesystem>
 #include <string>
 
@@ -34,7 +34,8 @@ struct DeviceCeilings {
     std::string measuredAt;         // ISO 8601 UTC, "2025-01-31T12:00:00Z"
 };
 
-// Runs the probe on device (about a second on an H200); makes device current.
+// Runs the probe on device (about a second on an H200); makes device current. In calibration.cu,
+// part of kwb_gpu (it needs cuBLAS); the rest of this header is the worker's (kwb_gpu_worker).
 Result<DeviceCeilings> measureCeilings(int device);
 
 // Identity fields of device filled in, ceilings left at 0.
@@ -55,9 +56,5 @@ Result<DeviceCeilings> loadCachedCeilings(const std::filesystem::path& folder,
                                           const DeviceCeilings& identity);
 // Writes atomically (temporary file + rename); creates folder.
 Status saveCachedCeilings(const std::filesystem::path& folder, const DeviceCeilings& c);
-// Cached if present (and not remeasure), else measured and saved (a failed save is ignored:
-// the measurement is still good).
-Result<DeviceCeilings> cachedOrMeasuredCeilings(int device, const std::filesystem::path& folder,
-                                                bool remeasure = false);
 
 } // namespace kwb::gpu

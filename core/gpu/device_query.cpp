@@ -1,32 +1,79 @@
 #include "core/gpu/device_query.h"
 
-#include <cublas_v2.h>
+#include <string>
+
+#include <cublas_api.h> // CUBLAS_VER_MAJOR: the headers only, nothing of the library is linked
 #include <cuda_runtime.h>
-#include <cudnn.h>
-#include <nvrtc.h>
+#include <cudnn_version.h>
+#include <dlfcn.h>
 
 namespace kwb::gpu {
 
-DeviceInfo queryDevices() {
+namespace {
+
+// A library loaded only to ask its version, unloaded again.
+class Loaded {
+public:
+    // soname, e.g. "libcublas.so.13", found as the dynamic loader finds it (this program's
+    // run path, LD_LIBRARY_PATH, the system's); then in fallbackDir when given.
+    Loaded(const std::string& soname, const char* fallbackDir) {
+        m_handle = ::dlopen(soname.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (!m_handle && fallbackDir && *fallbackDir)
+            m_handle = ::dlopen((std::string(fallbackDir) + "/" + soname).c_str(), RTLD_NOW | RTLD_LOCAL);
+    }
+    ~Loaded() {
+        if (m_handle)
+            ::dlclose(m_handle);
+    }
+    Loaded(const Loaded&) = delete;
+    Loaded& operator=(const Loaded&) = delete;
+    template <typename Fn> Fn* symbol(const char* name) const {
+        return m_handle ? reinterpret_cast<Fn*>(::dlsym(m_handle, name)) : nullptr;
+    }
+
+private:
+    void* m_handle = nullptr;
+};
+
+#ifndef KWB_CUDNN_DIR
+#define KWB_CUDNN_DIR ""
+#endif
+
+void addLibraryVersions(DeviceInfo& info) {
+    const std::string cudaMajor = std::to_string(CUDART_VERSION / 1000);
+    {
+        Loaded nvrtc("libnvrtc.so." + cudaMajor, nullptr);
+        int major = 0, minor = 0;
+        if (auto* fn = nvrtc.symbol<int(int*, int*)>("nvrtcVersion"); fn && fn(&major, &minor) == 0)
+            info.nvrtcVersion = std::to_string(major) + "." + std::to_string(minor);
+    }
+    {
+        // cublasGetProperty(MAJOR_VERSION | MINOR_VERSION | PATCH_LEVEL, int*): 0 on success.
+        Loaded cublas("libcublas.so." + std::to_string(CUBLAS_VER_MAJOR), nullptr);
+        int v[3] = {0, 0, 0};
+        if (auto* fn = cublas.symbol<int(libraryPropertyType, int*)>("cublasGetProperty");
+            fn && fn(MAJOR_VERSION, &v[0]) == 0 && fn(MINOR_VERSION, &v[1]) == 0 && fn(PATCH_LEVEL, &v[2]) == 0)
+            info.cublasVersion = std::to_string(v[0]) + "." + std::to_string(v[1]) + "." + std::to_string(v[2]);
+    }
+    {
+        Loaded cudnn("libcudnn.so." + std::to_string(CUDNN_MAJOR), KWB_CUDNN_DIR);
+        if (auto* fn = cudnn.symbol<std::size_t()>("cudnnGetVersion")) {
+            std::size_t dnn = fn(); // cuDNN 9: major*10000 + minor*100 + patch
+            if (dnn > 0)
+                info.cudnnVersion = std::to_string(dnn / 10000) + "." +
+                                    std::to_string((dnn % 10000) / 100) + "." + std::to_string(dnn % 100);
+        }
+    }
+}
+
+} // namespace
+
+DeviceInfo queryDevices(bool withLibraries) {
     DeviceInfo info;
     cudaDriverGetVersion(&info.driverVersion); // 0 when no driver is installed
     cudaRuntimeGetVersion(&info.runtimeVersion);
-
-    int major = 0, minor = 0;
-    if (nvrtcVersion(&major, &minor) == NVRTC_SUCCESS)
-        info.nvrtcVersion = std::to_string(major) + "." + std::to_string(minor);
-
-    int cbMajor = 0, cbMinor = 0, cbPatch = 0;
-    if (cublasGetProperty(MAJOR_VERSION, &cbMajor) == CUBLAS_STATUS_SUCCESS &&
-        cublasGetProperty(MINOR_VERSION, &cbMinor) == CUBLAS_STATUS_SUCCESS &&
-        cublasGetProperty(PATCH_LEVEL, &cbPatch) == CUBLAS_STATUS_SUCCESS)
-        info.cublasVersion = std::to_string(cbMajor) + "." + std::to_string(cbMinor) + "." +
-                             std::to_string(cbPatch);
-
-    std::size_t dnn = cudnnGetVersion(); // cuDNN 9: major*10000 + minor*100 + patch
-    if (dnn > 0)
-        info.cudnnVersion = std::to_string(dnn / 10000) + "." + std::to_string((dnn % 10000) / 100) +
-                            "." + std::to_string(dnn % 100);
+    if (withLibraries)
+        addLibraryVersions(info);
 
     int count = 0;
     cudaError_t err = cudaGetDeviceCount(&count);

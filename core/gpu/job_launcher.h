@@ -1,5 +1,5 @@
 #pragma once
-// The worker's main process side of a job: starts a fresh `kwb-runner --job` child in its own
+// The worker's main process side of a job: starts a fresh `kwb-job` child in its own
 // process group and private folder, feeds it the spec, relays its events, enforces the total
 // and the idle deadline, and names how it ended. One job at a time; the caller's thread.
 #include <chrono>
@@ -24,9 +24,9 @@ struct StartedJobDeleter {
 };
 using StartedJobPtr = std::unique_ptr<StartedJob, StartedJobDeleter>;
 
-// Starts `kwb-runner --job` and, when `prepare` is an object, sends it as the first line
+// Starts the job program (jobPath: kwb-job) and, when `prepare` is an object, sends it as the first line
 // ({"type":"prepare","device":N}: the job starts CUDA on that device and waits for its spec).
-StartedJobPtr startJobChild(const std::string& runnerPath, const nlohmann::json& prepare);
+StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& prepare);
 
 // Sends one more line before the spec (e.g. {"type":"warm",...}); false when the child is gone.
 bool sendToJob(StartedJob& job, const nlohmann::json& line);
@@ -36,7 +36,7 @@ nlohmann::json readFromJob(StartedJob& job, std::chrono::milliseconds wait);
 
 // Returns the job's result, or a result naming the failure: timeout, crash, protocol-error.
 // `started`: a child from startJobChild; without one a fresh child is started.
-nlohmann::json runJobInChild(const std::string& runnerPath, const nlohmann::json& spec,
+nlohmann::json runJobInChild(const std::string& jobPath, const nlohmann::json& spec,
                              const JobLimits& limits,
                              const std::function<void(const nlohmann::json&)>& onEvent,
                              StartedJobPtr started = nullptr);

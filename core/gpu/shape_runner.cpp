@@ -520,6 +520,7 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
         [&] { (void)job.baseline->run(baseCalls[nextBase++ % sets]); }, job.timing, &cand, &base, job.deviceWarm);
     cand.bufferSets = base.bufferSets = static_cast<int>(sets);
     SmClock after = readSmClock(job.device);
+    mark("timed");
     if (!terr.empty()) {
         cudaError_t e = cudaGetLastError();
         return fail(cudaFailure(e == cudaSuccess ? cudaErrorUnknown : e, "while timing (" + terr + ")"));
@@ -536,6 +537,9 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
         if (auto f = compareAll("after timing, " + which + "buffers", false, candPtrs[k + 1]); !f.verdict.empty())
             return fail(f);
     }
+    mark("checked_after_timing");
+    copies.clear(); // freed here rather than on return, so spent_ms shows what it costs
+    scratch.clear();
     rep["outputs"] = outputs;
     rep["timing"] = {{"candidate", cand}, {"baseline", base}};
     rep["timing"]["baseline"]["label"] = job.baseline->label(); // names the algorithm this shape used
@@ -555,7 +559,7 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
         notes.push_back("SM clock " + std::to_string(after.currentMHz) + " MHz of " + std::to_string(after.maxMHz) + " MHz: throttled?");
     rep["flags"] = flags;
     rep["notes"] = notes;
-    mark("timed");
+    mark("released");
     return out;
 }
 

@@ -13,6 +13,7 @@
 
 #include "core/gpu/baselines/algorithm_choices.h"
 #include "core/gpu/baselines/baseline.h"
+#include "core/gpu/calibration.h"
 #include "core/gpu/probe_job.h"
 #include "core/gpu/sandbox.h"
 #include "core/gpu/shape_runner.h"
@@ -204,14 +205,25 @@ int jobMain() {
     }
     auto spec = nlohmann::json::parse(line, nullptr, false);
     // Optional lines before the spec, sent while the worker still builds the candidate:
-    // "prepare" starts CUDA, "warm" readies the task's baseline.
+    // "prepare" starts CUDA, "calibrate" measures the device's ceilings, "warm" readies the
+    // task's baseline.
     PreparedJob prepared;
-    for (std::string type; spec.is_object() && ((type = spec.value("type", "")) == "prepare" || type == "warm");) {
+    int preparedDevice = 0;
+    for (std::string type; spec.is_object() && ((type = spec.value("type", "")) == "prepare" || type == "warm" ||
+                                                 type == "calibrate");) {
         if (type == "prepare") {
             (void)applyResourceLimits(); // before CUDA starts, as in runVerifyJob
-            if (cudaSetDevice(spec.value("device", 0)) == cudaSuccess)
+            preparedDevice = spec.value("device", 0);
+            if (cudaSetDevice(preparedDevice) == cudaSuccess)
                 (void)cudaFree(nullptr);
             cudaGetLastError(); // runVerifyJob reports a device that does not start
+        } else if (type == "calibrate") {
+            // Answered before the candidate exists, so the worker may cache what this says.
+            auto ceilings = measureCeilings(preparedDevice);
+            if (ceilings)
+                send({{"type", "calibrated"}, {"ceilings", ceilingsToJson(*ceilings)}});
+            else
+                send({{"type", "calibrated"}, {"error", ceilings.error().message}});
         } else {
             warmJob(spec, &prepared);
             // Answered before the candidate exists, so the worker may keep what this line says:

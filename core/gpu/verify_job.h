@@ -1,5 +1,5 @@
 #pragma once
-// One verification job, run inside a fresh `kwb-runner --job` child: loads the built candidate,
+// One verification job, run inside a fresh `kwb-job` child: loads the built candidate,
 // checks it on every shape against a float64 CPU reference (small shapes) or the trusted
 // library baseline, times it against the baseline, and returns a JSON result. Single-threaded.
 #include <functional>
@@ -31,7 +31,7 @@ struct PreparedJob {
 // prepared: may be null, or hold work done for this spec's task before it arrived.
 nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, PreparedJob* prepared = nullptr);
 
-// `kwb-runner --job`: reads the spec (one line on stdin), writes events and the final
+// kwb-job's main: reads the spec (one line on stdin), writes events and the final
 // {"type":"result",...} line on its private protocol channel. Returns the exit code.
 int jobMain();
 

@@ -23,12 +23,14 @@ namespace kwb::gpu {
 
 namespace p = kwb::protocol;
 
-WorkerSession::WorkerSession(std::string runnerPath) : m_runnerPath(std::move(runnerPath)) {}
+WorkerSession::WorkerSession(std::string jobPath) : m_jobPath(std::move(jobPath)) {}
 WorkerSession::~WorkerSession() = default;
 
-const DeviceInfo& WorkerSession::devices() {
-    if (!m_devices)
-        m_devices = queryDevices();
+const DeviceInfo& WorkerSession::devices(bool withLibraries) {
+    if (!m_devices || (withLibraries && !m_devicesHaveLibraries)) {
+        m_devices = queryDevices(withLibraries);
+        m_devicesHaveLibraries = withLibraries;
+    }
     return *m_devices;
 }
 
@@ -88,7 +90,7 @@ nlohmann::json WorkerSession::handleHello(const nlohmann::json& msg) {
 nlohmann::json WorkerSession::handleRequest(const nlohmann::json& msg, const Sink& send) {
     const std::string type = msg["type"].get<std::string>();
     if (type == "device-info")
-        return p::okReply(msg, devices());
+        return p::okReply(msg, devices(/*withLibraries=*/true));
     if (type == "build") {
         auto r = build(msg.value("params", nlohmann::json::object()));
         if (r.contains("error"))
@@ -183,6 +185,33 @@ std::filesystem::path algorithmChoicesFile(int device, const std::optional<Resul
     return cacheDirectory() / "algorithms" / (id->uuid + ".json");
 }
 
+// The device's ceilings: cached per device, else measured by the job child (after it started
+// CUDA, before it warms: nothing else runs on the GPU then) and cached. The child has loaded no
+// candidate yet, so its answer can be trusted.
+Result<DeviceCeilings> ceilingsFor(int device, StartedJob* job) {
+    auto identity = deviceIdentity(device);
+    if (!identity)
+        return identity.error();
+    const auto folder = cacheDirectory() / "calibration";
+    if (auto cached = loadCachedCeilings(folder, *identity))
+        return cached;
+    if (!job || !sendToJob(*job, {{"type", "calibrate"}}))
+        return Error::make("calibration-failed", "the device's ceilings are not cached and the job that measures them did not start");
+    nlohmann::json answer = readFromJob(*job, std::chrono::seconds(120));
+    if (!answer.is_object() || answer.value("type", "") != "calibrated")
+        return Error::make("calibration-failed", "the job measuring the device's ceilings gave no answer");
+    if (answer.contains("error"))
+        return Error::make("calibration-failed", answer.value("error", std::string("the calibration failed")));
+    auto measured = ceilingsFromJson(answer.value("ceilings", nlohmann::json::object()));
+    if (!measured)
+        return measured.error();
+    if (ceilingsCacheFileName(*measured) != ceilingsCacheFileName(*identity))
+        return Error::make("calibration-failed", "the job measured another device (" + measured->deviceName + " " +
+                                                     measured->pciBusId + ") than asked");
+    (void)saveCachedCeilings(folder, *measured); // a failed save only means measuring again next time
+    return measured;
+}
+
 nlohmann::json readAlgorithmChoices(const std::filesystem::path& file) {
     std::ifstream in(file);
     nlohmann::json j = in ? nlohmann::json::parse(in, nullptr, false) : nlohmann::json::object();
@@ -213,31 +242,28 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     };
     int device = params.value("device", 0);
     const bool bench = params.value("bench", true);
-    // While nvcc builds: the job child starts CUDA, and this process measures the device's
-    // ceilings if none are cached (once per device). Both are done before the job times anything.
+    // While nvcc builds, the job child starts CUDA, measures the device's ceilings if none are
+    // cached (once per device) and warms the task's baseline; all before the job times anything.
     // The child starts before this process asks the driver for its devices (both take a while).
     StartedJobPtr early;
     if (!m_devices || !m_devices->gpus.empty())
-        early = startJobChild(m_runnerPath, {{"type", "prepare"}, {"device", device}});
+        early = startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}});
+    const auto q0 = std::chrono::steady_clock::now();
     const DeviceInfo& d = devices();
     const bool haveDevice = !d.gpus.empty() && device >= 0 && device < int(d.gpus.size());
-    std::future<Result<DeviceCeilings>> ceilings;
     if (!haveDevice)
         early.reset();
-    else if (bench)
-        ceilings = std::async(std::launch::async, [device, dir = cacheDirectory() / "calibration"] {
-            return cachedOrMeasuredCeilings(device, dir);
-        });
     progress({{"stage", "build"}});
     const auto t0 = std::chrono::steady_clock::now();
     auto since = [&t0] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(); };
     nlohmann::json timeline = nlohmann::json::object();
-    // nvcc runs on its own thread; meanwhile the calibration finishes (it is measured on the
-    // GPU, so nothing else may run there), and then the job child warms the task's baseline.
+    // Before nvcc starts (the child is started and the driver asked for the devices): the one
+    // part of the worker's own time that adds to nvcc's on a cold verification.
+    timeline["before_build"] = std::chrono::duration<double, std::milli>(t0 - q0).count();
     auto building = std::async(std::launch::async, [this, &params] { return build(params); });
     std::optional<Result<DeviceCeilings>> c;
-    if (ceilings.valid()) {
-        c = ceilings.get(); // measured while nvcc ran; never while the job times
+    if (haveDevice && bench) {
+        c = ceilingsFor(device, early.get());
         timeline["calibration_ready"] = since();
     }
     if (early) {
@@ -248,14 +274,14 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         const auto choicesFile = algorithmChoicesFile(device, c);
         nlohmann::json known = readAlgorithmChoices(choicesFile);
         warm["algorithm_choices"] = known;
-        if (sendToJob(*early, warm)) {
-            // The answer comes before the child has loaded any candidate, so it can be trusted.
-            nlohmann::json warmed = readFromJob(*early, std::chrono::seconds(120));
-            if (warmed.is_object() && warmed.value("type", "") == "warmed") {
-                timeline["warm_done"] = since();
-                keepAlgorithmChoices(choicesFile, std::move(known),
-                                     warmed.value("algorithm_choices", nlohmann::json::object()));
-            }
+        nlohmann::json warmed = sendToJob(*early, warm) ? readFromJob(*early, std::chrono::seconds(120)) : nlohmann::json();
+        // The answer comes before the child has loaded any candidate, so it can be trusted.
+        if (warmed.is_object() && warmed.value("type", "") == "warmed") {
+            timeline["warm_done"] = since();
+            keepAlgorithmChoices(choicesFile, std::move(known),
+                                 warmed.value("algorithm_choices", nlohmann::json::object()));
+        } else {
+            early.reset(); // gone or confused: the job gets a fresh child
         }
     }
     nlohmann::json built = building.get();
@@ -280,7 +306,7 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     JobLimits limits;
     limits.total = std::chrono::seconds(params.value("timeout_s", 300));
     limits.idle = std::chrono::seconds(params.value("idle_timeout_s", 20));
-    nlohmann::json job = runJobInChild(m_runnerPath, spec, limits, progress, std::move(early));
+    nlohmann::json job = runJobInChild(m_jobPath, spec, limits, progress, std::move(early));
     timeline["job_done"] = since();
     for (auto& [k, v] : job.items())
         result[k] = v;

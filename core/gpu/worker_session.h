@@ -18,7 +18,8 @@ class BuildCache;
 class WorkerSession {
 public:
     using Sink = std::function<void(const nlohmann::json&)>;
-    explicit WorkerSession(std::string runnerPath);
+    // jobPath: the kwb-job executable each verification runs in.
+    explicit WorkerSession(std::string jobPath);
     ~WorkerSession();
 
     void handleLine(const std::string& line, const Sink& send);
@@ -30,11 +31,13 @@ private:
     nlohmann::json handleRequest(const nlohmann::json& msg, const Sink& send);
     nlohmann::json build(const nlohmann::json& params);
     nlohmann::json verify(const nlohmann::json& msg, const Sink& send);
-    const DeviceInfo& devices();
+    // withLibraries: with the libraries' versions (queryDevices), which costs loading them.
+    const DeviceInfo& devices(bool withLibraries = false);
     BuildCache& buildCache();
 
-    std::string m_runnerPath;
+    std::string m_jobPath;
     std::optional<DeviceInfo> m_devices;
+    bool m_devicesHaveLibraries = false;
     std::unique_ptr<BuildCache> m_cache;
     bool m_greeted = false;
     bool m_finished = false;

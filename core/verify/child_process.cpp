@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <mutex>
+#include <vector>
 #include <sys/resource.h>
 #include <poll.h>
 #include <spawn.h>
@@ -28,6 +30,19 @@ void closeFd(int& fd) {
     if (fd >= 0)
         ::close(fd);
     fd = -1;
+}
+
+// Children let go by abandon(), not yet reaped.
+std::mutex g_abandonedMutex;
+std::vector<pid_t> g_abandoned;
+
+void reapAbandoned() {
+    std::lock_guard lock(g_abandonedMutex);
+    std::erase_if(g_abandoned, [](pid_t pid) {
+        int st = 0;
+        pid_t r = ::waitpid(pid, &st, WNOHANG);
+        return r == pid || (r < 0 && errno == ECHILD);
+    });
 }
 
 } // namespace
@@ -81,6 +96,7 @@ void ChildProcess::closeAll() {
 }
 
 Status ChildProcess::start(const ProcessSpec& spec) {
+    reapAbandoned();
     if (m_pid > 0)
         return Error::make("already-started", "the process was already started");
     // A child that closes its input must give us EPIPE, not kill us with SIGPIPE.
@@ -272,6 +288,26 @@ void ChildProcess::killGroup() {
     reap(true);
     if (wasRunning && m_exit.kind == ProcessExit::Kind::Signaled && m_exit.signal == SIGKILL)
         m_exit = {ProcessExit::Kind::Killed, 0, SIGKILL};
+    closeAll();
+}
+
+void ChildProcess::abandon() {
+    if (m_pid <= 0)
+        return;
+    // What the pipes hold now; bounded, since a live child may keep writing.
+    for (int i = 0; i < 64; ++i) {
+        const std::size_t before = m_outBuf.size() + m_err.size();
+        if (!pump(0) || m_outBuf.size() + m_err.size() == before)
+            break;
+    }
+    ::kill(-m_pid, SIGKILL);
+    ::kill(m_pid, SIGKILL);
+    if (m_exit.kind == ProcessExit::Kind::Running) {
+        std::lock_guard lock(g_abandonedMutex);
+        g_abandoned.push_back(m_pid);
+        m_exit = {ProcessExit::Kind::Killed, 0, SIGKILL};
+    }
+    m_pid = -1;
     closeAll();
 }
 

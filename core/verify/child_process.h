@@ -49,6 +49,12 @@ public:
     // Reads stdout and stderr to EOF and reaps the child, or kills the group at the deadline.
     ProcessExit finish(Clock::time_point deadline);
     void killGroup(); // SIGKILL to the process group, then reap
+    // Takes what stdout and stderr hold now, sends SIGKILL to the group and lets the child go
+    // without waiting for its end: the kernel finishes its exit (tearing down a CUDA context
+    // takes tens of milliseconds) while the caller goes on. A later start() of any ChildProcess
+    // in this process reaps it, or init does once this process ends. Afterwards the object
+    // holds no child (running() is false; exit kind Killed).
+    void abandon();
 
     const std::string& stderrText() const { return m_err; }
     std::string takeStdout(); // what stdout held beyond the lines read so far

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The GPU runs behind the verification figures, as one command on a GPU machine. Binaries come
-# from a build without Qt (cmake -DKWB_GUI=OFF), stripped into BIN/bin (kwb, kwb-runner,
+# from a build without Qt (cmake -DKWB_GUI=OFF), stripped into BIN/bin (kwb, kwb-runner, kwb-job,
 # kwb-baseline-selftest); the built-in tasks are copied beside them.
 #
 #   tests/gpu/device_steps.sh BIN OUT STEP...
@@ -20,6 +20,8 @@
 #   refs     references (cold and warm) and known-bad fixtures (tests/gpu/gpu_suite.py)
 #   tables   the tables `kwb verify` prints for the proof tasks, PyTorch agreement
 #   suite    kwb suite over the reference solutions and the baseline self-test
+#   startup  how long the worker and the job program take to start (--version, five each), and
+#            a device-info round trip through the worker (it loads the libraries for versions)
 set -u
 BIN=$(cd "${1:?usage: device_steps.sh BIN OUT STEP...}" && pwd)
 OUT=${2:?usage}
@@ -64,6 +66,16 @@ for step in "$@"; do
             python3 "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/tables" \
                 --torch-json "$OUT/torch.json" --steps tables,torch > "$OUT/tables.txt" 2>&1
             rm -f "$OUT/tables/gpu_suite.partial.txt" "$OUT/tables/gpu_suite_records.json" ;;
+    startup) { for prog in kwb-runner kwb-job; do
+                   for i in 1 2 3 4 5; do
+                       TIMEFORMAT="$prog --version: %R s wall, %U s user, %S s sys"
+                       time "$BIN/bin/$prog" --version > /dev/null
+                   done
+               done
+               TIMEFORMAT="hello + device-info + shutdown through kwb-runner: %R s wall"
+               time printf '%s\n' '{"type":"hello","protocol":1}' '{"id":1,"type":"device-info"}' \
+                   '{"id":2,"type":"shutdown"}' | "$BIN/bin/kwb-runner"
+             } >> "$OUT/startup.txt" 2>&1 ;;
     suite) bash "$ROOT/tests/gpu/run_task_suite.sh" "$BIN" "$OUT/suite" > /dev/null 2>&1
            cat "$OUT/suite/suite.txt" "$OUT/suite/selftest.txt" > "$OUT/suite.txt" 2>&1 ;;
     *) echo "unknown step $step" >&2; exit 2 ;;

@@ -3,7 +3,7 @@
 # one line per seed: verdict and, on a failure, the first bad element (got / expected / allowed).
 # Finds intermittent mismatches that one seed misses.
 #
-#   tests/gpu/seed_sweep.sh BIN TASK SHAPE N      (BIN/bin holds kwb and kwb-runner)
+#   tests/gpu/seed_sweep.sh BIN TASK SHAPE N      (BIN/bin holds kwb, kwb-runner and kwb-job)
 set -u
 BIN=$(cd "${1:?usage: seed_sweep.sh BIN TASK SHAPE N}" && pwd)
 TASK=${2:?task}; SHAPE=${3:?shape}; N=${4:?count}

@@ -100,7 +100,7 @@ unwanted=()
 gui_files=(usr/share/applications/kernel-workbench.desktop
   usr/share/icons/hicolor/scalable/apps/kernel-workbench.svg
   usr/share/metainfo/io.github.kernel_workbench.KernelWorkbench.metainfo.xml)
-if is_on "$worker"; then want_exec+=(usr/libexec/kernel-workbench/kwb-runner); fi
+if is_on "$worker"; then want_exec+=(usr/libexec/kernel-workbench/kwb-runner usr/libexec/kernel-workbench/kwb-job); fi
 if is_on "$gui"; then
   want_exec+=(usr/bin/kernel-workbench)
   want_file+=("${gui_files[@]}")

@@ -1,5 +1,5 @@
 // Hostile CPU-only children through the real launcher (core/gpu/job_launcher.h) and the real
-// kwb-runner in its probe job mode (core/gpu/probe_job.h): each is contained and its outcome
+// kwb-job in its probe mode (core/gpu/probe_job.h): each is contained and its outcome
 // named. One case per run, so ctest reports them apart:
 //   tst_sandbox <hang|forkbomb|daemon|write|network|output|environment|signal|crash|benign>
 // Negative controls run some probes with part of the sandbox switched off, to show that each
@@ -74,7 +74,7 @@ Run runProbe(const std::string& probe, const std::string& arg, const json& extra
     limits.total = std::chrono::seconds(totalSeconds);
     Run r;
     const auto t0 = Clock::now();
-    r.result = kwb::gpu::runJobInChild(KWB_RUNNER_PATH, spec, limits,
+    r.result = kwb::gpu::runJobInChild(KWB_JOB_PATH, spec, limits,
                                        [&](const json& ev) { r.events.push_back(ev); });
     r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     std::string detail = r.detail().substr(0, 400);
@@ -91,6 +91,32 @@ std::string readFile(const std::string& path) {
     return ss.str();
 }
 
+// A process that can run no more code: a zombie, or one already in its exit (PF_EXITING, as
+// the job child the launcher kills after its result is while the kernel tears it down).
+bool ending(const std::string& procDir) {
+    const std::string stat = readFile(procDir + "/stat");
+    const auto close = stat.rfind(')');
+    if (close == std::string::npos)
+        return true; // gone already
+    std::istringstream rest(stat.substr(close + 1));
+    std::string state, field;
+    rest >> state;
+    unsigned long flags = 0;
+    for (int i = 0; i < 5 && rest >> field; ++i) {
+    } // ppid pgrp session tty_nr tpgid
+    rest >> flags;
+    constexpr unsigned long kPfExiting = 0x4;
+    if (state == "Z" || state == "X" || (flags & kPfExiting))
+        return true;
+    // Or killed, not yet scheduled to act on it: SIGKILL pending (bit 8 of the masks).
+    std::istringstream status(readFile(procDir + "/status"));
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("SigPnd:", 0) == 0 || line.rfind("ShdPnd:", 0) == 0)
+            if (std::stoull(line.substr(7), nullptr, 16) & (1ull << (SIGKILL - 1)))
+                return true;
+    return false;
+}
+
 // Processes started for a job of this run and still alive: their environment names a job
 // folder under g_root (the launcher sets HOME and TMPDIR to it, and children inherit them).
 std::vector<pid_t> survivors() {
@@ -103,7 +129,7 @@ std::vector<pid_t> survivors() {
         const pid_t pid = pid_t(std::atoi(name.c_str()));
         if (pid == ::getpid())
             continue;
-        if (has(readFile(entry.path().string() + "/environ"), mark))
+        if (has(readFile(entry.path().string() + "/environ"), mark) && !ending(entry.path().string()))
             found.push_back(pid);
     }
     return found;
@@ -426,8 +452,8 @@ int main(int argc, char** argv) {
     fs::create_directories(g_root + "/home");
     ::setenv("TMPDIR", g_root.c_str(), 1); // the jobs' folders go here
     ::setenv("HOME", (g_root + "/home").c_str(), 1);
-    std::printf("sandbox.%s: Landlock ABI %d, uid %d, runner %s\n", suite.c_str(),
-                kwb::gpu::landlockAbi(), int(::getuid()), KWB_RUNNER_PATH);
+    std::printf("sandbox.%s: Landlock ABI %d, uid %d, job program %s\n", suite.c_str(),
+                kwb::gpu::landlockAbi(), int(::getuid()), KWB_JOB_PATH);
     const int rc = run();
     std::error_code ec;
     fs::remove_all(g_root, ec);

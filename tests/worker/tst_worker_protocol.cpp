@@ -16,9 +16,9 @@ struct Run {
     QByteArray out, err;
 };
 
-Run runWorker(const QByteArray& input, const QStringList& args = {}) {
+Run runProgram(const QString& program, const QByteArray& input, const QStringList& args) {
     QProcess p;
-    p.start(QStringLiteral(KWB_RUNNER_PATH), args);
+    p.start(program, args);
     Run r;
     if (!p.waitForStarted(10000))
         return r;
@@ -34,6 +34,13 @@ Run runWorker(const QByteArray& input, const QStringList& args = {}) {
     r.err = p.readAllStandardError();
     return r;
 }
+
+Run runWorker(const QByteArray& input, const QStringList& args = {}) {
+    return runProgram(QStringLiteral(KWB_RUNNER_PATH), input, args);
+}
+
+// kwb-job, the program each verification runs in, as kwb-runner starts it.
+Run runJob(const QByteArray& input) { return runProgram(QStringLiteral(KWB_JOB_PATH), input, {}); }
 
 // Version strings vary by build and machine; everything else must match exactly.
 QJsonValue normalise(const QJsonValue& v, const QString& key = {}) {
@@ -173,22 +180,34 @@ private slots:
             return QJsonObject();
         };
         const QByteArray prepare = "{\"type\":\"prepare\",\"device\":0}\n";
-        QJsonObject onlyPrepare = resultOf(runWorker(prepare, {QStringLiteral("--job")}));
+        QJsonObject onlyPrepare = resultOf(runJob(prepare));
         QCOMPARE(onlyPrepare.value(QStringLiteral("verdict")).toString(), QStringLiteral("protocol-error"));
         QVERIFY2(onlyPrepare.value(QStringLiteral("detail")).toString().contains(QStringLiteral("no specification")),
                  qPrintable(onlyPrepare.value(QStringLiteral("detail")).toString()));
-        QJsonObject badSpec = resultOf(runWorker(prepare + "not json\n", {QStringLiteral("--job")}));
+        QJsonObject badSpec = resultOf(runJob(prepare + "not json\n"));
         QVERIFY2(badSpec.value(QStringLiteral("detail")).toString().contains(QStringLiteral("not JSON")),
                  qPrintable(badSpec.value(QStringLiteral("detail")).toString()));
         // A "warm" line (the task's baseline, while the candidate builds) may come between; one
         // with an unusable task is only noted, and the spec after it is still read.
         const QByteArray warm = "{\"type\":\"warm\",\"task\":{\"id\":7}}\n";
-        QJsonObject warmThenBad = resultOf(runWorker(prepare + warm + "not json\n", {QStringLiteral("--job")}));
+        QJsonObject warmThenBad = resultOf(runJob(prepare + warm + "not json\n"));
         QVERIFY2(warmThenBad.value(QStringLiteral("detail")).toString().contains(QStringLiteral("not JSON")),
                  qPrintable(warmThenBad.value(QStringLiteral("detail")).toString()));
-        QJsonObject warmOnly = resultOf(runWorker(prepare + warm, {QStringLiteral("--job")}));
+        QJsonObject warmOnly = resultOf(runJob(prepare + warm));
         QVERIFY2(warmOnly.value(QStringLiteral("detail")).toString().contains(QStringLiteral("no specification")),
                  qPrintable(warmOnly.value(QStringLiteral("detail")).toString()));
+        // "calibrate" (the device's ceilings, measured before any candidate exists) is answered
+        // with one "calibrated" line: the ceilings on a GPU, the reason without one.
+        Run cal = runJob(prepare + "{\"type\":\"calibrate\"}\n");
+        QJsonObject calibrated;
+        for (const QByteArray& line : cal.out.split('\n'))
+            if (auto o = QJsonDocument::fromJson(line).object(); o.value(QStringLiteral("type")) == QStringLiteral("calibrated"))
+                calibrated = o;
+        QVERIFY2(!calibrated.isEmpty(), cal.out.constData());
+        const bool measured = calibrated.value(QStringLiteral("ceilings")).toObject().value(QStringLiteral("copy_bandwidth_gbps")).toDouble() > 0;
+        const bool refused = !calibrated.value(QStringLiteral("error")).toString().isEmpty();
+        QVERIFY2(measured != refused, cal.out.constData());
+        QVERIFY(resultOf(cal).value(QStringLiteral("detail")).toString().contains(QStringLiteral("no specification")));
     }
 
     // Whatever the worker's libraries print goes to stderr; stdout carries only protocol lines.

@@ -4,15 +4,6 @@
 
 namespace kwb::gpu {
 
-Status cudaCheck(cudaError_t status, const char* what) {
-    if (status == cudaSuccess)
-        return okStatus();
-    // Clear a non-sticky error so the next call does not report it again.
-    cudaGetLastError();
-    return Error::make("cuda-error", std::string(what) + " failed: " + cudaGetErrorString(status) +
-                                         " (" + cudaGetErrorName(status) + ")");
-}
-
 Status cublasCheck(cublasStatus_t status, const char* what) {
     if (status == CUBLAS_STATUS_SUCCESS)
         return okStatus();

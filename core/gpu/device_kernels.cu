@@ -3,11 +3,26 @@
 #include <algorithm>
 #include <vector>
 
+#include <cub/block/block_reduce.cuh>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
 namespace kwb::gpu {
 namespace {
+
+// Every kernel below that reduces runs 256 threads a block (gridFor), and reduces within the
+// block before one atomic per block: a million threads' atomics on one address serialise in
+// the L2 and cost milliseconds (about 2 ms a comparison on the H200, checking each buffer copy
+// after timing).
+constexpr int kBlock = 256;
+template <typename T> using BlockReduce = cub::BlockReduce<T, kBlock>;
+
+struct MinOp {
+    template <typename T> __device__ T operator()(const T& a, const T& b) const { return b < a ? b : a; }
+};
+struct MaxOp {
+    template <typename T> __device__ T operator()(const T& a, const T& b) const { return a < b ? b : a; }
+};
 
 __device__ __forceinline__ std::uint64_t mix64(std::uint64_t z) {
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -141,6 +156,20 @@ __global__ void compareKernel(const void* got, Elem t, const void* ref, bool ref
                 first = i;
         }
     }
+    __shared__ typename BlockReduce<unsigned long long>::TempStorage countTemp;
+    __shared__ typename BlockReduce<double>::TempStorage realTemp;
+    mism = BlockReduce<unsigned long long>(countTemp).Sum(mism);
+    __syncthreads();
+    unw = BlockReduce<unsigned long long>(countTemp).Sum(unw);
+    __syncthreads();
+    nan = BlockReduce<unsigned long long>(countTemp).Sum(nan);
+    __syncthreads();
+    first = BlockReduce<unsigned long long>(countTemp).Reduce(first, MinOp());
+    maxAbs = BlockReduce<double>(realTemp).Reduce(maxAbs, MaxOp());
+    __syncthreads();
+    maxRel = BlockReduce<double>(realTemp).Reduce(maxRel, MaxOp());
+    if (threadIdx.x != 0) // the block's totals are valid in thread 0
+        return;
     if (mism) atomicAdd(&st->mismatches, mism);
     if (unw) atomicAdd(&st->unwritten, unw);
     if (nan) atomicAdd(&st->otherNaN, nan);
@@ -171,7 +200,10 @@ __global__ void sumSquaresKernel(const void* p, bool isDouble, std::size_t n, do
         if (isfinite(v))
             s += v * v;
     }
-    atomicAdd(acc, s);
+    __shared__ typename BlockReduce<double>::TempStorage temp;
+    s = BlockReduce<double>(temp).Sum(s);
+    if (threadIdx.x == 0)
+        atomicAdd(acc, s);
 }
 
 __global__ void sumAbsKernel(const void* p, Elem t, std::size_t n, double* acc) {
@@ -179,7 +211,10 @@ __global__ void sumAbsKernel(const void* p, Elem t, std::size_t n, double* acc) 
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
          i += std::size_t(gridDim.x) * blockDim.x)
         s += fabs(load(p, t, i));
-    atomicAdd(acc, s);
+    __shared__ typename BlockReduce<double>::TempStorage temp;
+    s = BlockReduce<double>(temp).Sum(s);
+    if (threadIdx.x == 0)
+        atomicAdd(acc, s);
 }
 
 __global__ void diffKernel(const unsigned char* a, const unsigned char* b, std::size_t bytes,
@@ -192,7 +227,9 @@ __global__ void diffKernel(const unsigned char* a, const unsigned char* b, std::
     if (blockIdx.x == 0 && threadIdx.x == 0)
         for (std::size_t i = words * 4; i < bytes; ++i)
             d += a[i] != b[i];
-    if (d)
+    __shared__ typename BlockReduce<unsigned long long>::TempStorage temp;
+    d = BlockReduce<unsigned long long>(temp).Sum(d);
+    if (threadIdx.x == 0 && d)
         atomicAdd(out, d);
 }
 
@@ -203,7 +240,7 @@ __global__ void toFloatKernel(const void* src, Elem t, float* dst, std::size_t n
 }
 
 unsigned gridFor(std::size_t n) {
-    std::size_t blocks = (n + 255) / 256;
+    std::size_t blocks = (n + kBlock - 1) / kBlock;
     return static_cast<unsigned>(blocks < 1 ? 1 : blocks > 4096 ? 4096 : blocks);
 }
 
@@ -297,7 +334,7 @@ cudaError_t compareOutputs(const void* got, Elem t, const void* ref, bool refIsD
     DeviceStats init{0, 0, 0, ~0ull, 0, 0, 0, 0, 0};
     cudaMemcpyAsync(st, &init, sizeof init, cudaMemcpyHostToDevice, s);
     int mode = static_cast<int>(cmode);
-    compareKernel<<<gridFor(n), 256, 0, s>>>(got, t, ref, refIsDouble, n, rtol, atol, mode,
+    compareKernel<<<gridFor(n), kBlock, 0, s>>>(got, t, ref, refIsDouble, n, rtol, atol, mode,
                                              scalePerElement, scalarScale, st);
     describeFirstKernel<<<1, 1, 0, s>>>(got, t, ref, refIsDouble, rtol, atol, mode, scalePerElement,
                                         scalarScale, st);
@@ -326,7 +363,7 @@ cudaError_t deviceRms(const void* ref, bool isDouble, std::size_t n, double* out
     if (e != cudaSuccess)
         return e;
     cudaMemsetAsync(acc, 0, sizeof(double), s);
-    sumSquaresKernel<<<gridFor(n), 256, 0, s>>>(ref, isDouble, n, acc);
+    sumSquaresKernel<<<gridFor(n), kBlock, 0, s>>>(ref, isDouble, n, acc);
     double sum = 0;
     e = syncScalar(acc, &sum, s);
     cudaFreeAsync(acc, s);
@@ -340,7 +377,7 @@ cudaError_t deviceSumAbs(const void* x, Elem t, std::size_t n, double* out, cuda
     if (e != cudaSuccess)
         return e;
     cudaMemsetAsync(acc, 0, sizeof(double), s);
-    sumAbsKernel<<<gridFor(n), 256, 0, s>>>(x, t, n, acc);
+    sumAbsKernel<<<gridFor(n), kBlock, 0, s>>>(x, t, n, acc);
     e = syncScalar(acc, out, s);
     cudaFreeAsync(acc, s);
     return e;
@@ -353,7 +390,7 @@ cudaError_t countDifferentBytes(const void* a, const void* b, std::size_t bytes,
     if (e != cudaSuccess)
         return e;
     cudaMemsetAsync(acc, 0, sizeof *acc, s);
-    diffKernel<<<gridFor(bytes / 4 + 1), 256, 0, s>>>(static_cast<const unsigned char*>(a),
+    diffKernel<<<gridFor(bytes / 4 + 1), kBlock, 0, s>>>(static_cast<const unsigned char*>(a),
                                                      static_cast<const unsigned char*>(b), bytes, acc);
     e = syncScalar(acc, out, s);
     cudaFreeAsync(acc, s);

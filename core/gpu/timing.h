@@ -58,12 +58,13 @@ struct TimingPolicy {
     // to span it, so every call of a batch reads inputs the L2 no longer holds, as the first
     // one does after the flush; at least minBufferSets of them, so that where the allocations
     // landed (which L2 slices and memory channels serve them, different in every process:
-    // 10 % on the H200 for one softmax shape) is averaged within the run. Not where more than
-    // maxBufferSets copies would be needed: such small shapes stay in the L2 however many there
-    // are (rotating them over 32 showed no gain on the H200, and checking each copy after
-    // timing costs about 1-2 ms, by the H200 timelines). At most maxRotateMiB in all. 0: off.
+    // 10 % on the H200 for one softmax shape) is averaged within the run: the run-to-run
+    // spread left falls as one over the square root of the sets (8 left that shape at 1-1.8 %
+    // over five runs). Not where more than maxBufferSets copies would be needed: such small
+    // shapes stay in the L2 however many there are (rotating them over 32 showed no gain on the
+    // H200). At most maxRotateMiB in all. 0: off.
     double rotateL2 = 3;
-    int minBufferSets = 8;
+    int minBufferSets = 16;
     int maxBufferSets = 32;
     double maxRotateMiB = 1024;
 };

@@ -408,9 +408,9 @@ bool checkMedianPrecision() {
 // Buffer sets for the timed calls: enough copies to span rotateL2 x L2, only where that takes
 // 2..maxBufferSets of them; the policy keys survive a JSON round trip.
 bool checkBufferSets() {
-    kwb::gpu::TimingPolicy p; // rotate_l2 3, 8..32 sets, 1 GiB
+    kwb::gpu::TimingPolicy p; // rotate_l2 3, 16..32 sets, 1 GiB
     const std::size_t l2 = 50u << 20, mib = 1u << 20;
-    const bool sizes = kwb::gpu::bufferSets(p, l2, 62 * mib) == 8 &&   // spans 3 x L2 with 3; 8 at least
+    const bool sizes = kwb::gpu::bufferSets(p, l2, 62 * mib) == 16 &&  // spans 3 x L2 with 3; 16 at least
                        kwb::gpu::bufferSets(p, l2, 5 * mib) == 30 &&    // 30 to span it
                        kwb::gpu::bufferSets(p, l2, 4 * mib) == 1 &&     // 38 copies: stays in the L2
                        kwb::gpu::bufferSets(p, l2, 64 * 1024) == 1 &&

@@ -36,7 +36,7 @@ struct CompareStats {
     unsigned long long otherNaN = 0;   // NaN or Inf the candidate wrote
     unsigned long long firstBad = ~0ull;
     double maxAbsErr = 0;
-    double maxRelErr = 0;
+    double maxRelErr = 0; // over elements whose reference is at least atol / rtol (0 if none)
     double refRms = 0;
     // At firstBad: what the candidate wrote (NaN when unwritten), the reference, and the
     // largest difference the tolerance allows there.

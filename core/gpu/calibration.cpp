@@ -8,9 +8,9 @@
 #include <system_error>
 
 #include <cuda_runtime_api.h>
-#include <unistd.h>
 
 #include "core/gpu/cuda_status.h"
+#include "core/store/atomic_file.h"
 
 namespace kwb::gpu {
 
@@ -191,24 +191,13 @@ Status saveCachedCeilings(const std::filesystem::path& folder, const DeviceCeili
         return Error::make("ceilings-save-failed",
                            "cannot create " + folder.string() + ": " + ec.message());
     const auto path = folder / ceilingsCacheFileName(c);
-    auto tmp = path;
-    tmp += ".tmp-" + std::to_string(::getpid());
-    {
-        std::ofstream out(tmp, std::ios::trunc);
-        out << ceilingsToJson(c).dump(2) << '\n';
-        out.flush();
-        if (!out) {
-            std::filesystem::remove(tmp, ec);
-            return Error::make("ceilings-save-failed", "cannot write " + tmp.string());
-        }
-    }
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
-        return Error::make("ceilings-save-failed",
-                           "cannot rename into " + path.string() + ": " + ec.message());
-    }
+    auto out = AtomicFile::create(path);
+    if (!out)
+        return Error::make("ceilings-save-failed", "cannot write " + path.string() + ": " + out.error().message);
+    if (auto s = out->write(ceilingsToJson(c).dump(2) + "\n"); !s)
+        return Error::make("ceilings-save-failed", "cannot write " + path.string() + ": " + s.error().message);
+    if (auto s = out->commit(); !s)
+        return Error::make("ceilings-save-failed", "cannot write " + path.string() + ": " + s.error().message);
     return okStatus();
 }
 

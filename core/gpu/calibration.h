@@ -1,7 +1,8 @@
 #pragma once
 // Per-device ceilings for speed-of-light: copy bandwidth and library matrix rates, measured by
 // a probe in a kwb-job child (measureCeilings, calibration.cu) and cached by the worker as JSON
-// per device, driver included, so a driver update re-measures. Floor time of a task = max(bytes / bandwidth, flops / rate).
+// per device, driver included, so a driver update re-measures.
+// Floor time of a task = max(bytes / bandwidth, flops / rate).
 #include <filesystem>
 #include <string>
 
@@ -54,7 +55,7 @@ std::string ceilingsCacheFileName(const DeviceCeilings& identity);
 // (another identity) or unreadable.
 Result<DeviceCeilings> loadCachedCeilings(const std::filesystem::path& folder,
                                           const DeviceCeilings& identity);
-// Writes atomically (temporary file + rename); creates folder.
+// Writes atomically (AtomicFile); creates folder.
 Status saveCachedCeilings(const std::filesystem::path& folder, const DeviceCeilings& c);
 
 } // namespace kwb::gpu

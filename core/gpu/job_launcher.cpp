@@ -119,7 +119,6 @@ nlohmann::json runJobInChild(const std::string& jobPath, const nlohmann::json& s
         onEvent(msg);
     }
     ProcessExit exit;
-    const auto resultAt = Clock::now();
     if (idleTimeout || totalTimeout) {
         child.killGroup();
         exit.kind = ProcessExit::Kind::TimedOut;
@@ -130,7 +129,6 @@ nlohmann::json runJobInChild(const std::string& jobPath, const nlohmann::json& s
     } else {
         exit = child.finish(Clock::now() + std::chrono::seconds(5));
     }
-    const double exitMs = std::chrono::duration<double, std::milli>(Clock::now() - resultAt).count();
     std::string log = tail(child.stderrText(), 16 * 1024);
     started.reset(); // the folder goes with it
 
@@ -150,7 +148,6 @@ nlohmann::json runJobInChild(const std::string& jobPath, const nlohmann::json& s
                                     " (the candidate ended the process?)", log);
     }
     result["log"] = log;
-    result["child_exit_ms"] = exitMs; // from the result line to letting the child go
     return result;
 }
 

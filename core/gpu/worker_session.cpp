@@ -257,8 +257,8 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     const auto t0 = std::chrono::steady_clock::now();
     auto since = [&t0] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(); };
     nlohmann::json timeline = nlohmann::json::object();
-    // Before nvcc starts (the child is started and the driver asked for the devices): the one
-    // part of the worker's own time that adds to nvcc's on a cold verification.
+    // Asking the driver for the devices (the first time: it starts), after the child started and
+    // before nvcc can: the part of the worker's own time that adds to nvcc's on a cold verification.
     timeline["before_build"] = std::chrono::duration<double, std::milli>(t0 - q0).count();
     auto building = std::async(std::launch::async, [this, &params] { return build(params); });
     std::optional<Result<DeviceCeilings>> c;

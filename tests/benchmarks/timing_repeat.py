@@ -83,10 +83,10 @@ def main():
                 nvcc = rec.get("build", {}).get("seconds", 0.0) if kind == "cold" else 0.0
                 say("%s %-20s verdict=%-6s wall=%.2fs nvcc=%.2fs wall-nvcc=%.2fs" % (
                     kind, task, rec.get("verdict"), wall, nvcc or 0.0, wall - (nvcc or 0.0)))
-                say("     job timeline_ms=%s worker_timeline_ms=%s child_exit_ms=%s prepared=%s" % (
+                say("     job timeline_ms=%s worker_timeline_ms=%s prepared=%s" % (
                     json.dumps({k: round(v) for k, v in rec.get("timeline_ms", {}).items()}),
                     json.dumps({k: round(v) for k, v in rec.get("worker_timeline_ms", {}).items()}),
-                    round(rec.get("child_exit_ms", -1)), json.dumps(rec.get("prepared", {}))))
+                    json.dumps(rec.get("prepared", {}))))
                 for s in rec.get("shapes", []):
                     t = s.get("timing", {}).get("candidate", {})
                     say("     %-9s spent_ms=%s timing_ms=%s n=%s late=%s batch=%s" % (

@@ -99,12 +99,10 @@ bool ending(const std::string& procDir) {
     if (close == std::string::npos)
         return true; // gone already
     std::istringstream rest(stat.substr(close + 1));
-    std::string state, field;
-    rest >> state;
+    std::string state;
+    long ppid = 0, pgrp = 0, session = 0, tty = 0, tpgid = 0;
     unsigned long flags = 0;
-    for (int i = 0; i < 5 && rest >> field; ++i) {
-    } // ppid pgrp session tty_nr tpgid
-    rest >> flags;
+    rest >> state >> ppid >> pgrp >> session >> tty >> tpgid >> flags;
     constexpr unsigned long kPfExiting = 0x4;
     if (state == "Z" || state == "X" || (flags & kPfExiting))
         return true;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/diff/line_diff.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 
 using kwb::AlignedRow;
 using kwb::DiffEdit;

@@ -15,8 +15,8 @@
 
 #include "core/store/project_store.h"
 #include "core/store/sqlite_connection.h"
-#include "tests/tasks/check.h"
-#include "tests/llm/kwb_process.h"
+#include "tests/support/check.h"
+#include "tests/support/kwb_process.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
 

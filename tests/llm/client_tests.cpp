@@ -8,7 +8,7 @@
 
 #include "core/llm/llm_client.h"
 #include "core/llm/model_listing.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
 

@@ -1,7 +1,7 @@
 // Code extraction from model answers: the block that defines the entry function, hostile and
 // broken answers included.
 #include "core/generate/code_extractor.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/llm/suites.h"
 
 namespace kwbtest {

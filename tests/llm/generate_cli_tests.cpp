@@ -14,10 +14,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/store/project_store.h"
-#include "tests/llm/kwb_process.h"
+#include "tests/support/kwb_process.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 
 namespace kwbtest {
 namespace {

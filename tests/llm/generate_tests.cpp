@@ -10,7 +10,7 @@
 #include "core/generate/jsonl_sample_sink.h"
 #include "core/generate/verifier_sample_checker.h"
 #include "core/tasks/task_loader.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
 

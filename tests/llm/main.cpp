@@ -5,7 +5,7 @@
 #include <map>
 #include <string>
 
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/llm/suites.h"
 
 int main(int argc, char** argv) {

@@ -15,7 +15,7 @@
 #include "core/store/sqlite_connection.h"
 #include "core/tasks/task_loader.h"
 #include "core/verify/sha256.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
 

@@ -1,7 +1,7 @@
 // Prompt templates and the prompt built for real tasks from the shipped suite.
 #include "core/generate/prompt_builder.h"
 #include "core/tasks/task_loader.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/llm/suites.h"
 
 namespace kwbtest {

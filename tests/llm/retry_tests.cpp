@@ -4,7 +4,7 @@
 #include <ctime>
 
 #include "core/llm/retry_policy.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/llm/suites.h"
 
 namespace kwbtest {

@@ -8,7 +8,7 @@
 #include "core/llm/llm_settings.h"
 #include "core/llm/redaction.h"
 #include "core/verify/subprocess_worker.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/llm/suites.h"
 
 namespace kwbtest {

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "core/generate/jsonl_sample_sink.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/llm/suites.h"
 
 namespace kwbtest {

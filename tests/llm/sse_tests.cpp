@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/llm/sse_parser.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
 

@@ -26,7 +26,7 @@
 #include "core/gpu/job_launcher.h"
 #include "core/gpu/sandbox.h"
 #include "core/verify/child_process.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 
 extern char** environ;
 

@@ -11,7 +11,7 @@
 #include "core/model/sample.h"
 #include "core/model/task.h"
 #include "core/verify/verification_record.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 
 namespace kwbtest {
 

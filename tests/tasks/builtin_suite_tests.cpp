@@ -10,7 +10,7 @@
 #include "core/tasks/formula.h"
 #include "core/tasks/task_loader.h"
 #include "core/tasks/task_validator.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/tasks/suites.h"
 
 namespace fs = std::filesystem;

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "core/tasks/task_catalog.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/tasks/suites.h"
 
 namespace fs = std::filesystem;

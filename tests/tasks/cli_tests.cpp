@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/verify/child_process.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/tasks/suites.h"
 
 namespace fs = std::filesystem;

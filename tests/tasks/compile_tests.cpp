@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "core/verify/child_process.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/tasks/suites.h"
 
 namespace fs = std::filesystem;

@@ -5,7 +5,7 @@
 
 #include "core/tasks/cpu_reference.h"
 #include "core/tasks/task_loader.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/tasks/suites.h"
 
 namespace ref = kwb::cpuref;

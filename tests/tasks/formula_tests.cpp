@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "core/tasks/formula.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/tasks/suites.h"
 
 using kwb::Formula;

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/tasks/suites.h"
 
 int main(int argc, char** argv) {

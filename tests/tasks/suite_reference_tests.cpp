@@ -7,7 +7,7 @@
 #include "core/tasks/cpu_reference_ops.h"
 #include "core/tasks/host_inputs.h"
 #include "core/tasks/task_loader.h"
-#include "tests/tasks/check.h"
+#include "tests/support/check.h"
 #include "tests/tasks/suites.h"
 
 namespace ref = kwb::cpuref;

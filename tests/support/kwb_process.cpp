@@ -1,5 +1,5 @@
 // Test helpers: kwb as a real child process (see kwb_process.h).
-#include "tests/llm/kwb_process.h"
+#include "tests/support/kwb_process.h"
 
 #include <chrono>
 #include <fcntl.h>

@@ -2,8 +2,7 @@
 //
 // Why not one query: SQLite runs `s.id IN (SELECT rowid FROM sample_text WHERE ... MATCH ?)`
 // by materialising every match into an index first, and a common word ("float", "fmaxf")
-// matches nearly every sample: on 100,000 samples a page of text + task + verdict took 69 ms
-// (tests/benchmarks/results/store-2026-12-03.txt, before this file). Asking the index once per
+// matches nearly every sample, so a page of text + task + verdict read every match. Asking the index once per
 // candidate (`rowid = s.id AND MATCH`) is worse: FTS5 rebuilds a prefix query's merged list for
 // every call (30 s for 450 candidates). So the full-text index is read once, as a sorted list
 // of ids, and joined here:

@@ -1,3 +1,7 @@
+// Checks and times a loaded candidate on one shape (see shape_runner.h). One ShapeRun per
+// shape; its steps, in order: set up the buffers, the correctness trials (candidate, then the
+// reference computed only after it, then the candidate again on the same input), the timing
+// sets, the interleaved timing, the check of every buffer set a timed call wrote, the report.
 #include "core/gpu/shape_runner.h"
 
 #include <algorithm>
@@ -10,9 +14,9 @@
 
 #include "core/gpu/device_kernels.h"
 #include "core/gpu/job_buffers.h"
+#include "core/gpu/shape_setup.h"
 #include "core/gpu/sm_clock.h"
 #include "core/tasks/cpu_reference.h"
-#include "core/tasks/formula.h"
 
 namespace kwb::gpu {
 static_assert(int(DType::F32) == int(Elem::F32) && int(DType::F16) == int(Elem::F16) &&
@@ -25,235 +29,132 @@ static_assert(int(DistributionKind::Normal) == int(RandomKind::Normal) &&
               int(DistributionKind::Integers) == int(RandomKind::Integers));
 namespace {
 
-Elem elem(DType t) { return static_cast<Elem>(static_cast<int>(t)); }
-CompareMode cmode(ToleranceMode m) { return static_cast<CompareMode>(static_cast<int>(m)); }
+using Emit = std::function<void(const nlohmann::json&)>;
 
-std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
-    std::uint64_t z = a ^ (b + 0x9e3779b97f4a7c15ull + (a << 6) + (a >> 2));
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+class ShapeRun {
+public:
+    ShapeRun(const ShapeJob& job, const Emit& emit)
+        : m_job(job), m_task(*job.task), m_shape(*job.shape), m_emit(emit), m_st(job.stream),
+          m_t0(std::chrono::steady_clock::now()) {}
 
-std::uint64_t hashString(const std::string& s) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : s)
-        h = (h ^ c) * 1099511628211ull;
-    return h;
-}
-
-bool isFatal(cudaError_t e) {
-    switch (e) {
-    case cudaErrorIllegalAddress: case cudaErrorMisalignedAddress: case cudaErrorLaunchFailure:
-    case cudaErrorIllegalInstruction: case cudaErrorHardwareStackError: case cudaErrorInvalidPc:
-    case cudaErrorInvalidAddressSpace: case cudaErrorAssert: case cudaErrorLaunchTimeout:
-        return true;
-    default:
-        return false;
+    ShapeOutcome run() {
+        rep() = {{"name", m_shape.name}, {"dims", m_shape.dims}, {"verdict", "pass"}, {"detail", ""}};
+        rep()["spent_ms"] = nlohmann::json::object();
+        if (auto f = setUp())
+            return fail(f);
+        for (int trial = 0; trial < std::max(1, m_job.trials); ++trial)
+            if (auto f = correctnessTrial(trial))
+                return fail(f);
+        rep()["outputs"] = m_outputs;
+        mark("correctness");
+        if (!m_job.bench || !m_job.baseline)
+            return std::move(m_out);
+        m_emit({{"event", "progress"}, {"stage", "benchmark"}, {"shape", m_shape.name}});
+        if (auto f = prepareBaseline())
+            return fail(f);
+        if (auto f = buildTimingSets())
+            return fail(f);
+        mark("timing_setup");
+        if (auto f = timeInterleaved())
+            return fail(f);
+        mark("timed");
+        if (auto f = checkTimedOutputs())
+            return fail(f);
+        mark("checked_after_timing");
+        m_copies.clear(); // freed here rather than on return, so spent_ms shows what it costs
+        m_scratch.clear();
+        reportTiming();
+        mark("released");
+        return std::move(m_out);
     }
-}
 
-// What failed, as a verdict + sentence; fatal when the context is gone.
-struct Failure {
-    std::string verdict, detail;
-    bool fatal = false;
-};
+private:
+    nlohmann::json& rep() { return m_out.report; }
 
-Failure cudaFailure(cudaError_t e, const std::string& when) {
-    Failure f;
-    f.fatal = isFatal(e);
-    f.verdict = (e == cudaErrorIllegalAddress || e == cudaErrorMisalignedAddress ||
-                 e == cudaErrorLaunchFailure || e == cudaErrorInvalidAddressSpace)
-                    ? "illegal-address"
-                : (e == cudaErrorInvalidConfiguration || e == cudaErrorLaunchOutOfResources ||
-                   e == cudaErrorInvalidValue)
-                    ? "launch-error"
-                    : "cuda-error";
-    f.detail = when + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
-    return f;
-}
-
-struct Buffers {
-    std::vector<const Parameter*> params; // buffer params, in order
-    std::vector<GuardedBuffer> bufs;
-    std::vector<std::size_t> counts;
-    std::vector<std::vector<long long>> extents; // per buffer, one per declared dimension
-    std::vector<void*> ptrs;
-};
-
-// "C[3, 45]" for a flat row-major index into a buffer of the given extents.
-std::string elementName(const std::string& name, const std::vector<long long>& extents, unsigned long long index) {
-    std::vector<long long> at(extents.size());
-    for (std::size_t d = extents.size(); d-- > 0;) {
-        long long e = std::max(extents[d], 1LL);
-        at[d] = static_cast<long long>(index % static_cast<unsigned long long>(e));
-        index /= static_cast<unsigned long long>(e);
+    ShapeOutcome fail(const Failure& f) {
+        rep()["verdict"] = f.verdict;
+        rep()["detail"] = f.detail;
+        m_out.fatal = f.fatal;
+        return std::move(m_out);
     }
-    std::string s = name + "[";
-    for (std::size_t d = 0; d < at.size(); ++d)
-        s += (d ? ", " : "") + std::to_string(at[d]);
-    return s + "]";
-}
 
-
-// The baseline's view of one shape: dims and scalars by name (and in signature order).
-BaselineCall shapeCall(const Task& task, const ShapeSpec& shape, cudaStream_t st,
-                       std::vector<long long>* dims, std::vector<double>* scalars) {
-    BaselineCall call;
-    call.stream = st;
-    for (const auto& p : task.parameters) {
-        if (p.kind == ParamKind::Dim) {
-            auto it = shape.dims.find(p.name);
-            long long v = it == shape.dims.end() ? 0 : it->second;
-            dims->push_back(v);
-            call.dims[p.name] = v;
-        } else if (p.kind == ParamKind::Scalar) {
-            auto it = shape.scalars.find(p.name);
-            double v = it != shape.scalars.end() ? it->second : p.defaultValue.value_or(0.0);
-            scalars->push_back(v);
-            call.scalars[p.name] = v;
-        }
+    // Where the shape's time goes (ms since the run began), in the report as "spent_ms".
+    void mark(const char* what) {
+        rep()["spent_ms"][what] =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - m_t0).count();
     }
-    return call;
-}
 
-// Sizes and allocates every buffer parameter at this shape and hands the buffers to `call`
-// (inputs, outputs). A message when a size formula does not evaluate or an allocation fails;
-// *cudaError then says which CUDA error (cudaSuccess for a formula).
-std::string allocateBuffers(const Task& task, const ShapeSpec& shape, Buffers* b, BaselineCall* call,
-                            cudaError_t* cudaError) {
-    *cudaError = cudaSuccess;
-    std::map<std::string, double> values;
-    for (const auto& [k, v] : shape.dims)
-        values[k] = double(v);
-    for (const auto& p : task.parameters) {
-        if (!p.isBuffer())
-            continue;
-        std::size_t count = 1;
-        std::vector<long long> extents;
-        for (const auto& expr : p.shape) {
-            auto f = Formula::parse(expr);
-            auto v = f ? f->evaluateInteger(values) : Result<long long>(f.error());
-            if (!v || *v < 0)
-                return "cannot size buffer " + p.name + " from \"" + expr + "\"";
-            count *= std::size_t(*v);
-            extents.push_back(*v);
-        }
-        b->params.push_back(&p);
-        b->extents.push_back(std::move(extents));
-        b->counts.push_back(count);
-        b->bufs.emplace_back();
-        if (auto e = b->bufs.back().allocate(count * std::size_t(dtypeSize(p.dtype))); e != cudaSuccess) {
-            *cudaError = e;
-            return "allocating " + p.name;
-        }
-        b->ptrs.push_back(b->bufs.back().data());
-        if (p.kind == ParamKind::Input)
-            call->inputs.push_back(b->ptrs.back());
-        else
-            call->outputs.push_back(b->ptrs.back());
+    // Dimensions, scalars, the buffers, and which reference this shape is checked against.
+    Failure setUp() {
+        m_bcall = shapeCall(m_task, m_shape, m_st, &m_dims, &m_scalars);
+        cudaError_t allocError = cudaSuccess;
+        if (auto why = allocateBuffers(m_task, m_shape, &m_b, &m_bcall, &allocError); !why.empty())
+            return allocError != cudaSuccess ? cudaFailure(allocError, why) : Failure{"harness-error", why, false};
+        m_shadow.resize(m_b.params.size());
+        m_cpuRef = m_shape.cpuReference && cpuref::hasCpuReference(m_task.id);
+        rep()["reference"] = m_cpuRef ? "cpu-float64" : "baseline";
+        if (!m_cpuRef && !m_job.baseline)
+            return {"harness-error", "no reference for shape " + m_shape.name + " (no baseline, not a CPU-reference shape)",
+                    false};
+        return {};
     }
-    return {};
-}
 
-// An input buffer filled from its parameter's distribution.
-void fillInput(const Parameter& p, void* ptr, std::size_t count, std::uint64_t seed, cudaStream_t st) {
-    fillRandom(ptr, elem(p.dtype), count, seed, static_cast<RandomKind>(static_cast<int>(p.distribution.kind)),
-               p.distribution.a, p.distribution.b, st);
-}
+    bool isOutput(std::size_t i) const { return m_b.params[i]->kind == ParamKind::Output; }
+    bool isInput(std::size_t i) const { return m_b.params[i]->kind == ParamKind::Input; }
 
-} // namespace
-
-ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohmann::json&)>& emit) {
-    const Task& task = *job.task;
-    const ShapeSpec& shape = *job.shape;
-    ShapeOutcome out;
-    nlohmann::json& rep = out.report;
-    rep = {{"name", shape.name}, {"dims", shape.dims}, {"verdict", "pass"}, {"detail", ""}};
-    auto fail = [&](const Failure& f) {
-        rep["verdict"] = f.verdict;
-        rep["detail"] = f.detail;
-        out.fatal = f.fatal;
-        return out;
-    };
-    cudaStream_t st = job.stream;
-    // Where the shape's time goes (ms), in the report as "spent_ms".
-    const auto t0 = std::chrono::steady_clock::now();
-    nlohmann::json& spent = rep["spent_ms"] = nlohmann::json::object();
-    auto mark = [&](const char* what) {
-        spent[what] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    };
-
-    // Dimensions, scalars and buffer sizes.
-    std::vector<long long> dims;
-    std::vector<double> scalars;
-    BaselineCall bcall = shapeCall(task, shape, st, &dims, &scalars);
-    Buffers b;
-    cudaError_t allocError = cudaSuccess;
-    if (auto why = allocateBuffers(task, shape, &b, &bcall, &allocError); !why.empty())
-        return fail(allocError != cudaSuccess ? cudaFailure(allocError, why) : Failure{"harness-error", why, false});
-
-    // Shadow copies of the inputs (is the input unchanged?) and reference outputs.
-    std::vector<GuardedBuffer> shadow(b.params.size());
-    std::map<std::size_t, GuardedBuffer> refOut;   // output index -> reference (double or float)
-    std::map<std::size_t, GuardedBuffer> scaleBuf; // output index -> per-element scale (double)
-    std::map<std::size_t, GuardedBuffer> firstOut; // output index -> first call's output
-    bool cpuRef = shape.cpuReference && cpuref::hasCpuReference(task.id);
-    rep["reference"] = cpuRef ? "cpu-float64" : "baseline";
-    if (!cpuRef && !job.baseline)
-        return fail({"harness-error", "no reference for shape " + shape.name + " (no baseline, not a CPU-reference shape)", false});
-    bool baselinePrepared = false;
-    auto prepareBaseline = [&]() -> Failure {
-        if (baselinePrepared || !job.baseline)
+    // Once per shape: the baseline's prepare() on scratch outputs of its own, so a candidate's
+    // buffer never holds a reference.
+    Failure prepareBaseline() {
+        if (m_baselinePrepared || !m_job.baseline)
             return {};
-        // The baseline writes scratch outputs of its own: a candidate's buffer never holds a reference.
-        BaselineCall c = bcall;
+        BaselineCall c = m_bcall;
         std::vector<GuardedBuffer> prepOut;
         c.outputs.clear();
-        for (std::size_t i = 0; i < b.params.size(); ++i) {
-            if (b.params[i]->kind != ParamKind::Output)
+        for (std::size_t i = 0; i < m_b.params.size(); ++i) {
+            if (!isOutput(i))
                 continue;
             prepOut.emplace_back();
-            if (auto e = prepOut.back().allocate(b.bufs[i].bytes()); e != cudaSuccess)
+            if (auto e = prepOut.back().allocate(m_b.bufs[i].bytes()); e != cudaSuccess)
                 return cudaFailure(e, "allocating baseline outputs");
             c.outputs.push_back(prepOut.back().data());
         }
-        if (auto s = job.baseline->prepare(c); !s)
+        if (auto s = m_job.baseline->prepare(c); !s)
             return {"harness-error", "baseline: " + s.error().message, false};
-        baselinePrepared = true;
+        m_baselinePrepared = true;
         return {};
-    };
+    }
 
-    nlohmann::json outputs = nlohmann::json::object();
-    int callIndex = 0;
-    // Guard bands intact and inputs unchanged, for buffers laid out like b's (b's own, or a copy
-    // the timed calls used: `which` then says so).
-    auto checkBuffers = [&](const std::vector<GuardedBuffer>& bufs, const std::string& which) -> Failure {
-        for (std::size_t i = 0; i < b.params.size(); ++i) {
+    // Guard bands intact and inputs unchanged, for buffers laid out like m_b's (its own, or a
+    // copy the timed calls used: `which` then says so).
+    Failure checkBuffers(const std::vector<GuardedBuffer>& bufs, const std::string& which) {
+        for (std::size_t i = 0; i < m_b.params.size(); ++i) {
             bool intact = true;
             if (auto ge = bufs[i].guardsIntact(&intact); ge != cudaSuccess)
                 return cudaFailure(ge, "checking guard bands");
             if (!intact)
-                return {"out-of-bounds", "the candidate wrote outside " + which + "buffer " + b.params[i]->name +
-                                             " (guard band overwritten) at shape " + shape.name, false};
-            if (b.params[i]->kind == ParamKind::Input) {
-                unsigned long long diff = 0;
-                if (auto de = countDifferentBytes(bufs[i].data(), shadow[i].data(), bufs[i].bytes(), &diff, st); de != cudaSuccess)
-                    return cudaFailure(de, "checking inputs");
-                if (diff)
-                    return {"input-modified", "the candidate changed " + which + "input " + b.params[i]->name +
-                                                  " (" + std::to_string(diff) + " words) at shape " + shape.name, false};
-            }
+                return {"out-of-bounds", "the candidate wrote outside " + which + "buffer " + m_b.params[i]->name +
+                                             " (guard band overwritten) at shape " + m_shape.name, false};
+            if (!isInput(i))
+                continue;
+            unsigned long long diff = 0;
+            if (auto de = countDifferentBytes(bufs[i].data(), m_shadow[i].data(), bufs[i].bytes(), &diff, m_st);
+                de != cudaSuccess)
+                return cudaFailure(de, "checking inputs");
+            if (diff)
+                return {"input-modified", "the candidate changed " + which + "input " + m_b.params[i]->name + " (" +
+                                              std::to_string(diff) + " words) at shape " + m_shape.name, false};
         }
         return {};
-    };
-    auto callCandidate = [&](const std::string& when) -> Failure {
-        for (std::size_t i = 0; i < b.params.size(); ++i)
-            if (b.params[i]->kind == ParamKind::Output)
-                fillPoison(b.ptrs[i], elem(b.params[i]->dtype), b.counts[i], st);
+    }
+
+    // One checked call of the candidate on m_b, its outputs poisoned first.
+    Failure callCandidate(const std::string& when) {
+        for (std::size_t i = 0; i < m_b.params.size(); ++i)
+            if (isOutput(i))
+                fillPoison(m_b.ptrs[i], elem(m_b.params[i]->dtype), m_b.counts[i], m_st);
         if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
             return cudaFailure(e, "before the candidate ran");
-        job.candidate(b.ptrs.data(), dims.data(), scalars.data(), st);
+        m_job.candidate(m_b.ptrs.data(), m_dims.data(), m_scalars.data(), m_st);
         cudaError_t e = cudaGetLastError();
         if (e == cudaSuccess)
             e = cudaDeviceSynchronize();
@@ -261,306 +162,380 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
             e = cudaGetLastError();
         if (e != cudaSuccess)
             return cudaFailure(e, "the candidate's " + when);
-        emit({{"event", "call"}, {"shape", shape.name}, {"n", ++callIndex}});
-        return checkBuffers(b.bufs, "");
-    };
+        m_emit({{"event", "call"}, {"shape", m_shape.name}, {"n", ++m_callIndex}});
+        return checkBuffers(m_b.bufs, "");
+    }
+
     // The tolerance's scale for output i: per-element (ScaledBySumAbs with a CPU reference),
     // or one scalar (sum|x| of the first input, or the RMS of `against`).
-    auto scaleFor = [&](std::size_t i, ToleranceMode mode, const void* against, bool againstIsDouble)
-        -> std::pair<const double*, double> {
+    std::pair<const double*, double> scaleFor(std::size_t i, ToleranceMode mode, const void* against,
+                                              bool againstIsDouble) {
         double scalar = 0;
-        if (mode == ToleranceMode::RelativeToRms)
-            deviceRms(against, againstIsDouble, b.counts[i], &scalar, st);
-        else if (mode == ToleranceMode::ScaledBySumAbs) {
-            if (scaleBuf.count(i))
-                return {static_cast<const double*>(scaleBuf[i].data()), 0.0};
-            deviceSumAbs(bcall.inputs.front(), elem(b.params.front()->dtype), b.counts.front(), &scalar, st);
+        if (mode == ToleranceMode::RelativeToRms) {
+            deviceRms(against, againstIsDouble, m_b.counts[i], &scalar, m_st);
+        } else if (mode == ToleranceMode::ScaledBySumAbs) {
+            if (m_scaleBuf.count(i))
+                return {static_cast<const double*>(m_scaleBuf[i].data()), 0.0};
+            deviceSumAbs(m_bcall.inputs.front(), elem(m_b.params.front()->dtype), m_b.counts.front(), &scalar, m_st);
         }
         return {nullptr, scalar};
-    };
-    // Compares the outputs in `ptrs` (b.ptrs, or a timed calls' copy laid out like it); only
-    // b's own comparison goes into the report.
-    auto compareAll = [&](const std::string& which, bool againstFirst,
-                          const std::vector<void*>& ptrs) -> Failure {
-        for (std::size_t i = 0; i < b.params.size(); ++i) {
-            const Parameter& p = *b.params[i];
-            if (p.kind != ParamKind::Output)
+    }
+
+    // Compares the outputs in `ptrs` (m_b.ptrs, or a timed calls' copy laid out like it); only
+    // m_b's own comparison goes into the report.
+    Failure compareAll(const std::string& which, bool againstFirst, const std::vector<void*>& ptrs) {
+        for (std::size_t i = 0; i < m_b.params.size(); ++i)
+            if (isOutput(i))
+                if (auto f = compareOutput(i, which, againstFirst, ptrs[i], &ptrs == &m_b.ptrs))
+                    return f;
+        return {};
+    }
+
+    Failure compareOutput(std::size_t i, const std::string& which, bool againstFirst, void* ptr, bool reported) {
+        const Parameter& p = *m_b.params[i];
+        Tolerance tol;
+        if (auto it = m_task.tolerances.find(p.name); it != m_task.tolerances.end())
+            tol = it->second;
+        CompareStats cs;
+        cudaError_t e;
+        if (againstFirst) { // two calls on the same input must agree within tolerance
+            GuardedBuffer asFloat;
+            asFloat.allocate(m_b.counts[i] * sizeof(float));
+            convertToFloat(m_firstOut[i].data(), elem(p.dtype), static_cast<float*>(asFloat.data()), m_b.counts[i], m_st);
+            // The same scale as against the reference: a sum's two calls may differ by
+            // atomics' order, which is bounded by sum|x|, not by the sum's own size.
+            auto [scale, scalar] = scaleFor(i, tol.mode, asFloat.data(), false);
+            e = compareOutputs(ptr, elem(p.dtype), asFloat.data(), false, m_b.counts[i], tol.rtol, tol.atol,
+                               cmode(tol.mode), scale, scalar, &cs, m_st);
+        } else {
+            auto [scale, scalar] = scaleFor(i, tol.mode, m_refOut[i].data(), m_cpuRef);
+            e = compareOutputs(ptr, elem(p.dtype), m_refOut[i].data(), m_cpuRef, m_b.counts[i], tol.rtol, tol.atol,
+                               cmode(tol.mode), scale, scalar, &cs, m_st);
+        }
+        if (e != cudaSuccess)
+            return cudaFailure(e, "comparing outputs");
+        if (!againstFirst && reported)
+            m_outputs[p.name] = outputReport(i, cs, tol);
+        return verdictOf(i, cs, tol, which, againstFirst);
+    }
+
+    nlohmann::json outputReport(std::size_t i, const CompareStats& cs, const Tolerance& tol) const {
+        nlohmann::json o = {{"mismatches", cs.mismatches}, {"unwritten", cs.unwritten}, {"nan", cs.otherNaN},
+                            {"max_abs_err", cs.maxAbsErr},  {"max_rel_err", cs.maxRelErr}, {"elements", m_b.counts[i]},
+                            {"rtol", tol.rtol},              {"atol", tol.atol}};
+        if (cs.firstBad != ~0ull) {
+            o["first_bad_index"] = cs.firstBad;
+            o["first_bad"] = {{"element", elementName(m_b.params[i]->name, m_b.extents[i], cs.firstBad)},
+                              {"got", std::isfinite(cs.firstGot) ? nlohmann::json(cs.firstGot) : nlohmann::json(nullptr)},
+                              {"expected", cs.firstExpected},
+                              {"allowed_error", cs.firstAllowed}};
+        }
+        return o;
+    }
+
+    Failure verdictOf(std::size_t i, const CompareStats& cs, const Tolerance& tol, const std::string& which,
+                      bool againstFirst) const {
+        const std::string& name = m_b.params[i]->name;
+        const std::string where = " in " + name + " at shape " + m_shape.name + " (" + which + ")";
+        if (cs.unwritten == m_b.counts[i])
+            return {"unwritten-output", "the candidate wrote none of the output" + where, false};
+        if (cs.unwritten)
+            return {"unwritten-output", std::to_string(cs.unwritten) + " of " + std::to_string(m_b.counts[i]) +
+                                            " elements were never written" + where + ", first at index " +
+                                            std::to_string(cs.firstBad), false};
+        if (cs.otherNaN)
+            return {"nan-output", std::to_string(cs.otherNaN) + " elements are NaN or infinite" + where, false};
+        if (!cs.mismatches)
+            return {};
+        char buf[512];
+        std::snprintf(buf, sizeof buf,
+                      "%llu of %zu elements out of tolerance%s; first at %s (index %llu): got %.6g, expected %.6g, "
+                      "allowed error %.3g; max abs error %.3g (rtol %.1e, atol %.1e)",
+                      cs.mismatches, m_b.counts[i], where.c_str(), elementName(name, m_b.extents[i], cs.firstBad).c_str(),
+                      cs.firstBad, cs.firstGot, cs.firstExpected, cs.firstAllowed, cs.maxAbsErr, tol.rtol, tol.atol);
+        return {againstFirst ? "nondeterministic" : "wrong-result",
+                againstFirst ? std::string("two calls on the same input disagree: ") + buf : std::string(buf), false};
+    }
+
+    // Fresh random inputs for this trial, and shadow copies to prove they stay unchanged.
+    void fillTrialInputs(int trial) {
+        const std::uint64_t trialSeed = mixSeed(mixSeed(m_job.seed, hashString(m_shape.name)), std::uint64_t(trial));
+        for (std::size_t i = 0; i < m_b.params.size(); ++i) {
+            if (!isInput(i))
                 continue;
-            Tolerance tol;
-            if (auto it = task.tolerances.find(p.name); it != task.tolerances.end())
-                tol = it->second;
-            CompareStats cs;
-            cudaError_t e;
-            if (againstFirst) { // two calls on the same input must agree within tolerance
-                GuardedBuffer asFloat;
-                asFloat.allocate(b.counts[i] * sizeof(float));
-                convertToFloat(firstOut[i].data(), elem(p.dtype), static_cast<float*>(asFloat.data()), b.counts[i], st);
-                // The same scale as against the reference: a sum's two calls may differ by
-                // atomics' order, which is bounded by sum|x|, not by the sum's own size.
-                auto [scale, scalar] = scaleFor(i, tol.mode, asFloat.data(), false);
-                e = compareOutputs(ptrs[i], elem(p.dtype), asFloat.data(), false, b.counts[i], tol.rtol, tol.atol, cmode(tol.mode), scale, scalar, &cs, st);
-            } else {
-                bool isDouble = cpuRef;
-                auto [scale, scalar] = scaleFor(i, tol.mode, refOut[i].data(), isDouble);
-                e = compareOutputs(ptrs[i], elem(p.dtype), refOut[i].data(), isDouble, b.counts[i], tol.rtol, tol.atol, cmode(tol.mode), scale, scalar, &cs, st);
+            fillInput(*m_b.params[i], m_b.ptrs[i], m_b.counts[i], mixSeed(trialSeed, i), m_st);
+            if (!m_shadow[i].data())
+                m_shadow[i].allocate(m_b.bufs[i].bytes());
+            cudaMemcpyAsync(m_shadow[i].data(), m_b.ptrs[i], m_b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, m_st);
+        }
+    }
+
+    // The float64 CPU reference of the current inputs, uploaded into m_refOut (and the
+    // per-element scales into m_scaleBuf where the reference has them).
+    Failure computeCpuReference() {
+        std::map<std::string, std::vector<unsigned char>> host;
+        std::map<std::string, std::span<const std::byte>> spans;
+        for (std::size_t i = 0; i < m_b.params.size(); ++i) {
+            if (!isInput(i))
+                continue;
+            if (auto e = m_b.bufs[i].download(&host[m_b.params[i]->name]); e != cudaSuccess)
+                return cudaFailure(e, "reading inputs");
+            auto& v = host[m_b.params[i]->name];
+            spans[m_b.params[i]->name] = std::as_bytes(std::span<const unsigned char>(v));
+        }
+        auto ref = cpuref::runCpuReference(m_task, m_shape, spans);
+        if (!ref)
+            return {"harness-error", "CPU reference: " + ref.error().message, false};
+        for (std::size_t i = 0; i < m_b.params.size(); ++i) {
+            if (!isOutput(i))
+                continue;
+            const std::string& name = m_b.params[i]->name;
+            auto& r = ref->outputs[name];
+            if (r.size() != m_b.counts[i])
+                return {"harness-error", "CPU reference for " + name + " has the wrong size", false};
+            if (!m_refOut[i].data())
+                m_refOut[i].allocate(r.size() * sizeof(double));
+            cudaMemcpyAsync(m_refOut[i].data(), r.data(), r.size() * sizeof(double), cudaMemcpyHostToDevice, m_st);
+            if (auto it = ref->scales.find(name); it != ref->scales.end() && it->second.size() == r.size()) {
+                if (!m_scaleBuf[i].data())
+                    m_scaleBuf[i].allocate(r.size() * sizeof(double));
+                cudaMemcpyAsync(m_scaleBuf[i].data(), it->second.data(), r.size() * sizeof(double),
+                                cudaMemcpyHostToDevice, m_st);
             }
-            if (e != cudaSuccess)
-                return cudaFailure(e, "comparing outputs");
-            nlohmann::json o = {{"mismatches", cs.mismatches}, {"unwritten", cs.unwritten},
-                                {"nan", cs.otherNaN}, {"max_abs_err", cs.maxAbsErr},
-                                {"max_rel_err", cs.maxRelErr}, {"elements", b.counts[i]},
-                                {"rtol", tol.rtol}, {"atol", tol.atol}};
-            if (cs.firstBad != ~0ull) {
-                o["first_bad_index"] = cs.firstBad;
-                o["first_bad"] = {{"element", elementName(p.name, b.extents[i], cs.firstBad)},
-                                  {"got", std::isfinite(cs.firstGot) ? nlohmann::json(cs.firstGot) : nlohmann::json(nullptr)},
-                                  {"expected", cs.firstExpected}, {"allowed_error", cs.firstAllowed}};
-            }
-            if (!againstFirst && &ptrs == &b.ptrs)
-                outputs[p.name] = o;
-            std::string where = " in " + p.name + " at shape " + shape.name + " (" + which + ")";
-            if (cs.unwritten == b.counts[i])
-                return {"unwritten-output", "the candidate wrote none of the output" + where, false};
-            if (cs.unwritten)
-                return {"unwritten-output", std::to_string(cs.unwritten) + " of " + std::to_string(b.counts[i]) +
-                                                " elements were never written" + where + ", first at index " +
-                                                std::to_string(cs.firstBad), false};
-            if (cs.otherNaN)
-                return {"nan-output", std::to_string(cs.otherNaN) + " elements are NaN or infinite" + where, false};
-            if (cs.mismatches) {
-                char buf[512];
-                std::snprintf(buf, sizeof buf, "%llu of %zu elements out of tolerance%s; first at %s (index %llu): got %.6g, expected %.6g, allowed error %.3g; max abs error %.3g (rtol %.1e, atol %.1e)",
-                              cs.mismatches, b.counts[i], where.c_str(), elementName(p.name, b.extents[i], cs.firstBad).c_str(),
-                              cs.firstBad, cs.firstGot, cs.firstExpected, cs.firstAllowed, cs.maxAbsErr, tol.rtol, tol.atol);
-                return {againstFirst ? "nondeterministic" : "wrong-result",
-                        againstFirst ? std::string("two calls on the same input disagree: ") + buf : std::string(buf), false};
-            }
+            if (auto e = cudaStreamSynchronize(m_st); e != cudaSuccess) // before the host vectors go
+                return cudaFailure(e, "uploading the CPU reference");
         }
         return {};
-    };
-
-    for (int trial = 0; trial < std::max(1, job.trials); ++trial) {
-        emit({{"event", "progress"}, {"stage", "correctness"}, {"shape", shape.name}, {"trial", trial + 1}, {"trials", job.trials}});
-        std::uint64_t trialSeed = mix(mix(job.seed, hashString(shape.name)), std::uint64_t(trial));
-        for (std::size_t i = 0; i < b.params.size(); ++i) {
-            const Parameter& p = *b.params[i];
-            if (p.kind != ParamKind::Input)
-                continue;
-            fillInput(p, b.ptrs[i], b.counts[i], mix(trialSeed, i), st);
-            if (!shadow[i].data())
-                shadow[i].allocate(b.bufs[i].bytes());
-            cudaMemcpyAsync(shadow[i].data(), b.ptrs[i], b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, st);
-        }
-        if (auto f = callCandidate("first call"); !f.verdict.empty())
-            return fail(f);
-        // The reference is computed only now, after the candidate has run.
-        if (cpuRef) {
-            std::map<std::string, std::vector<unsigned char>> host;
-            std::map<std::string, std::span<const std::byte>> spans;
-            for (std::size_t i = 0; i < b.params.size(); ++i) {
-                if (b.params[i]->kind != ParamKind::Input)
-                    continue;
-                if (auto e = b.bufs[i].download(&host[b.params[i]->name]); e != cudaSuccess)
-                    return fail(cudaFailure(e, "reading inputs"));
-                auto& v = host[b.params[i]->name];
-                spans[b.params[i]->name] = std::as_bytes(std::span<const unsigned char>(v));
-            }
-            auto ref = cpuref::runCpuReference(task, shape, spans);
-            if (!ref)
-                return fail({"harness-error", "CPU reference: " + ref.error().message, false});
-            for (std::size_t i = 0; i < b.params.size(); ++i) {
-                const Parameter& p = *b.params[i];
-                if (p.kind != ParamKind::Output)
-                    continue;
-                auto& r = ref->outputs[p.name];
-                if (r.size() != b.counts[i])
-                    return fail({"harness-error", "CPU reference for " + p.name + " has the wrong size", false});
-                if (!refOut[i].data())
-                    refOut[i].allocate(r.size() * sizeof(double));
-                cudaMemcpyAsync(refOut[i].data(), r.data(), r.size() * sizeof(double), cudaMemcpyHostToDevice, st);
-                if (auto it = ref->scales.find(p.name); it != ref->scales.end() && it->second.size() == r.size()) {
-                    if (!scaleBuf[i].data())
-                        scaleBuf[i].allocate(r.size() * sizeof(double));
-                    cudaMemcpyAsync(scaleBuf[i].data(), it->second.data(), r.size() * sizeof(double), cudaMemcpyHostToDevice, st);
-                }
-                if (auto e = cudaStreamSynchronize(st); e != cudaSuccess) // before the host vectors go
-                    return fail(cudaFailure(e, "uploading the CPU reference"));
-            }
-        } else {
-            if (auto f = prepareBaseline(); !f.verdict.empty())
-                return fail(f);
-            BaselineCall c = bcall;
-            std::vector<GuardedBuffer> raw;
-            c.outputs.clear();
-            for (std::size_t i = 0; i < b.params.size(); ++i) {
-                if (b.params[i]->kind != ParamKind::Output)
-                    continue;
-                raw.emplace_back();
-                raw.back().allocate(b.bufs[i].bytes());
-                c.outputs.push_back(raw.back().data());
-            }
-            if (auto s = job.baseline->run(c); !s)
-                return fail({"harness-error", "baseline: " + s.error().message, false});
-            std::size_t k = 0;
-            for (std::size_t i = 0; i < b.params.size(); ++i) {
-                if (b.params[i]->kind != ParamKind::Output)
-                    continue;
-                if (!refOut[i].data())
-                    refOut[i].allocate(b.counts[i] * sizeof(float));
-                convertToFloat(raw[k++].data(), elem(b.params[i]->dtype), static_cast<float*>(refOut[i].data()), b.counts[i], st);
-            }
-            if (auto e = cudaStreamSynchronize(st); e != cudaSuccess)
-                return fail(cudaFailure(e, "the baseline"));
-        }
-        if (auto f = compareAll("first call", false, b.ptrs); !f.verdict.empty())
-            return fail(f);
-        // Again on the same input: a race shows as disagreement between the two calls.
-        for (std::size_t i = 0; i < b.params.size(); ++i) {
-            if (b.params[i]->kind != ParamKind::Output)
-                continue;
-            if (!firstOut[i].data())
-                firstOut[i].allocate(b.bufs[i].bytes());
-            cudaMemcpyAsync(firstOut[i].data(), b.ptrs[i], b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, st);
-        }
-        if (auto e = cudaStreamSynchronize(st); e != cudaSuccess)
-            return fail(cudaFailure(e, "saving the first call's output"));
-        if (auto f = callCandidate("second call"); !f.verdict.empty())
-            return fail(f);
-        if (auto f = compareAll("second call on the same input", false, b.ptrs); !f.verdict.empty())
-            return fail(f.verdict == "wrong-result" ? Failure{"nondeterministic", f.detail, false} : f);
-        if (auto f = compareAll("second call against the first", true, b.ptrs); !f.verdict.empty())
-            return fail(f);
     }
-    rep["outputs"] = outputs;
-    mark("correctness");
-    if (!job.bench || !job.baseline)
-        return out;
 
-    // Timing: baseline and candidate interleaved on the last trial's inputs.
-    emit({{"event", "progress"}, {"stage", "benchmark"}, {"shape", shape.name}});
-    if (auto f = prepareBaseline(); !f.verdict.empty())
-        return fail(f);
-    // The timed calls use buffer sets in turn (TimingPolicy::rotateL2): set 0 is b; the others
-    // are copies of its inputs with outputs of their own. The baseline reads the same inputs
-    // and writes outputs of its own in every set.
-    std::size_t setBytes = 0;
-    for (std::size_t i = 0; i < b.params.size(); ++i)
-        setBytes += b.bufs[i].bytes() * (b.params[i]->kind == ParamKind::Output ? 2 : 1);
-    const int wanted = bufferSets(job.timing, job.l2Bytes, setBytes);
-    std::vector<std::vector<GuardedBuffer>> copies; // sets 1.. (the candidate's buffers)
-    std::vector<std::vector<void*>> candPtrs{b.ptrs};
-    // A copy of b's inputs with poisoned outputs; false when out of memory.
-    auto addCopy = [&]() -> bool {
-        std::vector<GuardedBuffer> set(b.params.size());
+    // The baseline on the current inputs, its outputs converted to float into m_refOut.
+    Failure computeBaselineReference() {
+        if (auto f = prepareBaseline())
+            return f;
+        BaselineCall c = m_bcall;
+        std::vector<GuardedBuffer> raw;
+        c.outputs.clear();
+        for (std::size_t i = 0; i < m_b.params.size(); ++i) {
+            if (!isOutput(i))
+                continue;
+            raw.emplace_back();
+            raw.back().allocate(m_b.bufs[i].bytes());
+            c.outputs.push_back(raw.back().data());
+        }
+        if (auto s = m_job.baseline->run(c); !s)
+            return {"harness-error", "baseline: " + s.error().message, false};
+        std::size_t k = 0;
+        for (std::size_t i = 0; i < m_b.params.size(); ++i) {
+            if (!isOutput(i))
+                continue;
+            if (!m_refOut[i].data())
+                m_refOut[i].allocate(m_b.counts[i] * sizeof(float));
+            convertToFloat(raw[k++].data(), elem(m_b.params[i]->dtype), static_cast<float*>(m_refOut[i].data()),
+                           m_b.counts[i], m_st);
+        }
+        if (auto e = cudaStreamSynchronize(m_st); e != cudaSuccess)
+            return cudaFailure(e, "the baseline");
+        return {};
+    }
+
+    // The first call's outputs, kept to compare the second call on the same input against.
+    Failure saveFirstOutputs() {
+        for (std::size_t i = 0; i < m_b.params.size(); ++i) {
+            if (!isOutput(i))
+                continue;
+            if (!m_firstOut[i].data())
+                m_firstOut[i].allocate(m_b.bufs[i].bytes());
+            cudaMemcpyAsync(m_firstOut[i].data(), m_b.ptrs[i], m_b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, m_st);
+        }
+        if (auto e = cudaStreamSynchronize(m_st); e != cudaSuccess)
+            return cudaFailure(e, "saving the first call's output");
+        return {};
+    }
+
+    // Candidate, then the reference (computed only now, after the candidate has run), then the
+    // candidate again on the same input: a race shows as disagreement between the two calls.
+    Failure correctnessTrial(int trial) {
+        m_emit({{"event", "progress"}, {"stage", "correctness"}, {"shape", m_shape.name}, {"trial", trial + 1},
+                {"trials", m_job.trials}});
+        fillTrialInputs(trial);
+        if (auto f = callCandidate("first call"))
+            return f;
+        if (auto f = m_cpuRef ? computeCpuReference() : computeBaselineReference())
+            return f;
+        if (auto f = compareAll("first call", false, m_b.ptrs))
+            return f;
+        if (auto f = saveFirstOutputs())
+            return f;
+        if (auto f = callCandidate("second call"))
+            return f;
+        if (auto f = compareAll("second call on the same input", false, m_b.ptrs))
+            return f.verdict == "wrong-result" ? Failure{"nondeterministic", f.detail, false} : f;
+        return compareAll("second call against the first", true, m_b.ptrs);
+    }
+
+    // A copy of m_b's inputs with poisoned outputs; false when out of memory.
+    bool addCopy() {
+        std::vector<GuardedBuffer> set(m_b.params.size());
         std::vector<void*> ptrs;
-        for (std::size_t i = 0; i < b.params.size(); ++i) {
-            cudaError_t e = set[i].allocate(b.bufs[i].bytes());
+        for (std::size_t i = 0; i < m_b.params.size(); ++i) {
+            cudaError_t e = set[i].allocate(m_b.bufs[i].bytes());
             if (e == cudaSuccess)
-                e = b.params[i]->kind == ParamKind::Input
-                        ? cudaMemcpyAsync(set[i].data(), b.ptrs[i], b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, st)
-                        : fillPoison(set[i].data(), elem(b.params[i]->dtype), b.counts[i], st);
+                e = isInput(i) ? cudaMemcpyAsync(set[i].data(), m_b.ptrs[i], m_b.bufs[i].bytes(),
+                                                 cudaMemcpyDeviceToDevice, m_st)
+                               : fillPoison(set[i].data(), elem(m_b.params[i]->dtype), m_b.counts[i], m_st);
             if (e != cudaSuccess) {
                 cudaGetLastError();
                 return false;
             }
             ptrs.push_back(set[i].data());
         }
-        copies.push_back(std::move(set));
-        candPtrs.push_back(std::move(ptrs));
+        m_copies.push_back(std::move(set));
+        m_candPtrs.push_back(std::move(ptrs));
         return true;
-    };
-    while (static_cast<int>(candPtrs.size()) < wanted)
-        if (!addCopy())
-            break; // out of memory for another copy: time over the sets there are
-    // The baseline's call for each set: that set's inputs, outputs of its own.
-    std::vector<BaselineCall> baseCalls;
-    std::vector<GuardedBuffer> scratch;
-    for (std::size_t k = 0; k < candPtrs.size(); ++k) {
-        BaselineCall c = bcall;
-        c.inputs.clear();
-        c.outputs.clear();
-        cudaError_t e = cudaSuccess;
-        for (std::size_t i = 0; i < b.params.size() && e == cudaSuccess; ++i) {
-            if (b.params[i]->kind == ParamKind::Input) {
-                c.inputs.push_back(candPtrs[k][i]);
-                continue;
+    }
+
+    // The timed calls use buffer sets in turn (TimingPolicy::rotateL2): set 0 is m_b; the
+    // others are copies of its inputs with outputs of their own. The baseline reads the same
+    // inputs and writes outputs of its own in every set.
+    Failure buildTimingSets() {
+        std::size_t setBytes = 0;
+        for (std::size_t i = 0; i < m_b.params.size(); ++i)
+            setBytes += m_b.bufs[i].bytes() * (isOutput(i) ? 2 : 1);
+        const int wanted = bufferSets(m_job.timing, m_job.l2Bytes, setBytes);
+        m_candPtrs = {m_b.ptrs};
+        while (static_cast<int>(m_candPtrs.size()) < wanted)
+            if (!addCopy())
+                break; // out of memory for another copy: time over the sets there are
+        for (std::size_t k = 0; k < m_candPtrs.size(); ++k) {
+            BaselineCall c = m_bcall;
+            c.inputs.clear();
+            c.outputs.clear();
+            cudaError_t e = cudaSuccess;
+            for (std::size_t i = 0; i < m_b.params.size() && e == cudaSuccess; ++i) {
+                if (isInput(i)) {
+                    c.inputs.push_back(m_candPtrs[k][i]);
+                    continue;
+                }
+                m_scratch.emplace_back();
+                if ((e = m_scratch.back().allocate(m_b.bufs[i].bytes())) == cudaSuccess)
+                    c.outputs.push_back(m_scratch.back().data());
             }
-            scratch.emplace_back();
-            if ((e = scratch.back().allocate(b.bufs[i].bytes())) == cudaSuccess)
-                c.outputs.push_back(scratch.back().data());
+            if (e != cudaSuccess) {
+                if (k == 0)
+                    return cudaFailure(e, "allocating the baseline's timing outputs");
+                cudaGetLastError(); // this copy and the ones after it are not used
+                m_candPtrs.resize(k);
+                m_copies.resize(k - 1);
+                break;
+            }
+            m_baseCalls.push_back(std::move(c));
         }
-        if (e != cudaSuccess) {
-            if (k == 0)
-                return fail(cudaFailure(e, "allocating the baseline's timing outputs"));
-            cudaGetLastError(); // this copy and the ones after it are not used
-            candPtrs.resize(k);
-            copies.resize(k - 1);
-            break;
-        }
-        baseCalls.push_back(std::move(c));
+        // Poisoned again, so the check after timing proves the timed calls (replayed from a
+        // graph for short kernels) wrote every element.
+        for (std::size_t i = 0; i < m_b.params.size(); ++i)
+            if (isOutput(i))
+                fillPoison(m_b.ptrs[i], elem(m_b.params[i]->dtype), m_b.counts[i], m_st);
+        return {};
     }
-    const std::size_t sets = baseCalls.size();
-    // Poisoned again, so the check after timing proves the timed calls (replayed from a graph
-    // for short kernels) wrote every element.
-    for (std::size_t i = 0; i < b.params.size(); ++i)
-        if (b.params[i]->kind == ParamKind::Output)
-            fillPoison(b.ptrs[i], elem(b.params[i]->dtype), b.counts[i], st);
-    mark("timing_setup");
-    SmClock before = readSmClock(job.device);
-    Timer timer(st, job.l2Bytes, [device = job.device] { return readSmClock(device).currentMHz; });
-    TimingStats cand, base;
-    std::size_t nextCand = 0, nextBase = 0;
-    std::vector<char> used(sets, 0); // the sets some timed call wrote (a short loop may not reach all)
-    std::string terr = timer.interleave(
-        [&] {
-            const std::size_t k = nextCand++ % sets;
-            used[k] = 1;
-            job.candidate(candPtrs[k].data(), dims.data(), scalars.data(), st);
-        },
-        [&] { (void)job.baseline->run(baseCalls[nextBase++ % sets]); }, job.timing, &cand, &base, job.deviceWarm);
-    cand.bufferSets = base.bufferSets = static_cast<int>(sets);
-    SmClock after = readSmClock(job.device);
-    mark("timed");
-    if (!terr.empty()) {
+
+    // Baseline and candidate interleaved (Timer::interleave), each rotating over the sets.
+    Failure timeInterleaved() {
+        const std::size_t sets = m_baseCalls.size();
+        m_clockBefore = readSmClock(m_job.device);
+        Timer timer(m_st, m_job.l2Bytes, [device = m_job.device] { return readSmClock(device).currentMHz; });
+        std::size_t nextCand = 0, nextBase = 0;
+        m_used.assign(sets, 0); // the sets some timed call wrote (a short loop may not reach all)
+        const std::string terr = timer.interleave(
+            [&] {
+                const std::size_t k = nextCand++ % sets;
+                m_used[k] = 1;
+                m_job.candidate(m_candPtrs[k].data(), m_dims.data(), m_scalars.data(), m_st);
+            },
+            [&] { (void)m_job.baseline->run(m_baseCalls[nextBase++ % sets]); }, m_job.timing, &m_cand, &m_base,
+            m_job.deviceWarm);
+        m_cand.bufferSets = m_base.bufferSets = static_cast<int>(sets);
+        m_clockAfter = readSmClock(m_job.device);
+        if (terr.empty())
+            return {};
         cudaError_t e = cudaGetLastError();
-        return fail(cudaFailure(e == cudaSuccess ? cudaErrorUnknown : e, "while timing (" + terr + ")"));
+        return cudaFailure(e == cudaSuccess ? cudaErrorUnknown : e, "while timing (" + terr + ")");
     }
-    // The outputs of the timed calls are checked too, in every set.
-    if (auto f = compareAll("after timing", false, b.ptrs); !f.verdict.empty())
-        return fail(f);
-    for (std::size_t k = 0; k < copies.size(); ++k) {
-        if (!used[k + 1])
-            continue;
-        const std::string which = "copy " + std::to_string(k + 1) + " of the timed calls' ";
-        if (auto f = checkBuffers(copies[k], which); !f.verdict.empty())
-            return fail(f);
-        if (auto f = compareAll("after timing, " + which + "buffers", false, candPtrs[k + 1]); !f.verdict.empty())
-            return fail(f);
+
+    // The outputs of the timed calls are checked too, in every set a timed call wrote.
+    Failure checkTimedOutputs() {
+        if (auto f = compareAll("after timing", false, m_b.ptrs))
+            return f;
+        for (std::size_t k = 0; k < m_copies.size(); ++k) {
+            if (!m_used[k + 1])
+                continue;
+            const std::string which = "copy " + std::to_string(k + 1) + " of the timed calls' ";
+            if (auto f = checkBuffers(m_copies[k], which))
+                return f;
+            if (auto f = compareAll("after timing, " + which + "buffers", false, m_candPtrs[k + 1]))
+                return f;
+        }
+        return {};
     }
-    mark("checked_after_timing");
-    copies.clear(); // freed here rather than on return, so spent_ms shows what it costs
-    scratch.clear();
-    rep["outputs"] = outputs;
-    rep["timing"] = {{"candidate", cand}, {"baseline", base}};
-    rep["timing"]["baseline"]["label"] = job.baseline->label(); // names the algorithm this shape used
-    rep["sm_clock_mhz"] = {{"before", before.currentMHz}, {"after", after.currentMHz}, {"max", after.maxMHz}};
-    double speedup = cand.medianMs > 0 ? base.medianMs / cand.medianMs : 0;
-    rep["speedup"] = speedup;
-    nlohmann::json flags = nlohmann::json::array();
-    // Events only see work on the stream; a candidate that hides work elsewhere shows as host
-    // time far above event time.
-    if (cand.hostMedianMs > 1.5 * cand.medianMs + 0.05 && cand.hostMedianMs > 1.5 * base.hostMedianMs * (cand.medianMs / std::max(base.medianMs, 1e-9)) + 0.05)
-        flags.push_back("host time " + std::to_string(cand.hostMedianMs) + " ms is far above event time " +
-                        std::to_string(cand.medianMs) + " ms: work outside the given stream?");
-    if (speedup > 20)
-        flags.push_back("more than 20x faster than the library baseline");
-    nlohmann::json notes = nlohmann::json::array();
-    if (after.maxMHz > 0 && after.currentMHz > 0 && after.currentMHz < 0.7 * after.maxMHz)
-        notes.push_back("SM clock " + std::to_string(after.currentMHz) + " MHz of " + std::to_string(after.maxMHz) + " MHz: throttled?");
-    rep["flags"] = flags;
-    rep["notes"] = notes;
-    mark("released");
-    return out;
+
+    void reportTiming() {
+        rep()["outputs"] = m_outputs;
+        rep()["timing"] = {{"candidate", m_cand}, {"baseline", m_base}};
+        rep()["timing"]["baseline"]["label"] = m_job.baseline->label(); // names the algorithm this shape used
+        rep()["sm_clock_mhz"] = {{"before", m_clockBefore.currentMHz}, {"after", m_clockAfter.currentMHz},
+                                 {"max", m_clockAfter.maxMHz}};
+        const double speedup = m_cand.medianMs > 0 ? m_base.medianMs / m_cand.medianMs : 0;
+        rep()["speedup"] = speedup;
+        nlohmann::json flags = nlohmann::json::array();
+        // Events only see work on the stream; a candidate that hides work elsewhere shows as
+        // host time far above event time.
+        if (m_cand.hostMedianMs > 1.5 * m_cand.medianMs + 0.05 &&
+            m_cand.hostMedianMs > 1.5 * m_base.hostMedianMs * (m_cand.medianMs / std::max(m_base.medianMs, 1e-9)) + 0.05)
+            flags.push_back("host time " + std::to_string(m_cand.hostMedianMs) + " ms is far above event time " +
+                            std::to_string(m_cand.medianMs) + " ms: work outside the given stream?");
+        if (speedup > 20)
+            flags.push_back("more than 20x faster than the library baseline");
+        nlohmann::json notes = nlohmann::json::array();
+        if (m_clockAfter.maxMHz > 0 && m_clockAfter.currentMHz > 0 && m_clockAfter.currentMHz < 0.7 * m_clockAfter.maxMHz)
+            notes.push_back("SM clock " + std::to_string(m_clockAfter.currentMHz) + " MHz of " +
+                            std::to_string(m_clockAfter.maxMHz) + " MHz: throttled?");
+        rep()["flags"] = flags;
+        rep()["notes"] = notes;
+    }
+
+    const ShapeJob& m_job;
+    const Task& m_task;
+    const ShapeSpec& m_shape;
+    const Emit& m_emit;
+    cudaStream_t m_st;
+    const std::chrono::steady_clock::time_point m_t0;
+    ShapeOutcome m_out;
+
+    std::vector<long long> m_dims;
+    std::vector<double> m_scalars;
+    BaselineCall m_bcall;
+    Buffers m_b;
+    bool m_cpuRef = false;
+    bool m_baselinePrepared = false;
+    int m_callIndex = 0;
+    nlohmann::json m_outputs = nlohmann::json::object();
+    std::vector<GuardedBuffer> m_shadow;            // the inputs as filled (is the input unchanged?)
+    std::map<std::size_t, GuardedBuffer> m_refOut;   // output index -> reference (double or float)
+    std::map<std::size_t, GuardedBuffer> m_scaleBuf; // output index -> per-element scale (double)
+    std::map<std::size_t, GuardedBuffer> m_firstOut; // output index -> first call's output
+
+    std::vector<std::vector<GuardedBuffer>> m_copies; // timing sets 1.. (the candidate's buffers)
+    std::vector<std::vector<void*>> m_candPtrs;       // every timing set's buffers, set 0 = m_b
+    std::vector<BaselineCall> m_baseCalls;            // the baseline's call for each set
+    std::vector<GuardedBuffer> m_scratch;             // the baseline's timing outputs
+    std::vector<char> m_used;
+    TimingStats m_cand, m_base;
+    SmClock m_clockBefore, m_clockAfter;
+};
+
+} // namespace
+
+ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohmann::json&)>& emit) {
+    return ShapeRun(job, emit).run();
 }
 
 std::string warmBaseline(const Task& task, const ShapeSpec& shape, Baseline& baseline, cudaStream_t st) {
@@ -574,7 +549,7 @@ std::string warmBaseline(const Task& task, const ShapeSpec& shape, Baseline& bas
     // Inputs like the job's (not zeros): an algorithm search times its candidates on them.
     for (std::size_t i = 0; i < b.params.size(); ++i)
         if (b.params[i]->kind == ParamKind::Input)
-            fillInput(*b.params[i], b.ptrs[i], b.counts[i], mix(hashString(shape.name), i), st);
+            fillInput(*b.params[i], b.ptrs[i], b.counts[i], mixSeed(hashString(shape.name), i), st);
     if (auto r = baseline.prepare(call); !r)
         return r.error().message;
     if (auto e = cudaStreamSynchronize(st); e != cudaSuccess)

@@ -215,23 +215,60 @@ std::string Timer::hostTime(const TimedCall& fn, int reps, double* medianMs) {
     return {};
 }
 
-std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const TimingPolicy& p,
-                              TimingStats* sa, TimingStats* sb, bool skipWarmup) {
-    cudaCtxResetPersistingL2Cache();
-    m_coverUs = p.coverUs;
-    double ms = 0, wa = 1e30, wb = 1e30;
-    using Clock = std::chrono::steady_clock;
-    auto since = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
-    TimingStats::Spent spent;
-    auto w0 = Clock::now();
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+// A captured batch, destroyed with its owner.
+struct GraphExec {
+    cudaGraphExec_t g = nullptr;
+    GraphExec() = default;
+    GraphExec(const GraphExec&) = delete;
+    GraphExec& operator=(const GraphExec&) = delete;
+    ~GraphExec() {
+        if (g)
+            cudaGraphExecDestroy(g);
+    }
+};
+
+} // namespace
+
+// The samples of one sampling round: a's and b's time per pair, the clock after it, and
+// whether both were queued behind the spin.
+struct Timer::Round {
+    std::vector<double> va, vb;
+    std::vector<int> vc;    // the clock after each pair (0: unknown)
+    std::vector<char> vcov; // both samples of the pair were queued behind the spin
+    int peakClock = 0;
+
+    // The pairs queued in time and read at an unthrottled clock (all of them without a probe).
+    void kept(double keepAboveClockFraction, std::vector<double>* ka, std::vector<double>* kb,
+              std::vector<int>* kc) const {
+        const double floor = keepAboveClockFraction * double(peakClock);
+        for (std::size_t i = 0; i < va.size(); ++i)
+            if (vcov[i] && (vc[i] <= 0 || double(vc[i]) >= floor)) {
+                ka->push_back(va[i]);
+                kb->push_back(vb[i]);
+                if (kc && vc[i] > 0)
+                    kc->push_back(vc[i]);
+            }
+    }
+    void clear() { *this = Round{}; }
+};
+
+std::string Timer::warmUp(const TimedCall& a, const TimedCall& b, const TimingPolicy& p, bool skipWarmup,
+                          double* wa, double* wb) {
+    const auto w0 = Clock::now();
+    double ms = 0;
     const double warmupMs = skipWarmup ? 0.0 : p.warmupMs;
     for (int i = 0; i < std::max(1, p.warmup) || since(w0) < warmupMs; ++i) {
         if (auto e = sample(a, p.flushL2, 1, nullptr, &ms); !e.empty())
             return e;
-        wa = std::min(wa, ms);
+        *wa = std::min(*wa, ms);
         if (auto e = sample(b, p.flushL2, 1, nullptr, &ms); !e.empty())
             return e;
-        wb = std::min(wb, ms);
+        *wb = std::min(*wb, ms);
         if (i > 100000)
             break;
     }
@@ -250,140 +287,144 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
             break;
         last = now;
     }
-    auto batchFor = [&](double t) {
-        if (t >= p.minSampleMs)
-            return 1;
-        return std::clamp(static_cast<int>(std::ceil(p.minSampleMs / std::max(t, 1e-4))), 1, p.maxBatch);
-    };
-    struct GraphExec {
-        cudaGraphExec_t g = nullptr;
-        ~GraphExec() {
-            if (g)
-                cudaGraphExecDestroy(g);
-        }
-    } ga, gb;
-    // A single launch's event time includes its launch overhead, so the batch sized from it is
-    // too short: one replay is timed and the batch grown (recaptured once) until a sample lasts
-    // minSampleMs.
-    auto captureBatch = [&](const TimedCall& fn, int* batch, int* memsetNodes) -> cudaGraphExec_t {
-        cudaGraphExec_t g = capture(fn, *batch, p.memsetKernels, memsetNodes);
-        double t = 0;
-        if (!g || *batch >= p.maxBatch || !sample(fn, p.flushL2, *batch, g, &t).empty() || t <= 0)
-            return g;
-        const double sampleMs = t * double(*batch);
-        if (sampleMs >= p.minSampleMs)
-            return g;
-        int grown = std::clamp(static_cast<int>(std::ceil(double(*batch) * p.minSampleMs / sampleMs)), *batch, p.maxBatch);
-        if (cudaGraphExec_t g2 = capture(fn, grown, p.memsetKernels, memsetNodes)) {
-            cudaGraphExecDestroy(g);
-            *batch = grown;
-            return g2;
-        }
+    return {};
+}
+
+// A single launch's event time includes its launch overhead, so the batch sized from it is too
+// short: one replay is timed and the batch grown (recaptured once) until a sample lasts
+// minSampleMs.
+cudaGraphExec_t Timer::captureBatch(const TimedCall& fn, const TimingPolicy& p, int* batch, int* memsetNodes) {
+    cudaGraphExec_t g = capture(fn, *batch, p.memsetKernels, memsetNodes);
+    double t = 0;
+    if (!g || *batch >= p.maxBatch || !sample(fn, p.flushL2, *batch, g, &t).empty() || t <= 0)
         return g;
-    };
-    spent.warmup = since(w0);
-    auto c0 = Clock::now();
-    int ba = batchFor(wa), bb = batchFor(wb);
-    int memsetA = 0, memsetB = 0;
-    if (p.graphs && ba > 1)
-        ga.g = captureBatch(a, &ba, &memsetA);
-    if (p.graphs && bb > 1)
-        gb.g = captureBatch(b, &bb, &memsetB);
-    spent.capture = since(c0);
-    std::vector<double> va, vb;
-    std::vector<int> vc; // the clock after each pair (0: unknown)
-    std::vector<char> vcov; // both samples of the pair were queued behind the spin
-    int peakClock = 0;
-    bool spinDropped = false, coverRaised = false;
-    double queueUs = 0; // the longest the host took to queue a sample in this round
-    // The pairs queued in time and read at an unthrottled clock (all of them without a probe).
-    auto kept = [&](std::vector<double>* ka, std::vector<double>* kb, std::vector<int>* kc) {
-        const double floor = p.keepAboveClockFraction * double(peakClock);
-        for (std::size_t i = 0; i < va.size(); ++i)
-            if (vcov[i] && (vc[i] <= 0 || double(vc[i]) >= floor)) {
-                ka->push_back(va[i]);
-                kb->push_back(vb[i]);
-                if (kc && vc[i] > 0)
-                    kc->push_back(vc[i]);
-            }
-    };
+    const double sampleMs = t * double(*batch);
+    if (sampleMs >= p.minSampleMs)
+        return g;
+    int grown = std::clamp(static_cast<int>(std::ceil(double(*batch) * p.minSampleMs / sampleMs)), *batch, p.maxBatch);
+    if (cudaGraphExec_t g2 = capture(fn, grown, p.memsetKernels, memsetNodes)) {
+        cudaGraphExecDestroy(g);
+        *batch = grown;
+        return g2;
+    }
+    return g;
+}
+
+// Pairs of samples until both sides are precise enough, or a cap. Where most of the first
+// pairs were queued too late for the spin to cover them, the spin is lengthened once to 1.5x the
+// host's queueing time, or switched off (*spinDropped), and sampling starts again.
+std::string Timer::sampleUntilPrecise(const Batch& a, const Batch& b, const TimingPolicy& p, Round* r,
+                                      bool* spinDropped) {
     const bool onMedian = p.stopOn == "median";
     auto precise = [&](const std::vector<double>& v) {
         return (onMedian ? medianPrecision(v) : summarise(v).rse) <= p.targetRse;
     };
-    const auto sampling0 = Clock::now();
-    auto t0 = sampling0;
+    bool coverRaised = false;
+    double queueUs = 0; // the longest the host took to queue a sample in this round
+    double ms = 0;
+    auto t0 = Clock::now();
     for (;;) {
         bool coveredA = true, coveredB = true;
-        if (auto e = sample(a, p.flushL2, ba, ga.g, &ms, &coveredA); !e.empty())
+        if (auto e = sample(*a.fn, p.flushL2, a.size, a.graph, &ms, &coveredA); !e.empty())
             return e;
-        va.push_back(ms);
-        if (auto e = sample(b, p.flushL2, bb, gb.g, &ms, &coveredB); !e.empty())
+        r->va.push_back(ms);
+        if (auto e = sample(*b.fn, p.flushL2, b.size, b.graph, &ms, &coveredB); !e.empty())
             return e;
-        vb.push_back(ms);
+        r->vb.push_back(ms);
         queueUs = std::max(queueUs, m_queueUs);
-        vcov.push_back(coveredA && coveredB);
-        vc.push_back(clock());
-        // Some batches take the host longer to queue than the spin lasts (on the H200: graphs
-        // holding memset nodes, 1.3 us of host time each). The spin is lengthened once to 1.5x
-        // the queueing time; where that is too long, it only adds a gap to every sample and is
-        // switched off. Sampling then starts again.
-        if (m_coverUs > 0 && static_cast<int>(vcov.size()) == std::max(4, p.minSamples) &&
-            2 * std::count(vcov.begin(), vcov.end(), 1) < static_cast<long>(vcov.size())) {
+        r->vcov.push_back(coveredA && coveredB);
+        r->vc.push_back(clock());
+        // Some batches take the host longer to queue than the spin lasts (graphs holding memset
+        // nodes cost about a microsecond of host time each).
+        if (m_coverUs > 0 && static_cast<int>(r->vcov.size()) == std::max(4, p.minSamples) &&
+            2 * std::count(r->vcov.begin(), r->vcov.end(), 1) < static_cast<long>(r->vcov.size())) {
             const double need = 1.5 * queueUs + 50;
             if (!coverRaised && need > m_coverUs && need <= p.maxCoverUs) {
                 m_coverUs = need;
                 coverRaised = true;
             } else {
                 m_coverUs = 0;
-                spinDropped = true;
+                *spinDropped = true;
             }
             queueUs = 0;
-            va.clear();
-            vb.clear();
-            vc.clear();
-            vcov.clear();
-            peakClock = 0;
+            r->clear();
             t0 = Clock::now();
             continue;
         }
-        peakClock = std::max(peakClock, vc.back());
+        r->peakClock = std::max(r->peakClock, r->vc.back());
         std::vector<double> ka, kb;
-        kept(&ka, &kb, nullptr);
-        int n = static_cast<int>(ka.size());
-        double elapsed = since(t0);
-        if (static_cast<int>(va.size()) >= p.maxSamples || (n >= p.minSamples && elapsed >= p.timeCapMs) ||
+        r->kept(p.keepAboveClockFraction, &ka, &kb, nullptr);
+        const int n = static_cast<int>(ka.size());
+        const double elapsed = since(t0);
+        if (static_cast<int>(r->va.size()) >= p.maxSamples || (n >= p.minSamples && elapsed >= p.timeCapMs) ||
             elapsed >= 4 * p.timeCapMs)
-            break;
+            return {};
         if (n >= p.minSamples && precise(ka) && precise(kb))
-            break;
+            return {};
     }
-    spent.sampling = since(sampling0);
+}
+
+// The kept pairs summarised for both sides, with what was dropped and why.
+void Timer::summariseRound(const Round& r, const TimingPolicy& p, bool spinDropped, TimingStats* sa,
+                           TimingStats* sb) const {
     std::vector<double> ka, kb;
     std::vector<int> kc;
-    kept(&ka, &kb, &kc);
-    const int uncovered = static_cast<int>(std::count(vcov.begin(), vcov.end(), 0));
+    r.kept(p.keepAboveClockFraction, &ka, &kb, &kc);
+    const int uncovered = static_cast<int>(std::count(r.vcov.begin(), r.vcov.end(), 0));
     if (ka.empty()) { // every pair throttled or late: report them all rather than nothing
-        ka = va;
-        kb = vb;
+        ka = r.va;
+        kb = r.vb;
     }
-    const int late = ka.size() == va.size() ? 0 : uncovered;
-    const int discarded = static_cast<int>(va.size() - ka.size()) - late;
+    const int late = ka.size() == r.va.size() ? 0 : uncovered;
+    const int discarded = static_cast<int>(r.va.size() - ka.size()) - late;
     *sa = summarise(std::move(ka));
     *sb = summarise(std::move(kb));
     sa->discarded = sb->discarded = discarded;
     sa->uncovered = sb->uncovered = late;
     sa->spinDropped = sb->spinDropped = spinDropped;
     sa->coverUs = sb->coverUs = m_coverUs;
-    sa->memsetNodes = memsetA;
-    sb->memsetNodes = memsetB;
     sa->clocksMHz = kc;
     sb->clocksMHz = std::move(kc);
-    sa->batch = ba;
-    sb->batch = bb;
+}
+
+std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const TimingPolicy& p,
+                              TimingStats* sa, TimingStats* sb, bool skipWarmup) {
+    cudaCtxResetPersistingL2Cache();
+    m_coverUs = p.coverUs;
+    TimingStats::Spent spent;
+    const auto w0 = Clock::now();
+    double wa = 1e30, wb = 1e30;
+    if (auto e = warmUp(a, b, p, skipWarmup, &wa, &wb); !e.empty())
+        return e;
+    auto batchFor = [&](double t) {
+        if (t >= p.minSampleMs)
+            return 1;
+        return std::clamp(static_cast<int>(std::ceil(p.minSampleMs / std::max(t, 1e-4))), 1, p.maxBatch);
+    };
+    spent.warmup = since(w0);
+    const auto c0 = Clock::now();
+    GraphExec ga, gb;
+    Batch ba{&a, batchFor(wa), nullptr}, bb{&b, batchFor(wb), nullptr};
+    int memsetA = 0, memsetB = 0;
+    if (p.graphs && ba.size > 1)
+        ba.graph = ga.g = captureBatch(a, p, &ba.size, &memsetA);
+    if (p.graphs && bb.size > 1)
+        bb.graph = gb.g = captureBatch(b, p, &bb.size, &memsetB);
+    spent.capture = since(c0);
+    const auto sampling0 = Clock::now();
+    Round round;
+    bool spinDropped = false;
+    if (auto e = sampleUntilPrecise(ba, bb, p, &round, &spinDropped); !e.empty())
+        return e;
+    spent.sampling = since(sampling0);
+    summariseRound(round, p, spinDropped, sa, sb);
+    sa->memsetNodes = memsetA;
+    sb->memsetNodes = memsetB;
+    sa->batch = ba.size;
+    sb->batch = bb.size;
     sa->graph = ga.g != nullptr;
     sb->graph = gb.g != nullptr;
-    auto h0 = Clock::now();
+    const auto h0 = Clock::now();
     if (auto e = hostTime(a, 5, &sa->hostMedianMs); !e.empty())
         return e;
     if (auto e = hostTime(b, 5, &sb->hostMedianMs); !e.empty())

@@ -134,6 +134,20 @@ private:
     cudaGraphExec_t capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes);
     std::string hostTime(const TimedCall& fn, int reps, double* medianMs);
 
+    // The steps of interleave().
+    struct Round;
+    struct Batch {
+        const TimedCall* fn = nullptr;
+        int size = 1;                    // calls per sample
+        cudaGraphExec_t graph = nullptr; // the batch captured, or launched directly when null
+    };
+    std::string warmUp(const TimedCall& a, const TimedCall& b, const TimingPolicy& p, bool skipWarmup, double* wa,
+                       double* wb);
+    cudaGraphExec_t captureBatch(const TimedCall& fn, const TimingPolicy& p, int* batch, int* memsetNodes);
+    std::string sampleUntilPrecise(const Batch& a, const Batch& b, const TimingPolicy& p, Round* r, bool* spinDropped);
+    void summariseRound(const Round& r, const TimingPolicy& p, bool spinDropped, TimingStats* sa,
+                        TimingStats* sb) const;
+
     int clock() const { return m_clock ? m_clock() : 0; }
 
     cudaStream_t m_stream;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <dlfcn.h>
 #include <iostream>
 #include <string>
@@ -62,6 +63,62 @@ void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
     pre->report["warm_ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// The seccomp filter and Landlock, applied before the candidate is loaded; what holds, for the
+// record. Landlock: writes only in the job's folder, no home folder; spec "landlock": false for
+// diagnosis.
+nlohmann::json confine(const nlohmann::json& spec, const std::string& library, const SandboxReport& sandbox) {
+    std::string why;
+    const bool filtered = applySyscallFilter(&why);
+    std::string fsWhy = "Landlock switched off by the job spec";
+    const bool landlocked = spec.value("landlock", true) && applyFilesystemRules({}, {library}, &fsWhy);
+    std::string note = filtered ? sandbox.note : (sandbox.note + " " + why);
+    if (!landlocked)
+        note += " " + fsWhy;
+    return {{"limits", sandbox.limits}, {"seccomp", filtered}, {"landlock", landlocked}, {"note", note}};
+}
+
+// Every wanted shape in turn (base: the job's fields; shape and deviceWarm set here), each
+// report appended to result["shapes"]; the first failing shape's verdict becomes the job's.
+// A fatal CUDA error stops the loop. The geometric mean of the speedups when every shape has one.
+void runShapes(ShapeJob base, const std::vector<std::string>& only, const EventSink& emit,
+               const std::function<void(const char*)>& mark, nlohmann::json* result) {
+    std::vector<double> speedups;
+    bool anySkipped = false, timedOne = false;
+    for (const auto& shape : base.task->shapes) {
+        if (!wanted(only, shape.name))
+            continue;
+        ShapeJob job = base;
+        job.shape = &shape;
+        job.deviceWarm = timedOne;
+        ShapeOutcome o = runShape(job, emit);
+        timedOne = timedOne || o.report.contains("timing");
+        const std::string v = o.report.value("verdict", "harness-error");
+        if (v == "pass" && !o.report.value("flags", nlohmann::json::array()).empty())
+            o.report["verdict"] = "suspicious-timing";
+        if (o.report.contains("speedup"))
+            speedups.push_back(o.report["speedup"].get<double>());
+        else
+            anySkipped = true;
+        emit({{"event", "shape-done"}, {"shape", shape.name}, {"verdict", o.report["verdict"]}});
+        mark(("shape " + shape.name).c_str());
+        if ((*result)["verdict"] == "pass" && o.report["verdict"] != "pass") {
+            (*result)["verdict"] = o.report["verdict"];
+            (*result)["detail"] = o.report["detail"].get<std::string>().empty()
+                                      ? nlohmann::json("flagged for a human: timing looks too good to be true")
+                                      : o.report["detail"];
+        }
+        (*result)["shapes"].push_back(std::move(o.report));
+        if (o.fatal)
+            break; // the context is gone; the remaining shapes cannot run
+    }
+    if (!speedups.empty() && !anySkipped) {
+        double logSum = 0;
+        for (double s : speedups)
+            logSum += std::log(std::max(s, 1e-12));
+        (*result)["geomean_speedup"] = std::exp(logSum / double(speedups.size()));
+    }
+}
+
 } // namespace
 
 PreparedJob::PreparedJob() = default;
@@ -84,7 +141,7 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, P
     // worker sent a "prepare" line first).
     const auto t0 = std::chrono::steady_clock::now();
     nlohmann::json timeline = nlohmann::json::object();
-    auto mark = [&](const char* what) {
+    std::function<void(const char*)> mark = [&](const char* what) {
         timeline[what] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     };
     SandboxReport sandbox = applyResourceLimits();
@@ -114,16 +171,7 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, P
         result["baseline"] = {{"label", baseline->label()}, {"kind", baseline->kind()}};
 
     (void)readSmClock(device); // NVML opens its files now, before the filters
-    std::string why;
-    bool filtered = applySyscallFilter(&why);
-    // Landlock: writes only in the job's folder, no home folder; spec "landlock": false for diagnosis.
-    std::string fsWhy = "Landlock switched off by the job spec";
-    bool landlocked = spec.value("landlock", true) && applyFilesystemRules({}, {library}, &fsWhy);
-    std::string note = filtered ? sandbox.note : (sandbox.note + " " + why);
-    if (!landlocked)
-        note += " " + fsWhy;
-    result["sandbox"] = {{"limits", sandbox.limits}, {"seccomp", filtered}, {"landlock", landlocked},
-                         {"note", note}};
+    result["sandbox"] = confine(spec, library, sandbox);
 
     void* handle = ::dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle)
@@ -134,52 +182,19 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, P
     emit({{"event", "progress"}, {"stage", "loaded"}});
     mark("candidate_loaded");
 
-    std::vector<double> speedups;
-    bool anySkipped = false, timedOne = false;
-    for (const auto& shape : task->shapes) {
-        if (!wanted(only, shape.name))
-            continue;
-        ShapeJob job;
-        job.task = &*task;
-        job.shape = &shape;
-        job.candidate = call;
-        job.baseline = baseline.get();
-        job.seed = seed;
-        job.trials = trials;
-        job.bench = bench;
-        job.timing = timing;
-        job.l2Bytes = std::size_t(prop.l2CacheSize);
-        job.device = device;
-        job.stream = stream;
-        job.deviceWarm = timedOne;
-        ShapeOutcome o = runShape(job, emit);
-        timedOne = timedOne || o.report.contains("timing");
-        const std::string v = o.report.value("verdict", "harness-error");
-        if (v == "pass" && !o.report.value("flags", nlohmann::json::array()).empty())
-            o.report["verdict"] = "suspicious-timing";
-        if (o.report.contains("speedup"))
-            speedups.push_back(o.report["speedup"].get<double>());
-        else
-            anySkipped = true;
-        emit({{"event", "shape-done"}, {"shape", shape.name}, {"verdict", o.report["verdict"]}});
-        mark(("shape " + shape.name).c_str());
-        if (result["verdict"] == "pass" && o.report["verdict"] != "pass") {
-            result["verdict"] = o.report["verdict"];
-            result["detail"] = o.report["detail"].get<std::string>().empty()
-                                   ? nlohmann::json("flagged for a human: timing looks too good to be true")
-                                   : o.report["detail"];
-        }
-        result["shapes"].push_back(std::move(o.report));
-        if (o.fatal)
-            break; // the context is gone; the remaining shapes cannot run
-    }
+    ShapeJob base;
+    base.task = &*task;
+    base.candidate = call;
+    base.baseline = baseline.get();
+    base.seed = seed;
+    base.trials = trials;
+    base.bench = bench;
+    base.timing = timing;
+    base.l2Bytes = std::size_t(prop.l2CacheSize);
+    base.device = device;
+    base.stream = stream;
+    runShapes(base, only, emit, mark, &result);
     result["timeline_ms"] = timeline;
-    if (!speedups.empty() && !anySkipped) {
-        double logSum = 0;
-        for (double s : speedups)
-            logSum += std::log(std::max(s, 1e-12));
-        result["geomean_speedup"] = std::exp(logSum / double(speedups.size()));
-    }
     return result;
 }
 

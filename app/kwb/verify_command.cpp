@@ -12,6 +12,7 @@
 
 #include "app/kwb/commands.h"
 #include "app/kwb/task_lookup.h"
+#include "core/screening/host_code_screen.h"
 #include "core/verify/remote_worker.h"
 #include "core/verify/subprocess_worker.h"
 #include "core/verify/verifier.h"
@@ -83,10 +84,16 @@ void printTable(const VerificationRecord& rec, const std::string& file, std::ost
                 out << "           flag: " << f.get<std::string>() << "\n";
         }
     }
+    const nlohmann::json findings = j.value("screening", nlohmann::json::object()).value("findings", nlohmann::json::array());
     out << "\nVerdict: " << rec.verdict();
     if (!rec.detail().empty())
         out << " - " << rec.detail();
+    if (!findings.empty())
+        out << " (needs a human: the host code does what a launcher never needs)";
     out << "\n";
+    for (const auto& f : findings)
+        out << "  screening: line " << f.value("line", 0) << ": " << f.value("kind", "") << " ("
+            << describeScreeningKind(f.value("kind", "")) << "): " << f.value("text", "") << "\n";
     if (j.contains("geomean_speedup") && j.contains("baseline"))
         out << "Speedup (geometric mean over shapes): " << fmt("%.3fx", j["geomean_speedup"].get<double>())
             << " against " << j["baseline"].value("label", "") << " [" << j["baseline"].value("kind", "") << "]\n";

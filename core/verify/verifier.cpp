@@ -4,6 +4,7 @@
 #include <ctime>
 #include <random>
 
+#include "core/screening/host_code_screen.h"
 #include "core/verify/sha256.h"
 #include "kwb/version.h"
 
@@ -59,6 +60,8 @@ Result<VerificationRecord> Verifier::verify(const Task& task, const std::string&
     rec["worker"] = m_worker.description();
     rec["seed"] = seed;
     rec["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    // Screened here, by the trusted client, not by the worker the candidate runs beside.
+    rec["screening"] = toJson(screenHostCode(source, ScreeningOptions{task.allowedLibraries}));
     if (!rec.contains("verdict"))
         return Error::make("protocol-error", "the worker's verify answer has no verdict");
     return VerificationRecord::fromJson(std::move(rec));

@@ -3,16 +3,20 @@
 // universal character names, digraphs, token pasting, macros, conditionals around a device
 // function, raw strings, comments) are seen through or reported as tricks; device code and every
 // reference solution and honest fixture give no finding.
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include "core/screening/host_code_screen.h"
 #include "tests/support/check.h"
+#include "tests/support/kwb_process.h"
 
 namespace {
 
@@ -203,6 +207,42 @@ void honestSourcesAreClean() {
         CHECK(kwb::describeScreeningKind(kind) == text && !text.empty());
 }
 
+// kwb verify keeps the findings in the record and says a person must look; a reference
+// solution's record has none. Compile-only without a GPU (exit 3), which is enough: screening
+// happens before the build.
+void recordCarriesFindings() {
+    if (std::string(KWB_RUNNER_PATH).empty()) {
+        std::printf("SKIP record: kwb-runner is not built here (no CUDA toolkit)\n");
+        return;
+    }
+    const fs::path dir = fs::temp_directory_path() / ("kwb-screening-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const std::vector<std::string> env = {"KWB_RUNNER=" KWB_RUNNER_PATH, "KWB_CACHE_DIR=" + (dir / "cache").string(),
+                                          "KWB_DATA_DIR=" + (dir / "data").string()};
+    const std::string src = KWB_SOURCE_DIR;
+    auto hostile = kwbtest::runKwb({"verify", "sgemm-f32", src + "/tests/fixtures/candidates/sgemm-f32/host_crash.cu",
+                                    "--json", "--no-bench"}, env, dir, std::chrono::seconds(240));
+    auto rec = nlohmann::json::parse(hostile.out, nullptr, false);
+    CHECK_MSG(!rec.is_discarded(), "kwb verify --json printed a record: exit " + std::to_string(hostile.exitCode) + " " + hostile.err);
+    if (!rec.is_discarded()) {
+        const auto findings = rec.value("screening", nlohmann::json::object()).value("findings", nlohmann::json::array());
+        CHECK_MSG(findings.size() == 1 && findings[0].value("kind", "") == "process" && findings[0].value("line", 0) == 18,
+                  findings.dump());
+    }
+    auto text = kwbtest::runKwb({"verify", "sgemm-f32", src + "/tests/fixtures/candidates/sgemm-f32/host_crash.cu",
+                                 "--no-bench"}, env, dir, std::chrono::seconds(240));
+    CHECK_MSG(text.out.find("needs a human") != std::string::npos && text.out.find("screening: line 18: process") != std::string::npos,
+              text.out);
+    auto clean = kwbtest::runKwb({"verify", "sgemm-f32", src + "/resources/tasks/reference/sgemm-f32.cu", "--json", "--no-bench"},
+                                 env, dir, std::chrono::seconds(240));
+    auto cleanRec = nlohmann::json::parse(clean.out, nullptr, false);
+    CHECK_MSG(!cleanRec.is_discarded() && cleanRec.contains("screening") &&
+                  cleanRec["screening"].value("findings", nlohmann::json::array()).empty(),
+              clean.out.substr(0, 400));
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+}
+
 } // namespace
 
 int main() {
@@ -210,6 +250,7 @@ int main() {
     evasions();
     deviceCodeIsLeftAlone();
     honestSourcesAreClean();
+    recordCarriesFindings();
     std::printf("%d passed, %d failed\n", kwbtest::counts().passed, kwbtest::counts().failed);
     return kwbtest::counts().failed ? 1 : 0;
 }

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Two builds of kwb side by side on one GPU: the same candidates verified by each, alternating
+A, B, B, A run by run so that drift of the machine falls on both, and the verdicts and per-shape
+speedups compared. A change that must not move results (a refactor, a new check) is shown to keep
+every verdict and every speedup within --tolerance (default 2 %) of the build before it.
+
+Usage: compare_binaries.py --a OLD/bin --b NEW/bin --source REPO [--runs 2] [--out FILE]
+       [--candidates GLOB ...]   (default: every reference solution and every candidate fixture)
+Each bin folder holds kwb, kwb-runner and kwb-job. Exits 77 without a GPU, 1 when a verdict
+differs or a speedup moves beyond the tolerance in the median over runs, 0 otherwise.
+"""
+import argparse, glob, json, os, statistics, subprocess, sys, tempfile, time
+
+
+def verify(bin_dir, cache, task, source, seed):
+    env = dict(os.environ, KWB_RUNNER=os.path.join(bin_dir, "kwb-runner"), KWB_CACHE_DIR=cache,
+               KWB_DATA_DIR=cache + "-data")
+    t0 = time.monotonic()
+    p = subprocess.run([os.path.join(bin_dir, "kwb"), "verify", task, source, "--json", "--seed", str(seed)],
+                       capture_output=True, text=True, timeout=600, env=env)
+    wall = time.monotonic() - t0
+    try:
+        rec = json.loads(p.stdout)
+    except ValueError:
+        return {"verdict": "no-record (exit %d): %s" % (p.returncode, p.stderr.strip()[-200:]), "shapes": {}}, wall
+    res = rec.get("result", rec)
+    shapes = {s.get("name"): s.get("speedup") for s in res.get("shapes", [])}
+    return {"verdict": res.get("verdict"), "shapes": shapes}, wall
+
+
+def task_of(path, source):
+    rel = os.path.relpath(path, source)
+    parts = rel.split(os.sep)
+    if parts[:3] == ["resources", "tasks", "reference"]:
+        return os.path.basename(path)[:-3]
+    return parts[-2]  # tests/fixtures/candidates/<task>/<name>.cu
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--a", required=True)
+    ap.add_argument("--b", required=True)
+    ap.add_argument("--source", required=True)
+    ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--tolerance", type=float, default=0.02)
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--candidates", nargs="*", default=None)
+    a = ap.parse_args()
+    if subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode != 0:
+        print("SKIP: no GPU (nvidia-smi -L failed)")
+        return 77
+    cands = a.candidates or (sorted(glob.glob(os.path.join(a.source, "resources/tasks/reference/*.cu"))) +
+                             sorted(glob.glob(os.path.join(a.source, "tests/fixtures/candidates/*/*.cu"))))
+    cache_a, cache_b = tempfile.mkdtemp(prefix="kwb-a-"), tempfile.mkdtemp(prefix="kwb-b-")
+    lines, problems = [], []
+    wall = {"A": [], "B": []}
+    for path in cands:
+        task = task_of(path, a.source)
+        results = {"A": [], "B": []}
+        for run in range(a.runs):
+            order = ("A", "B") if run % 2 == 0 else ("B", "A")
+            for side in order:
+                r, w = verify(a.a if side == "A" else a.b, cache_a if side == "A" else cache_b, task, path, 11 + run)
+                results[side].append(r)
+                if run > 0:  # the first run builds; later ones are warm
+                    wall[side].append(w)
+        name = os.path.relpath(path, a.source)
+        va = [r["verdict"] for r in results["A"]]
+        vb = [r["verdict"] for r in results["B"]]
+        if va != vb:
+            problems.append("%s: verdicts differ: A %s, B %s" % (name, va, vb))
+        lines.append("%-62s A %-18s B %-18s" % (name, va[0], vb[0]))
+        for shape in results["A"][0]["shapes"]:
+            sa = [r["shapes"].get(shape) for r in results["A"] if r["shapes"].get(shape)]
+            sb = [r["shapes"].get(shape) for r in results["B"] if r["shapes"].get(shape)]
+            if not sa or not sb:
+                continue
+            ma, mb = statistics.median(sa), statistics.median(sb)
+            ratio = mb / ma if ma else float("nan")
+            mark = ""
+            if abs(ratio - 1) > a.tolerance:
+                mark = "  <-- beyond %.0f %%" % (100 * a.tolerance)
+                problems.append("%s %s: speedup A %.3f, B %.3f (B/A %.4f)" % (name, shape, ma, mb, ratio))
+            lines.append("    %-10s speedup A %8.3f  B %8.3f  B/A %.4f%s" % (shape, ma, mb, ratio, mark))
+    summary = ["", "warm wall per verification: A median %.2f s, B median %.2f s" %
+               (statistics.median(wall["A"] or [0]), statistics.median(wall["B"] or [0])),
+               "%d candidates, %d runs each side; %d problem(s)" % (len(cands), a.runs, len(problems))]
+    text = "\n".join(lines + summary + problems) + "\n"
+    if a.out:
+        with open(a.out, "w") as fh:
+            fh.write(text)
+    print(text)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -49,6 +49,12 @@ def main():
     if subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode != 0:
         print("SKIP: no GPU (nvidia-smi -L failed)")
         return 77
+    # kwb finds the built-in tasks beside its bin folder (as tests/gpu/bin_env.sh sets them up).
+    import shutil
+    for b in (a.a, a.b):
+        tasks = os.path.join(os.path.dirname(os.path.abspath(b)), "share", "kernel-workbench", "tasks")
+        shutil.rmtree(tasks, ignore_errors=True)
+        shutil.copytree(os.path.join(a.source, "resources", "tasks"), tasks)
     cands = a.candidates or (sorted(glob.glob(os.path.join(a.source, "resources/tasks/reference/*.cu"))) +
                              sorted(glob.glob(os.path.join(a.source, "tests/fixtures/candidates/*/*.cu"))))
     cache_a, cache_b = tempfile.mkdtemp(prefix="kwb-a-"), tempfile.mkdtemp(prefix="kwb-b-")

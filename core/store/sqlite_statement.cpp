@@ -17,9 +17,18 @@ Error sqliteError(sqlite3* db, int rc, const std::string& what) {
         return Error::make("disk-full", msg);
     case SQLITE_CONSTRAINT:
         return Error::make("constraint", msg);
-    case SQLITE_READONLY:
-    case SQLITE_PERM:
+    case SQLITE_READONLY: {
+        // Every write to a project opened read-only (a read-only file or medium) ends here.
+        const char* file = db ? sqlite3_db_filename(db, "main") : nullptr;
+        return Error::make("project-read-only",
+                           "the project is read-only: " + std::string(file && *file ? file : "its file") +
+                               " cannot be written (" + msg +
+                               "); commands that only read it (samples list and show, export, review history, "
+                               "project info) still work");
+    }
     case SQLITE_CANTOPEN:
+        return Error::make("cannot-open", msg);
+    case SQLITE_PERM:
         return Error::make("not-writable", msg);
     default:
         return Error::make("database-error", msg);

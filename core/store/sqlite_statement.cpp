@@ -9,7 +9,8 @@ Error sqliteError(sqlite3* db, int rc, const std::string& what) {
     switch (rc & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        return Error::make("project-busy", msg + " (another program holds the project for too long)");
+        return Error::make("project-busy", msg + " (the project is busy: another program, such as an import, held it "
+                                                 "for longer than the busy timeout; try again)");
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
         return Error::make("project-corrupt", msg);

@@ -55,21 +55,20 @@ void readOnlyCommands(const fs::path& project, const fs::path& dir, const std::v
 
 void concurrentImport(const fs::path& dir, const std::vector<std::string>& env) {
     const fs::path project = projectWithSamples(dir, "busy", 5, env);
-    // A big import (one transaction) runs while readers and reviewers use the same file.
-    const fs::path big = samplesJsonl(dir / "big.jsonl", 100, 6000, 40);
+    // A big import (one transaction, then the checkpoint of its write-ahead log when it closes)
+    // runs while readers and reviewers, four at a time, use the same file.
+    constexpr int kImported = 25000;
+    const fs::path big = samplesJsonl(dir / "big.jsonl", 100, kImported, 8);
     auto importer = startKwb({"import", big.string(), "--project", project.string()}, env, dir);
-    int commands = 0, damaged = 0, failedReads = 0, otherWriteFailures = 0;
+    int commands = 0, duringImport = 0, damaged = 0, failedReads = 0, otherWriteFailures = 0;
     std::string firstProblem;
-    auto t0 = Clock::now();
+    const auto t0 = Clock::now();
     bool importDone = false;
-    Run imported;
-    while (commands < 150 && Clock::now() - t0 < std::chrono::seconds(240)) {
-        const bool read = commands % 2 == 0;
-        auto r = read ? runKwb({"samples", "list", "--project", project.string()}, env, dir)
-                      : runKwb({"review", commands % 4 == 1 ? "accept" : "reject", std::to_string(commands % 5 + 1),
-                                "--project", project.string()},
-                               env, dir);
-        ++commands;
+    std::vector<std::pair<Started, bool>> running; // oldest first; bool: a read
+    auto collect = [&] {
+        auto [started, read] = running.front();
+        running.erase(running.begin());
+        Run r = finishKwb(started, std::chrono::seconds(120));
         if (saysDamaged(r))
             ++damaged;
         else if (r.exitCode != 0 && read)
@@ -78,18 +77,36 @@ void concurrentImport(const fs::path& dir, const std::vector<std::string>& env) 
             ++otherWriteFailures;
         if (r.exitCode != 0 && firstProblem.empty())
             firstProblem = r.err;
-        if (!importDone && ::waitpid(importer.pid, nullptr, WNOHANG) != 0) {
-            importDone = true;
-            std::printf("  the import ended after %d commands\n", commands);
+    };
+    // Until the import has ended and at least 150 commands ran (30 more after its end, when its
+    // log is checkpointed), within four minutes.
+    int afterImport = 0;
+    while ((!importDone || commands < 150 || afterImport < 30) && Clock::now() - t0 < std::chrono::seconds(240)) {
+        while (running.size() < 4) {
+            const bool read = commands % 2 == 0;
+            running.emplace_back(read ? startKwb({"samples", "list", "--project", project.string()}, env, dir)
+                                      : startKwb({"review", commands % 4 == 1 ? "accept" : "reject",
+                                                  std::to_string(commands % 5 + 1), "--project", project.string()},
+                                                 env, dir),
+                                 read);
+            ++commands;
+            importDone ? ++afterImport : ++duringImport;
         }
+        collect();
+        if (!importDone && ::waitpid(importer.pid, nullptr, WNOHANG) != 0)
+            importDone = true;
     }
+    while (!running.empty())
+        collect();
     if (!importDone)
-        imported = finishKwb(importer, std::chrono::seconds(240));
-    std::printf("  %d commands beside the import: %d called it damaged, %d reads failed\n", commands, damaged, failedReads);
+        finishKwb(importer, std::chrono::seconds(240));
+    std::printf("  %d commands beside the import (%d while it ran): %d called it damaged, %d reads failed\n", commands,
+                duringImport, damaged, failedReads);
+    CHECK_MSG(duringImport >= 20, "the import lasted long enough to meet other commands");
     CHECK_MSG(damaged == 0, "a healthy project under a concurrent import was called damaged: " + firstProblem);
     CHECK_MSG(failedReads == 0, "reads under a concurrent import failed: " + firstProblem);
     CHECK_MSG(otherWriteFailures == 0, "a write failed for another reason than a busy project: " + firstProblem);
-    CHECK(queryInt(project, "SELECT count(*) FROM samples") == 6005);
+    CHECK(queryInt(project, "SELECT count(*) FROM samples") == kImported + 5);
 }
 
 void readOnlyFile(const fs::path& dir, const std::vector<std::string>& env) {

@@ -168,7 +168,32 @@ void oversizedRequests() {
         CHECK_MSG(c.is_object() && c.value("id", 0) == 44 && c.value("ok", false), c.dump());
         CHECK(w.exitCode(std::chrono::seconds(20)) == 0);
     }
-    // 4. kwb import refuses a sample whose source is over the limit, naming its line; nothing
+    // 4. An error answer without an id (from a worker that could not read the request's id)
+    // answers the request in flight: kwb says the worker's reason at once instead of waiting
+    // --timeout + 240 s for an answer that never comes.
+    {
+        const fs::path oldWorker = dir / "id-less-worker.sh";
+        writeFile(oldWorker, "#!/bin/sh\nread hello\n"
+                             "echo '{\"type\":\"hello\",\"ok\":true,\"protocol\":1,\"worker\":\"old-kwb-runner/0.0\","
+                             "\"supported\":{\"min\":1,\"max\":1}}'\nread request\n"
+                             "echo '{\"type\":\"error\",\"ok\":false,\"error\":{\"code\":\"malformed-request\","
+                             "\"message\":\"the request line is too long\"}}'\nexec sleep 20\n");
+        fs::permissions(oldWorker, fs::perms::owner_all);
+        const fs::path small = dir / "small.cu";
+        writeFile(small, kernelSource(3));
+        auto idLessEnv = env;
+        for (auto& kv : idLessEnv)
+            if (kv.rfind("KWB_RUNNER=", 0) == 0)
+                kv = "KWB_RUNNER=" + oldWorker.string();
+        auto t0 = Clock::now();
+        auto r = runKwb({"verify", "gelu-f32", small.string(), "--timeout", "5", "--no-bench"}, idLessEnv, dir,
+                        std::chrono::seconds(90));
+        auto seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+        CHECK_MSG(r.exitCode == 2 && r.err.find("the request line is too long") != std::string::npos,
+                  "exit " + std::to_string(r.exitCode) + ": " + r.err);
+        CHECK_MSG(seconds < 20, "an id-less error ended the call after " + std::to_string(seconds) + " s");
+    }
+    // 5. kwb import refuses a sample whose source is over the limit, naming its line; nothing
     // is imported, so nothing is stored that could never be verified.
     {
         const fs::path project = dir / "p.kwbproj";

@@ -4,12 +4,12 @@
 // it starts (and starts nvcc) in milliseconds.
 #include <cstdio>
 #include <cstring>
-#include <iostream>
 #include <string>
 #include <unistd.h>
 
 #include "core/gpu/worker_session.h"
 #include "core/verify/protocol.h"
+#include "core/verify/request_line_reader.h"
 #include "kwb/version.h"
 
 namespace {
@@ -72,14 +72,22 @@ int main(int argc, char** argv) {
         if (!lost && !writeAll(protocolFd, kwb::protocol::frame(reply)))
             lost = true; // the client went away
     };
-    std::string line;
-    while (!session.finished() && std::getline(std::cin, line)) {
-        if (line.size() > kwb::protocol::kMaxLineBytes) {
-            writeAll(protocolFd, kwb::protocol::frame(kwb::protocol::errorReply(
-                                     nullptr, "malformed-request", "the request line is too long")));
-            continue;
+    // Lines are read with a bound: an oversized request is answered (with its id where its start
+    // names one) without ever holding more than the limit in memory.
+    kwb::protocol::RequestLineReader reader(STDIN_FILENO, kwb::protocol::kMaxLineBytes);
+    while (!session.finished()) {
+        auto line = reader.next();
+        if (!line)
+            break;
+        if (line->tooLong) {
+            send(kwb::protocol::errorReplyToHead(
+                kwb::protocol::requestHeadOf(line->text), "request-too-large",
+                "the request line is " + std::to_string(line->bytes) + " bytes; the protocol allows " +
+                    std::to_string(kwb::protocol::kMaxLineBytes) + " (candidate sources up to " +
+                    std::to_string(kwb::protocol::kMaxSourceBytes) + " bytes)"));
+        } else {
+            session.handleLine(line->text, send);
         }
-        session.handleLine(line, send);
         if (lost)
             return kwb::protocol::kExitProtocolError;
     }

@@ -80,6 +80,15 @@ Runner addImportCommand(CLI::App& app) {
             const std::string taskId = task->id;
             SampleImporter one([t = *task](const std::string&) -> Result<Task> { return t; });
             batch = one.readCuFolder(o->path, taskId, o->model, author);
+        } else if (const auto ext = std::filesystem::path(o->path).extension();
+                   ext == ".cu" || ext == ".cuh" || ext == ".cpp" || ext == ".h") {
+            // A kernel file, not a file of samples: say what import takes and what the file wants.
+            std::cerr << "kwb import: " << o->path << " is a source file; import takes a JSONL file of samples "
+                         "(one {\"task\", \"source\", \"model\", \"prompt\"} object a line, or `kwb generate` output) "
+                         "or a folder of .cu files with --task TASK. To verify this file: kwb verify TASK "
+                      << o->path << "; to add it to the project: put it in a folder and run kwb import FOLDER --task TASK "
+                         "(nothing was imported)\n";
+            return kExitUsage;
         } else {
             batch = importer.readJsonl(o->path, author);
             if (batch && importer.skipped())

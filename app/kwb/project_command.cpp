@@ -48,7 +48,8 @@ Runner addProjectCommand(CLI::App& app) {
     auto* info = cmd->add_subcommand("info", "Describe the project: counts, schema, file size.");
     addProjectOption(info, o->project);
     info->add_flag("--json", o->json, "Print JSON");
-    auto* check = cmd->add_subcommand("check", "Run the full integrity check (exit code 1 when it finds a problem).");
+    auto* check = cmd->add_subcommand("check", "Run the full integrity check (exit code 1 when it finds a problem, 2 when it cannot "
+                                   "look: no project, cannot open, busy).");
     addProjectOption(check, o->project);
     check->add_flag("--json", o->json, "Print JSON");
 
@@ -93,6 +94,16 @@ Runner addProjectCommand(CLI::App& app) {
             return 0;
         }
         auto store = openProject(o->project);
+        if (!store && check->parsed() && store.error().code == "project-corrupt") {
+            // The check on open found the damage: that is the check's finding (exit 1), not an
+            // error of the command (2: it could not look, e.g. the file cannot be opened).
+            if (o->json)
+                std::cout << nlohmann::json{{"ok", false}, {"checks", {"the check on open"}},
+                                            {"problems", {store.error().message}}}.dump(1) << "\n";
+            else
+                std::cout << "PROBLEM: " << store.error().message << "\nThe project has problems.\n";
+            return 1;
+        }
         if (!store) {
             std::cerr << "kwb project: " << store.error().message << "\n";
             return 2;

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <unistd.h>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -13,6 +14,7 @@
 #include "app/kwb/commands.h"
 #include "app/kwb/task_lookup.h"
 #include "core/screening/host_code_screen.h"
+#include "core/verify/protocol.h"
 #include "core/verify/remote_worker.h"
 #include "core/verify/subprocess_worker.h"
 #include "core/verify/verifier.h"
@@ -177,11 +179,21 @@ Runner addVerifyCommand(CLI::App& app) {
             std::cerr << "kwb verify: " << task.error().message << "\n";
             return 2;
         }
+        // Read at most one byte over the limit: a huge file (or /dev/zero) is refused at once,
+        // long before a worker starts, and never held in memory.
         std::ifstream f(o->file, std::ios::binary);
-        std::stringstream src;
-        src << f.rdbuf();
-        if (!f) {
+        std::string source(protocol::kMaxSourceBytes + 1, '\0');
+        f.read(source.data(), std::streamsize(source.size()));
+        if (f.bad() || (!f && !f.eof())) {
             std::cerr << "kwb verify: cannot read " << o->file << "\n";
+            return 2;
+        }
+        source.resize(std::size_t(f.gcount()));
+        if (source.size() > protocol::kMaxSourceBytes) {
+            std::error_code ec;
+            auto bytes = std::filesystem::file_size(o->file, ec);
+            std::cerr << "kwb verify: " << o->file << ": "
+                      << protocol::sourceTooLargeMessage(ec ? source.size() : std::size_t(bytes)) << "\n";
             return 2;
         }
         std::string name = o->file.substr(o->file.find_last_of('/') + 1);
@@ -208,7 +220,7 @@ Runner addVerifyCommand(CLI::App& app) {
         }
         std::signal(SIGINT, onSigint);
         bool tty = ::isatty(2);
-        auto rec = verifier.verify(*task, src.str(), name, opts, [&](const VerifyProgress& p) {
+        auto rec = verifier.verify(*task, source, name, opts, [&](const VerifyProgress& p) {
             if (tty && !p.stage.empty() && p.stage != "call")
                 std::cerr << "\r\033[K" << p.stage << (p.shape.empty() ? "" : " " + p.shape) << std::flush;
         }, &g_interrupted);

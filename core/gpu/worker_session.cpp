@@ -45,8 +45,8 @@ void WorkerSession::handleLine(const std::string& line, const Sink& send) {
         return; // blank lines are ignored
     auto msg = nlohmann::json::parse(line, nullptr, false);
     if (msg.is_discarded() || !msg.is_object())
-        return send(p::errorReply(nlohmann::json(), "malformed-request",
-                                  "a request must be one JSON object on one line"));
+        return send(p::errorReplyToHead(p::requestHeadOf(line), "malformed-request",
+                                        "a request must be one JSON object on one line"));
     if (!msg.contains("type") || !msg["type"].is_string())
         return send(p::errorReply(msg, "malformed-request", "the request has no string \"type\""));
     if (msg["type"] == "hello")
@@ -120,6 +120,8 @@ nlohmann::json WorkerSession::build(const nlohmann::json& params) {
         return err("bad-request", "build: the task is invalid: " + task.error().message);
     BuildRequest req;
     req.source = params.value("source", "");
+    if (req.source.size() > p::kMaxSourceBytes) // the client checks too; this worker may serve others
+        return err("source-too-large", p::sourceTooLargeMessage(req.source.size()));
     req.fileName = params.value("file_name", "candidate.cu");
     if (req.fileName.find_first_of("/\\\"\n") != std::string::npos || req.fileName.empty())
         req.fileName = "candidate.cu";

@@ -6,7 +6,9 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <chrono>
 #include <fstream>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
@@ -30,8 +32,82 @@ Error corrupt(const fs::path& path, const std::string& detail) {
                                               " .recover` on a copy.");
 }
 
+// Only a finding of the checks, or SQLite's own "corrupt" or "not a database", calls a project
+// damaged: a busy project, an unreadable file or one that cannot be opened keeps its own words.
+Error openFailure(const fs::path& path, const Error& e) {
+    if (e.code == "project-corrupt")
+        return corrupt(path, e.message);
+    if (e.code == "project-busy")
+        return Error::make("project-busy", path.string() + " is busy: another program (an import, the workbench) "
+                                                           "held it for longer than the busy timeout; try again (" +
+                                               e.message + ")");
+    return Error::make("cannot-open", "cannot read " + path.string() + ": " + e.message);
+}
+
+// How the file can be opened. Writing needs the file and, for WAL's -wal and -shm sidecars, its
+// folder; a file on read-only media is opened immutable when no sidecar is there (a clean close
+// leaves none, so the file alone is the whole project), read-only when both are.
+Result<SqliteConnection::Mode> accessOf(const fs::path& path) {
+    std::error_code ec;
+    const bool wal = fs::exists(sidecar(path, "-wal"), ec), shm = fs::exists(sidecar(path, "-shm"), ec);
+    struct statvfs vfs {};
+    if (::statvfs(path.c_str(), &vfs) == 0 && (vfs.f_flag & ST_RDONLY)) {
+        if (!wal && !shm)
+            return SqliteConnection::Mode::Immutable;
+        if (wal && shm)
+            return SqliteConnection::Mode::ReadOnly;
+        return Error::make("cannot-open", path.string() + " is on read-only media with half of its write-ahead log (" +
+                                              (wal ? "-wal without -shm" : "-shm without -wal") +
+                                              "); copy the project with its sidecar files to a writable folder and open the copy");
+    }
+    fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    if (::access(path.c_str(), W_OK) != 0 || (::access(folder.c_str(), W_OK | X_OK) != 0 && !(wal && shm)))
+        return SqliteConnection::Mode::ReadOnly;
+    return SqliteConnection::Mode::ReadWrite;
+}
+
+// The damage check on open, at any size: SQLite's quick check (every b-tree page's format, cell
+// pointers, overflow chains, the free list, page usage) for at most options.openCheckMs; when
+// the file is too large to finish in that time, the structural check below covers the rest.
+// Returns true when the quick check finished (its findings decide), false when it ran out.
+Result<bool> quickCheck(SqliteConnection& db, const fs::path& path, const StoreOptions& options) {
+    if (options.openCheckMs <= 0)
+        return false;
+    struct Budget {
+        std::chrono::steady_clock::time_point deadline;
+        bool ranOut = false;
+    } budget{std::chrono::steady_clock::now() + std::chrono::milliseconds(options.openCheckMs)};
+    sqlite3_progress_handler(db.handle(), 10000, [](void* p) -> int {
+        auto* b = static_cast<Budget*>(p);
+        b->ranOut = std::chrono::steady_clock::now() > b->deadline;
+        return b->ranOut ? 1 : 0;
+    }, &budget);
+    struct Unset {
+        sqlite3* db;
+        ~Unset() { sqlite3_progress_handler(db, 0, nullptr, nullptr); }
+    } unset{db.handle()};
+    auto st = db.prepare("PRAGMA quick_check(5)");
+    if (!st)
+        return openFailure(path, st.error());
+    std::string problems;
+    for (;;) {
+        auto r = st->step();
+        if (!r && budget.ranOut)
+            return false;
+        if (!r)
+            return openFailure(path, r.error());
+        if (!*r)
+            break;
+        if (auto line = st->textAt(0); line != "ok")
+            problems += (problems.empty() ? "" : "; ") + line;
+    }
+    if (!problems.empty())
+        return corrupt(path, problems);
+    return true;
+}
+
 // Everything checked before the file is opened for writing: none of it writes.
-Result<int> inspect(const fs::path& path, const StoreOptions& options) {
+Result<int> inspect(const fs::path& path, const StoreOptions& options, SqliteConnection::Mode mode) {
     std::error_code ec;
     if (!fs::exists(path, ec))
         return Error::make("no-project", "there is no project at " + path.string());
@@ -48,18 +124,20 @@ Result<int> inspect(const fs::path& path, const StoreOptions& options) {
     if (size < 100 || std::memcmp(header, "SQLite format 3", 16) != 0)
         return Error::make("not-a-project", path.string() + " is not a Kernel Workbench project (it is not an "
                                                             "SQLite database); it was left as it is");
-    auto db = SqliteConnection::open(path, SqliteConnection::Mode::ReadOnly);
+    auto db = SqliteConnection::open(path, mode == SqliteConnection::Mode::Immutable ? mode : SqliteConnection::Mode::ReadOnly);
     if (!db)
-        return db.error();
+        return openFailure(path, db.error());
+    // A writer (an import) may hold the file for a moment: wait for it as writes do.
+    sqlite3_busy_timeout((*db)->handle(), options.busyTimeoutMs);
     auto appId = (*db)->queryInt("PRAGMA application_id");
     if (!appId)
-        return corrupt(path, appId.error().message);
+        return openFailure(path, appId.error());
     if (*appId != project_schema::kApplicationId)
         return Error::make("not-a-project", path.string() + " is an SQLite database but not a Kernel Workbench "
                                                             "project; it was left as it is");
     auto version = (*db)->queryInt("PRAGMA user_version");
     if (!version)
-        return corrupt(path, version.error().message);
+        return openFailure(path, version.error());
     if (*version > project_schema::kCurrentVersion)
         return Error::make("project-too-new", path.string() + " was written by a newer Kernel Workbench (schema " +
                                                   std::to_string(*version) + "; this one reads up to " +
@@ -69,30 +147,17 @@ Result<int> inspect(const fs::path& path, const StoreOptions& options) {
     for (const char* const* t = project_schema::requiredTables(int(*version)); *t; ++t) {
         auto st = (*db)->prepare(std::string("SELECT count(*) FROM sqlite_master WHERE name = '") + *t + "'");
         if (!st)
-            return corrupt(path, st.error().message);
+            return openFailure(path, st.error());
         auto r = st->step();
         if (!r)
-            return corrupt(path, r.error().message);
+            return openFailure(path, r.error());
         if (st->int64At(0) != 1)
             return corrupt(path, std::string("the table ") + *t + " is missing");
     }
-    if (size <= options.fullCheckMaxBytes) {
-        auto st = (*db)->prepare("PRAGMA quick_check(5)");
-        if (!st)
-            return corrupt(path, st.error().message);
-        std::string problems;
-        for (;;) {
-            auto r = st->step();
-            if (!r)
-                return corrupt(path, r.error().message);
-            if (!*r)
-                break;
-            if (auto line = st->textAt(0); line != "ok")
-                problems += (problems.empty() ? "" : "; ") + line;
-        }
-        if (!problems.empty())
-            return corrupt(path, problems);
-    } else {
+    auto finished = quickCheck(**db, path, options);
+    if (!finished)
+        return finished.error();
+    if (!*finished) {
         // Structural: every table's first and last rows can be read, the file is as long as
         // its header says (when no write-ahead log holds newer pages).
         for (const char* const* t = project_schema::requiredTables(int(*version)); *t; ++t) {
@@ -103,9 +168,9 @@ Result<int> inspect(const fs::path& path, const StoreOptions& options) {
             for (const char* order : {"ASC", "DESC"}) {
                 auto st = (*db)->prepare(std::string("SELECT * FROM ") + *t + " ORDER BY " + key + " " + order + " LIMIT 1");
                 if (!st)
-                    return corrupt(path, st.error().message);
+                    return openFailure(path, st.error());
                 if (auto r = st->step(); !r)
-                    return corrupt(path, r.error().message);
+                    return openFailure(path, r.error());
             }
         }
         auto pages = (*db)->queryInt("PRAGMA page_count");
@@ -118,8 +183,10 @@ Result<int> inspect(const fs::path& path, const StoreOptions& options) {
     return int(*version);
 }
 
-Status configure(SqliteConnection& db, const StoreOptions& options) {
+Status configure(SqliteConnection& db, const StoreOptions& options, SqliteConnection::Mode mode) {
     sqlite3_busy_timeout(db.handle(), options.busyTimeoutMs);
+    if (mode != SqliteConnection::Mode::ReadWrite) // a read-only file is in WAL mode already
+        return db.exec("PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY;");
     // FULL: a committed verdict survives a power cut, not only a crash.
     return db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;"
                    "PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY;");
@@ -135,7 +202,10 @@ ProjectStore::~ProjectStore() = default;
 Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const fs::path& path, const StoreOptions& options) {
     std::error_code ec;
     const bool hadWal = fs::exists(sidecar(path, "-wal"), ec), hadShm = fs::exists(sidecar(path, "-shm"), ec);
-    auto version = inspect(path, options);
+    auto mode = accessOf(path);
+    if (!mode)
+        return mode.error();
+    auto version = inspect(path, options, *mode);
     if (!version) {
         // A read-only look at a WAL file leaves empty sidecars; take back what this call made.
         if (!hadWal && fs::exists(sidecar(path, "-wal"), ec) && fs::file_size(sidecar(path, "-wal"), ec) == 0)
@@ -144,12 +214,17 @@ Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const fs::path& path, c
             fs::remove(sidecar(path, "-shm"), ec);
         return version.error();
     }
-    auto db = SqliteConnection::open(path, SqliteConnection::Mode::ReadWrite);
+    auto db = SqliteConnection::open(path, *mode);
     if (!db)
-        return db.error();
-    if (auto s = configure(**db, options); !s)
-        return s.error();
+        return openFailure(path, db.error());
+    if (auto s = configure(**db, options, *mode); !s)
+        return openFailure(path, s.error());
     if (*version < project_schema::kCurrentVersion) {
+        if (*mode != SqliteConnection::Mode::ReadWrite)
+            return Error::make("project-read-only", "the project is read-only: " + path.string() + " is at schema " +
+                                                        std::to_string(*version) + " and needs migrating to " +
+                                                        std::to_string(project_schema::kCurrentVersion) +
+                                                        ", which writes; open a writable copy once");
         if (!options.migrate)
             return Error::make("project-needs-migration", path.string() + " is at schema " + std::to_string(*version) +
                                                               " and needs migrating to " +

@@ -1,14 +1,29 @@
 #include "core/store/sample_importer.h"
 
 #include <algorithm>
+#include <optional>
 #include <fstream>
 #include <sstream>
+
+#include "core/verify/protocol.h"
 
 namespace kwb {
 namespace fs = std::filesystem;
 namespace {
 
+// A source over the limit could never be verified (the worker refuses it): refused here, with
+// the file or line it came from, before the project is touched.
+std::optional<std::string> tooLarge(std::size_t bytes) {
+    if (bytes <= protocol::kMaxSourceBytes)
+        return std::nullopt;
+    return protocol::sourceTooLargeMessage(bytes);
+}
+
 Result<std::string> readFile(const fs::path& p) {
+    std::error_code ec;
+    if (auto bytes = fs::file_size(p, ec); !ec)
+        if (auto why = tooLarge(bytes))
+            return Error::make("source-too-large", p.string() + ": " + *why + "; nothing was imported");
     std::ifstream f(p, std::ios::binary);
     if (!f)
         return Error::make("not-readable", "cannot read " + p.string());
@@ -93,6 +108,8 @@ Result<bool> SampleImporter::readGenerated(const nlohmann::json& j, SampleBatch&
     g.turn = j.contains("turn") && j["turn"].is_number_integer() ? std::max(0, j["turn"].get<int>()) : 0;
     g.taskId = taskId;
     g.code = j["code"].get<std::string>();
+    if (auto why = tooLarge(g.code->size()))
+        return Error::make("source-too-large", *why);
     if (j.contains("author") && j["author"].is_object()) {
         g.model = str(j["author"], "model");
         g.provider = str(j["author"], "provider");
@@ -167,7 +184,9 @@ Result<SampleBatch> SampleImporter::readJsonl(const fs::path& file, const std::s
             continue;
         auto j = nlohmann::json::parse(line, nullptr, false);
         if (j.is_discarded() || !j.is_object())
-            return bad("not a JSON object");
+            return bad("not a JSON object. kwb import reads a JSONL file, one sample a line ({\"task\", "
+                       "\"source\", \"model\", \"prompt\"} or `kwb generate` output), or a folder of .cu "
+                       "files with --task");
         if (j.value("type", "") == "sample" && j.contains("task_id")) { // written by kwb generate
             auto r = readGenerated(j, batch, generatedIds);
             if (!r)
@@ -180,6 +199,8 @@ Result<SampleBatch> SampleImporter::readJsonl(const fs::path& file, const std::s
             return bad("no \"task\" (a task id)");
         if (!source || source->empty())
             return bad("no \"source\" (the .cu file's text)");
+        if (auto why = tooLarge(source->size()))
+            return bad(*why);
         auto t = task(batch, *taskId);
         if (!t)
             return bad(t.error().message);

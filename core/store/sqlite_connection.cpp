@@ -1,18 +1,40 @@
 #include "core/store/sqlite_connection.h"
 
+#include <cctype>
+
 #include <sqlite3.h>
 
 namespace kwb {
 
+namespace {
+// A file name as the path of a file: URI: every byte but the unreserved ones and '/' escaped.
+std::string uriPath(const std::string& path) {
+    static const char hex[] = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : path) {
+        if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~')
+            out += char(c);
+        else
+            out += {'%', hex[c >> 4], hex[c & 15]};
+    }
+    return out;
+}
+} // namespace
+
 Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const std::filesystem::path& path, Mode mode) {
     int flags = SQLITE_OPEN_NOFOLLOW;
+    std::string name = path.string();
     switch (mode) {
     case Mode::ReadOnly: flags |= SQLITE_OPEN_READONLY; break;
     case Mode::ReadWrite: flags |= SQLITE_OPEN_READWRITE; break;
     case Mode::Create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
+    case Mode::Immutable:
+        flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+        name = "file:" + uriPath(name) + "?immutable=1";
+        break;
     }
     sqlite3* db = nullptr;
-    int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+    int rc = sqlite3_open_v2(name.c_str(), &db, flags, nullptr);
     if (rc != SQLITE_OK) {
         Error e = sqliteError(db, rc, "cannot open " + path.string());
         sqlite3_close(db);

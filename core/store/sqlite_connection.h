@@ -15,7 +15,9 @@ namespace kwb {
 
 class SqliteConnection {
 public:
-    enum class Mode { ReadOnly, ReadWrite, Create };
+    // Immutable: read-only, and SQLite is told nothing can change the file (no locks, no -shm):
+    // for a file on read-only media, which a WAL database could not otherwise be read from.
+    enum class Mode { ReadOnly, ReadWrite, Create, Immutable };
 
     static Result<std::unique_ptr<SqliteConnection>> open(const std::filesystem::path& path, Mode mode);
     ~SqliteConnection();

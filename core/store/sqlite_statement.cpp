@@ -9,7 +9,8 @@ Error sqliteError(sqlite3* db, int rc, const std::string& what) {
     switch (rc & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        return Error::make("project-busy", msg + " (another program holds the project for too long)");
+        return Error::make("project-busy", msg + " (the project is busy: another program, such as an import, held it "
+                                                 "for longer than the busy timeout; try again)");
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
         return Error::make("project-corrupt", msg);
@@ -17,9 +18,18 @@ Error sqliteError(sqlite3* db, int rc, const std::string& what) {
         return Error::make("disk-full", msg);
     case SQLITE_CONSTRAINT:
         return Error::make("constraint", msg);
-    case SQLITE_READONLY:
-    case SQLITE_PERM:
+    case SQLITE_READONLY: {
+        // Every write to a project opened read-only (a read-only file or medium) ends here.
+        const char* file = db ? sqlite3_db_filename(db, "main") : nullptr;
+        return Error::make("project-read-only",
+                           "the project is read-only: " + std::string(file && *file ? file : "its file") +
+                               " cannot be written (" + msg +
+                               "); commands that only read it (samples list and show, export, review history, "
+                               "project info) still work");
+    }
     case SQLITE_CANTOPEN:
+        return Error::make("cannot-open", msg);
+    case SQLITE_PERM:
         return Error::make("not-writable", msg);
     default:
         return Error::make("database-error", msg);

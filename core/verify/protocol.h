@@ -11,9 +11,13 @@
 // Failures are answers, never crashes: {"ok":false,"error":{"code":"...","message":"..."}}.
 // A hello with another protocol version gets code "version-mismatch" and the worker exits
 // with kExitVersionMismatch. A line that is not a JSON object gets "malformed-request" and
-// the worker goes on. End of input ends the worker with code 0.
+// the worker goes on; a line over kMaxLineBytes gets "request-too-large". Either answer carries
+// the request's id whenever the start of the line names it (requestIdOf), so the client knows
+// which request failed; a client takes an id-less error as the answer to its request in flight.
+// End of input ends the worker with code 0.
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -23,6 +27,11 @@ inline constexpr int kVersion = 1;
 inline constexpr int kMinSupported = 1;
 inline constexpr int kMaxSupported = 1;
 inline constexpr std::size_t kMaxLineBytes = 64u << 20;
+// The largest candidate source, in bytes, that the workbench verifies, imports or sends: one
+// limit for client, worker and import (README, "Projects, review and exports"). JSON escaping
+// grows a source at most six times (a control byte becomes \u00XX), so a request of this
+// source and its task stays far inside kMaxLineBytes.
+inline constexpr std::size_t kMaxSourceBytes = 1u << 20;
 
 // Worker exit codes (documented in README, "The worker").
 inline constexpr int kExitOk = 0;
@@ -38,5 +47,18 @@ nlohmann::json errorReply(const nlohmann::json& req, const std::string& code,
 
 // One line out: compact JSON, no embedded newlines, '\n' at the end.
 std::string frame(const nlohmann::json& msg);
+
+// What the start of a request line that cannot be handled whole (too long, not valid JSON)
+// says about it: its top-level "id" and "type" when they come before the damage. Reads at most
+// the first 64 KiB. Requests built by request() put "id" first (keys are sorted).
+struct RequestHead {
+    std::optional<long long> id;
+    std::string type;
+};
+RequestHead requestHeadOf(std::string_view line);
+// An error answer to a request that could not be read whole, with the id and type it named.
+nlohmann::json errorReplyToHead(const RequestHead& head, const std::string& code, const std::string& message);
+// What the user reads when a candidate source is over kMaxSourceBytes.
+std::string sourceTooLargeMessage(std::size_t sourceBytes);
 
 } // namespace kwb::protocol

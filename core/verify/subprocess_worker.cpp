@@ -137,7 +137,12 @@ Result<nlohmann::json> SubprocessWorker::call(const std::string& type,
     }
     auto deadline = ChildProcess::Clock::now() + timeout;
     long long id = m_nextId++;
-    if (auto s = m_child.write(protocol::frame(protocol::request(id, type, params)), deadline); !s)
+    const std::string requestLine = protocol::frame(protocol::request(id, type, params));
+    if (requestLine.size() > protocol::kMaxLineBytes) // the worker would refuse it: say so now, send nothing
+        return Error::make("request-too-large", "the " + type + " request is " + std::to_string(requestLine.size()) +
+                                                    " bytes, over the worker protocol's limit of " +
+                                                    std::to_string(protocol::kMaxLineBytes));
+    if (auto s = m_child.write(requestLine, deadline); !s)
         return lostConnection(s.error());
     for (;;) {
         if (cancel && cancel->load()) {
@@ -155,7 +160,12 @@ Result<nlohmann::json> SubprocessWorker::call(const std::string& type,
         auto reply = nlohmann::json::parse(*line, nullptr, false);
         if (!reply.is_object())
             return Error::make("protocol-error", "the worker wrote a line that is not JSON");
-        if (reply.value("id", -1LL) != id)
+        // An error without an id answers a request the worker could not read (too long, not
+        // JSON): with one request in flight, it is this one's.
+        const bool idLessError = !reply.contains("id") && reply.contains("error");
+        const auto rid = reply.find("id");
+        const bool ours = rid != reply.end() && rid->is_number_integer() && rid->get<long long>() == id;
+        if (!ours && !idLessError)
             continue; // an answer to an earlier request that timed out: stale, dropped
         if (reply.value("type", "") == "progress") {
             if (onProgress)

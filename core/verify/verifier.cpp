@@ -5,6 +5,7 @@
 #include <random>
 
 #include "core/screening/host_code_screen.h"
+#include "core/verify/protocol.h"
 #include "core/verify/sha256.h"
 #include "kwb/version.h"
 
@@ -24,6 +25,8 @@ Result<VerificationRecord> Verifier::verify(const Task& task, const std::string&
                                             const VerifyOptions& options,
                                             const std::function<void(const VerifyProgress&)>& progress,
                                             const std::atomic<bool>* cancel) {
+    if (source.size() > protocol::kMaxSourceBytes) // refused before any worker is started
+        return Error::make("source-too-large", protocol::sourceTooLargeMessage(source.size()));
     std::uint64_t seed = options.seed;
     if (seed == 0) {
         std::random_device rd;

@@ -214,7 +214,7 @@ void openErrorTests() {
     expectRefused(truncated, "project-corrupt", "truncated file");
     // The structural check alone (as for large projects) still catches the truncation.
     StoreOptions structural;
-    structural.fullCheckMaxBytes = 0;
+    structural.openCheckMs = 0;
     auto s2 = ProjectStore::open(truncated, structural);
     CHECK(!s2 && s2.error().code == "project-corrupt");
 }

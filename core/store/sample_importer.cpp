@@ -34,6 +34,25 @@ Result<std::string> readFile(const fs::path& p) {
     return ss.str();
 }
 
+// A string field: "" when absent or null, nullopt when it is not a string.
+std::optional<std::string> text(const nlohmann::json& j, const char* key) {
+    if (!j.contains(key) || j[key].is_null())
+        return std::string();
+    if (!j[key].is_string())
+        return std::nullopt;
+    return j[key].get<std::string>();
+}
+
+// A number field: out unchanged when absent or null; false when it is not a number.
+bool number(const nlohmann::json& j, const char* key, double& out) {
+    if (!j.contains(key) || j[key].is_null())
+        return true;
+    if (!j[key].is_number())
+        return false;
+    out = j[key].get<double>();
+    return true;
+}
+
 } // namespace
 
 Result<const Task*> SampleImporter::task(SampleBatch& batch, const std::string& taskId) {
@@ -148,6 +167,61 @@ Result<bool> SampleImporter::readGenerated(const nlohmann::json& j, SampleBatch&
     return true;
 }
 
+// One line of the plain format ({"task", "source", ...}), checked; its label is set by the caller.
+Result<Sample> SampleImporter::readPlainLine(const nlohmann::json& j, SampleBatch& batch, const std::string& author) {
+    auto taskId = text(j, "task");
+    auto source = text(j, "source");
+    if (!taskId || taskId->empty())
+        return Error::make("bad-import", "no \"task\" (a task id)");
+    if (!source || source->empty())
+        return Error::make("bad-import", "no \"source\" (the .cu file's text)");
+    if (auto why = tooLarge(source->size()))
+        return Error::make("source-too-large", *why);
+    if (auto t = task(batch, *taskId); !t)
+        return t.error();
+    Sample s;
+    s.taskId = *taskId;
+    s.source = std::move(*source);
+    s.origin = SampleOrigin::Import;
+    s.author = author;
+    for (auto [key, dst] : {std::pair{"model", &s.model}, std::pair{"provider", &s.provider},
+                            std::pair{"label", &s.label}, std::pair{"raw_response", &s.rawResponse},
+                            std::pair{"created_at", &s.createdAt}}) {
+        auto v = text(j, key);
+        if (!v)
+            return Error::make("bad-import", std::string("\"") + key + "\" must be a string");
+        *dst = std::move(*v);
+    }
+    if (j.contains("messages")) {
+        if (!j["messages"].is_array())
+            return Error::make("bad-import", "\"messages\" must be a list of {role, content}");
+        for (const auto& m : j["messages"])
+            if (!m.is_object() || !m.contains("role") || !m["role"].is_string() || !m.contains("content"))
+                return Error::make("bad-import", "every message needs a \"role\" and a \"content\"");
+        s.messages = j["messages"];
+    } else {
+        auto system = text(j, "system");
+        auto prompt = text(j, "prompt");
+        if (!system || !prompt)
+            return Error::make("bad-import", "\"prompt\" and \"system\" must be strings");
+        if (!system->empty())
+            s.messages.push_back({{"role", "system"}, {"content", *system}});
+        if (!prompt->empty())
+            s.messages.push_back({{"role", "user"}, {"content", *prompt}});
+    }
+    if (j.contains("parameters")) {
+        if (!j["parameters"].is_object())
+            return Error::make("bad-import", "\"parameters\" must be an object");
+        s.parameters = j["parameters"];
+    }
+    double pt = 0, ct = 0;
+    if (!number(j, "prompt_tokens", pt) || !number(j, "completion_tokens", ct) || !number(j, "cost_usd", s.costUsd))
+        return Error::make("bad-import", "token counts and cost must be numbers");
+    s.promptTokens = std::int64_t(pt);
+    s.completionTokens = std::int64_t(ct);
+    return s;
+}
+
 Result<SampleBatch> SampleImporter::readJsonl(const fs::path& file, const std::string& author) {
     std::ifstream in(file, std::ios::binary);
     if (!in)
@@ -162,21 +236,6 @@ Result<SampleBatch> SampleImporter::readJsonl(const fs::path& file, const std::s
     std::map<std::string, std::size_t> generatedIds; // kwb generate's sample id -> index in the batch
     auto bad = [&](const std::string& what) {
         return Error::make("bad-import", file.string() + ":" + std::to_string(lineNo) + ": " + what);
-    };
-    auto text = [](const nlohmann::json& j, const char* key) -> std::optional<std::string> {
-        if (!j.contains(key) || j[key].is_null())
-            return std::string();
-        if (!j[key].is_string())
-            return std::nullopt;
-        return j[key].get<std::string>();
-    };
-    auto number = [](const nlohmann::json& j, const char* key, double& out) {
-        if (!j.contains(key) || j[key].is_null())
-            return true;
-        if (!j[key].is_number())
-            return false;
-        out = j[key].get<double>();
-        return true;
     };
     while (std::getline(in, line)) {
         ++lineNo;
@@ -193,57 +252,10 @@ Result<SampleBatch> SampleImporter::readJsonl(const fs::path& file, const std::s
                 return bad(r.error().message);
             continue;
         }
-        auto taskId = text(j, "task");
-        auto source = text(j, "source");
-        if (!taskId || taskId->empty())
-            return bad("no \"task\" (a task id)");
-        if (!source || source->empty())
-            return bad("no \"source\" (the .cu file's text)");
-        if (auto why = tooLarge(source->size()))
-            return bad(*why);
-        auto t = task(batch, *taskId);
-        if (!t)
-            return bad(t.error().message);
-        Sample s;
-        s.taskId = *taskId;
-        s.source = std::move(*source);
-        s.origin = SampleOrigin::Import;
-        s.author = author;
-        for (auto [key, dst] : {std::pair{"model", &s.model}, std::pair{"provider", &s.provider},
-                                std::pair{"label", &s.label}, std::pair{"raw_response", &s.rawResponse},
-                                std::pair{"created_at", &s.createdAt}}) {
-            auto v = text(j, key);
-            if (!v)
-                return bad(std::string("\"") + key + "\" must be a string");
-            *dst = std::move(*v);
-        }
-        if (j.contains("messages")) {
-            if (!j["messages"].is_array())
-                return bad("\"messages\" must be a list of {role, content}");
-            for (const auto& m : j["messages"])
-                if (!m.is_object() || !m.contains("role") || !m["role"].is_string() || !m.contains("content"))
-                    return bad("every message needs a \"role\" and a \"content\"");
-            s.messages = j["messages"];
-        } else {
-            auto system = text(j, "system");
-            auto prompt = text(j, "prompt");
-            if (!system || !prompt)
-                return bad("\"prompt\" and \"system\" must be strings");
-            if (!system->empty())
-                s.messages.push_back({{"role", "system"}, {"content", *system}});
-            if (!prompt->empty())
-                s.messages.push_back({{"role", "user"}, {"content", *prompt}});
-        }
-        if (j.contains("parameters")) {
-            if (!j["parameters"].is_object())
-                return bad("\"parameters\" must be an object");
-            s.parameters = j["parameters"];
-        }
-        double pt = 0, ct = 0;
-        if (!number(j, "prompt_tokens", pt) || !number(j, "completion_tokens", ct) || !number(j, "cost_usd", s.costUsd))
-            return bad("token counts and cost must be numbers");
-        s.promptTokens = std::int64_t(pt);
-        s.completionTokens = std::int64_t(ct);
+        auto sample = readPlainLine(j, batch, author);
+        if (!sample)
+            return bad(sample.error().message);
+        Sample s = std::move(*sample);
         if (s.label.empty())
             s.label = file.filename().string() + ":" + std::to_string(lineNo);
         if (!batch.parentIndex.empty())

@@ -37,6 +37,7 @@ public:
 private:
     Result<const Task*> task(SampleBatch& batch, const std::string& taskId);
     // One `kwb generate` line; false when it holds no kernel.
+    Result<Sample> readPlainLine(const nlohmann::json& j, SampleBatch& batch, const std::string& author);
     Result<bool> readGenerated(const nlohmann::json& j, SampleBatch& batch, std::map<std::string, std::size_t>& byId);
     TaskResolver m_resolve;
     int m_skipped = 0;

@@ -226,6 +226,8 @@ Status checkRegularFile(const fs::path& dest, const struct stat& st, const Outpu
         return Error::make(kOutputIsDatabase, dest.string() + " is a SQLite database (a project?), not an export");
     if (auto db = databaseOfSidecar(dest))
         return Error::make(kOutputIsDatabase, dest.string() + " belongs to the SQLite database " + db->string());
+    if (policy.kind == OutputKind::AppendedLog)
+        return okStatus();
     bool complete = false;
     const auto first = st.st_size == 0 ? std::optional<std::string>("") : readStart(dest, kFirstLineLimit, true, &complete);
     if (policy.kind == OutputKind::AppendedFile) {

@@ -27,6 +27,7 @@ enum class OutputKind {
     ReplacedFile,  // a JSONL export, renamed into place
     DatasetFolder, // an HF dataset folder, swapped into place
     AppendedFile,  // kwb generate --out: samples appended to a file of ours
+    AppendedLog,   // kwb generate --log: text appended to any regular file that is no database
 };
 
 struct OutputPolicy {

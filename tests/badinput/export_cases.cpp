@@ -257,14 +257,23 @@ void generateOutCases(const Scene& s) {
     const fs::path fifo = s.dir / "gen-pipe.jsonl";
     CHECK(::mkfifo(fifo.c_str(), 0644) == 0);
     writeFile(s.dir / "notes.txt", "my notes without a final newline");
-    auto generateTo = [&](const fs::path& out) {
-        return runKwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "m", "--base-url",
-                       "http://127.0.0.1:9", "--max-retries", "0", "-n", "1", "--out", out.string()},
-                      env, s.dir, std::chrono::seconds(60));
+    auto generateTo = [&](const fs::path& out, const std::string& log) {
+        std::vector<std::string> args = {"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "m", "--base-url",
+                                         "http://127.0.0.1:9", "--max-retries", "0", "-n", "1", "--out", out.string()};
+        if (!log.empty()) {
+            args.push_back("--log");
+            args.push_back(log);
+        }
+        return runKwb(args, env, s.dir, std::chrono::seconds(60));
     };
     for (const fs::path& out : {s.project, s.dir / "notes.txt", fifo}) {
-        Run r = generateTo(out);
+        Run r = generateTo(out, "");
         CHECK_MSG(r.exitCode == 2 && r.err.find(out.string()) != std::string::npos, out.string() + ": " + r.err);
+    }
+    // --log appends text: never to the project, a FIFO (opening it would block) or a device.
+    for (const fs::path& log : {s.project, fifo, fs::path("/dev/full")}) {
+        Run r = generateTo(s.dir / "fresh.jsonl", log.string());
+        CHECK_MSG(r.exitCode == 2 && r.err.find(log.string()) != std::string::npos, "--log " + log.string() + ": " + r.err);
     }
     CHECK(projectIntact(s.project));
     CHECK(slurp(s.dir / "notes.txt") == "my notes without a final newline");
@@ -349,6 +358,9 @@ void outputParentFoldersAreNotInvented() {
         {"export", "hf", "--project", s.project.string(), "-o", (missing / "dataset").string()},
         {"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "m", "--base-url", "http://127.0.0.1:9",
          "--max-retries", "0", "-n", "1", "--out", (missing / "samples.jsonl").string()},
+        {"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "m", "--base-url", "http://127.0.0.1:9",
+         "--max-retries", "0", "-n", "1", "--out", (s.dir / "fine-samples.jsonl").string(), "--log",
+         (missing / "generate.log").string()},
         {"project", "new", (missing / "new.kwbproj").string()},
     };
     for (const auto& args : commands) {
@@ -358,7 +370,7 @@ void outputParentFoldersAreNotInvented() {
                   args[0] + " " + args[1] + ": " + r.err);
         CHECK_MSG(!fs::exists(missing), args[0] + " " + args[1] + " created " + missing.string());
     }
-    CHECK(!fs::exists(s.dir / "fine.jsonl"));
+    CHECK(!fs::exists(s.dir / "fine.jsonl") && !fs::exists(s.dir / "fine-samples.jsonl"));
     fs::remove_all(s.dir);
 }
 

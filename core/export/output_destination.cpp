@@ -265,8 +265,10 @@ fs::path normalOutputPath(const fs::path& p) {
 Status checkOutput(const fs::path& destination, const OutputPolicy& policy) {
     if (destination.empty())
         return Error::make(kOutputNotRegular, "no output was named");
-    const fs::path dest = normalOutputPath(destination);
     const std::string named = destination.string();
+    if (!destination.has_filename() && policy.kind != OutputKind::DatasetFolder)
+        return Error::make(kOutputNotRegular, named + " names a folder, not a file");
+    const fs::path dest = normalOutputPath(destination);
     if (auto project = protectedMatch(dest, policy.protectedFiles))
         return Error::make(kOutputIsProject, named + " is the open project " + project->string() +
                                                  (normalOutputPath(*project) == dest ? "" : " (or one of its files)"));

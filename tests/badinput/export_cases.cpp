@@ -371,6 +371,9 @@ void outputParentFoldersAreNotInvented() {
         CHECK_MSG(!fs::exists(missing), args[0] + " " + args[1] + " created " + missing.string());
     }
     CHECK(!fs::exists(s.dir / "fine.jsonl") && !fs::exists(s.dir / "fine-samples.jsonl"));
+    // A file name ending in a separator names a folder: not made either.
+    Run r = runKwb({"export", "sft", "--project", s.project.string(), "-o", (missing.string() + "/")}, env, s.dir);
+    CHECK_MSG(r.exitCode == 2 && !fs::exists(missing), r.err);
     fs::remove_all(s.dir);
 }
 

@@ -22,6 +22,25 @@ void printSummary(const ExportSummary& s, std::ostream& out) {
     }
 }
 
+// JSON text is UTF-8: bytes that are not (a Latin-1 source, say) were written as U+FFFD. The
+// export stands, but the user learns which samples changed on the way.
+void warnNotUtf8(const ExportSummary& s) {
+    if (s.notUtf8Samples.empty())
+        return;
+    constexpr std::size_t kNamed = 20;
+    std::cerr << "kwb export: warning: " << s.notUtf8Samples.size()
+              << " sample(s) had text that is not UTF-8 (Latin-1?); each such byte was written as U+FFFD. Samples:";
+    std::size_t n = 0;
+    for (auto id : s.notUtf8Samples) {
+        if (n++ == kNamed) {
+            std::cerr << " ...";
+            break;
+        }
+        std::cerr << " " << id;
+    }
+    std::cerr << "\n";
+}
+
 } // namespace
 
 Runner addExportCommand(CLI::App& app) {
@@ -31,7 +50,7 @@ Runner addExportCommand(CLI::App& app) {
         std::string project, out, testOut, system, license = "other", name, hfFormat = "sft";
         std::vector<std::string> verdicts, tasks, models;
         std::optional<double> minSpeedup;
-        bool verified = false, duplicates = false, noSystem = false, json = false;
+        bool verified = false, duplicates = false, noSystem = false, json = false, force = false;
         double testFraction = 0;
         std::uint64_t seed = 1;
         int maxPairs = 0;
@@ -54,6 +73,9 @@ Runner addExportCommand(CLI::App& app) {
         c->add_option("--system", o->system, "The system message for prompts without one");
         c->add_flag("--no-system", o->noSystem, "Add no system message");
         c->add_flag("--json", o->json, "Print the summary as JSON");
+        c->add_flag("--force", o->force,
+                    c == hf ? "Replace an earlier dataset folder of kwb (one holding nothing else)"
+                            : "Replace an existing file (never a project, a database, a device or a link)");
         if (c != hf)
             c->add_option("--test-output", o->testOut, "Where the test split goes (with --test-fraction)");
     }
@@ -96,6 +118,8 @@ Runner addExportCommand(CLI::App& app) {
             std::cerr << "kwb export: " << store.error().message << "\n";
             return 2;
         }
+        OutputPolicy policy;
+        policy.replaceOurs = policy.replaceOthers = o->force;
         Result<ExportSummary> sum = Error{};
         if (hf->parsed()) {
             DatasetCardInfo card;
@@ -104,18 +128,22 @@ Runner addExportCommand(CLI::App& app) {
             auto info = (*store)->info();
             if (info)
                 card.projectName = info->name;
-            sum = HfDatasetWriter::write(**store, opts, o->out, card);
+            sum = HfDatasetWriter::write(**store, opts, o->out, card, policy);
         } else {
-            sum = DatasetExporter::exportJsonl(**store, opts, o->out, o->testOut);
+            sum = DatasetExporter::exportJsonl(**store, opts, o->out, o->testOut, policy);
         }
         if (!sum) {
-            std::cerr << "kwb export: " << sum.error().message << " (nothing was written)\n";
+            const bool forceHelps = sum.error().code == kOutputExists;
+            std::cerr << "kwb export: " << sum.error().message << (forceHelps ? "; --force replaces it" : "")
+                      << " (nothing was written)\n";
             return 2;
         }
+        warnNotUtf8(*sum);
         if (o->json) {
             nlohmann::json j = {{"output", o->out}, {"format", toString(sum->format)}, {"train_rows", sum->train.rows},
                                 {"test_rows", sum->test.rows}, {"train_tasks", sum->split.train}, {"test_tasks", sum->split.test},
-                                {"per_task", sum->train.perTask}, {"per_model", sum->train.perModel}};
+                                {"per_task", sum->train.perTask}, {"per_model", sum->train.perModel},
+                                {"not_utf8_samples", sum->notUtf8Samples}};
             std::cout << j.dump(1) << "\n";
         } else {
             std::cout << "Wrote " << o->out << " (" << toString(sum->format) << ")\n";

@@ -14,6 +14,7 @@
 #include "app/kwb/keychain_lookup.h"
 #include "app/kwb/project_lookup.h"
 #include "app/kwb/task_lookup.h"
+#include "core/export/output_destination.h"
 #include "core/generate/generation_run.h"
 #include "core/generate/jsonl_sample_sink.h"
 #include "core/generate/project_examples.h"
@@ -211,6 +212,14 @@ int runGenerate(const GenerateOpts& o) {
         VerifyOptions vo;
         vo.bench = !o.noBench;
         checker = std::make_unique<VerifierSampleChecker>(std::move(worker), vo);
+    }
+    // The log is appended to, so never a project, a database, a device, a FIFO (opening one
+    // would block) or a link, nor in a folder that does not exist; checked before --out is made.
+    if (!o.logFile.empty()) {
+        OutputPolicy logPolicy;
+        logPolicy.kind = OutputKind::AppendedLog;
+        if (auto s = checkOutput(o.logFile, logPolicy); !s)
+            return fail(s.error(), 2);
     }
     // Into the project (the default), or a JSONL file with --out.
     std::unique_ptr<ProjectStore> store;

@@ -68,6 +68,14 @@ Runner addProjectCommand(CLI::App& app) {
         if (!cmd->parsed())
             return -1;
         if (create->parsed()) {
+            // A mistyped folder is reported, not created (the default project's folder is
+            // made by openProject, not here).
+            std::error_code ec;
+            const fs::path parent = fs::absolute(o->path, ec).lexically_normal().parent_path();
+            if (!fs::is_directory(parent, ec)) {
+                std::cerr << "kwb project new: the folder " << parent.string() << " does not exist; create it first\n";
+                return 2;
+            }
             auto store = o->demo ? createDemoProject(o->path) : ProjectStore::create(o->path, o->name);
             if (!store) {
                 std::cerr << "kwb project new: " << store.error().message << "\n";

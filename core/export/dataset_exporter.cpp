@@ -11,11 +11,13 @@ namespace {
 
 constexpr std::size_t kPromptCacheLimit = 512; // distinct prompts kept; memory stays bounded
 
-void appendNullable(std::string& out, const std::string& s) {
-    if (s.empty())
+// Functions that append text return how many bytes were not UTF-8 (see ExportSummary).
+std::size_t appendNullable(std::string& out, const std::string& s) {
+    if (s.empty()) {
         out.append("null");
-    else
-        appendJsonString(out, s);
+        return 0;
+    }
+    return appendJsonString(out, s);
 }
 
 void appendNumber(std::string& out, const std::optional<double>& v) {
@@ -23,7 +25,7 @@ void appendNumber(std::string& out, const std::optional<double>& v) {
 }
 
 // The assistant's turn: the verified source, as a fenced CUDA block.
-void appendAssistant(std::string& out, const std::string& source) {
+std::size_t appendAssistant(std::string& out, const std::string& source) {
     std::string text;
     text.reserve(source.size() + 16);
     text.append("```cuda\n").append(source);
@@ -31,8 +33,9 @@ void appendAssistant(std::string& out, const std::string& source) {
         text.push_back('\n');
     text.append("```");
     out.append("{\"role\":\"assistant\",\"content\":");
-    appendJsonString(out, text);
+    const std::size_t replaced = appendJsonString(out, text);
     out.push_back('}');
+    return replaced;
 }
 
 void appendKey(std::string& out, const char* key) {
@@ -44,13 +47,13 @@ void appendKey(std::string& out, const char* key) {
 
 // The fields every SFT and unpaired row ends with, so each row can be traced back: task, model,
 // GPU, speedup, (verdict), sample id, verification id; closes the object.
-void appendProvenance(std::string& out, const SampleSummary& row, bool withVerdict) {
+std::size_t appendProvenance(std::string& out, const SampleSummary& row, bool withVerdict) {
     appendKey(out, "task");
-    appendJsonString(out, row.taskId);
+    std::size_t replaced = appendJsonString(out, row.taskId);
     appendKey(out, "model");
-    appendNullable(out, row.model);
+    replaced += appendNullable(out, row.model);
     appendKey(out, "gpu");
-    appendNullable(out, row.status.gpu);
+    replaced += appendNullable(out, row.status.gpu);
     appendKey(out, "speedup");
     appendNumber(out, row.status.speedup);
     if (withVerdict) {
@@ -60,8 +63,9 @@ void appendProvenance(std::string& out, const SampleSummary& row, bool withVerdi
     appendKey(out, "sample_id");
     out.append(std::to_string(row.id));
     appendKey(out, "verification_id");
-    appendNullable(out, row.status.verificationId);
+    replaced += appendNullable(out, row.status.verificationId);
     out.push_back('}');
+    return replaced;
 }
 
 } // namespace
@@ -98,7 +102,7 @@ Result<const Task*> DatasetExporter::taskOf(std::int64_t specId) {
     return &it->second;
 }
 
-Result<const std::string*> DatasetExporter::promptText(std::int64_t specId, const std::string& messagesJson) {
+Result<const DatasetExporter::PromptText*> DatasetExporter::promptText(std::int64_t specId, const std::string& messagesJson) {
     auto key = std::make_pair(specId, messagesJson);
     if (auto it = m_prompts.find(key); it != m_prompts.end())
         return &it->second;
@@ -110,24 +114,27 @@ Result<const std::string*> DatasetExporter::promptText(std::int64_t specId, cons
     if (!s.messages.is_array())
         s.messages = nlohmann::json::array();
     auto msgs = promptMessages(s, **task);
-    std::string text;
+    PromptText prompt;
+    std::string& text = prompt.json;
+    std::size_t replaced = 0;
     if ((msgs.empty() || msgs[0].value("role", "") != "system") && !m_options.systemPrompt.empty()) {
         text.append("{\"role\":\"system\",\"content\":");
-        appendJsonString(text, m_options.systemPrompt);
+        replaced += appendJsonString(text, m_options.systemPrompt);
         text.push_back('}');
     }
     for (const auto& m : msgs) {
         if (!text.empty())
             text.push_back(',');
         text.append("{\"role\":");
-        appendJsonString(text, m["role"].get<std::string>());
+        replaced += appendJsonString(text, m["role"].get<std::string>());
         text.append(",\"content\":");
-        appendJsonString(text, m["content"].get<std::string>());
+        replaced += appendJsonString(text, m["content"].get<std::string>());
         text.push_back('}');
     }
+    prompt.notUtf8 = replaced > 0;
     if (m_prompts.size() >= kPromptCacheLimit)
         m_prompts.clear();
-    return &m_prompts.emplace(std::move(key), std::move(text)).first->second;
+    return &m_prompts.emplace(std::move(key), std::move(prompt)).first->second;
 }
 
 SampleFilter DatasetExporter::baseFilter() const {
@@ -168,10 +175,12 @@ Status DatasetExporter::writeSft(AtomicFile& train, AtomicFile* test, ExportSumm
             result = prompt.error();
             return false;
         }
-        m_line.assign("{\"messages\":[").append(**prompt).push_back(',');
-        appendAssistant(m_line, content.source);
+        m_line.assign("{\"messages\":[").append((*prompt)->json).push_back(',');
+        std::size_t replaced = appendAssistant(m_line, content.source);
         m_line.push_back(']');
-        appendProvenance(m_line, row, true);
+        replaced += appendProvenance(m_line, row, true);
+        if (replaced || (*prompt)->notUtf8)
+            sum.notUtf8Samples.insert(row.id);
         result = writeSplitRow({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
         return bool(result);
     });
@@ -191,12 +200,14 @@ Status DatasetExporter::writeUnpaired(AtomicFile& train, AtomicFile* test, Expor
             result = prompt.error();
             return false;
         }
-        m_line.assign("{\"prompt\":[").append(**prompt).append("],\"completion\":[");
-        appendAssistant(m_line, content.source);
+        m_line.assign("{\"prompt\":[").append((*prompt)->json).append("],\"completion\":[");
+        std::size_t replaced = appendAssistant(m_line, content.source);
         m_line.push_back(']');
         appendKey(m_line, "label");
         m_line.append(good ? "true" : "false");
-        appendProvenance(m_line, row, false);
+        replaced += appendProvenance(m_line, row, false);
+        if (replaced || (*prompt)->notUtf8)
+            sum.notUtf8Samples.insert(row.id);
         result = writeSplitRow({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
         return bool(result);
     });
@@ -242,17 +253,21 @@ Status DatasetExporter::writePairs(AtomicFile& train, AtomicFile* test, ExportSu
                 return prompt.error();
             const Sample& c = *chosen;
             const Sample& r = *rejected;
-            m_line.assign("{\"prompt\":[").append(**prompt).append("],\"chosen\":[");
-            appendAssistant(m_line, c.source);
+            m_line.assign("{\"prompt\":[").append((*prompt)->json).append("],\"chosen\":[");
+            std::size_t chosenReplaced = appendAssistant(m_line, c.source);
             m_line.append("],\"rejected\":[");
-            appendAssistant(m_line, r.source);
+            std::size_t rejectedReplaced = appendAssistant(m_line, r.source);
             m_line.push_back(']');
             appendKey(m_line, "task");
-            appendJsonString(m_line, c.taskId);
+            chosenReplaced += appendJsonString(m_line, c.taskId);
             appendKey(m_line, "chosen_model");
-            appendNullable(m_line, c.model);
+            chosenReplaced += appendNullable(m_line, c.model);
             appendKey(m_line, "rejected_model");
-            appendNullable(m_line, r.model);
+            rejectedReplaced += appendNullable(m_line, r.model);
+            if (chosenReplaced || (*prompt)->notUtf8)
+                sum.notUtf8Samples.insert(c.id);
+            if (rejectedReplaced)
+                sum.notUtf8Samples.insert(r.id);
             appendKey(m_line, "gpu");
             appendNullable(m_line, c.status.gpu);
             appendKey(m_line, "chosen_speedup");
@@ -301,9 +316,21 @@ Result<ExportSummary> DatasetExporter::write(AtomicFile& train, AtomicFile* test
 }
 
 Result<ExportSummary> DatasetExporter::exportJsonl(ProjectStore& store, const ExportOptions& options,
-                                                   const std::filesystem::path& out, const std::filesystem::path& testOut) {
+                                                   const std::filesystem::path& out, const std::filesystem::path& testOut,
+                                                   const OutputPolicy& policy) {
     if (options.testFraction > 0 && testOut.empty())
         return Error::make("bad-export", "a test split needs a test output file");
+    OutputPolicy checked = policy;
+    checked.kind = OutputKind::ReplacedFile;
+    checked.protectedFiles.push_back(store.path());
+    if (auto s = checkOutput(out, checked); !s)
+        return s.error();
+    if (options.testFraction > 0) {
+        if (auto s = checkOutput(testOut, checked); !s)
+            return s.error();
+        if (auto s = checkDistinctOutputs(testOut, out); !s)
+            return s.error();
+    }
     auto train = AtomicFile::create(out);
     if (!train)
         return train.error();

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/store/atomic_file.h"
+#include "core/export/output_destination.h"
 #include "core/export/task_split.h"
 #include "core/model/error.h"
 #include "core/store/project_store.h"
@@ -55,6 +56,9 @@ struct ExportSummary {
     ExportFormat format = ExportFormat::Sft;
     SplitCounts train, test;
     TaskSplit split;
+    // Samples whose exported text (source, prompt, model) had bytes that are not UTF-8, e.g. a
+    // Latin-1 source: JSON needs UTF-8, so each such byte was written as U+FFFD. Callers warn.
+    std::set<std::int64_t> notUtf8Samples;
 };
 
 class DatasetExporter {
@@ -65,9 +69,13 @@ public:
     Result<ExportSummary> write(AtomicFile& train, AtomicFile* test);
 
     // Writes `out` (and `testOut` with a test fraction) atomically: complete files or none.
+    // Before anything is written both pass checkOutput (output_destination.h) with `policy`,
+    // the store's own file protected; an earlier export there is replaced only when the policy
+    // says so.
     static Result<ExportSummary> exportJsonl(ProjectStore& store, const ExportOptions& options,
                                              const std::filesystem::path& out,
-                                             const std::filesystem::path& testOut = {});
+                                             const std::filesystem::path& testOut = {},
+                                             const OutputPolicy& policy = {});
 
 private:
     // What a row counts for in the summary.
@@ -80,7 +88,11 @@ private:
     Result<const Task*> taskOf(std::int64_t specId);
     // The prompt messages as JSON text (without the brackets), with the system message added
     // when needed; cached by spec and stored messages, since most samples share their prompt.
-    Result<const std::string*> promptText(std::int64_t specId, const std::string& messagesJson);
+    struct PromptText {
+        std::string json;
+        bool notUtf8 = false; // some byte was written as U+FFFD
+    };
+    Result<const PromptText*> promptText(std::int64_t specId, const std::string& messagesJson);
     // Writes the row in m_line to its task's split (train or test) and counts it there.
     Status writeSplitRow(const RowFacts& facts, AtomicFile& train, AtomicFile* test, ExportSummary& sum);
     Status writeSft(AtomicFile& train, AtomicFile* test, ExportSummary& sum);
@@ -91,7 +103,7 @@ private:
     ProjectStore& m_store;
     ExportOptions m_options;
     std::map<std::int64_t, Task> m_specs;                                   // task specs as used, by id
-    std::map<std::pair<std::int64_t, std::string>, std::string> m_prompts;  // bounded; see promptText
+    std::map<std::pair<std::int64_t, std::string>, PromptText> m_prompts;   // bounded; see promptText
     std::string m_line;                                                     // the row being written
 };
 

@@ -158,43 +158,69 @@ std::string HfDatasetWriter::cardText(const ExportSummary& sum, const ExportOpti
 }
 
 Result<ExportSummary> HfDatasetWriter::write(ProjectStore& store, const ExportOptions& options,
-                                             const std::filesystem::path& folder, const DatasetCardInfo& card) {
-    auto dir = AtomicDirectory::create(folder);
+                                             const std::filesystem::path& named, const DatasetCardInfo& card,
+                                             const OutputPolicy& policy) {
+    OutputPolicy checked = policy;
+    checked.kind = OutputKind::DatasetFolder;
+    checked.protectedFiles.push_back(store.path());
+    if (auto s = checkOutput(named, checked); !s)
+        return s.error();
+    const std::filesystem::path folder = normalOutputPath(named);
+    auto dir = AtomicDirectory::create(folder, datasetFolderFiles());
     if (!dir)
         return dir.error();
+    // Errors name the folder the user asked for, not the temporary one it is built in.
+    const std::string tmpName = dir->path().string();
+    auto asNamed = [&](Error e) {
+        for (std::size_t at; (at = e.message.find(tmpName)) != std::string::npos;)
+            e.message.replace(at, tmpName.size(), named.string());
+        return e;
+    };
     std::error_code ec;
     std::filesystem::create_directories(dir->path() / "data", ec);
     if (ec)
-        return Error::make("not-writable", "cannot create " + (dir->path() / "data").string() + ": " + ec.message());
+        return asNamed(Error::make("not-writable", "cannot create " + (dir->path() / "data").string() + ": " + ec.message()));
+    auto marker = AtomicFile::create(dir->path() / kDatasetMarker);
+    if (!marker)
+        return asNamed(marker.error());
+    nlohmann::json files = nlohmann::json::array();
+    for (const auto& f : datasetFolderFiles())
+        files.push_back(f.generic_string());
+    const nlohmann::json markerJson = {{"written_by", "kwb"}, {"version", kVersion}, {"format", toString(options.format)},
+                                       {"files", files}};
+    if (auto s = marker->write(markerJson.dump(1) + "\n"); !s)
+        return asNamed(s.error());
+    if (auto s = marker->commit(); !s)
+        return asNamed(s.error());
     auto train = AtomicFile::create(dir->path() / "data" / "train.jsonl");
     if (!train)
-        return train.error();
+        return asNamed(train.error());
     std::optional<AtomicFile> test;
     if (options.testFraction > 0) {
         auto t = AtomicFile::create(dir->path() / "data" / "test.jsonl");
         if (!t)
-            return t.error();
+            return asNamed(t.error());
         test.emplace(std::move(*t));
     }
     DatasetExporter exporter(store, options);
     auto sum = exporter.write(*train, test ? &*test : nullptr);
     if (!sum)
-        return sum.error();
+        return asNamed(sum.error());
     if (auto s = train->commit(); !s)
-        return s.error();
+        return asNamed(s.error());
     if (test)
         if (auto s = test->commit(); !s)
-            return s.error();
+            return asNamed(s.error());
     DatasetCardInfo info = card;
     if (info.name.empty())
         info.name = folder.filename().string();
     auto readme = AtomicFile::create(dir->path() / "README.md");
     if (!readme)
-        return readme.error();
+        return asNamed(readme.error());
     if (auto s = readme->write(cardText(*sum, options, info)); !s)
-        return s.error();
+        return asNamed(s.error());
     if (auto s = readme->commit(); !s)
-        return s.error();
+        return asNamed(s.error());
     if (auto s = dir->commit(); !s)
         return s.error();
     return sum;

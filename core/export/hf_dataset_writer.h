@@ -2,7 +2,9 @@
 // A Hugging Face dataset folder: data/train.jsonl (and data/test.jsonl with a test split) in
 // one of the export formats, plus README.md, a dataset card with a YAML header (license,
 // task category, configs naming the split files) and statistics: rows per task and model,
-// speedups, GPUs. Built under a temporary name and swapped into place when complete.
+// speedups, GPUs, and .kwb-dataset, the marker by which a later export knows the folder as
+// ours. Built under a temporary name and swapped into place when complete; the folder must be
+// new, empty, or (when the policy allows replacing ours) an earlier export holding nothing else.
 #include <filesystem>
 #include <string>
 
@@ -19,7 +21,8 @@ struct DatasetCardInfo {
 class HfDatasetWriter {
 public:
     static Result<ExportSummary> write(ProjectStore& store, const ExportOptions& options,
-                                       const std::filesystem::path& folder, const DatasetCardInfo& card);
+                                       const std::filesystem::path& folder, const DatasetCardInfo& card,
+                                       const OutputPolicy& policy = {});
     // The README.md text for a summary (public for tests).
     static std::string cardText(const ExportSummary& sum, const ExportOptions& options, const DatasetCardInfo& card);
 };

@@ -38,10 +38,11 @@ std::size_t utf8Length(std::string_view s, std::size_t i) {
 
 } // namespace
 
-void appendJsonString(std::string& out, std::string_view s) {
+std::size_t appendJsonString(std::string& out, std::string_view s) {
     static const char* const hex = "0123456789abcdef";
     out.reserve(out.size() + s.size() + s.size() / 16 + 2);
     out.push_back('"');
+    std::size_t replaced = 0;
     std::size_t run = 0; // start of the pending run of bytes copied as they are
     for (std::size_t i = 0; i < s.size();) {
         const auto c = static_cast<unsigned char>(s[i]);
@@ -71,6 +72,7 @@ void appendJsonString(std::string& out, std::string_view s) {
                 out.push_back(hex[c & 15]);
             } else {
                 out.append("\xEF\xBF\xBD"); // an invalid UTF-8 byte becomes U+FFFD
+                ++replaced;
             }
         }
         ++i;
@@ -78,6 +80,7 @@ void appendJsonString(std::string& out, std::string_view s) {
     }
     out.append(s.data() + run, s.size() - run);
     out.push_back('"');
+    return replaced;
 }
 
 } // namespace kwb

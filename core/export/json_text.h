@@ -7,7 +7,8 @@
 
 namespace kwb {
 
-// Appends s as a JSON string literal, quotes included.
-void appendJsonString(std::string& out, std::string_view s);
+// Appends s as a JSON string literal, quotes included; returns how many bytes were not valid
+// UTF-8 (each written as U+FFFD), so an export can say which samples it had to change.
+std::size_t appendJsonString(std::string& out, std::string_view s);
 
 } // namespace kwb

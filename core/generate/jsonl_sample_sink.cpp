@@ -2,17 +2,25 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "core/export/output_destination.h"
 
 namespace kwb {
 namespace fs = std::filesystem;
 
 Result<std::unique_ptr<JsonlSampleSink>> JsonlSampleSink::open(const fs::path& path) {
+    // Appending (and truncating a cut last line) only to a file of ours: never to a project, a
+    // database, a device, a FIFO or a link, never into a folder that does not exist.
+    OutputPolicy policy;
+    policy.kind = OutputKind::AppendedFile;
+    if (auto s = checkOutput(path, policy); !s)
+        return s.error();
     std::unique_ptr<JsonlSampleSink> sink(new JsonlSampleSink(path));
     std::error_code ec;
-    if (path.has_parent_path())
-        fs::create_directories(path.parent_path(), ec);
     if (fs::exists(path, ec)) {
         std::ifstream in(path, std::ios::binary);
         std::string line;
@@ -47,9 +55,17 @@ Result<std::unique_ptr<JsonlSampleSink>> JsonlSampleSink::open(const fs::path& p
                                        ": an unfinished record (interrupted write) was removed");
         }
     }
-    sink->m_file = std::fopen(path.c_str(), "ab");
-    if (!sink->m_file)
-        return Error::make("sink-io", "cannot open " + path.string() + " for writing: " + std::strerror(errno));
+    // Not through a link, and without blocking on a FIFO put there since the check.
+    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+    struct stat st {};
+    if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || ::fcntl(fd, F_SETFL, O_APPEND) != 0 ||
+        !(sink->m_file = ::fdopen(fd, "ab"))) {
+        const int err = errno;
+        if (fd >= 0)
+            ::close(fd);
+        return Error::make("sink-io", "cannot open " + path.string() + " for writing: " +
+                                          (fd >= 0 && !S_ISREG(st.st_mode) ? "not a regular file" : std::strerror(err)));
+    }
     return sink;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // A SampleSink writing one JSON object a line (GeneratedSample::toJson) to a file, appended and
 // flushed to disk (fsync) per sample. Opening an existing file reads it for countExisting(); a
-// last line cut off by an interrupted write is truncated away (and counted in warnings()).
+// last line cut off by an interrupted write is truncated away (and counted in warnings()). Only
+// a new file or one of ours is opened (checkOutput, OutputKind::AppendedFile).
 #include <cstdio>
 #include <filesystem>
 #include <map>

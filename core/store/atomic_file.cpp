@@ -39,8 +39,10 @@ void AtomicFile::removeStaleTemporaries(const fs::path& finalPath) {
         if (name.rfind(prefix, 0) != 0)
             continue;
         const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
-        if (pid > 0 && ::kill(pid_t(pid), 0) != 0 && errno == ESRCH)
-            fs::remove_all(e.path(), ec);
+        // Only files: a folder of that name is an AtomicDirectory's, which removes its own
+        // (never recursively).
+        if (pid > 0 && ::kill(pid_t(pid), 0) != 0 && errno == ESRCH && !fs::is_directory(e.symlink_status(ec)))
+            fs::remove(e.path(), ec);
     }
 }
 
@@ -52,13 +54,15 @@ Result<AtomicFile> AtomicFile::create(const fs::path& finalPath) {
     removeStaleTemporaries(finalPath);
     fs::path tmp = temporaryFor(finalPath);
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    // Errors name the file the caller asked for: the temporary's name means nothing to a user.
     if (fd < 0)
-        return Error::make("not-writable", "cannot write " + tmp.string() + ": " + std::strerror(errno));
+        return Error::make(errno == ENOSPC ? "disk-full" : "not-writable",
+                           "cannot write " + finalPath.string() + ": " + std::strerror(errno));
     std::FILE* f = ::fdopen(fd, "wb");
     if (!f) {
         ::close(fd);
         fs::remove(tmp, ec);
-        return Error::make("not-writable", "cannot write " + tmp.string());
+        return Error::make("not-writable", "cannot write " + finalPath.string());
     }
     std::setvbuf(f, nullptr, _IOFBF, 1 << 20);
     return AtomicFile(finalPath, tmp, f);
@@ -85,7 +89,7 @@ Status AtomicFile::write(std::string_view data) {
     if (std::fwrite(data.data(), 1, data.size(), m_file) != data.size()) {
         m_failed = true;
         return Error::make(errno == ENOSPC ? "disk-full" : "not-writable",
-                           "cannot write " + m_tmp.string() + ": " + std::strerror(errno));
+                           "cannot write " + m_final.string() + ": " + std::strerror(errno));
     }
     return okStatus();
 }
@@ -99,7 +103,7 @@ Status AtomicFile::commit() {
     m_file = nullptr;
     if (!ok)
         return Error::make(err == ENOSPC ? "disk-full" : "not-writable",
-                           "cannot write " + m_tmp.string() + ": " + std::strerror(err));
+                           "cannot write " + m_final.string() + ": " + std::strerror(err));
     if (::rename(m_tmp.c_str(), m_final.c_str()) != 0)
         return Error::make("not-writable", "cannot rename into " + m_final.string() + ": " + std::strerror(errno));
     m_tmp.clear();

@@ -390,6 +390,28 @@ void TestReviewSession::datasetFiltersAndExport() {
     QFile file(out);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll().count('\n'), expected);
+    file.close();
+    // The dialog uses the core's destination check: the open project is refused and stays a
+    // project; an earlier export is replaced (the file chooser asked); a file not ours is not.
+    QSignalSpy failed(&dialog, &ExportDialog::exportFailed);
+    dialog.setOutputPath(s.project);
+    dialog.startExport();
+    QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 1, kDeadlineMs);
+    QVERIFY2(failed.last().at(0).toString().contains(QStringLiteral("open project")), qPrintable(failed.last().at(0).toString()));
+    QCOMPARE(s.store()->info()->samples, std::int64_t(24));
+    dialog.setOutputPath(out);
+    dialog.startExport();
+    QTRY_VERIFY_WITH_TIMEOUT(exported.count() == 2, kDeadlineMs);
+    const QString notes = s.dir.filePath(QStringLiteral("notes.jsonl"));
+    QFile mine(notes);
+    QVERIFY(mine.open(QIODevice::WriteOnly));
+    mine.write("my notes\n");
+    mine.close();
+    dialog.setOutputPath(notes);
+    dialog.startExport();
+    QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 2, kDeadlineMs);
+    QVERIFY(mine.open(QIODevice::ReadOnly));
+    QCOMPARE(mine.readAll(), QByteArray("my notes\n"));
 }
 
 QTEST_MAIN(TestReviewSession)

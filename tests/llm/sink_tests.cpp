@@ -23,6 +23,9 @@ void sinkTests() {
     s.messages = {{"user", "hi"}};
     s.rawResponse = "no code here";
     CHECK(s.id.size() == 32 && s.id != newSampleId());
+    // A folder that does not exist is reported, not made (a typo would otherwise go unseen).
+    CHECK(!JsonlSampleSink::open(path) && !std::filesystem::exists(path.parent_path()));
+    std::filesystem::create_directories(path.parent_path());
     {
         auto sink = JsonlSampleSink::open(path);
         CHECK(sink.ok());

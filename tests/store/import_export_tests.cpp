@@ -171,6 +171,7 @@ void exportTests() {
     CHECK(ps.review(dup, Verdict::Accepted, "ana"));
 
     ExportOptions o;
+    fs::create_directories(dir / "out");
     auto sum = DatasetExporter::exportJsonl(ps, o, dir / "out" / "sft.jsonl");
     CHECK_MSG(sum, sum ? "" : sum.error().message);
     auto rows = readJsonl(dir / "out" / "sft.jsonl");
@@ -190,7 +191,12 @@ void exportTests() {
         CHECK(r["task"] == s.taskId && r["model"] == s.model);
     }
     o.includeDuplicates = true;
-    CHECK(DatasetExporter::exportJsonl(ps, o, dir / "out" / "sft.jsonl"));
+    // An earlier export is replaced only with leave (kwb export --force).
+    auto refused = DatasetExporter::exportJsonl(ps, o, dir / "out" / "sft.jsonl");
+    CHECK(!refused && refused.error().code == kOutputExists);
+    OutputPolicy replace;
+    replace.replaceOurs = true;
+    CHECK(DatasetExporter::exportJsonl(ps, o, dir / "out" / "sft.jsonl", {}, replace));
     CHECK(readJsonl(dir / "out" / "sft.jsonl").size() == 19);
     o = {};
     o.minSpeedup = 2.0;
@@ -284,9 +290,15 @@ void exportTests() {
                                "NVIDIA H200 (test record)", "m-odd", "size_categories:\n- n<1K"})
         CHECK_MSG(readme.find(needle) != std::string::npos, std::string("card lacks ") + needle);
     CHECK(readJsonl(dir / "hf" / "data" / "train.jsonl").size() + readJsonl(dir / "hf" / "data" / "test.jsonl").size() == 18);
-    writeFile(dir / "hf" / "stale.txt", "from an older export");
-    CHECK(HfDatasetWriter::write(ps, ExportOptions{}, dir / "hf", card));
-    CHECK(!fs::exists(dir / "hf" / "stale.txt") && !fs::exists(dir / "hf" / "data" / "test.jsonl"));
+    // A file we did not write keeps the folder from being replaced, even with leave.
+    writeFile(dir / "hf" / "notes.txt", "the user's own");
+    auto kept = HfDatasetWriter::write(ps, ExportOptions{}, dir / "hf", card, replace);
+    CHECK(!kept && kept.error().code == kOutputNotOurs && fileBytes(dir / "hf" / "notes.txt") == "the user's own");
+    fs::remove(dir / "hf" / "notes.txt");
+    auto noLeave = HfDatasetWriter::write(ps, ExportOptions{}, dir / "hf", card);
+    CHECK(!noLeave && noLeave.error().code == kOutputExists);
+    CHECK(HfDatasetWriter::write(ps, ExportOptions{}, dir / "hf", card, replace));
+    CHECK(fs::exists(dir / "hf" / kDatasetMarker) && !fs::exists(dir / "hf" / "data" / "test.jsonl"));
     CHECK(noTemporaries(dir));
 }
 

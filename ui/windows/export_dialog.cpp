@@ -248,8 +248,13 @@ void ExportDialog::startExport() {
         this,
         [o, path](ProjectStore& store) {
             const std::filesystem::path out = path.toStdString();
+            // The file chooser asks before it names an existing file: an earlier export of ours
+            // is replaced; anything else (the project, a database, a device, a file not ours)
+            // is refused by the core's check and the reason shown.
+            OutputPolicy policy;
+            policy.replaceOurs = true;
             return DatasetExporter::exportJsonl(store, o, out,
-                                                o.testFraction > 0 ? testPathFor(out) : std::filesystem::path());
+                                                o.testFraction > 0 ? testPathFor(out) : std::filesystem::path(), policy);
         },
         [this, path](const Result<ExportSummary>& summary) {
             m_exporting = false;

@@ -12,6 +12,7 @@
 
 #include "app/kwb/commands.h"
 #include "app/kwb/task_lookup.h"
+#include "app/kwb/user_file.h"
 #include "core/verify/remote_worker.h"
 #include "core/verify/subprocess_worker.h"
 #include "core/verify/verifier.h"
@@ -145,7 +146,7 @@ Runner addVerifyCommand(CLI::App& app) {
     };
     auto o = std::make_shared<Opts>();
     cmd->add_option("task", o->task, "Task id (e.g. sgemm-f32) or a task file (.toml)")->required();
-    cmd->add_option("file", o->file, "The candidate CUDA source (.cu)")->required()->check(CLI::ExistingFile);
+    cmd->add_option("file", o->file, "The candidate CUDA source (.cu)")->required()->check(readableFile());
     cmd->add_flag("--json", o->json, "Print the verification record as JSON");
     cmd->add_option("--seed", o->seed, "Seed for the inputs (default: random)");
     cmd->add_flag("--no-bench", o->noBench, "Check correctness only, no timing");
@@ -170,11 +171,9 @@ Runner addVerifyCommand(CLI::App& app) {
             std::cerr << "kwb verify: " << task.error().message << "\n";
             return 2;
         }
-        std::ifstream f(o->file, std::ios::binary);
-        std::stringstream src;
-        src << f.rdbuf();
-        if (!f) {
-            std::cerr << "kwb verify: cannot read " << o->file << "\n";
+        auto src = readUserFile(o->file);
+        if (!src) {
+            std::cerr << "kwb verify: " << src.error().message << "\n";
             return 2;
         }
         std::string name = o->file.substr(o->file.find_last_of('/') + 1);
@@ -201,7 +200,7 @@ Runner addVerifyCommand(CLI::App& app) {
         }
         std::signal(SIGINT, onSigint);
         bool tty = ::isatty(2);
-        auto rec = verifier.verify(*task, src.str(), name, opts, [&](const VerifyProgress& p) {
+        auto rec = verifier.verify(*task, *src, name, opts, [&](const VerifyProgress& p) {
             if (tty && !p.stage.empty() && p.stage != "call")
                 std::cerr << "\r\033[K" << p.stage << (p.shape.empty() ? "" : " " + p.shape) << std::flush;
         }, &g_interrupted);

@@ -16,8 +16,8 @@ namespace kwb::gpu {
 // its tools one after another, so a build holds at most about two limits at once.
 struct BuildLimits {
     // Default 8 GiB: a reference compile peaks at about 0.2 GiB resident (gemm-bf16), 0.65 GiB
-    // with the cuBLASLt, CUB and cuDNN headers; a runaway compile stops long before it can
-    // exhaust a workstation.
+    // with the cuBLASLt, CUB and cuDNN headers, which builds under a 768 MiB limit (not 512);
+    // a runaway compile stops long before it can exhaust a workstation.
     static constexpr std::uint64_t kDefaultMemoryMiB = 8192;
     std::uint64_t memoryMiB = kDefaultMemoryMiB; // KWB_BUILD_MEMORY_MIB
     std::uint64_t cpuSeconds = 180;              // each process; the build's deadline besides

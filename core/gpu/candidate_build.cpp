@@ -69,18 +69,26 @@ bool definesName(const std::string& source, const std::string& name) {
 // killed or refused (never cached).
 void explainFailure(const BuildRequest& req, const ProcessOutput& run, const std::string& raw, const BuildLimits& limits,
                     std::chrono::seconds timeout, BuildOutcome& out) {
-    auto has = [&raw](const char* s) { return raw.find(s) != std::string::npos; };
+    // What the tools said themselves: not the candidate's own diagnostics or echoed lines, whose
+    // text the candidate chooses (a string "out of memory" in it must not read as a kill).
+    std::string tools;
+    std::istringstream lines(raw);
+    for (std::string line; std::getline(lines, line);)
+        if (!line.empty() && line[0] != ' ' && line[0] != '\t' && !line.starts_with(req.fileName) &&
+            !line.starts_with("kwb-shim"))
+            tools += line + "\n";
+    auto has = [&tools](const char* s) { return tools.find(s) != std::string::npos; };
     const bool signaled = run.exit.kind == ProcessExit::Kind::Signaled;
     if (run.exit.kind == ProcessExit::Kind::TimedOut) {
         out.stopped = "time";
         out.failure = "build killed: time limit " + std::to_string(timeout.count()) + " s";
-    } else if ((signaled && run.exit.signal == SIGXCPU) || has("signal 24") || has("CPU time limit")) {
+    } else if ((signaled && run.exit.signal == SIGXCPU) || has("signal 24") || has("CPU time limit exceeded")) {
         out.stopped = "time";
         out.failure = "build killed: time limit " + std::to_string(limits.cpuSeconds) + " s of CPU time";
-    } else if ((signaled && run.exit.signal == SIGXFSZ) || has("signal 25") || has("File size limit")) {
+    } else if ((signaled && run.exit.signal == SIGXFSZ) || has("signal 25") || has("File size limit exceeded")) {
         out.stopped = "file-size";
         out.failure = "build killed: file size limit " + std::to_string(limits.fileSizeMiB) + " MiB";
-    } else if (reportsOutOfMemory(raw)) {
+    } else if (reportsOutOfMemory(tools)) {
         out.stopped = "memory";
         out.failure = "build killed: memory limit " + std::to_string(limits.memoryMiB) +
                       " MiB (KWB_BUILD_MEMORY_MIB sets it)";

@@ -99,17 +99,19 @@ void explainFailure(const BuildRequest& req, const ProcessOutput& run, const std
         out.stopped = "denied";
         out.failure = "build refused: the candidate includes " + denied +
                       ", a file outside it that the build may not read";
-    } else if (!definesName(req.source, req.entryName)) {
-        out.failure = std::string(req.source.find_first_not_of(" \t\r\n") == std::string::npos ? "the candidate is empty: " : "") +
-                      "the candidate does not define extern \"C\" " + req.entryName + "(...); the task's entry is " +
-                      req.entrySignature;
     } else {
         int errors = 0, shimErrors = 0;
         for (const auto& d : out.diagnostics) {
             errors += d.severity == "error";
             shimErrors += d.severity == "error" && d.file.starts_with("kwb-shim");
         }
-        if (errors && errors == shimErrors)
+        const int own = errors - shimErrors;
+        const std::string ownErrors = std::to_string(own) + " compile error" + (own > 1 ? "s" : "");
+        if (!definesName(req.source, req.entryName))
+            out.failure = std::string(req.source.find_first_not_of(" \t\r\n") == std::string::npos ? "the candidate is empty: " : "") +
+                          (own > 0 ? ownErrors + ", and " : "") + "the candidate does not define extern \"C\" " +
+                          req.entryName + "(...); the task's entry is " + req.entrySignature;
+        else if (errors && errors == shimErrors)
             out.failure = "the candidate's " + req.entryName + " does not match the task's entry " + req.entrySignature;
         else
             out.failure = errors ? std::to_string(errors) + " compile error" + (errors > 1 ? "s" : "")

@@ -354,6 +354,19 @@ void buildErrorsNameTheCause() {
               "a binary file: " + buildField(rec, "failure"));
     CHECK_MSG(buildField(rec, "log").size() < 4096, "a binary file fills no log");
 
+    // A flood of errors keeps its first ones (they explain the rest) and says what it left out.
+    std::string flood;
+    for (int i = 0; i < 200; ++i) {
+        flood += "int v" + std::to_string(i) + " = undefined_name_" + std::to_string(i);
+        for (int k = 0; k < 900; ++k)
+            flood += "+1"; // a long line, echoed with each error
+        flood += ";\n";
+    }
+    rec = s.verify(s.candidate("flood.cu", flood));
+    const std::string log = buildField(rec, "log");
+    CHECK_MSG(log.size() <= 65536 && has(log, "flood.cu(1): error") && has(log, "of compiler output left out"),
+              "a flood of errors keeps the first: " + log.substr(0, 200));
+
     // Files that cannot be read say why.
     Run r;
     fs::create_symlink("loop-b.cu", s.root / "in" / "loop-a.cu");

@@ -7,6 +7,7 @@
 #include <string>
 #include <unistd.h>
 
+#include "core/gpu/build_sandbox.h"
 #include "core/gpu/worker_session.h"
 #include "core/verify/protocol.h"
 #include "core/verify/request_line_reader.h"
@@ -38,6 +39,10 @@ bool writeAll(int fd, const std::string& s) {
 } // namespace
 
 int main(int argc, char** argv) {
+    // This program confines each nvcc build it starts: started again with this flag, it applies
+    // the build's limits and Landlock rules to itself and becomes nvcc (build_sandbox.h).
+    if (argc > 1 && !std::strcmp(argv[1], "--confined-build"))
+        return kwb::gpu::confinedBuildMain(argc - 2, argv + 2);
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--version")) {
             std::printf("kwb-runner %s (protocol %d)\n", kwb::kVersion, kwb::protocol::kVersion);
@@ -66,7 +71,7 @@ int main(int argc, char** argv) {
     self[n > 0 ? n : 0] = '\0';
     std::string job = self;
     job = job.substr(0, job.find_last_of('/') + 1) + "kwb-job";
-    kwb::gpu::WorkerSession session(job);
+    kwb::gpu::WorkerSession session(job, self);
     bool lost = false;
     auto send = [&](const nlohmann::json& reply) {
         if (!lost && !writeAll(protocolFd, kwb::protocol::frame(reply)))

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app/kwb/commands.h"
+#include "app/kwb/user_file.h"
 #include "app/kwb/project_lookup.h"
 #include "app/kwb/task_lookup.h"
 #include "core/llm/llm_settings.h"
@@ -53,7 +54,7 @@ Runner addImportCommand(CLI::App& app) {
         bool json = false;
     };
     auto o = std::make_shared<Opts>();
-    cmd->add_option("path", o->path, "A folder of .cu files, or a .jsonl file")->required()->check(CLI::ExistingPath);
+    cmd->add_option("path", o->path, "A folder of .cu files, or a .jsonl file")->required()->check(readablePath());
     cmd->add_option("--task", o->task, "The task of a folder's kernels (id or .toml file)");
     cmd->add_option("--model", o->model, "The model that wrote a folder's kernels");
     cmd->add_option("--author", o->author, "Who imports (default: $KWB_REVIEWER, else $USER)");

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "app/kwb/commands.h"
+#include "app/kwb/user_file.h"
 #include "app/kwb/task_lookup.h"
 #include "core/verify/remote_worker.h"
 #include "core/verify/subprocess_worker.h"
@@ -48,13 +49,7 @@ struct Row {
     double seconds = 0;
 };
 
-bool readFile(const std::filesystem::path& p, std::string* out) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    *out = s.str();
-    return static_cast<bool>(in);
-}
+
 
 std::string fmt(const char* f, double v) {
     char b[64];
@@ -155,9 +150,11 @@ int runSuite(const Options& o) {
         std::error_code ec;
         if (std::filesystem::is_regular_file(path, ec)) {
             r.file = path.string();
-            if (!readFile(path, &r.source)) {
+            if (auto text = readUserFile(path.string()); text) {
+                r.source = std::move(*text);
+            } else {
                 r.verdict = "error";
-                r.detail = "cannot read " + r.file;
+                r.detail = text.error().message; // says why: permission, a loop of links, ...
                 r.file.clear();
             }
         } else {

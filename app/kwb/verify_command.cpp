@@ -13,6 +13,7 @@
 
 #include "app/kwb/commands.h"
 #include "app/kwb/task_lookup.h"
+#include "app/kwb/user_file.h"
 #include "core/screening/host_code_screen.h"
 #include "core/verify/protocol.h"
 #include "core/verify/remote_worker.h"
@@ -154,7 +155,7 @@ Runner addVerifyCommand(CLI::App& app) {
     };
     auto o = std::make_shared<Opts>();
     cmd->add_option("task", o->task, "Task id (e.g. sgemm-f32) or a task file (.toml)")->required();
-    cmd->add_option("file", o->file, "The candidate CUDA source (.cu)")->required()->check(CLI::ExistingFile);
+    cmd->add_option("file", o->file, "The candidate CUDA source (.cu)")->required()->check(readableFile());
     cmd->add_flag("--json", o->json, "Print the verification record as JSON");
     cmd->add_option("--seed", o->seed, "Seed for the inputs (default: random)");
     cmd->add_flag("--no-bench", o->noBench, "Check correctness only, no timing");
@@ -181,14 +182,12 @@ Runner addVerifyCommand(CLI::App& app) {
         }
         // Read at most one byte over the limit: a huge file (or /dev/zero) is refused at once,
         // long before a worker starts, and never held in memory.
-        std::ifstream f(o->file, std::ios::binary);
-        std::string source(protocol::kMaxSourceBytes + 1, '\0');
-        f.read(source.data(), std::streamsize(source.size()));
-        if (f.bad() || (!f && !f.eof())) {
-            std::cerr << "kwb verify: cannot read " << o->file << "\n";
+        auto src = readUserFile(o->file, protocol::kMaxSourceBytes);
+        if (!src) {
+            std::cerr << "kwb verify: " << src.error().message << "\n";
             return 2;
         }
-        source.resize(std::size_t(f.gcount()));
+        std::string source = std::move(*src);
         if (source.size() > protocol::kMaxSourceBytes) {
             std::error_code ec;
             auto bytes = std::filesystem::file_size(o->file, ec);

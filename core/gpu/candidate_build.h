@@ -1,6 +1,7 @@
 #pragma once
-// Builds a candidate into a shared library with nvcc, in a child process with a deadline and a
-// scrubbed environment, and caches the result by source + flags + architecture + compiler.
+// Builds a candidate into a shared library with nvcc, confined like a job (build_sandbox.h: memory,
+// CPU and file-size limits, read-only Landlock, no sockets, a scrubbed environment, its own process
+// group killed at the deadline), and caches the result by source + flags + architecture + compiler.
 // Runs in the worker's main process; the library is only ever loaded by a job child.
 #include <chrono>
 #include <filesystem>
@@ -36,15 +37,23 @@ struct BuildOutcome {
     std::vector<std::string> flags;
     std::vector<Diagnostic> diagnostics;
     std::vector<KernelResources> resources;
-    std::string log;          // compiler output, trimmed to its last 64 KiB
+    std::string log;          // compiler output (candidate's diagnostics only), at most 64 KiB
     std::string failure;      // for !ok: one sentence
+    // Why the build was stopped: "memory", "time", "file-size", "signal"; "denied": it read a
+    // file outside the candidate; "input": not source text. Such outcomes are never cached.
+    std::string stopped;
+    struct Confinement {
+        bool limits = false, landlock = false, seccomp = false;
+        std::string note; // what could not be applied, and why
+    } sandbox;
 };
 
 void to_json(nlohmann::json& j, const BuildOutcome& b);
 
 class BuildCache {
 public:
-    BuildCache(std::filesystem::path root, std::string nvccPath);
+    // confiner: the kwb-runner executable, which confines each build (`--confined-build`).
+    BuildCache(std::filesystem::path root, std::string nvccPath, std::string confiner);
     // Error only for a broken environment (no nvcc, unwritable cache); a compile error is an
     // outcome with ok = false.
     Result<BuildOutcome> build(const BuildRequest& request, std::chrono::seconds timeout);
@@ -53,6 +62,7 @@ public:
 private:
     std::filesystem::path m_root;
     std::string m_nvcc;
+    std::string m_confiner;
     std::string m_nvccVersion;
 };
 

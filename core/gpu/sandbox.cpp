@@ -142,6 +142,20 @@ std::set<std::string> loadedLibraryFolders() {
     return dirs;
 }
 
+bool loadSyscallFilter(bool processes, std::string* why); // processes: may fork and exec (a build)
+
+bool restrictSelf(int ruleset, int abi, std::string* why) {
+    if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+        *why = std::string("cannot set no_new_privs: ") + std::strerror(errno);
+        return false;
+    }
+    if (::syscall(SYS_landlock_restrict_self, ruleset, abi >= 8 ? kRestrictTsync : 0U) != 0) {
+        *why = std::string("cannot enforce the Landlock rules: ") + std::strerror(errno);
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 SandboxReport applyResourceLimits() {
@@ -160,7 +174,13 @@ SandboxReport applyResourceLimits() {
     return r;
 }
 
-bool applySyscallFilter(std::string* why) {
+bool applySyscallFilter(std::string* why) { return loadSyscallFilter(/*processes=*/false, why); }
+
+bool applyBuildSyscallFilter(std::string* why) { return loadSyscallFilter(/*processes=*/true, why); }
+
+namespace {
+
+bool loadSyscallFilter(bool processes, std::string* why) {
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
     if (!ctx) {
         *why = "seccomp is not available";
@@ -168,17 +188,21 @@ bool applySyscallFilter(std::string* why) {
     }
     const int denied[] = {SCMP_SYS(socket), SCMP_SYS(socketpair), SCMP_SYS(connect),
                           SCMP_SYS(bind), SCMP_SYS(listen), SCMP_SYS(accept), SCMP_SYS(accept4),
-                          SCMP_SYS(execve), SCMP_SYS(execveat), SCMP_SYS(fork), SCMP_SYS(vfork),
-                          SCMP_SYS(ptrace), SCMP_SYS(process_vm_writev), SCMP_SYS(setsid),
-                          SCMP_SYS(setpgid)};
+                          SCMP_SYS(ptrace), SCMP_SYS(process_vm_writev)};
     int rc = 0;
     for (int sys : denied)
         rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), sys, 0);
-    // clone: threads only. clone3 hides its flags in memory, so refuse it with ENOSYS and let
-    // the C library fall back to clone, whose flags the filter can read.
-    rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
-                           SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0));
-    rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+    if (!processes) {
+        const int processCalls[] = {SCMP_SYS(execve), SCMP_SYS(execveat), SCMP_SYS(fork),
+                                    SCMP_SYS(vfork), SCMP_SYS(setsid), SCMP_SYS(setpgid)};
+        for (int sys : processCalls)
+            rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), sys, 0);
+        // clone: threads only. clone3 hides its flags in memory, so refuse it with ENOSYS and
+        // let the C library fall back to clone, whose flags the filter can read.
+        rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
+                               SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0));
+        rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+    }
     // Best effort (a name this libseccomp does not know is skipped): io_uring would open sockets
     // without socket(2); the rest matter when the job runs as root, as in a container.
     // clang-format off
@@ -211,6 +235,8 @@ bool applySyscallFilter(std::string* why) {
     return true;
 }
 
+} // namespace
+
 int landlockAbi() {
     long abi = ::syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION);
     return abi > 0 ? int(abi) : 0;
@@ -218,6 +244,11 @@ int landlockAbi() {
 
 bool applyFilesystemRules(const std::string& workDir, const std::vector<std::string>& readOnlyFiles,
                           std::string* why) {
+    return applyFilesystemRules(FilesystemRules{workDir, readOnlyFiles, true}, why);
+}
+
+bool applyFilesystemRules(const FilesystemRules& rules, std::string* why) {
+    const std::string& workDir = rules.workDir;
     const int abi = landlockAbi();
     if (abi <= 0) {
         *why =
@@ -262,9 +293,10 @@ bool applyFilesystemRules(const std::string& workDir, const std::vector<std::str
         return false;
     }
     ok = ok && allowPath(rs, work, kWriteRights, h, why);
-    for (const char* dir :
-         {"/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/opt", "/sys"})
+    for (const char* dir : {"/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/opt"})
         ok = ok && allowPath(rs, dir, kReadRights, h, why);
+    if (rules.jobDevices)
+        ok = ok && allowPath(rs, "/sys", kReadRights, h, why);
     // /etc without the files that hold credentials.
     static const std::set<std::string> etcSecrets = {"shadow",   "shadow-",   "gshadow",
                                                      "gshadow-", "ssh",       "ssl",
@@ -276,6 +308,12 @@ bool applyFilesystemRules(const std::string& workDir, const std::vector<std::str
     // /proc without other processes' entries (their environ holds secrets, and root can read
     // them); the job's own entry is pinned by a descriptor that stays open, so that the rule
     // keeps matching while the job lives.
+    for (const auto& path : rules.readOnly)
+        ok = ok && allowPath(rs, path, kReadRights, h, why);
+    if (!rules.jobDevices) {
+        ok = ok && allowPath(rs, "/dev/null", kReadFile | kWriteFile, h, why);
+        return ok && restrictSelf(rs, abi, why);
+    }
     static const std::set<std::string> procSecrets = {"kcore",      "kmsg",         "kpagecount",
                                                       "kpageflags", "kpagecgroup",  "keys",
                                                       "key-users",  "sysrq-trigger"};
@@ -293,20 +331,7 @@ bool applyFilesystemRules(const std::string& workDir, const std::vector<std::str
     ok = ok && allowPath(rs, "/dev/shm", kWriteRights, h, why);
     for (const auto& dir : loadedLibraryFolders())
         ok = ok && allowPath(rs, dir, kReadRights, h, why);
-    for (const auto& file : readOnlyFiles)
-        ok = ok && allowPath(rs, file, kReadFile | kExecute, h, why);
-    if (!ok)
-        return false;
-
-    if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
-        *why = std::string("cannot set no_new_privs: ") + std::strerror(errno);
-        return false;
-    }
-    if (::syscall(SYS_landlock_restrict_self, rs, abi >= 8 ? kRestrictTsync : 0U) != 0) {
-        *why = std::string("cannot enforce the Landlock rules: ") + std::strerror(errno);
-        return false;
-    }
-    return true;
+    return ok && restrictSelf(rs, abi, why);
 }
 
 } // namespace kwb::gpu

@@ -18,6 +18,8 @@ struct SandboxReport {
 // since their start-up may need what the filter refuses).
 SandboxReport applyResourceLimits();
 bool applySyscallFilter(std::string* why);
+// The build's filter: no sockets, no tracing; nvcc starts its own tools, so processes stay allowed.
+bool applyBuildSyscallFilter(std::string* why);
 
 // The Landlock ABI version of the running kernel; 0 when it has no Landlock.
 int landlockAbi();
@@ -32,5 +34,18 @@ int landlockAbi();
 // `workDir` is the current folder (the launcher starts the job in its folder).
 bool applyFilesystemRules(const std::string& workDir, const std::vector<std::string>& readOnlyFiles,
                           std::string* why);
+
+// What a confined process may touch besides the system folders (/usr, /lib*, /bin, /sbin, /opt,
+// /etc without its credential files).
+struct FilesystemRules {
+    std::string workDir;               // read and write; empty: the current folder
+    std::vector<std::string> readOnly; // files or folders: read (and execute)
+    // The job's: /sys, /proc (without other processes), the GPU's device nodes, /dev/shm, the
+    // harmless character devices and the folders of the libraries already loaded. A build gets
+    // none of these and only /dev/null: nvcc needs no device, and an include of /dev/zero or
+    // /dev/urandom would read forever.
+    bool jobDevices = true;
+};
+bool applyFilesystemRules(const FilesystemRules& rules, std::string* why);
 
 } // namespace kwb::gpu

@@ -23,7 +23,8 @@ namespace kwb::gpu {
 
 namespace p = kwb::protocol;
 
-WorkerSession::WorkerSession(std::string jobPath) : m_jobPath(std::move(jobPath)) {}
+WorkerSession::WorkerSession(std::string jobPath, std::string runnerPath)
+    : m_jobPath(std::move(jobPath)), m_runnerPath(std::move(runnerPath)) {}
 WorkerSession::~WorkerSession() = default;
 
 const DeviceInfo& WorkerSession::devices(bool withLibraries) {
@@ -36,7 +37,7 @@ const DeviceInfo& WorkerSession::devices(bool withLibraries) {
 
 BuildCache& WorkerSession::buildCache() {
     if (!m_cache)
-        m_cache = std::make_unique<BuildCache>(cacheDirectory(), locateNvcc());
+        m_cache = std::make_unique<BuildCache>(cacheDirectory(), locateNvcc(), m_runnerPath);
     return *m_cache;
 }
 

@@ -18,8 +18,9 @@ class BuildCache;
 class WorkerSession {
 public:
     using Sink = std::function<void(const nlohmann::json&)>;
-    // jobPath: the kwb-job executable each verification runs in.
-    explicit WorkerSession(std::string jobPath);
+    // jobPath: the kwb-job executable each verification runs in; runnerPath: kwb-runner itself,
+    // which confines each nvcc build (`--confined-build`, build_sandbox.h).
+    WorkerSession(std::string jobPath, std::string runnerPath);
     ~WorkerSession();
 
     void handleLine(const std::string& line, const Sink& send);
@@ -36,6 +37,7 @@ private:
     BuildCache& buildCache();
 
     std::string m_jobPath;
+    std::string m_runnerPath;
     std::optional<DeviceInfo> m_devices;
     bool m_devicesHaveLibraries = false;
     std::unique_ptr<BuildCache> m_cache;

@@ -1,7 +1,10 @@
 #include "core/verify/doctor.h"
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <regex>
+#include <sys/stat.h>
 #include <sstream>
 
 #include "core/store/data_dirs.h"
@@ -22,6 +25,8 @@ DoctorCheck check(std::string name, Level level, std::string detail, std::string
 DoctorCheck checkNvcc(const std::string& path) {
     const std::string fix = "install the CUDA 13 toolkit and put /usr/local/cuda/bin on PATH "
                             "(or set KWB_NVCC to nvcc's path)";
+    if (std::string problem = nvccSettingProblem(); !problem.empty())
+        return check("nvcc", Level::Missing, problem, "point KWB_NVCC at nvcc, or unset it to use PATH", true);
     if (path.empty())
         return check("nvcc", Level::Missing, "not found", fix, true);
     ProcessSpec spec{path, {"--version"}, std::nullopt, {}, 1 << 16};
@@ -37,9 +42,31 @@ DoctorCheck checkNvcc(const std::string& path) {
 
 } // namespace
 
+std::string nvccSettingProblem() {
+    const char* env = std::getenv("KWB_NVCC");
+    if (!env || !*env)
+        return {};
+    const std::string found = findInPath(env);
+    struct stat st {};
+    if (!found.empty() && ::stat(found.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+        return {};
+    std::string why = "not found";
+    if (std::string(env).find('/') != std::string::npos) {
+        if (::stat(env, &st) != 0)
+            why = std::strerror(errno);
+        else if (!S_ISREG(st.st_mode))
+            why = S_ISDIR(st.st_mode) ? "a folder, not a program" : "not a regular file";
+        else
+            why = "not executable";
+    } else {
+        why = "not found in PATH";
+    }
+    return "KWB_NVCC is set to '" + std::string(env) + "', which is not an executable file (" + why + ")";
+}
+
 std::string locateNvcc() {
-    if (const char* env = std::getenv("KWB_NVCC"); env && *env)
-        return findInPath(env);
+    if (const char* env = std::getenv("KWB_NVCC"); env && *env) // set: it alone, never a fallback
+        return nvccSettingProblem().empty() ? findInPath(env) : std::string{};
     if (auto p = findInPath("nvcc"); !p.empty())
         return p;
     return findInPath("/usr/local/cuda/bin/nvcc");

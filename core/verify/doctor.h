@@ -38,5 +38,8 @@ DoctorReport runDoctor(const DoctorOptions& options = {});
 std::string formatDoctorReport(const DoctorReport& report);
 // The nvcc to compile candidates with: $KWB_NVCC, PATH, /usr/local/cuda/bin/nvcc; empty if none.
 std::string locateNvcc();
+// When KWB_NVCC is set but names no executable file: a sentence that names the variable and its
+// value (nothing falls back to PATH then); empty otherwise.
+std::string nvccSettingProblem();
 
 } // namespace kwb

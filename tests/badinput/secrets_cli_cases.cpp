@@ -60,7 +60,14 @@ struct Scene {
     }
     Run kwb(const std::vector<std::string>& args, std::chrono::seconds limit = std::chrono::seconds(60),
             const std::vector<std::string>& extraEnv = {}) {
-        auto e = env;
+        std::vector<std::string> e; // extraEnv's entries replace env's of the same name
+        for (const auto& kv : env) {
+            bool replaced = false;
+            for (const auto& x : extraEnv)
+                replaced = replaced || x.substr(0, x.find('=')) == kv.substr(0, kv.find('='));
+            if (!replaced)
+                e.push_back(kv);
+        }
         e.insert(e.end(), extraEnv.begin(), extraEnv.end());
         return runKwb(args, e, work, limit);
     }

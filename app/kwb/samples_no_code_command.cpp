@@ -112,7 +112,7 @@ Runner addSamplesNoCodeCommand(CLI::App& app) {
         }
         std::printf("%-12s  %-20s %-22s %4s  %-20s  %s\n", "generation", "task", "model", "turn", "created", "answer starts");
         for (const auto& g : rows)
-            std::printf("%-12s  %-20s %-22s %4d  %-20s  %s\n", firstLine(g.generationId, 12).c_str(), firstLine(g.taskId, 20).c_str(),
+            std::printf("%-12s  %-20s %-22s %4d  %-20s  %s\n", terminalSafe(g.generationId).substr(0, 12).c_str(), firstLine(g.taskId, 20).c_str(),
                         firstLine(g.model, 22).c_str(), g.turn, firstLine(g.createdAt, 20).c_str(), firstLine(g.rawResponse, 60).c_str());
         std::cout << rows.size() << " answers without code; `kwb samples no-code ID` shows one in full\n";
         return 0;

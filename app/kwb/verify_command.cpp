@@ -163,7 +163,7 @@ Runner addVerifyCommand(CLI::App& app) {
             opts.timing = *t;
         else {
             std::cerr << "kwb verify: " << t.error().message << "\n";
-            return kExitUsage;
+            return 2;
         }
         std::signal(SIGINT, onSigint);
         bool tty = ::isatty(2);

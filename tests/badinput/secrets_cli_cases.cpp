@@ -334,7 +334,7 @@ void timingAndSeedOptionsAreValidated() {
                                           {"warmup=", "warmup"},
                                           {"min_samples=5,min_samples=6", "min_samples"}}) {
         Run r = verify({"--timing", b.timing});
-        CHECK_MSG(r.exitCode == 64 && r.err.find(b.key) != std::string::npos,
+        CHECK_MSG(r.exitCode == 2 && r.err.find("--timing: ") != std::string::npos && r.err.find(b.key) != std::string::npos,
                   b.timing + ": exit " + std::to_string(r.exitCode) + " " + r.err);
     }
     Run r = verify({"--timing", "min_samples=20,max_samples=50,target_rse=0.01,keep_above_clock_fraction=0"});

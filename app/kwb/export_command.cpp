@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "app/kwb/commands.h"
+#include "app/kwb/seed_option.h"
 #include "app/kwb/project_lookup.h"
 #include "core/export/dataset_exporter.h"
 #include "core/export/hf_dataset_writer.h"
@@ -69,7 +70,7 @@ Runner addExportCommand(CLI::App& app) {
         c->add_option("--model", o->models, "Only these models")->delimiter(',');
         c->add_flag("--include-duplicates", o->duplicates, "Keep samples marked as duplicates");
         c->add_option("--test-fraction", o->testFraction, "Share of tasks held out as the test split (by task)")->check(CLI::Range(0.0, 0.9));
-        c->add_option("--seed", o->seed, "Seed of the split and the pairing");
+        addSeedOption(c, o->seed, "Seed of the split and the pairing (0 or more)", true);
         c->add_option("--system", o->system, "The system message for prompts without one");
         c->add_flag("--no-system", o->noSystem, "Add no system message");
         c->add_flag("--json", o->json, "Print the summary as JSON");

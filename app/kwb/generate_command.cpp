@@ -38,7 +38,7 @@ struct GenerateOpts {
     bool all = false;
     std::string provider, model, baseUrl, out, project, logFile, settings;
     int n = 1, concurrency = 0, maxTokens = 8192, repair = 0, maxRetries = -1;
-    double temperature = -1, topP = -1, idleTimeout = 0, connectTimeout = 0;
+    double temperature = -1, topP = -1, idleTimeout = 0, connectTimeout = 0, requestTimeout = -1;
     bool verify = false, noBench = false, listModels = false;
     std::string systemTemplate, userTemplate, skill, examples, gpu, cc;
     int examplesK = 3;
@@ -120,8 +120,13 @@ int runGenerate(const GenerateOpts& o) {
     // Every configured key, not only the one in use: a response or an error may quote any.
     std::vector<std::string> secrets = settings->secrets();
     secrets.push_back(config->apiKey);
+    // A key given in the URL (https://user:KEY@host/v1) is a secret too, wherever it appears.
+    for (auto& s : urlUserinfoSecrets(o.baseUrl))
+        secrets.push_back(std::move(s));
+    for (auto& s : urlUserinfoSecrets(config->baseUrl))
+        secrets.push_back(std::move(s));
     auto fail = [&](const Error& e, int code) {
-        std::cerr << "kwb generate: " << redactSecrets(describe(e), secrets) << "\n";
+        std::cerr << "kwb generate: " << redactForStorage(describe(e), secrets) << "\n";
         return code;
     };
     if (!o.baseUrl.empty()) {
@@ -147,6 +152,8 @@ int runGenerate(const GenerateOpts& o) {
         config->idleTimeout = std::chrono::milliseconds(long(o.idleTimeout * 1000));
     if (o.connectTimeout > 0)
         config->connectTimeout = std::chrono::milliseconds(long(o.connectTimeout * 1000));
+    if (o.requestTimeout >= 0)
+        config->requestTimeout = std::chrono::milliseconds(std::int64_t(o.requestTimeout * 1000));
     if (o.listModels) {
         auto models = listModels(*config, std::chrono::seconds(30));
         if (!models)
@@ -253,6 +260,11 @@ int runGenerate(const GenerateOpts& o) {
         if (!logFile)
             return fail(Error::make("log-io", "cannot open the log file " + o.logFile), 2);
     }
+    // The one way into the log file: every line redacted (keys, URL user information).
+    auto writeLog = [&](const std::string& line) {
+        if (logFile)
+            logFile << utcTimestamp() << " " << redactForStorage(line, secrets) << std::endl;
+    };
 
     LlmClient client;
     if (Status st = client.addProvider(*config); !st)
@@ -276,9 +288,8 @@ int runGenerate(const GenerateOpts& o) {
     std::string lastBar;
     auto lastDraw = std::chrono::steady_clock::now() - std::chrono::seconds(1);
     run.setLog([&](const std::string& line) {
-        if (logFile)
-            logFile << utcTimestamp() << " " << redactSecrets(line, secrets) << std::endl;
-        std::cerr << (tty ? "\r\033[K" : "") << redactSecrets(line, secrets) << "\n";
+        writeLog(line);
+        std::cerr << (tty ? "\r\033[K" : "") << redactForStorage(line, secrets) << "\n";
         if (tty)
             std::cerr << lastBar << std::flush;
     });
@@ -294,9 +305,8 @@ int runGenerate(const GenerateOpts& o) {
     });
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
-    if (logFile)
-        logFile << utcTimestamp() << " run " << run.runId() << ": " << tasks.size() << " tasks, provider "
-                << config->publicJson().dump() << ", model " << o.model << ", n " << o.n << std::endl;
+    writeLog("run " + run.runId() + ": " + std::to_string(tasks.size()) + " tasks, provider " + config->publicJson().dump() +
+             ", model " + o.model + ", n " + std::to_string(o.n));
     Status st = run.run(tasks, &g_stop);
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
@@ -322,7 +332,7 @@ int runGenerate(const GenerateOpts& o) {
         std::snprintf(b, sizeof b, "$%.4f", t.costUsd);
         std::cout << b << "\n";
     } else {
-        std::cout << "unknown (no price for " << o.model << " in " << LlmSettings::defaultPath().string() << ")\n";
+        std::cout << "unknown (no price for " << redactForStorage(o.model, secrets) << " in " << LlmSettings::defaultPath().string() << ")\n";
     }
     if (!st)
         return fail(st.error(), 2);
@@ -375,6 +385,9 @@ Runner addGenerateCommand(CLI::App& app) {
     cmd->add_option("--max-retries", o->maxRetries, "Retries per request after 429, 5xx, 529, timeouts (default 2)")->check(CLI::Range(0, 20));
     cmd->add_option("--idle-timeout", o->idleTimeout, "Seconds without a byte before an attempt fails (default 120)")->check(CLI::Range(0.05, 3600.0));
     cmd->add_option("--connect-timeout", o->connectTimeout, "Seconds to connect (default 10)")->check(CLI::Range(0.05, 600.0));
+    cmd->add_option("--request-timeout", o->requestTimeout,
+                    "Seconds one request may take in all, retries included (default 600; 0: no deadline)")
+        ->check(CLI::Range(0.0, 86400.0));
     cmd->add_flag("--list-models", o->listModels, "List the provider's models and exit");
     return [cmd, o]() -> int {
         if (!cmd->parsed())

@@ -19,26 +19,25 @@ namespace {
 // key this machine knows (the key variables of the environment, every api_key in the settings)
 // is replaced wherever it appears before anything is stored.
 void redactImport(SampleBatch& batch) {
-    std::vector<std::string> secrets = environmentApiKeys();
-    if (auto settings = LlmSettings::load(LlmSettings::defaultPath()))
-        secrets = settings->secrets(); // includes the environment's
-    auto text = [&](std::string& t) { t = redactSecrets(t, secrets); };
+    const std::vector<std::string> secrets = knownSecrets();
+    auto text = [&](std::string& t) { t = redactForStorage(t, secrets); };
+    auto json = [&](nlohmann::json& j) { redactForStorage(j, secrets); };
+    text(batch.importOrigin);
+    // Every free-text field (a key passed as a model name is as much a leak as one in a prompt);
+    // task ids are left, as they name the task specs of the batch.
     for (Sample& s : batch.samples) {
-        text(s.source);
-        text(s.rawResponse);
-        text(s.label);
-        redactSecrets(s.messages, secrets);
-        redactSecrets(s.parameters, secrets);
+        for (std::string* t : {&s.source, &s.rawResponse, &s.label, &s.model, &s.provider, &s.author, &s.createdAt})
+            text(*t);
+        json(s.messages);
+        json(s.parameters);
     }
     for (GenerationRecord& g : batch.generations) {
-        text(g.rawResponse);
+        for (std::string* t : {&g.rawResponse, &g.model, &g.provider, &g.runId, &g.createdAt})
+            text(*t);
         if (g.code)
             text(*g.code);
-        redactSecrets(g.messages, secrets);
-        redactSecrets(g.parameters, secrets);
-        redactSecrets(g.providerInfo, secrets);
-        redactSecrets(g.response, secrets);
-        redactSecrets(g.check, secrets);
+        for (nlohmann::json* j : {&g.messages, &g.parameters, &g.providerInfo, &g.response, &g.check})
+            json(*j);
     }
 }
 

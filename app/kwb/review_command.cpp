@@ -1,16 +1,40 @@
 // kwb review accept|reject|needs-work|undo|history: the review workflow from the command line.
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "app/kwb/commands.h"
 #include "app/kwb/project_lookup.h"
+#include "app/kwb/terminal_text.h"
+#include "core/llm/llm_settings.h"
+#include "core/llm/redaction.h"
 
 namespace kwb::cli {
+namespace {
+
+// --note-file FILE (or - for standard input): the note exactly as the file holds it.
+Result<std::string> readNote(const std::string& path) {
+    std::stringstream text;
+    if (path == "-") {
+        text << std::cin.rdbuf();
+        return text.str();
+    }
+    std::ifstream f(path, std::ios::binary);
+    if (!f)
+        return Error::make("bad-note", "cannot read the note file " + path);
+    text << f.rdbuf();
+    if (f.bad())
+        return Error::make("bad-note", "cannot read the note file " + path);
+    return text.str();
+}
+
+} // namespace
 
 Runner addReviewCommand(CLI::App& app) {
     auto* cmd = app.add_subcommand("review", "Give samples a verdict (the latest verdict wins; history is kept).");
     cmd->require_subcommand(1);
     struct Opts {
-        std::string project, note, reviewer;
+        std::string project, note, noteFile, reviewer;
         std::vector<std::string> tags;
         std::vector<std::int64_t> ids;
         bool json = false;
@@ -22,7 +46,8 @@ Runner addReviewCommand(CLI::App& app) {
                                        std::tuple{"needs-work", Verdict::NeedsWork, "Mark samples as needing work."}}) {
         auto* c = cmd->add_subcommand(name, help);
         c->add_option("id", o->ids, "Sample ids")->required();
-        c->add_option("--note", o->note, "A note for the record");
+        auto* note = c->add_option("--note", o->note, "A note for the record");
+        c->add_option("--note-file", o->noteFile, "The note, from a file (- for standard input), kept exactly")->excludes(note);
         c->add_option("--tag", o->tags, "A tag (repeat for more)");
         verdicts.emplace_back(c, verdict);
     }
@@ -57,40 +82,57 @@ Runner addReviewCommand(CLI::App& app) {
                 std::cout << nlohmann::json(*h).dump(1) << "\n";
                 return 0;
             }
+            // Stored text is shown with its control characters escaped (a note may hold anything).
             for (const auto& r : *h)
-                std::cout << "#" << r.id << "  " << r.createdAt << "  " << r.reviewer << ": " << toString(r.verdict)
-                          << (r.reverts ? " (undo of #" + std::to_string(*r.reverts) + ")" : "")
-                          << (r.note.empty() || r.reverts ? "" : " - " + r.note)
-                          << (r.tags.empty() ? "" : " " + nlohmann::json(r.tags).dump()) << "\n";
+                std::cout << "#" << r.id << "  " << terminalSafe(r.createdAt) << "  " << terminalSafe(r.reviewer) << ": "
+                          << toString(r.verdict) << (r.reverts ? " (undo of #" + std::to_string(*r.reverts) + ")" : "")
+                          << (r.note.empty() || r.reverts ? "" : " - " + terminalSafe(r.note, true))
+                          << (r.tags.empty() ? "" : " " + terminalSafe(nlohmann::json(r.tags).dump())) << "\n";
             std::cout << "Verdict in force: " << toString(s->status.verdict) << "\n";
             return 0;
         }
-        const std::string reviewer = reviewerName(o->reviewer);
+        // Keys this machine knows stay out of the project, whatever field they were typed into.
+        const std::vector<std::string> secrets = knownSecrets();
+        const std::string reviewer = redactForStorage(reviewerName(o->reviewer), secrets);
+        std::string note = o->note;
+        if (!o->noteFile.empty()) {
+            auto text = readNote(o->noteFile);
+            if (!text) {
+                std::cerr << "kwb review: " << text.error().message << "\n";
+                return 2;
+            }
+            note = std::move(*text);
+        }
+        note = redactForStorage(note, secrets);
+        std::vector<std::string> tags;
+        for (const auto& t : o->tags)
+            tags.push_back(redactForStorage(t, secrets));
+        // One transaction for the batch: an unknown id (or one with nothing to undo) leaves
+        // every sample as it was.
+        Result<std::vector<Review>> done = Error{};
+        if (undo->parsed()) {
+            // The undo entry names who undid it; with --reviewer, only their own verdicts.
+            done = (*store)->undoReviews(o->ids, o->reviewer.empty() ? std::string() : reviewer, reviewer);
+        } else {
+            for (const auto& [c, v] : verdicts)
+                if (c->parsed())
+                    done = (*store)->reviewSamples(o->ids, v, reviewer, note, tags);
+        }
+        if (!done) {
+            std::cerr << "kwb review: " << done.error().message << " (no sample was changed)\n";
+            return 2;
+        }
         nlohmann::json out = nlohmann::json::array();
-        int rc = 0;
-        for (auto id : o->ids) {
-            Result<Review> r = Error{};
-            if (undo->parsed()) {
-                r = (*store)->undoReview(id, o->reviewer.empty() ? std::string() : reviewer);
-            } else {
-                for (const auto& [c, v] : verdicts)
-                    if (c->parsed())
-                        r = (*store)->review(id, v, reviewer, o->note, o->tags);
-            }
-            if (!r) {
-                std::cerr << "kwb review: sample #" << id << ": " << r.error().message << "\n";
-                rc = 2;
-                continue;
-            }
+        for (const auto& r : *done) {
             if (o->json)
-                out.push_back(*r);
+                out.push_back(r);
             else
-                std::cout << "#" << id << ": " << toString(r->verdict)
-                          << (r->reverts ? " (undid review #" + std::to_string(*r->reverts) + ")" : "") << "\n";
+                std::cout << "#" << r.sampleId << ": " << toString(r.verdict)
+                          << (r.reverts ? " (undid review #" + std::to_string(*r.reverts) + ")" : "") << "\n";
         }
         if (o->json)
             std::cout << out.dump(1) << "\n";
-        return rc;
+        return 0;
     };
 }
 

@@ -4,7 +4,10 @@
 #include <iostream>
 
 #include "app/kwb/commands.h"
+#include "app/kwb/seed_option.h"
 #include "app/kwb/project_lookup.h"
+#include "app/kwb/terminal_text.h"
+#include "core/store/sample_filter_sql.h"
 #include "core/verify/subprocess_worker.h"
 #include "core/verify/verifier.h"
 
@@ -19,12 +22,16 @@ std::string speedText(const std::optional<double>& s) {
     return b;
 }
 
-std::string clip(const std::string& s, std::size_t n) { return s.size() <= n ? s : s.substr(0, n - 1) + "~"; }
+// One table cell of stored text: control characters escaped (terminal_text.h), then clipped.
+std::string clip(const std::string& raw, std::size_t n) {
+    std::string s = terminalSafe(raw);
+    return s.size() <= n ? s : s.substr(0, n - 1) + "~";
+}
 
 void printRows(const std::vector<SampleSummary>& rows) {
     std::printf("%7s  %-20s %-11s %-16s %8s  %-22s %s\n", "id", "task", "verdict", "verification", "speedup", "model", "label");
     for (const auto& r : rows) {
-        std::string label = r.label;
+        std::string label = terminalSafe(r.label);
         if (r.status.duplicateOf)
             label += "  (duplicate of #" + std::to_string(*r.status.duplicateOf) + ")";
         std::printf("%7lld  %-20s %-11s %-16s %8s  %-22s %s\n", static_cast<long long>(r.id), clip(r.taskId, 20).c_str(),
@@ -87,7 +94,7 @@ Runner addSamplesCommand(CLI::App& app) {
     stats->add_option("--by", o->by, "task or model")->check(CLI::IsMember({"task", "model"}));
     verify->add_option("id", o->id, "The sample id")->required();
     verify->add_flag("--no-bench", o->noBench, "Check correctness only, no timing");
-    verify->add_option("--seed", o->seed, "Seed for the inputs (default: random)");
+    addSeedOption(verify, o->seed, "Seed for the inputs, 1 or more (default: random)");
     verify->add_option("--timeout", o->timeout, "Seconds before the job is killed")->check(CLI::Range(5, 3600));
 
     return [=]() -> int {
@@ -95,6 +102,10 @@ Runner addSamplesCommand(CLI::App& app) {
             return -1;
         if (!list->parsed() && !show->parsed() && !next->parsed() && !stats->parsed() && !verify->parsed())
             return -1; // another file's sub-command: `samples no-code` (samples_no_code_command.cpp)
+        if (Status st = checkSearchText(o->text); !st) {
+            std::cerr << "kwb samples: " << st.error().message << "\n";
+            return kExitUsage;
+        }
         auto store = openProject(o->project);
         if (!store)
             return fail("", store.error());
@@ -150,11 +161,13 @@ Runner addSamplesCommand(CLI::App& app) {
                 std::cout << j.dump(1) << "\n";
                 return 0;
             }
-            std::cout << "Sample #" << s->id << "  " << s->label << "\n"
-                      << "  task          " << s->taskId << " (spec #" << s->taskSpecId << " as used)\n"
-                      << "  origin        " << toString(s->origin) << (s->model.empty() ? "" : ", model " + s->model)
-                      << (s->provider.empty() ? "" : " via " + s->provider) << (s->author.empty() ? "" : ", by " + s->author) << "\n"
-                      << "  created       " << s->createdAt << "\n"
+            // Stored text is printed with its control characters escaped (terminal_text.h).
+            auto t = [](const std::string& text) { return terminalSafe(text); };
+            std::cout << "Sample #" << s->id << "  " << t(s->label) << "\n"
+                      << "  task          " << t(s->taskId) << " (spec #" << s->taskSpecId << " as used)\n"
+                      << "  origin        " << toString(s->origin) << (s->model.empty() ? "" : ", model " + t(s->model))
+                      << (s->provider.empty() ? "" : " via " + t(s->provider)) << (s->author.empty() ? "" : ", by " + t(s->author)) << "\n"
+                      << "  created       " << t(s->createdAt) << "\n"
                       << "  tokens        " << s->promptTokens << " in, " << s->completionTokens << " out, $" << s->costUsd << "\n";
             if (s->parentId)
                 std::cout << "  edited from   #" << *s->parentId << "\n";
@@ -164,15 +177,16 @@ Runner addSamplesCommand(CLI::App& app) {
                           << ")\n";
             std::cout << "  verdict       " << toString(s->status.verdict) << "\n";
             for (const auto& r : *recs)
-                std::cout << "  verification  " << r.id() << ": " << r.verdict()
+                std::cout << "  verification  " << t(r.id()) << ": " << t(r.verdict())
                           << (r.json().contains("geomean_speedup") ? ", " + speedText(r.json()["geomean_speedup"].get<double>()) : "")
-                          << (r.json().contains("device") ? " on " + r.json()["device"].value("name", "?") : "") << ", "
-                          << r.json().value("created_at", "") << "\n";
+                          << (r.json().contains("device") ? " on " + t(r.json()["device"].value("name", "?")) : "") << ", "
+                          << t(r.json().value("created_at", "")) << "\n";
             for (const auto& r : *history)
-                std::cout << "  review #" << r.id << "     " << r.createdAt << " " << r.reviewer << ": " << toString(r.verdict)
-                          << (r.note.empty() ? "" : " - " + r.note) << (r.tags.empty() ? "" : " [" + nlohmann::json(r.tags).dump() + "]") << "\n";
+                std::cout << "  review #" << r.id << "     " << t(r.createdAt) << " " << t(r.reviewer) << ": " << toString(r.verdict)
+                          << (r.note.empty() ? "" : " - " + terminalSafe(r.note, true))
+                          << (r.tags.empty() ? "" : " [" + t(nlohmann::json(r.tags).dump()) + "]") << "\n";
             if (!o->noSource)
-                std::cout << "\n" << s->source << (s->source.ends_with('\n') ? "" : "\n");
+                std::cout << "\n" << terminalSafe(s->source, true) << (s->source.ends_with('\n') ? "" : "\n");
             return 0;
         }
         if (next->parsed()) {

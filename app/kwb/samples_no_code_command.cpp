@@ -8,10 +8,13 @@
 
 #include "app/kwb/commands.h"
 #include "app/kwb/project_lookup.h"
+#include "app/kwb/terminal_text.h"
 
 namespace kwb::cli {
 namespace {
 
+// The start of a stored text as one table cell: its first non-empty line, control characters
+// escaped (terminal_text.h), clipped to n.
 std::string firstLine(const std::string& text, std::size_t n) {
     std::string s;
     for (char c : text) {
@@ -20,6 +23,7 @@ std::string firstLine(const std::string& text, std::size_t n) {
         if (c != '\n' && c != '\r')
             s += c == '\t' ? ' ' : c;
     }
+    s = terminalSafe(s);
     return s.size() <= n ? s : s.substr(0, n - 1) + "~";
 }
 
@@ -85,16 +89,18 @@ Runner addSamplesNoCodeCommand(CLI::App& app) {
                 std::cout << toJson(g, true).dump(1) << "\n";
                 return 0;
             }
-            std::cout << "Answer " << g.generationId << " (no code)\n"
-                      << "  task          " << g.taskId << "\n"
-                      << "  model         " << g.model << " via " << g.provider << "\n"
-                      << "  run           " << g.runId << (g.turn ? ", repair turn " + std::to_string(g.turn) + " of " + g.repairOfGenerationId : "")
-                      << "\n"
-                      << "  created       " << g.createdAt << "\n"
-                      << "  stop reason   " << g.response.value("stop_reason", "-") << "\n"
+            // Stored text, the model's above all, is printed with its control characters escaped.
+            auto t = [](const std::string& text) { return terminalSafe(text); };
+            std::cout << "Answer " << t(g.generationId) << " (no code)\n"
+                      << "  task          " << t(g.taskId) << "\n"
+                      << "  model         " << t(g.model) << " via " << t(g.provider) << "\n"
+                      << "  run           " << t(g.runId)
+                      << (g.turn ? ", repair turn " + std::to_string(g.turn) + " of " + t(g.repairOfGenerationId) : "") << "\n"
+                      << "  created       " << t(g.createdAt) << "\n"
+                      << "  stop reason   " << t(g.response.value("stop_reason", "-")) << "\n"
                       << "  tokens        " << g.promptTokens << " in, " << g.completionTokens << " out\n"
                       << "\n"
-                      << g.rawResponse << (g.rawResponse.ends_with('\n') ? "" : "\n");
+                      << terminalSafe(g.rawResponse, true) << (g.rawResponse.ends_with('\n') ? "" : "\n");
             return 0;
         }
         if (o->json) {
@@ -106,8 +112,8 @@ Runner addSamplesNoCodeCommand(CLI::App& app) {
         }
         std::printf("%-12s  %-20s %-22s %4s  %-20s  %s\n", "generation", "task", "model", "turn", "created", "answer starts");
         for (const auto& g : rows)
-            std::printf("%-12s  %-20s %-22s %4d  %-20s  %s\n", g.generationId.substr(0, 12).c_str(), firstLine(g.taskId, 20).c_str(),
-                        firstLine(g.model, 22).c_str(), g.turn, g.createdAt.substr(0, 20).c_str(), firstLine(g.rawResponse, 60).c_str());
+            std::printf("%-12s  %-20s %-22s %4d  %-20s  %s\n", terminalSafe(g.generationId).substr(0, 12).c_str(), firstLine(g.taskId, 20).c_str(),
+                        firstLine(g.model, 22).c_str(), g.turn, firstLine(g.createdAt, 20).c_str(), firstLine(g.rawResponse, 60).c_str());
         std::cout << rows.size() << " answers without code; `kwb samples no-code ID` shows one in full\n";
         return 0;
     };

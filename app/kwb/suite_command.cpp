@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "app/kwb/commands.h"
+#include "app/kwb/seed_option.h"
 #include "app/kwb/user_file.h"
 #include "app/kwb/task_lookup.h"
 #include "core/verify/remote_worker.h"
@@ -275,7 +276,7 @@ Runner addSuiteCommand(CLI::App& app) {
     cmd->add_option("--tasks-dir", o->dir, "A folder of your own task files (.toml)");
     cmd->add_option("--tasks", o->only, "Only these task ids")->delimiter(',');
     cmd->add_flag("--json", o->json, "Print JSON: per task verdict and speedups, fast_p, wall time");
-    cmd->add_option("--seed", o->seed, "Seed for the inputs (default: random per task)");
+    addSeedOption(cmd, o->seed, "Seed for the inputs, 1 or more (default: random per task)");
     cmd->add_flag("--no-bench", o->noBench, "Check correctness only, no timing");
     cmd->add_option("--trials", o->trials, "Correctness trials per shape")->check(CLI::Range(1, 20));
     cmd->add_option("--timeout", o->timeout, "Seconds before one task's job is killed")->check(CLI::Range(5, 3600));

@@ -12,12 +12,14 @@
 #include <sstream>
 
 #include "app/kwb/commands.h"
+#include "app/kwb/seed_option.h"
 #include "app/kwb/task_lookup.h"
 #include "app/kwb/user_file.h"
 #include "core/screening/host_code_screen.h"
 #include "core/verify/protocol.h"
 #include "core/verify/remote_worker.h"
 #include "core/verify/subprocess_worker.h"
+#include "core/verify/timing_overrides.h"
 #include "core/verify/verifier.h"
 
 namespace kwb::cli {
@@ -103,42 +105,6 @@ void printTable(const VerificationRecord& rec, const std::string& file, std::ost
     out << "Record " << rec.id() << ", " << fmt("%.2f s", j.value("wall_seconds", 0.0)) << "\n";
 }
 
-// "min_sample_ms=1" -> {"min_sample_ms": 1}; true/false are booleans, the rest numbers.
-Result<nlohmann::json> parseTimingOverrides(const std::vector<std::string>& items) {
-    static const char* const kKeys[] = {"target_rse", "min_samples", "max_samples", "time_cap_ms",
-                                        "warmup", "warmup_ms", "flush_l2", "min_sample_ms", "max_batch",
-                                        "graphs", "clock_settle_ms", "keep_above_clock_fraction",
-                                        "cover_us", "max_cover_us", "memset_kernels", "stop_on",
-                                        "rotate_l2", "min_buffer_sets", "max_buffer_sets", "max_rotate_mib"};
-    nlohmann::json out = nlohmann::json::object();
-    for (const auto& item : items) {
-        auto eq = item.find('=');
-        std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
-        if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
-            return Error::make("bad-option", "--timing: unknown key \"" + key + "\"");
-        if (key == "stop_on") {
-            if (value != "mean" && value != "median")
-                return Error::make("bad-option", "--timing: stop_on is mean or median, got \"" + value + "\"");
-            out[key] = value;
-            continue;
-        }
-        if (value == "true" || value == "false") {
-            out[key] = value == "true";
-            continue;
-        }
-        char* end = nullptr;
-        double v = std::strtod(value.c_str(), &end);
-        if (value.empty() || *end != '\0' || !std::isfinite(v) || v < 0)
-            return Error::make("bad-option", "--timing: " + key + " needs a non-negative number, got \"" + value + "\"");
-        if (v == std::floor(v) && key.find("_ms") == std::string::npos && key != "target_rse" &&
-            key != "keep_above_clock_fraction")
-            out[key] = static_cast<long long>(v);
-        else
-            out[key] = v;
-    }
-    return out;
-}
-
 } // namespace
 
 Runner addVerifyCommand(CLI::App& app) {
@@ -157,7 +123,7 @@ Runner addVerifyCommand(CLI::App& app) {
     cmd->add_option("task", o->task, "Task id (e.g. sgemm-f32) or a task file (.toml)")->required();
     cmd->add_option("file", o->file, "The candidate CUDA source (.cu)")->required()->check(readableFile());
     cmd->add_flag("--json", o->json, "Print the verification record as JSON");
-    cmd->add_option("--seed", o->seed, "Seed for the inputs (default: random)");
+    addSeedOption(cmd, o->seed, "Seed for the inputs, 1 or more (default: random)");
     cmd->add_flag("--no-bench", o->noBench, "Check correctness only, no timing");
     cmd->add_option("--shapes", o->shapes, "Only these shapes (names)")->delimiter(',');
     cmd->add_option("--trials", o->trials, "Correctness trials per shape, each with fresh inputs")->check(CLI::Range(1, 20));

@@ -8,6 +8,30 @@
 namespace kwb {
 
 namespace {
+// The one place a finished answer passes before any sink stores it: every string of it (ids and
+// timestamps are the run's own), the provider's settings and the model name included, since a
+// key can be passed as --model or sit in a base URL.
+void redactSample(GeneratedSample& s, const std::vector<std::string>& secrets) {
+    auto text = [&](std::string& t) { t = redactForStorage(t, secrets); };
+    for (std::string* field : {&s.provider, &s.model, &s.system, &s.rawResponse,
+                               &s.completion.model, &s.completion.responseId, &s.completion.stopReason})
+        text(*field);
+    for (auto& m : s.messages)
+        text(m.content);
+    if (s.code)
+        text(*s.code);
+    redactForStorage(s.providerInfo, secrets);
+    redactForStorage(s.parameters, secrets);
+    redactForStorage(s.verification, secrets);
+    if (s.verificationRecord) {
+        nlohmann::json j = s.verificationRecord->json();
+        redactForStorage(j, secrets);
+        if (j != s.verificationRecord->json())
+            if (auto rec = VerificationRecord::fromJson(std::move(j)))
+                s.verificationRecord = std::move(*rec);
+    }
+}
+
 std::string money(double usd) {
     char b[32];
     std::snprintf(b, sizeof b, "$%.4f", usd);
@@ -34,7 +58,7 @@ void GenerationRun::addSecrets(const std::vector<std::string>& secrets) {
 
 void GenerationRun::log(const std::string& line) {
     if (m_log)
-        m_log(redactSecrets(line, m_secrets));
+        m_log(redactForStorage(line, m_secrets));
 }
 
 void GenerationRun::report() {
@@ -49,7 +73,8 @@ Status GenerationRun::run(const std::vector<Task>& tasks, const std::atomic<bool
         return Error::make("llm-unknown-provider", "no provider named \"" + m_options.provider + "\" is configured");
     if (m_options.model.empty())
         return Error::make("llm-no-model", "no model given");
-    m_secrets = {provider->apiKey};
+    m_secrets = urlUserinfoSecrets(provider->baseUrl);
+    m_secrets.push_back(provider->apiKey);
     m_secrets.insert(m_secrets.end(), m_extraSecrets.begin(), m_extraSecrets.end());
     m_tasks = &tasks;
     for (std::size_t i = 0; i < tasks.size(); ++i) {
@@ -227,6 +252,7 @@ void GenerationRun::finalize(GeneratedSample sample, const Job& job, const std::
         redactSecrets(sample.verification, m_secrets);
         sample.verificationRecord = outcome->record;
     }
+    redactSample(sample, m_secrets);
     if (Status st = m_sink.store(sample); !st) {
         m_fatal = Error::make(st.error().code, "cannot store a sample in " + m_sink.description() + ": " + st.error().message);
         return;

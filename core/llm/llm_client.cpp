@@ -1,6 +1,7 @@
 #include "core/llm/llm_client.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <mutex>
 
 #include <curl/curl.h>
@@ -212,6 +213,30 @@ void LlmClient::attemptFailed(Request& r, const RetryHints& hints, const Error& 
     finish(r.id, std::move(e));
 }
 
+void LlmClient::checkDeadlines() {
+    auto now = Clock::now();
+    std::vector<RequestId> late;
+    for (auto& [id, r] : m_requests) {
+        auto limit = r->provider->config.requestTimeout;
+        if (r->state != Request::State::Queued && limit.count() > 0 && now - r->firstStart > limit)
+            late.push_back(id);
+    }
+    for (RequestId id : late) {
+        auto it = m_requests.find(id);
+        if (it == m_requests.end())
+            continue;
+        Request& r = *it->second;
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3g", seconds(r.provider->config.requestTimeout));
+        // Not retried: the deadline is the whole request's, retries included.
+        finish(id, redact(*r.provider, Error::make("llm-request-timeout",
+                                                   "the request to " + r.provider->config.name + " took longer than its deadline of " +
+                                                       buf + " s (" + std::to_string(r.attempts) + " attempts, " +
+                                                       std::to_string(r.attempt ? r.attempt->bytesReceived() : 0) +
+                                                       " bytes in the last); --request-timeout or request_timeout_s sets it")));
+    }
+}
+
 void LlmClient::checkIdle() {
     auto now = Clock::now();
     std::vector<RequestId> stalled;
@@ -270,6 +295,7 @@ void LlmClient::poll(std::chrono::milliseconds maxWait) {
         curl_multi_perform(multi(m_multi), &stillRunning);
         m_inCurl = false;
         collectDone();
+        checkDeadlines();
         checkIdle();
         auto later = std::move(m_cancelLater);
         m_cancelLater.clear();
@@ -282,6 +308,9 @@ void LlmClient::poll(std::chrono::milliseconds maxWait) {
         auto now = Clock::now();
         auto wait = std::chrono::duration_cast<Clock::duration>(maxWait);
         for (auto& [id, r] : m_requests) {
+            if (r->state != Request::State::Queued && r->provider->config.requestTimeout.count() > 0)
+                wait = std::min(wait, std::max(Clock::duration::zero(),
+                                               r->firstStart + r->provider->config.requestTimeout - now));
             if (r->state == Request::State::Waiting)
                 wait = std::min(wait, std::max(Clock::duration::zero(), r->retryAt - now));
             else if (r->state == Request::State::Running && r->attempt)

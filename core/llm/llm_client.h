@@ -73,6 +73,7 @@ private:
     void startDue();
     void startAttempt(Request& r);
     void collectDone();
+    void checkDeadlines(); // requests past ProviderConfig::requestTimeout fail, not retried
     void checkIdle();
     void endAttempt(Request& r);
     void attemptFailed(Request& r, const RetryHints& hints, const Error& why, bool retryable);

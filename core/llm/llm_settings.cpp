@@ -70,6 +70,8 @@ Result<LlmSettings> LlmSettings::fromJson(const nlohmann::json& j) {
                 p.connectTimeoutSeconds = v["connect_timeout_s"].get<double>();
             if (v.contains("idle_timeout_s") && v["idle_timeout_s"].is_number())
                 p.idleTimeoutSeconds = v["idle_timeout_s"].get<double>();
+            if (v.contains("request_timeout_s") && v["request_timeout_s"].is_number())
+                p.requestTimeoutSeconds = v["request_timeout_s"].get<double>();
             s.m_providers[name] = std::move(p);
         }
     }
@@ -113,6 +115,8 @@ Result<ProviderConfig> LlmSettings::providerConfig(const std::string& name) cons
             c.connectTimeout = std::chrono::milliseconds(long(*p->connectTimeoutSeconds * 1000));
         if (p->idleTimeoutSeconds)
             c.idleTimeout = std::chrono::milliseconds(long(*p->idleTimeoutSeconds * 1000));
+        if (p->requestTimeoutSeconds && *p->requestTimeoutSeconds >= 0 && *p->requestTimeoutSeconds <= 86400)
+            c.requestTimeout = std::chrono::milliseconds(long(*p->requestTimeoutSeconds * 1000));
         if (!p->maxTokensField.empty())
             c.maxTokensField = p->maxTokensField;
         if (!p->anthropicVersion.empty())
@@ -120,6 +124,12 @@ Result<ProviderConfig> LlmSettings::providerConfig(const std::string& name) cons
     }
     resolveApiKey(c, settingsKey);
     return c;
+}
+
+std::vector<std::string> knownSecrets() {
+    if (auto settings = LlmSettings::load(LlmSettings::defaultPath()))
+        return settings->secrets(); // the environment's included
+    return environmentApiKeys();
 }
 
 } // namespace kwb

@@ -26,6 +26,7 @@ struct ProviderSettings {
     std::optional<int> maxRetries;
     std::optional<double> connectTimeoutSeconds;
     std::optional<double> idleTimeoutSeconds;
+    std::optional<double> requestTimeoutSeconds;
     std::string maxTokensField;
     std::string anthropicVersion;
 };
@@ -58,5 +59,10 @@ private:
     PriceTable m_prices;
     std::vector<std::string> m_warnings;
 };
+
+// Every key this machine knows (LlmSettings::secrets() of the default settings file, or the
+// environment's alone when that file cannot be read): what a command that stores text from
+// elsewhere (an import, a note) redacts.
+std::vector<std::string> knownSecrets();
 
 } // namespace kwb

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "core/llm/redaction.h"
+
 namespace kwb {
 
 std::string toString(ProviderKind k) {
@@ -30,12 +32,13 @@ std::string ProviderConfig::effectiveBaseUrl() const {
 nlohmann::json ProviderConfig::publicJson() const {
     nlohmann::json j = {{"name", name},
                         {"protocol", toString(kind)},
-                        {"base_url", effectiveBaseUrl()},
+                        {"base_url", withoutUrlUserinfo(effectiveBaseUrl())}, // a key in the URL stays out
                         {"key_source", apiKey.empty() ? "none" : apiKeySource},
                         {"max_concurrency", maxConcurrency},
                         {"max_retries", retry.maxRetries},
                         {"connect_timeout_ms", connectTimeout.count()},
-                        {"idle_timeout_ms", idleTimeout.count()}};
+                        {"idle_timeout_ms", idleTimeout.count()},
+                        {"request_timeout_ms", requestTimeout.count()}};
     if (kind == ProviderKind::Anthropic)
         j["anthropic_version"] = anthropicVersion;
     else

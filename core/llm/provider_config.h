@@ -25,6 +25,11 @@ std::optional<ProviderKind> parseProviderKind(const std::string& s);
 // https://api.anthropic.com, https://api.openai.com/v1
 std::string defaultBaseUrl(ProviderKind k);
 
+// A request's total deadline unless the settings (request_timeout_s) or `kwb generate
+// --request-timeout` say otherwise: ten minutes, longer than a long answer at a slow server's
+// usual rate, short enough that a run never hangs on one request.
+inline constexpr std::chrono::milliseconds kDefaultRequestTimeout{600000};
+
 struct ProviderConfig {
     std::string name;  // the provider's name in settings and for its concurrency limit
     ProviderKind kind = ProviderKind::Anthropic;
@@ -39,6 +44,9 @@ struct ProviderConfig {
     std::chrono::milliseconds connectTimeout{10000};
     std::chrono::milliseconds idleTimeout{120000}; // no byte received for this long: the attempt fails
     std::chrono::milliseconds attemptTimeout{0};   // whole attempt; 0: none (long generations)
+    // The whole request, every attempt and the waits between them: a server that trickles a
+    // byte now and then (never idle) or streams without end is stopped here. 0: none.
+    std::chrono::milliseconds requestTimeout{kDefaultRequestTimeout};
     std::size_t maxResponseBytes = 32u << 20;      // body of one response, text and events
     std::string userAgent = "kernel-workbench";
 

@@ -128,13 +128,21 @@ public:
     Result<std::map<std::int64_t, RepairLink>> repairLinks(const std::vector<std::int64_t>& sampleIds);
     Result<std::vector<VerificationRecord>> verifications(std::int64_t sampleId);
 
-    // Appends a verdict; it becomes the sample's verdict.
+    // Appends a verdict; it becomes the sample's verdict. Tags are trimmed; an empty one is refused.
     Result<Review> review(std::int64_t sampleId, Verdict verdict, const std::string& reviewer,
                           const std::string& note = {}, const std::vector<std::string>& tags = {});
+    // The same for several samples in one transaction: all of them, or none when one fails.
+    Result<std::vector<Review>> reviewSamples(const std::vector<std::int64_t>& sampleIds, Verdict verdict,
+                                              const std::string& reviewer, const std::string& note = {},
+                                              const std::vector<std::string>& tags = {});
     // Takes back the sample's latest verdict that is still in force, by appending an undo entry
     // that restores the verdict before it. With a reviewer, only that reviewer's own verdict
-    // can be undone. Nothing is ever deleted.
-    Result<Review> undoReview(std::int64_t sampleId, const std::string& reviewer = {});
+    // can be undone. The entry's reviewer is actor (who undid it), else reviewer, else the
+    // undone entry's. Nothing is ever deleted.
+    Result<Review> undoReview(std::int64_t sampleId, const std::string& reviewer = {}, const std::string& actor = {});
+    // The same for several samples in one transaction: all of them, or none when one fails.
+    Result<std::vector<Review>> undoReviews(const std::vector<std::int64_t>& sampleIds, const std::string& reviewer = {},
+                                            const std::string& actor = {});
     Result<std::vector<Review>> reviewHistory(std::int64_t sampleId);
 
     // The next sample to review after `after` (or the head of the queue), if any.
@@ -155,6 +163,7 @@ private:
                                       std::optional<std::int64_t> importId);
     Result<std::int64_t> recordTaskSpecLocked(const Task& task);
     Status addVerificationLocked(std::int64_t sampleId, const VerificationRecord& record);
+    Result<Review> undoLocked(std::int64_t sampleId, const std::string& reviewer, const std::string& actor);
     Result<StoredGeneration> addGenerationLocked(const Task& task, std::int64_t specId, const GenerationRecord& generation,
                                                  const std::optional<VerificationRecord>& verification,
                                                  std::optional<std::int64_t> importId);

@@ -284,35 +284,93 @@ Status requireSample(SqliteConnection& db, std::int64_t id) {
 
 } // namespace
 
+namespace {
+
+// Tags as stored: trimmed; an empty or white-space-only tag is refused, not stored as "".
+Result<std::vector<std::string>> cleanTags(const std::vector<std::string>& tags) {
+    std::vector<std::string> out;
+    for (const auto& t : tags) {
+        auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
+        std::size_t b = 0, e = t.size();
+        while (b < e && space(t[b]))
+            ++b;
+        while (e > b && space(t[e - 1]))
+            --e;
+        if (b == e)
+            return Error::make("bad-review", "a tag is empty or only white space");
+        out.push_back(t.substr(b, e - b));
+    }
+    return out;
+}
+
+} // namespace
+
 Result<Review> ProjectStore::review(std::int64_t sampleId, Verdict verdict, const std::string& reviewer,
                                     const std::string& note, const std::vector<std::string>& tags) {
+    auto out = reviewSamples({sampleId}, verdict, reviewer, note, tags);
+    if (!out)
+        return out.error();
+    return out->front();
+}
+
+Result<std::vector<Review>> ProjectStore::reviewSamples(const std::vector<std::int64_t>& sampleIds, Verdict verdict,
+                                                        const std::string& reviewer, const std::string& note,
+                                                        const std::vector<std::string>& tags) {
     if (verdict == Verdict::Unreviewed)
         return Error::make("bad-review", "a review gives a verdict: accepted, rejected or needs-work (use undo to take one back)");
     if (reviewer.empty())
         return Error::make("bad-review", "a review needs a reviewer's name");
+    auto cleaned = cleanTags(tags);
+    if (!cleaned)
+        return cleaned.error();
     auto tx = WriteTransaction::begin(*m_db);
     if (!tx)
         return tx.error();
-    if (auto s = requireSample(*m_db, sampleId); !s)
-        return s.error();
-    Review rv;
-    rv.sampleId = sampleId;
-    rv.verdict = verdict;
-    rv.reviewer = reviewer;
-    rv.note = note;
-    rv.tags = tags;
-    auto out = appendReview(*m_db, rv);
-    if (!out)
-        return out;
+    std::vector<Review> out;
+    for (std::int64_t sampleId : sampleIds) {
+        if (auto s = requireSample(*m_db, sampleId); !s)
+            return s.error(); // the transaction rolls back: none of the batch is stored
+        Review rv;
+        rv.sampleId = sampleId;
+        rv.verdict = verdict;
+        rv.reviewer = reviewer;
+        rv.note = note;
+        rv.tags = *cleaned;
+        auto added = appendReview(*m_db, rv);
+        if (!added)
+            return added.error();
+        out.push_back(std::move(*added));
+    }
     if (auto s = tx->commit(); !s)
         return s.error();
     return out;
 }
 
-Result<Review> ProjectStore::undoReview(std::int64_t sampleId, const std::string& reviewer) {
+Result<Review> ProjectStore::undoReview(std::int64_t sampleId, const std::string& reviewer, const std::string& actor) {
+    auto out = undoReviews({sampleId}, reviewer, actor);
+    if (!out)
+        return out.error();
+    return out->front();
+}
+
+Result<std::vector<Review>> ProjectStore::undoReviews(const std::vector<std::int64_t>& sampleIds, const std::string& reviewer,
+                                                      const std::string& actor) {
     auto tx = WriteTransaction::begin(*m_db);
     if (!tx)
         return tx.error();
+    std::vector<Review> out;
+    for (std::int64_t sampleId : sampleIds) {
+        auto r = undoLocked(sampleId, reviewer, actor);
+        if (!r)
+            return r.error(); // rolled back: none of the batch is undone
+        out.push_back(std::move(*r));
+    }
+    if (auto s = tx->commit(); !s)
+        return s.error();
+    return out;
+}
+
+Result<Review> ProjectStore::undoLocked(std::int64_t sampleId, const std::string& reviewer, const std::string& actor) {
     if (auto s = requireSample(*m_db, sampleId); !s)
         return s.error();
     auto history = reviewHistory(sampleId);
@@ -344,14 +402,10 @@ Result<Review> ProjectStore::undoReview(std::int64_t sampleId, const std::string
     rv.sampleId = sampleId;
     rv.verdict = restore;
     rv.reverts = target->id;
-    rv.reviewer = reviewer.empty() ? target->reviewer : reviewer;
+    // The entry names who undid it; the undone entry keeps its own reviewer.
+    rv.reviewer = !actor.empty() ? actor : !reviewer.empty() ? reviewer : target->reviewer;
     rv.note = "undo of review #" + std::to_string(target->id) + " (" + toString(target->verdict) + ")";
-    auto out = appendReview(*m_db, rv);
-    if (!out)
-        return out;
-    if (auto s = tx->commit(); !s)
-        return s.error();
-    return out;
+    return appendReview(*m_db, rv);
 }
 
 Result<std::vector<Review>> ProjectStore::reviewHistory(std::int64_t sampleId) {

@@ -1,5 +1,6 @@
 #include "core/store/sample_filter_sql.h"
 
+#include <cctype>
 #include <sstream>
 
 #include "core/store/sqlite_statement.h"
@@ -36,6 +37,27 @@ std::string ftsQuery(const std::string& text) {
         out.append("\"*");
     }
     return out;
+}
+
+Status checkSearchText(const std::string& text) {
+    std::istringstream in(text);
+    std::string word;
+    auto bad = [](const std::string& w, const std::string& why) {
+        return Error::make("bad-search-text", "bad search text: \"" + w + "\" " + why +
+                                                  " (give plain words; each matches a word of the label, model or source that starts with it)");
+    };
+    while (in >> word) {
+        if (word == "AND" || word == "OR" || word == "NOT" || word == "NEAR")
+            return bad(word, "is search syntax, which is not supported");
+        if (word.find('"') != std::string::npos)
+            return bad(word, "holds a quote: phrases are not supported");
+        bool wordy = false;
+        for (unsigned char c : word)
+            wordy = wordy || std::isalnum(c) || c >= 0x80; // the index's tokens: letters and digits of any script
+        if (!wordy)
+            return bad(word, "has no letter or digit, so it can never match");
+    }
+    return okStatus();
 }
 
 SqlCondition filterCondition(const SampleFilter& f) {

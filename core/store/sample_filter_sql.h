@@ -6,6 +6,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/model/error.h"
 #include "core/model/sample.h"
 #include "core/store/sample_query.h"
 
@@ -26,6 +27,11 @@ SqlCondition filterCondition(const SampleFilter& filter);
 int bindCondition(SqliteStatement& st, const SqlCondition& c, int first = 1);
 // FTS5 query text for the words of `text`: each word a quoted phrase, matched as a prefix.
 std::string ftsQuery(const std::string& text);
+// Whether ftsQuery can search for `text` as written: each word must hold a letter or digit
+// (the index keeps nothing else, so "!!" would silently match nothing), and search syntax
+// (quotes, AND / OR / NOT / NEAR) is refused rather than searched for as words.
+// The error ("bad-search-text") names the word.
+Status checkSearchText(const std::string& text);
 
 // Columns of samples s for a summary (kSummaryColumnCount of them), and with the content
 // table c joined, for a full sample.

@@ -75,8 +75,8 @@ private slots:
         QTest::addColumn<QString>("timing");
         QTest::addColumn<QString>("mustSay");
         QTest::newRow("unknown key") << QStringLiteral("warmup_seconds=1") << QStringLiteral("unknown key \"warmup_seconds\"");
-        QTest::newRow("not a number") << QStringLiteral("min_sample_ms=fast") << QStringLiteral("min_sample_ms needs a non-negative number");
-        QTest::newRow("negative") << QStringLiteral("max_batch=-4") << QStringLiteral("max_batch needs a non-negative number");
+        QTest::newRow("not a number") << QStringLiteral("min_sample_ms=fast") << QStringLiteral("min_sample_ms needs a number from 0 to 60000");
+        QTest::newRow("negative") << QStringLiteral("max_batch=-4") << QStringLiteral("max_batch must be from 1 to 1048576");
         QTest::newRow("no value") << QStringLiteral("graphs") << QStringLiteral("graphs needs");
         QTest::newRow("stop rule") << QStringLiteral("stop_on=mode") << QStringLiteral("stop_on is mean or median");
     }

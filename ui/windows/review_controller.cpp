@@ -340,14 +340,8 @@ void ReviewController::castVerdict(ReviewBar::Verdict verdict, const QString& no
     m_parts.session->run(
         this,
         [ids, v, reviewer, noteText, tagList](ProjectStore& store) -> Result<std::vector<Review>> {
-            std::vector<Review> out;
-            for (qint64 id : ids) {
-                auto r = store.review(id, v, reviewer, noteText, tagList);
-                if (!r)
-                    return r.error();
-                out.push_back(*r);
-            }
-            return out;
+            // One transaction: every selected sample gets the verdict, or none does.
+            return store.reviewSamples(std::vector<std::int64_t>(ids.begin(), ids.end()), v, reviewer, noteText, tagList);
         },
         [this, ids](const Result<std::vector<Review>>& reviews) {
             if (!reviews) {
@@ -447,14 +441,8 @@ void ReviewController::undoLastVerdict() {
     m_parts.session->run(
         this,
         [ids, reviewer](ProjectStore& store) -> Result<std::vector<Review>> {
-            std::vector<Review> out;
-            for (qint64 id : ids) {
-                auto r = store.undoReview(id, reviewer);
-                if (!r)
-                    return r.error();
-                out.push_back(*r);
-            }
-            return out;
+            // One transaction: every verdict of the entry is taken back, or none is.
+            return store.undoReviews(std::vector<std::int64_t>(ids.begin(), ids.end()), reviewer, reviewer);
         },
         [this, ids](const Result<std::vector<Review>>& reviews) {
             if (!reviews) {

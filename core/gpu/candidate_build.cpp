@@ -184,6 +184,63 @@ std::string wrapCandidate(const BuildRequest& r) {
     return s;
 }
 
+namespace {
+
+// A finished entry of the cache (a failed build, or one whose library is there) into *out.
+bool readCachedBuild(const fs::path& dir, BuildOutcome* out) {
+    std::error_code ec;
+    if (!fs::exists(dir / "build.json", ec))
+        return false;
+    auto j = nlohmann::json::parse(readFile(dir / "build.json"), nullptr, false);
+    if (!j.is_object() || (j.value("ok", false) && !fs::exists(dir / "candidate.so", ec)))
+        return false;
+    out->ok = j.value("ok", false);
+    out->cached = true;
+    out->libraryPath = out->ok ? (dir / "candidate.so").string() : std::string{};
+    out->diagnostics = j.value("diagnostics", std::vector<Diagnostic>{});
+    out->resources = j.value("resources", std::vector<KernelResources>{});
+    out->log = j.value("log", "");
+    out->failure = j.value("failure", "");
+    return true;
+}
+
+// kwb-runner --confined-build, which confines itself and becomes nvcc, in the build folder.
+ProcessSpec confinedNvcc(const std::string& confiner, const BuildLimits& limits, const fs::path& work,
+                         const std::string& toolkit, const std::string& nvcc, const std::vector<std::string>& nvccArgs) {
+    ProcessSpec spec;
+    spec.program = confiner;
+    spec.args = confinedBuildCommand(limits, work.string(), toolkit, nvcc, nvccArgs);
+    spec.env = scrubbedEnvironment();
+    // nvcc and gcc write their temporaries to TMPDIR: a private folder inside the build's.
+    std::erase_if(*spec.env, [](const std::string& e) { return e.starts_with("HOME=") || e.starts_with("TMPDIR="); });
+    spec.env->push_back("TMPDIR=" + (work / "tmp").string());
+    spec.env->push_back("HOME=" + work.string());
+    spec.workDir = work.string();
+    spec.stderrKeepBytes = 1 << 20;
+    // Background work: the window (and a job timing on this machine) come first for the CPU.
+    spec.niceIncrement = 10;
+    return spec;
+}
+
+// The build folder renamed into the cache as one entry, its record written first.
+Status storeBuild(const fs::path& work, const fs::path& dir, const std::string& compiled, const BuildOutcome& out) {
+    std::error_code ec;
+    nlohmann::json record = out;
+    record.erase("library_path");
+    if (!writeFile(work / "build.json", record.dump(1))) {
+        fs::remove_all(work, ec);
+        return Error::make("cache-unwritable", "cannot write into " + work.string());
+    }
+    fs::remove(work / compiled, ec);
+    fs::remove_all(work / "tmp", ec);
+    fs::rename(work, dir, ec);
+    if (ec) // another worker built the same key first: use its entry
+        fs::remove_all(work, ec);
+    return okStatus();
+}
+
+} // namespace
+
 BuildCache::BuildCache(fs::path root, std::string nvccPath, std::string confiner)
     : m_root(std::move(root)), m_nvcc(std::move(nvccPath)), m_confiner(std::move(confiner)) {}
 
@@ -226,19 +283,8 @@ Result<BuildOutcome> BuildCache::build(const BuildRequest& req, std::chrono::sec
 
     fs::path dir = m_root / "builds" / out.key;
     std::error_code ec;
-    if (fs::exists(dir / "build.json", ec)) {
-        auto j = nlohmann::json::parse(readFile(dir / "build.json"), nullptr, false);
-        if (j.is_object() && (!j.value("ok", false) || fs::exists(dir / "candidate.so", ec))) {
-            out.ok = j.value("ok", false);
-            out.cached = true;
-            out.libraryPath = out.ok ? (dir / "candidate.so").string() : std::string{};
-            out.diagnostics = j.value("diagnostics", std::vector<Diagnostic>{});
-            out.resources = j.value("resources", std::vector<KernelResources>{});
-            out.log = j.value("log", "");
-            out.failure = j.value("failure", "");
-            return out;
-        }
-    }
+    if (readCachedBuild(dir, &out))
+        return out;
 
     // Build in a private folder, then rename into place: a cache entry is whole or absent.
     fs::create_directories(m_root / "builds", ec);
@@ -261,18 +307,7 @@ Result<BuildOutcome> BuildCache::build(const BuildRequest& req, std::chrono::sec
     for (const char* a : {"-o", "candidate.so"})
         nvccArgs.push_back(a);
     nvccArgs.push_back(compiled);
-    ProcessSpec spec;
-    spec.program = m_confiner;
-    spec.args = confinedBuildCommand(*limits, work.string(), toolkit, nvccPath.string(), nvccArgs);
-    spec.env = scrubbedEnvironment();
-    // nvcc and gcc write their temporaries to TMPDIR: a private folder inside the build's.
-    std::erase_if(*spec.env, [](const std::string& e) { return e.starts_with("HOME=") || e.starts_with("TMPDIR="); });
-    spec.env->push_back("TMPDIR=" + (work / "tmp").string());
-    spec.env->push_back("HOME=" + work.string());
-    spec.workDir = work.string();
-    spec.stderrKeepBytes = 1 << 20;
-    // Background work: the window (and a job timing on this machine) come first for the CPU.
-    spec.niceIncrement = 10;
+    const ProcessSpec spec = confinedNvcc(m_confiner, *limits, work, toolkit, nvccPath.string(), nvccArgs);
     auto run = runProcess(spec, {}, timeout);
     if (!run) {
         fs::remove_all(work, ec);
@@ -294,17 +329,8 @@ Result<BuildOutcome> BuildCache::build(const BuildRequest& req, std::chrono::sec
         fs::remove_all(work, ec);
         return out; // not cached: a killed or refused build says nothing about the source
     }
-    nlohmann::json record = out;
-    record.erase("library_path");
-    if (!writeFile(work / "build.json", record.dump(1))) {
-        fs::remove_all(work, ec);
-        return Error::make("cache-unwritable", "cannot write into " + work.string());
-    }
-    fs::remove(work / compiled, ec);
-    fs::remove_all(work / "tmp", ec);
-    fs::rename(work, dir, ec);
-    if (ec) // another worker built the same key first: use its entry
-        fs::remove_all(work, ec);
+    if (auto stored = storeBuild(work, dir, compiled, out); !stored)
+        return stored.error();
     if (out.ok)
         out.libraryPath = (dir / "candidate.so").string();
     return out;

@@ -14,6 +14,7 @@
 #include "app/kwb/commands.h"
 #include "app/kwb/seed_option.h"
 #include "app/kwb/task_lookup.h"
+#include "app/kwb/terminal_text.h"
 #include "app/kwb/user_file.h"
 #include "core/screening/host_code_screen.h"
 #include "core/verify/protocol.h"
@@ -56,8 +57,8 @@ void printTable(const VerificationRecord& rec, const std::string& file, std::ost
             << r.value("shared_bytes", 0) << " B shared, " << r.value("stack_bytes", 0) << " B stack, "
             << r.value("spill_store_bytes", 0) + r.value("spill_load_bytes", 0) << " B spilled\n";
     for (const auto& d : b.value("diagnostics", nlohmann::json::array()))
-        out << "  " << d.value("file", "") << ":" << d.value("line", 0) << ":" << d.value("column", 0) << ": "
-            << d.value("severity", "") << ": " << d.value("message", "") << "\n";
+        out << "  " << terminalSafe(d.value("file", "")) << ":" << d.value("line", 0) << ":" << d.value("column", 0)
+            << ": " << terminalSafe(d.value("severity", "")) << ": " << terminalSafe(d.value("message", "")) << "\n";
     const auto& shapes = j.value("shapes", nlohmann::json::array());
     if (!shapes.empty()) {
         std::printf("%s", ""); // keep stdio and iostream ordered
@@ -92,13 +93,13 @@ void printTable(const VerificationRecord& rec, const std::string& file, std::ost
     const nlohmann::json findings = j.value("screening", nlohmann::json::object()).value("findings", nlohmann::json::array());
     out << "\nVerdict: " << rec.verdict();
     if (!rec.detail().empty())
-        out << " - " << rec.detail();
+        out << " - " << terminalSafe(rec.detail());
     if (!findings.empty())
         out << " (needs a human: the host code does what a launcher never needs)";
     out << "\n";
     for (const auto& f : findings)
         out << "  screening: line " << f.value("line", 0) << ": " << f.value("kind", "") << " ("
-            << describeScreeningKind(f.value("kind", "")) << "): " << f.value("text", "") << "\n";
+            << describeScreeningKind(f.value("kind", "")) << "): " << terminalSafe(f.value("text", "")) << "\n";
     if (j.contains("geomean_speedup") && j.contains("baseline"))
         out << "Speedup (geometric mean over shapes): " << fmt("%.3fx", j["geomean_speedup"].get<double>())
             << " against " << j["baseline"].value("label", "") << " [" << j["baseline"].value("kind", "") << "]\n";

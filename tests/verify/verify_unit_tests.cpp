@@ -1,0 +1,94 @@
+// core/verify on its own, without a worker or a window: the compiler-output parser (nvcc's front
+// end, the host compiler, ptxas), the SHA-256 the records and the build cache key on, and the
+// --timing override checks. Output captured from nvcc 13 and GCC 12.
+#include <cstdio>
+#include <string>
+
+#include "core/verify/diagnostics.h"
+#include "core/verify/sha256.h"
+#include "core/verify/timing_overrides.h"
+#include "tests/support/check.h"
+
+namespace {
+
+void diagnostics() {
+    const std::string nvcc = "candidate.cu(12): error: identifier \"undefined_x\" is undefined\n"
+                             "  __attribute__((global)) void k(float* y){ y[0] = undefined_x; }\n"
+                             "                                                   ^\n\n"
+                             "candidate.cu(30): warning #177-D: variable \"t\" was declared but never referenced\n"
+                             "1 error detected in the compilation of \"candidate.cu\".\n";
+    const auto d = kwb::parseDiagnostics(nvcc);
+    CHECK_MSG(d.size() == 2, "two diagnostics, got " + std::to_string(d.size()));
+    if (d.size() == 2) {
+        CHECK(d[0].file == "candidate.cu" && d[0].line == 12 && d[0].severity == "error");
+        CHECK(d[0].message.find("undefined_x") != std::string::npos);
+        CHECK(d[1].line == 30 && d[1].severity == "warning");
+    }
+    const std::string gcc = "candidate.cu: In function 'void h()':\n"
+                            "candidate.cu:2:11: error: expected ',' or ';' before '}' token\n"
+                            "    2 | }\n";
+    const auto g = kwb::parseDiagnostics(gcc);
+    CHECK_MSG(g.size() == 1 && g[0].line == 2 && g[0].column == 11 && g[0].severity == "error",
+              "host compiler diagnostic with its column");
+    CHECK(kwb::parseDiagnostics("").empty());
+    CHECK(kwb::parseDiagnostics("no diagnostics here\n(12): error: nameless\n").size() <= 1);
+}
+
+void ptxasResources() {
+    const std::string out = "ptxas info    : 0 bytes gmem\n"
+                            "ptxas info    : Compiling entry function '_Z1kPf' for 'sm_90'\n"
+                            "ptxas info    : Function properties for _Z1kPf\n"
+                            "    16 bytes stack frame, 8 bytes spill stores, 4 bytes spill loads\n"
+                            "ptxas info    : Used 10 registers, used 1 barriers, 256 bytes smem\n"
+                            "ptxas info    : Compile time = 18.780 ms\n";
+    const auto r = kwb::parsePtxasResources(out);
+    CHECK_MSG(r.size() == 1, "one kernel, got " + std::to_string(r.size()));
+    if (r.size() == 1) {
+        CHECK(r[0].function == "_Z1kPf");
+        CHECK(r[0].registers == 10 && r[0].sharedBytes == 256);
+        CHECK(r[0].stackBytes == 16 && r[0].spillStoreBytes == 8 && r[0].spillLoadBytes == 4);
+    }
+    CHECK(kwb::parsePtxasResources("").empty());
+}
+
+void sha256() {
+    // FIPS 180-2 test vectors.
+    CHECK(kwb::sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    CHECK(kwb::sha256Hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    CHECK(kwb::sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+          "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    CHECK(kwb::sha256Hex(std::string(1000000, 'a')) ==
+          "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+void timingOverrides() {
+    auto ok = kwb::parseTimingOverrides({"min_sample_ms=1", "max_batch=1024", "stop_on=median"});
+    CHECK_MSG(ok.ok(), ok.ok() ? "" : ok.error().message);
+    if (ok)
+        CHECK(ok->value("max_batch", 0) == 1024 && ok->value("stop_on", "") == "median");
+    for (const char* bad : {"max_batch=99999999999999999999", "min_samples=50,max_samples=10", "target_rse=-1",
+                            "no_such_key=1", "stop_on=sometimes", "min_sample_ms"}) {
+        std::vector<std::string> items;
+        std::string s = bad;
+        for (std::size_t at = 0;;) {
+            std::size_t comma = s.find(',', at);
+            items.push_back(s.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+            if (comma == std::string::npos)
+                break;
+            at = comma + 1;
+        }
+        auto r = kwb::parseTimingOverrides(items);
+        CHECK_MSG(!r.ok(), std::string("refused: ") + bad);
+    }
+}
+
+} // namespace
+
+int main() {
+    diagnostics();
+    ptxasResources();
+    sha256();
+    timingOverrides();
+    std::printf("%d passed, %d failed\n", kwbtest::counts().passed, kwbtest::counts().failed);
+    return kwbtest::counts().failed ? 1 : 0;
+}

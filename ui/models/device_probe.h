@@ -12,6 +12,7 @@
 #include <QString>
 
 #include "core/model/device_info.h"
+#include "ui/models/job_tracker.h"
 
 namespace kwb::ui {
 
@@ -20,7 +21,7 @@ class DeviceProbe final : public QObject {
 
 public:
     explicit DeviceProbe(QObject* parent = nullptr);
-    ~DeviceProbe() override;
+    ~DeviceProbe() override; // never waits for a probe still running
 
     // Starts a probe; any probe still running becomes stale. UI thread only.
     void start(std::chrono::milliseconds timeout = std::chrono::seconds(5));
@@ -34,15 +35,12 @@ signals:
     void probeFailed(const QString& message);
 
 private:
-    struct Channel; // shared with the background thread; defined in the .cpp
+    void deliverInfo(std::shared_ptr<const DeviceInfo> info);
+    void deliverError(const QString& message);
 
-    void deliverInfo(quint64 generation, std::shared_ptr<const DeviceInfo> info);
-    void deliverError(quint64 generation, const QString& message);
-
-    std::shared_ptr<Channel> m_channel;
     std::shared_ptr<const DeviceInfo> m_info;
-    quint64 m_generation = 0;
     bool m_running = false;
+    JobTracker<DeviceProbe> m_jobs{this}; // last member: detaches first on destruction
 };
 
 } // namespace kwb::ui

@@ -77,13 +77,6 @@ GenerationProgress progressOf(const GenerationTotals& t) {
 
 } // namespace
 
-// The meeting point of the UI thread and the job threads (as in VerificationJob): a job thread
-// posts only under the mutex and only while the receiver exists.
-struct GenerationJob::Channel {
-    std::mutex mutex;
-    GenerationJob* receiver = nullptr;
-};
-
 struct GenerationJob::Run {
     std::atomic<bool> cancel{false};
     std::mutex mutex; // guards the two below
@@ -91,19 +84,15 @@ struct GenerationJob::Run {
     bool drainPosted = false;
 };
 
-GenerationJob::GenerationJob(QObject* parent)
-    : QObject(parent), m_channel(std::make_shared<Channel>()) {
+GenerationJob::GenerationJob(QObject* parent) : QObject(parent) {
     qRegisterMetaType<GenerationDelta>();
     qRegisterMetaType<QList<GenerationDelta>>();
     qRegisterMetaType<GenerationProgress>();
-    m_channel->receiver = this;
 }
 
 GenerationJob::~GenerationJob() {
     if (m_run)
-        m_run->cancel = true;
-    std::lock_guard lock(m_channel->mutex);
-    m_channel->receiver = nullptr;
+        m_run->cancel = true; // the job thread stops; m_jobs drops what it still posts
 }
 
 void GenerationJob::cancel() {
@@ -114,31 +103,26 @@ void GenerationJob::cancel() {
 quint64 GenerationJob::start(Request request) {
     if (m_run)
         m_run->cancel = true; // its answers are stale from now on
-    const quint64 generation = ++m_generation;
     auto run = std::make_shared<Run>();
     m_run = run;
     m_running = true;
     m_progress = GenerationProgress{};
     m_progress.wanted = std::max(1, request.samples);
-    emit generationStarted(generation);
+    // The generation is opened before generationStarted, so that its slots see the new one.
+    const JobTracker<GenerationJob>::Ticket ticket = m_jobs.begin();
+    emit generationStarted(ticket.generation());
     emit progressChanged(m_progress);
 
-    std::thread([channel = m_channel, run, generation, request = std::move(request)] {
+    std::thread([ticket, run, request = std::move(request)] {
         // Job thread: owns the LLM client, its own connection to the project and, with repair
         // turns, the checker's worker process.
-        auto post = [&channel](auto&& call) {
-            std::lock_guard lock(channel->mutex);
-            if (GenerationJob* receiver = channel->receiver)
-                QMetaObject::invokeMethod(receiver, [receiver, call] { call(receiver); },
-                                          Qt::QueuedConnection);
-        };
+        // Every call posted here runs only while this run is the newest (JobTracker).
+        auto post = [&ticket](auto&& call) { ticket.post(std::forward<decltype(call)>(call)); };
         auto fail = [&](const std::string& code, const std::string& message) {
             const QString c = QString::fromStdString(code), m = QString::fromStdString(message);
-            post([generation, c, m](GenerationJob* job) {
-                if (generation != job->m_generation)
-                    return;
-                job->m_running = false;
-                emit job->generationFailed(c, m);
+            post([c, m](GenerationJob& job) {
+                job.m_running = false;
+                emit job.generationFailed(c, m);
             });
         };
         auto queueDelta = [&](GenerationDelta delta) {
@@ -150,7 +134,7 @@ quint64 GenerationJob::start(Request request) {
                 run->drainPosted = true;
             }
             if (postNow)
-                post([generation, run](GenerationJob* job) { job->drain(generation, run); });
+                post([run](GenerationJob& job) { job.drain(run); });
         };
 
         try {
@@ -161,10 +145,9 @@ quint64 GenerationJob::start(Request request) {
             AnswerSink sink(projectSink, [&](int index, int turn, qint64 sampleId, const std::string& status) {
                 const QString summary = QString::fromStdString(status);
                 // The text streamed so far goes first: the queued calls keep this order.
-                post([generation, run](GenerationJob* job) { job->drain(generation, run); });
-                post([generation, index, turn, sampleId, summary](GenerationJob* job) {
-                    if (generation == job->m_generation)
-                        emit job->answerStored(index, turn, sampleId, summary);
+                post([run](GenerationJob& job) { job.drain(run); });
+                post([index, turn, sampleId, summary](GenerationJob& job) {
+                    emit job.answerStored(index, turn, sampleId, summary);
                 });
             });
             LlmClient client;
@@ -180,9 +163,8 @@ quint64 GenerationJob::start(Request request) {
                     if (Status up = worker->connect(std::chrono::seconds(30)); up)
                         checker = std::make_unique<VerifierSampleChecker>(std::move(worker), request.checkOptions);
                     else
-                        post([generation, why = QString::fromStdString(describe(up.error()))](GenerationJob* job) {
-                            if (generation == job->m_generation)
-                                emit job->logLine(QStringLiteral("answers are not checked: ") + why);
+                        post([why = QString::fromStdString(describe(up.error()))](GenerationJob& job) {
+                            emit job.logLine(QStringLiteral("answers are not checked: ") + why);
                         });
                 }
             }
@@ -210,10 +192,7 @@ quint64 GenerationJob::start(Request request) {
                 queueDelta({chain, QString::fromUtf8(text.data(), qsizetype(text.size())), restart, turn});
             });
             generationRun.setLog([&](const std::string& line) {
-                post([generation, l = QString::fromStdString(line)](GenerationJob* job) {
-                    if (generation == job->m_generation)
-                        emit job->logLine(l);
-                });
+                post([l = QString::fromStdString(line)](GenerationJob& job) { emit job.logLine(l); });
             });
             GenerationProgress last;
             generationRun.setProgress([&](const GenerationTotals& t) {
@@ -222,44 +201,41 @@ quint64 GenerationJob::start(Request request) {
                     p.outputTokens == last.outputTokens && p.passed == last.passed)
                     return; // a request went out: nothing the panel shows changed
                 last = p;
-                post([generation, p](GenerationJob* job) {
-                    if (generation != job->m_generation)
-                        return;
-                    job->m_progress = p;
-                    emit job->progressChanged(p);
+                post([p](GenerationJob& job) {
+                    job.m_progress = p;
+                    emit job.progressChanged(p);
                 });
             });
             const Status st = generationRun.run({request.task}, &run->cancel);
             if (checker)
                 checker.reset(); // ends the worker process
             // Text first, then the outcome: the queued calls keep this order.
-            post([generation, run](GenerationJob* job) { job->drain(generation, run); });
+            post([run](GenerationJob& job) { job.drain(run); });
             if (!st)
                 return fail(st.error().code, st.error().message);
             const GenerationProgress progress = progressOf(generationRun.totals());
             const bool cancelled = generationRun.totals().interrupted;
-            post([generation, progress, cancelled](GenerationJob* job) {
-                if (generation != job->m_generation)
-                    return;
-                job->m_running = false;
-                job->m_progress = progress;
-                emit job->generationFinished(progress, cancelled);
+            post([progress, cancelled](GenerationJob& job) {
+                job.m_running = false;
+                job.m_progress = progress;
+                emit job.generationFinished(progress, cancelled);
             });
         } catch (const std::exception& e) {
             fail("internal", e.what());
         }
     }).detach();
-    return generation;
+    return ticket.generation();
 }
 
-void GenerationJob::drain(quint64 generation, const std::shared_ptr<Run>& run) {
+// Only calls of the newest run arrive here (JobTracker drops the others).
+void GenerationJob::drain(const std::shared_ptr<Run>& run) {
     std::vector<GenerationDelta> deltas;
     {
         std::lock_guard lock(run->mutex);
         deltas.swap(run->pending);
         run->drainPosted = false;
     }
-    if (generation != m_generation || deltas.empty())
+    if (deltas.empty())
         return;
     emit textArrived(QList<GenerationDelta>(deltas.begin(), deltas.end()));
 }

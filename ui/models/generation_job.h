@@ -26,6 +26,7 @@
 #include "core/llm/provider_config.h"
 #include "core/model/task.h"
 #include "core/verify/verifier.h"
+#include "ui/models/job_tracker.h"
 
 namespace kwb::ui {
 
@@ -80,7 +81,7 @@ public:
     quint64 start(Request request);
     void cancel();
     bool running() const { return m_running; }
-    quint64 generation() const { return m_generation; }
+    quint64 generation() const { return m_jobs.generation(); }
     const GenerationProgress& progress() const { return m_progress; }
 
 signals:
@@ -98,16 +99,14 @@ signals:
     void generationFailed(const QString& code, const QString& message);
 
 private:
-    struct Channel; // shared with the job threads; defined in the .cpp
-    struct Run;     // one run's cancel flag and delta queue
+    struct Run; // one run's cancel flag and delta queue
 
-    void drain(quint64 generation, const std::shared_ptr<Run>& run);
+    void drain(const std::shared_ptr<Run>& run);
 
-    std::shared_ptr<Channel> m_channel;
     std::shared_ptr<Run> m_run;
     GenerationProgress m_progress;
-    quint64 m_generation = 0;
     bool m_running = false;
+    JobTracker<GenerationJob> m_jobs{this}; // last member: detaches first on destruction
 };
 
 } // namespace kwb::ui

@@ -11,14 +11,6 @@
 
 namespace kwb::ui {
 
-// The meeting point of the UI thread and the job threads. A job thread posts only while
-// holding the mutex and only if the receiver still exists; the destructor clears `receiver`
-// under the same mutex, so no post races with the destruction.
-struct VerificationJob::Channel {
-    std::mutex mutex;
-    VerificationJob* receiver = nullptr;
-};
-
 struct VerificationJob::Run {
     std::atomic<bool> cancel{false};
     std::mutex mutex; // guards the two below
@@ -26,40 +18,31 @@ struct VerificationJob::Run {
     bool drainPosted = false;
 };
 
-VerificationJob::VerificationJob(QObject* parent)
-    : QObject(parent), m_channel(std::make_shared<Channel>()) {
+VerificationJob::VerificationJob(QObject* parent) : QObject(parent) {
     qRegisterMetaType<VerificationEvent>();
     qRegisterMetaType<QList<VerificationEvent>>();
-    m_channel->receiver = this;
 }
 
 VerificationJob::~VerificationJob() {
     if (m_run)
-        m_run->cancel = true;
-    std::lock_guard lock(m_channel->mutex);
-    m_channel->receiver = nullptr;
+        m_run->cancel = true; // the job thread stops; m_jobs drops what it still posts
 }
 
 quint64 VerificationJob::start(Request request) {
     if (m_run)
         m_run->cancel = true; // the old job stops; its answer is stale and dropped
-    const quint64 generation = ++m_generation;
     auto run = std::make_shared<Run>();
     m_run = run;
     m_running = true;
     m_fileName = request.fileName;
     m_expectedShapes = static_cast<int>(request.options.shapes.empty() ? request.task.shapes.size()
                                                                        : request.options.shapes.size());
-    emit verifyStarted(generation);
+    // The generation is opened before verifyStarted, so that its slots see the new one.
+    const JobTracker<VerificationJob>::Ticket ticket = m_jobs.begin();
+    emit verifyStarted(ticket.generation());
 
-    std::thread([channel = m_channel, run, generation, request = std::move(request)] {
+    std::thread([ticket, run, request = std::move(request)] {
         // Job thread: owns its worker process for the length of one verification.
-        auto post = [&channel](auto&& call) {
-            std::lock_guard lock(channel->mutex);
-            if (VerificationJob* receiver = channel->receiver)
-                QMetaObject::invokeMethod(receiver, [receiver, call] { call(receiver); },
-                                          Qt::QueuedConnection);
-        };
         auto onProgress = [&](const VerifyProgress& p) {
             VerificationEvent event{QString::fromStdString(p.stage), QString::fromStdString(p.shape),
                                     QString::fromStdString(p.event.dump())};
@@ -71,7 +54,7 @@ quint64 VerificationJob::start(Request request) {
                 run->drainPosted = true;
             }
             if (postNow)
-                post([generation, run](VerificationJob* job) { job->drainEvents(generation, run); });
+                ticket.post([run](VerificationJob& job) { job.drainEvents(run); });
         };
 
         std::shared_ptr<const VerificationRecord> record;
@@ -94,16 +77,16 @@ quint64 VerificationJob::start(Request request) {
             message = std::string("the worker's answer could not be read: ") + e.what();
         }
         // Last events first, then the outcome: the queued calls keep this order.
-        post([generation, run](VerificationJob* job) { job->drainEvents(generation, run); });
+        ticket.post([run](VerificationJob& job) { job.drainEvents(run); });
         if (record) {
-            post([generation, record](VerificationJob* job) { job->deliverRecord(generation, record); });
+            ticket.post([record](VerificationJob& job) { job.deliverRecord(record); });
         } else {
             const QString c = QString::fromStdString(code);
             const QString m = QString::fromStdString(message);
-            post([generation, c, m](VerificationJob* job) { job->deliverError(generation, c, m); });
+            ticket.post([c, m](VerificationJob& job) { job.deliverError(c, m); });
         }
     }).detach();
-    return generation;
+    return ticket.generation();
 }
 
 void VerificationJob::cancel() {
@@ -111,31 +94,26 @@ void VerificationJob::cancel() {
         m_run->cancel = true;
 }
 
-void VerificationJob::drainEvents(quint64 generation, const std::shared_ptr<Run>& run) {
+// Only calls of the newest verification arrive here (JobTracker drops the others).
+void VerificationJob::drainEvents(const std::shared_ptr<Run>& run) {
     std::vector<VerificationEvent> events;
     {
         std::lock_guard lock(run->mutex);
         events.swap(run->pending);
         run->drainPosted = false;
     }
-    if (generation != m_generation || events.empty())
-        return; // stale, or already drained
+    if (events.empty())
+        return; // already drained
     emit verifyProgress(QList<VerificationEvent>(events.begin(), events.end()));
 }
 
-void VerificationJob::deliverRecord(quint64 generation,
-                                    std::shared_ptr<const VerificationRecord> record) {
-    if (generation != m_generation)
-        return;
+void VerificationJob::deliverRecord(std::shared_ptr<const VerificationRecord> record) {
     m_running = false;
     m_record = std::move(record);
     emit verifyFinished(m_record);
 }
 
-void VerificationJob::deliverError(quint64 generation, const QString& code,
-                                   const QString& message) {
-    if (generation != m_generation)
-        return;
+void VerificationJob::deliverError(const QString& code, const QString& message) {
     m_running = false;
     emit verifyFailed(code, message);
 }

@@ -18,6 +18,7 @@
 #include "core/model/task.h"
 #include "core/verify/verification_record.h"
 #include "core/verify/verifier.h"
+#include "ui/models/job_tracker.h"
 
 namespace kwb::ui {
 
@@ -49,7 +50,7 @@ public:
     // Raises the cancel flag of the running verification; it ends in verifyFailed("cancelled").
     void cancel();
     bool running() const { return m_running; }
-    quint64 generation() const { return m_generation; }
+    quint64 generation() const { return m_jobs.generation(); }
     // How many shapes the running (or last) verification checks.
     int expectedShapes() const { return m_expectedShapes; }
     // The candidate's file name in the running (or last) verification: its diagnostics' file.
@@ -64,20 +65,18 @@ signals:
     void verifyFailed(const QString& code, const QString& message);
 
 private:
-    struct Channel; // shared with the background threads; defined in the .cpp
-    struct Run;     // one verification's cancel flag and event queue
+    struct Run; // one verification's cancel flag and event queue
 
-    void drainEvents(quint64 generation, const std::shared_ptr<Run>& run);
-    void deliverRecord(quint64 generation, std::shared_ptr<const VerificationRecord> record);
-    void deliverError(quint64 generation, const QString& code, const QString& message);
+    void drainEvents(const std::shared_ptr<Run>& run);
+    void deliverRecord(std::shared_ptr<const VerificationRecord> record);
+    void deliverError(const QString& code, const QString& message);
 
-    std::shared_ptr<Channel> m_channel;
     std::shared_ptr<Run> m_run; // the current verification, null when none ran yet
     std::shared_ptr<const VerificationRecord> m_record;
-    quint64 m_generation = 0;
     int m_expectedShapes = 0;
     std::string m_fileName = "candidate.cu";
     bool m_running = false;
+    JobTracker<VerificationJob> m_jobs{this}; // last member: detaches first on destruction
 };
 
 } // namespace kwb::ui

@@ -51,7 +51,7 @@ Runner addExportCommand(CLI::App& app) {
         std::string project, out, testOut, system, license = "other", name, hfFormat = "sft";
         std::vector<std::string> verdicts, tasks, models;
         std::optional<double> minSpeedup;
-        bool verified = false, duplicates = false, noSystem = false, json = false, force = false;
+        bool verified = false, includeUnverified = false, includeFlagged = false, duplicates = false, noSystem = false, json = false, force = false;
         double testFraction = 0;
         std::uint64_t seed = 1;
         int maxPairs = 0;
@@ -66,6 +66,11 @@ Runner addExportCommand(CLI::App& app) {
         c->add_option("-o,--output", o->out, c == hf ? "The dataset folder to write" : "The .jsonl file to write")->required();
         c->add_option("--min-speedup", o->minSpeedup, "Only samples at least this much faster than the baseline (the accepted side)");
         c->add_flag("--verified", o->verified, "Only samples verified on a GPU");
+        c->add_flag("--include-unverified", o->includeUnverified,
+                    "Also export as positives samples without a GPU verification (none, or compile-only not-run)");
+        c->add_flag("--include-flagged", o->includeFlagged,
+                    "Also export as positives samples that passed but are flagged (suspicious-timing, screening findings, "
+                    "not screened)");
         c->add_option("--task", o->tasks, "Only these tasks")->delimiter(',');
         c->add_option("--model", o->models, "Only these models")->delimiter(',');
         c->add_flag("--include-duplicates", o->duplicates, "Keep samples marked as duplicates");
@@ -100,6 +105,8 @@ Runner addExportCommand(CLI::App& app) {
             opts.verdicts.push_back(*parseVerdict(v));
         opts.minSpeedup = o->minSpeedup;
         opts.verifiedOnGpu = o->verified;
+        opts.includeUnverified = o->includeUnverified;
+        opts.includeFlagged = o->includeFlagged;
         opts.tasks = o->tasks;
         opts.models = o->models;
         opts.includeDuplicates = o->duplicates;
@@ -140,11 +147,15 @@ Runner addExportCommand(CLI::App& app) {
             return 2;
         }
         warnNotUtf8(*sum);
+        for (const auto& line : gateExclusionLines(*sum)) // never a surprise: what the gate left out, and why
+            std::cerr << "kwb export: " << line << "\n";
         if (o->json) {
             nlohmann::json j = {{"output", o->out}, {"format", toString(sum->format)}, {"train_rows", sum->train.rows},
                                 {"test_rows", sum->test.rows}, {"train_tasks", sum->split.train}, {"test_tasks", sum->split.test},
                                 {"per_task", sum->train.perTask}, {"per_model", sum->train.perModel},
-                                {"not_utf8_samples", sum->notUtf8Samples}};
+                                {"not_utf8_samples", sum->notUtf8Samples},
+                                {"rows_by_gate_class", sum->rowsByGateClass},
+                                {"excluded_by_gate_class", sum->excludedByGateClass}};
             std::cout << j.dump(1) << "\n";
         } else {
             std::cout << "Wrote " << o->out << " (" << toString(sum->format) << ")\n";

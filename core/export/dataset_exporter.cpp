@@ -47,7 +47,25 @@ void appendKey(std::string& out, const char* key) {
 
 // The fields every SFT and unpaired row ends with, so each row can be traced back: task, model,
 // GPU, speedup, (verdict), sample id, verification id; closes the object.
-std::size_t appendProvenance(std::string& out, const SampleSummary& row, bool withVerdict) {
+void appendBool(std::string& out, const char* key, bool value) {
+    appendKey(out, key);
+    out.append(value ? "true" : "false");
+}
+
+const std::vector<std::string>& allGateClasses() {
+    static const std::vector<std::string> all{kGateClean, kGateFlagged, kGateUnverified, kGateUnverifiedFlagged,
+                                              kGateFailed, kGateHack};
+    return all;
+}
+
+// The gate's provenance of a row's sample: "verified" (its latest verification passed on a
+// GPU) and "flagged" (suspicious-timing, screening findings or not screened).
+void appendGate(std::string& out, const std::string& gateClass, const char* prefix = "") {
+    appendBool(out, (std::string(prefix) + "verified").c_str(), gateVerified(gateClass));
+    appendBool(out, (std::string(prefix) + "flagged").c_str(), gateFlagged(gateClass));
+}
+
+std::size_t appendProvenance(std::string& out, const SampleSummary& row, bool withVerdict, const std::string& gateClass) {
     appendKey(out, "task");
     std::size_t replaced = appendJsonString(out, row.taskId);
     appendKey(out, "model");
@@ -60,6 +78,7 @@ std::size_t appendProvenance(std::string& out, const SampleSummary& row, bool wi
         appendKey(out, "verdict");
         appendJsonString(out, toString(row.status.verdict));
     }
+    appendGate(out, gateClass);
     appendKey(out, "sample_id");
     out.append(std::to_string(row.id));
     appendKey(out, "verification_id");
@@ -84,6 +103,60 @@ std::optional<ExportFormat> parseExportFormat(const std::string& s) {
         if (toString(f) == s)
             return f;
     return std::nullopt;
+}
+
+std::vector<std::string> allowedGateClasses(const ExportOptions& options) {
+    std::vector<std::string> classes{kGateClean};
+    if (options.includeFlagged)
+        classes.emplace_back(kGateFlagged);
+    if (options.includeUnverified)
+        classes.emplace_back(kGateUnverified);
+    if (options.includeFlagged && options.includeUnverified)
+        classes.emplace_back(kGateUnverifiedFlagged);
+    return classes;
+}
+
+bool gateVerified(const std::string& gateClass) { return gateClass == kGateClean || gateClass == kGateFlagged; }
+
+bool gateFlagged(const std::string& gateClass) {
+    return gateClass == kGateFlagged || gateClass == kGateUnverifiedFlagged || gateClass == kGateHack;
+}
+
+std::vector<std::string> gateExclusionLines(const ExportSummary& summary) {
+    static const std::vector<std::pair<std::string, std::string>> why{
+        {kGateHack, "suspected hacks (tampering, impossible-timing, contract-violation, or a failure with screening "
+                    "findings); never exported as positives"},
+        {kGateFailed, "their latest verification failed; never exported as positives"},
+        {kGateUnverified, "not verified on a GPU (never verified, or compile-only not-run); --include-unverified "
+                          "lets them in"},
+        {kGateFlagged, "passed on a GPU but flagged (suspicious-timing, screening findings, or a record without "
+                       "screening); --include-flagged lets them in"},
+        {kGateUnverifiedFlagged, "not verified on a GPU and flagged or not screened; --include-unverified with "
+                                 "--include-flagged lets them in"},
+    };
+    std::vector<std::string> lines;
+    for (const auto& [cls, text] : why)
+        if (auto it = summary.excludedByGateClass.find(cls); it != summary.excludedByGateClass.end() && it->second > 0)
+            lines.push_back(std::to_string(it->second) + " sample(s) left out by the gate: " + text);
+    return lines;
+}
+
+std::int64_t ExportSummary::excludedTotal() const {
+    std::int64_t n = 0;
+    for (const auto& [cls, count] : excludedByGateClass)
+        n += count;
+    return n;
+}
+
+Status DatasetExporter::countExcluded(const SampleFilter& positives, ExportSummary& sum) {
+    auto counts = m_store.gateClassCounts(positives);
+    if (!counts)
+        return counts.error();
+    const auto allowed = allowedGateClasses(m_options);
+    for (const auto& [cls, count] : *counts)
+        if (std::find(allowed.begin(), allowed.end(), cls) == allowed.end())
+            sum.excludedByGateClass[cls] += count;
+    return okStatus();
 }
 
 std::string ExportOptions::defaultSystemPrompt() {
@@ -168,70 +241,120 @@ Status DatasetExporter::writeSft(AtomicFile& train, AtomicFile* test, ExportSumm
     SampleFilter f = baseFilter();
     f.verdicts = m_options.verdicts.empty() ? std::vector<Verdict>{Verdict::Accepted} : m_options.verdicts;
     f.minSpeedup = m_options.minSpeedup;
-    Status result = okStatus();
-    auto s = m_store.forEachSampleContent(f, [&](const SampleSummary& row, const SampleContent& content) {
-        auto prompt = promptText(content.taskSpecId, content.messagesJson);
-        if (!prompt) {
-            result = prompt.error();
-            return false;
-        }
-        m_line.assign("{\"messages\":[").append((*prompt)->json).push_back(',');
-        std::size_t replaced = appendAssistant(m_line, content.source);
-        m_line.push_back(']');
-        replaced += appendProvenance(m_line, row, true);
-        if (replaced || (*prompt)->notUtf8)
-            sum.notUtf8Samples.insert(row.id);
-        result = writeSplitRow({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
-        return bool(result);
-    });
-    return s ? result : s;
+    if (auto c = countExcluded(f, sum); !c)
+        return c;
+    // Every SFT row is a positive: one pass per allowed gate class, so each row knows its class.
+    for (const auto& cls : allowedGateClasses(m_options)) {
+        f.gateClasses = {cls};
+        Status result = okStatus();
+        auto s = m_store.forEachSampleContent(f, [&](const SampleSummary& row, const SampleContent& content) {
+            auto prompt = promptText(content.taskSpecId, content.messagesJson);
+            if (!prompt) {
+                result = prompt.error();
+                return false;
+            }
+            m_line.assign("{\"messages\":[").append((*prompt)->json).push_back(',');
+            std::size_t replaced = appendAssistant(m_line, content.source);
+            m_line.push_back(']');
+            replaced += appendProvenance(m_line, row, true, cls);
+            if (replaced || (*prompt)->notUtf8)
+                sum.notUtf8Samples.insert(row.id);
+            result = writeSplitRow({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
+            ++sum.rowsByGateClass[cls];
+            return bool(result);
+        });
+        if (!s)
+            return s;
+        if (!result)
+            return result;
+    }
+    return okStatus();
 }
 
 Status DatasetExporter::writeUnpaired(AtomicFile& train, AtomicFile* test, ExportSummary& sum) {
-    SampleFilter f = baseFilter();
-    f.verdicts = {Verdict::Accepted, Verdict::Rejected};
-    Status result = okStatus();
-    auto s = m_store.forEachSampleContent(f, [&](const SampleSummary& row, const SampleContent& content) {
-        const bool good = row.status.verdict == Verdict::Accepted;
-        if (good && m_options.minSpeedup && !(row.status.speedup && *row.status.speedup >= *m_options.minSpeedup))
-            return true;
-        auto prompt = promptText(content.taskSpecId, content.messagesJson);
-        if (!prompt) {
-            result = prompt.error();
-            return false;
-        }
-        m_line.assign("{\"prompt\":[").append((*prompt)->json).append("],\"completion\":[");
-        std::size_t replaced = appendAssistant(m_line, content.source);
-        m_line.push_back(']');
-        appendKey(m_line, "label");
-        m_line.append(good ? "true" : "false");
-        replaced += appendProvenance(m_line, row, false);
-        if (replaced || (*prompt)->notUtf8)
-            sum.notUtf8Samples.insert(row.id);
-        result = writeSplitRow({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
-        return bool(result);
-    });
-    return s ? result : s;
+    SampleFilter positives = baseFilter();
+    positives.verdicts = {Verdict::Accepted};
+    positives.minSpeedup = m_options.minSpeedup;
+    if (auto c = countExcluded(positives, sum); !c)
+        return c;
+    SampleFilter negatives = baseFilter();
+    negatives.verdicts = {Verdict::Rejected};
+    // Label true: the gate's allowed classes; label false: every rejected sample, of any class.
+    // One pass per class, so each row knows its class.
+    struct Pass {
+        SampleFilter filter;
+        bool good;
+    };
+    std::vector<Pass> passes;
+    for (const auto& cls : allowedGateClasses(m_options)) {
+        passes.push_back({positives, true});
+        passes.back().filter.gateClasses = {cls};
+    }
+    for (const auto& cls : allGateClasses()) {
+        passes.push_back({negatives, false});
+        passes.back().filter.gateClasses = {cls};
+    }
+    for (const auto& pass : passes) {
+        const std::string& cls = pass.filter.gateClasses.front();
+        Status result = okStatus();
+        auto s = m_store.forEachSampleContent(pass.filter, [&](const SampleSummary& row, const SampleContent& content) {
+            auto prompt = promptText(content.taskSpecId, content.messagesJson);
+            if (!prompt) {
+                result = prompt.error();
+                return false;
+            }
+            m_line.assign("{\"prompt\":[").append((*prompt)->json).append("],\"completion\":[");
+            std::size_t replaced = appendAssistant(m_line, content.source);
+            m_line.push_back(']');
+            appendBool(m_line, "label", pass.good);
+            replaced += appendProvenance(m_line, row, false, cls);
+            if (replaced || (*prompt)->notUtf8)
+                sum.notUtf8Samples.insert(row.id);
+            result = writeSplitRow({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
+            if (pass.good)
+                ++sum.rowsByGateClass[cls];
+            return bool(result);
+        });
+        if (!s)
+            return s;
+        if (!result)
+            return result;
+    }
+    return okStatus();
 }
 
 Status DatasetExporter::writePairs(AtomicFile& train, AtomicFile* test, ExportSummary& sum) {
-    SampleFilter f = baseFilter();
-    f.verdicts = {Verdict::Accepted, Verdict::Rejected};
-    auto keys = m_store.sampleKeys(f);
-    if (!keys)
-        return keys.error();
+    SampleFilter positives = baseFilter();
+    positives.verdicts = {Verdict::Accepted};
+    positives.minSpeedup = m_options.minSpeedup;
+    if (auto c = countExcluded(positives, sum); !c)
+        return c;
     // Pairs only within one prompt: chosen and rejected must answer the same question.
     struct Group {
         std::vector<std::int64_t> chosen, rejected;
     };
     std::map<std::pair<std::string, std::string>, Group> groups;
-    for (const auto& k : *keys) {
-        auto& g = groups[{k.taskId, k.promptHash}];
-        if (k.verdict == Verdict::Rejected)
-            g.rejected.push_back(k.id);
-        else if (!m_options.minSpeedup || (k.speedup && *k.speedup >= *m_options.minSpeedup))
-            g.chosen.push_back(k.id);
+    std::map<std::int64_t, std::string> chosenClass; // the gate class of each chosen sample
+    for (const auto& cls : allowedGateClasses(m_options)) {
+        positives.gateClasses = {cls};
+        auto keys = m_store.sampleKeys(positives);
+        if (!keys)
+            return keys.error();
+        for (const auto& k : *keys) {
+            groups[{k.taskId, k.promptHash}].chosen.push_back(k.id);
+            chosenClass[k.id] = cls;
+        }
     }
+    SampleFilter negatives = baseFilter();
+    negatives.verdicts = {Verdict::Rejected};
+    auto keys = m_store.sampleKeys(negatives);
+    if (!keys)
+        return keys.error();
+    for (const auto& k : *keys)
+        if (auto it = groups.find({k.taskId, k.promptHash}); it != groups.end())
+            it->second.rejected.push_back(k.id);
+    for (auto& [key, g] : groups)
+        std::sort(g.chosen.begin(), g.chosen.end()); // id order, as one query gave it
     std::mt19937_64 rng(m_options.seed);
     for (auto& [key, g] : groups) {
         if (g.chosen.empty() || g.rejected.empty())
@@ -272,6 +395,7 @@ Status DatasetExporter::writePairs(AtomicFile& train, AtomicFile* test, ExportSu
             appendNullable(m_line, c.status.gpu);
             appendKey(m_line, "chosen_speedup");
             appendNumber(m_line, c.status.speedup);
+            appendGate(m_line, chosenClass[c.id], "chosen_");
             appendKey(m_line, "chosen_sample_id");
             m_line.append(std::to_string(c.id));
             appendKey(m_line, "rejected_sample_id");
@@ -283,6 +407,7 @@ Status DatasetExporter::writePairs(AtomicFile& train, AtomicFile* test, ExportSu
             m_line.push_back('}');
             if (auto s = writeSplitRow({c.taskId, c.model, c.status.speedup, c.status.gpu}, train, test, sum); !s)
                 return s;
+            ++sum.rowsByGateClass[chosenClass[c.id]];
         }
     }
     return okStatus();

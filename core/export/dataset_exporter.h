@@ -34,6 +34,12 @@ struct ExportOptions {
     std::vector<std::string> tasks;   // empty: all
     std::vector<std::string> models;  // empty: all
     bool includeDuplicates = false;
+    // The gate (sample_query.h): positives (SFT rows, label true, the chosen side) are samples
+    // whose latest verification passed on a GPU with no screening findings, unless these let
+    // in samples without a GPU verification / with flags (suspicious-timing, findings, not
+    // screened). Failures and suspected hacks never become positives.
+    bool includeUnverified = false;
+    bool includeFlagged = false;
     // Added when a prompt has no system message of its own; empty: none.
     std::string systemPrompt = defaultSystemPrompt();
     double testFraction = 0.0;        // share of tasks held out for the test split
@@ -59,7 +65,21 @@ struct ExportSummary {
     // Samples whose exported text (source, prompt, model) had bytes that are not UTF-8, e.g. a
     // Latin-1 source: JSON needs UTF-8, so each such byte was written as U+FFFD. Callers warn.
     std::set<std::int64_t> notUtf8Samples;
+    // The gate: rows written per class of their (chosen) sample, and the samples that would
+    // have been positives but were left out, per class (kGate* of sample_query.h).
+    std::map<std::string, std::int64_t> rowsByGateClass;
+    std::map<std::string, std::int64_t> excludedByGateClass;
+    std::int64_t excludedTotal() const;
 };
+
+// The gate's classes a positive may have under these options.
+std::vector<std::string> allowedGateClasses(const ExportOptions& options);
+// Whether a sample of this gate class counts as verified (passed on a GPU) / flagged.
+bool gateVerified(const std::string& gateClass);
+bool gateFlagged(const std::string& gateClass);
+// One line per reason the gate left samples out ("3 accepted sample(s) left out: ..."), with
+// the flag that would let them in, for the CLI's stderr and the window.
+std::vector<std::string> gateExclusionLines(const ExportSummary& summary);
 
 class DatasetExporter {
 public:
@@ -99,6 +119,8 @@ private:
     Status writeUnpaired(AtomicFile& train, AtomicFile* test, ExportSummary& sum);
     Status writePairs(AtomicFile& train, AtomicFile* test, ExportSummary& sum);
     SampleFilter baseFilter() const;
+    // Counts the positives of `positives` (a filter without gate classes) the gate leaves out.
+    Status countExcluded(const SampleFilter& positives, ExportSummary& sum);
 
     ProjectStore& m_store;
     ExportOptions m_options;

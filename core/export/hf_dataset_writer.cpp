@@ -65,6 +65,39 @@ const char* formatDescription(ExportFormat f) {
 
 } // namespace
 
+// What the export gate let in and left out (dataset_exporter.h), so a reader of the card knows
+// how much of the positive side was verified and how much an override let in.
+static std::string gateSection(const ExportSummary& sum, const ExportOptions& options) {
+    auto count = [](const std::map<std::string, std::int64_t>& m, const char* cls) {
+        auto it = m.find(cls);
+        return it == m.end() ? std::int64_t(0) : it->second;
+    };
+    const auto& rows = sum.rowsByGateClass;
+    const auto& out = sum.excludedByGateClass;
+    std::ostringstream o;
+    o << "## Verification gate\n\n"
+         "Positive rows (SFT rows, `label: true`, the `chosen` side) come only from samples whose latest "
+         "verification passed on a GPU with no host-code screening findings, unless an override below let others in; "
+         "each row says so in `verified` and `flagged` (`chosen_verified`, `chosen_flagged` in pairs). Failed "
+         "samples and suspected hacks are never positives.\n\n"
+      << "| | count |\n|---|---:|\n"
+      << "| positive rows verified on a GPU, clean | " << count(rows, kGateClean) << " |\n"
+      << "| positive rows verified on a GPU, flagged (let in by --include-flagged) | " << count(rows, kGateFlagged)
+      << " |\n"
+      << "| positive rows not verified on a GPU (let in by --include-unverified) | " << count(rows, kGateUnverified)
+      << " |\n"
+      << "| positive rows not verified on a GPU and flagged (let in by both) | " << count(rows, kGateUnverifiedFlagged)
+      << " |\n"
+      << "| samples the gate excluded | " << sum.excludedTotal() << " |\n"
+      << "| - suspected hacks | " << count(out, kGateHack) << " |\n"
+      << "| - failed verification | " << count(out, kGateFailed) << " |\n"
+      << "| - not verified on a GPU | " << count(out, kGateUnverified) + count(out, kGateUnverifiedFlagged) << " |\n"
+      << "| - flagged | " << count(out, kGateFlagged) << " |\n\n"
+      << "Overrides: --include-unverified " << (options.includeUnverified ? "on" : "off") << ", --include-flagged "
+      << (options.includeFlagged ? "on" : "off") << ". The GPUs the rows were verified on are listed under GPUs.\n\n";
+    return o.str();
+}
+
 std::string HfDatasetWriter::cardText(const ExportSummary& sum, const ExportOptions& options, const DatasetCardInfo& card) {
     std::ostringstream o;
     const std::int64_t total = sum.train.rows + sum.test.rows;
@@ -102,6 +135,7 @@ std::string HfDatasetWriter::cardText(const ExportSummary& sum, const ExportOpti
     if (options.verifiedOnGpu)
         o << "; verified on a GPU";
     o << (options.includeDuplicates ? "; duplicates included" : "; duplicates left out") << ".\n\n";
+    o << gateSection(sum, options);
     o << "## Splits\n\nThe split is by task (seed " << options.seed << "): no task is in both.\n\n";
     o << "| split | rows | tasks |\n|---|---:|---|\n";
     auto join = [](const std::set<std::string>& s) {

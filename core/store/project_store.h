@@ -101,6 +101,8 @@ public:
     Status forEachSampleContent(const SampleFilter& filter,
                                 const std::function<bool(const SampleSummary&, const SampleContent&)>& visit);
     Result<std::vector<SampleKey>> sampleKeys(const SampleFilter& filter);
+    // How many samples of the filter fall in each export-gate class (sample_query.h).
+    Result<std::map<std::string, std::int64_t>> gateClassCounts(const SampleFilter& filter);
 
     // Stores a verification record of the sample's exact source (the hashes must agree).
     Status addVerification(std::int64_t sampleId, const VerificationRecord& record);

@@ -38,7 +38,8 @@ namespace {
 
 bool onlyText(const SampleFilter& f) {
     return !ftsQuery(f.text).empty() && f.tasks.empty() && f.verdicts.empty() && f.models.empty() && !f.origin &&
-           !f.minSpeedup && !f.maxSpeedup && !f.verifiedOnGpu && !f.passedOnly && f.includeDuplicates;
+           !f.minSpeedup && !f.maxSpeedup && !f.verifiedOnGpu && !f.passedOnly && f.includeDuplicates &&
+           f.gateClasses.empty();
 }
 
 } // namespace
@@ -51,6 +52,25 @@ Result<std::int64_t> ProjectStore::countSamples(const SampleFilter& filter) {
         return std::int64_t(matches->size());
     }
     return count(filter);
+}
+
+Result<std::map<std::string, std::int64_t>> ProjectStore::gateClassCounts(const SampleFilter& filter) {
+    auto cond = filterCondition(filter);
+    auto st = m_db->cached(std::string("SELECT ") + kGateClassSql + ", count(*) FROM samples s WHERE " + cond.where +
+                           " GROUP BY 1");
+    if (!st)
+        return st.error();
+    bindCondition(**st, cond);
+    std::map<std::string, std::int64_t> counts;
+    for (;;) {
+        auto r = (*st)->step();
+        if (!r)
+            return r.error();
+        if (!*r)
+            break;
+        counts[(*st)->textAt(0)] = (*st)->int64At(1);
+    }
+    return counts;
 }
 
 Result<std::int64_t> ProjectStore::count(const SampleFilter& filter) {

@@ -22,6 +22,21 @@ void anyOf(SqlCondition& c, const char* column, const std::vector<T>& values, F 
 
 } // namespace
 
+// F: how many screening findings the latest record lists; NULL without a record or without
+// a `screening` key. See the classes in sample_query.h.
+const char* const kGateClassSql =
+    "(SELECT CASE"
+    " WHEN s.verification_id IS NULL THEN 'unverified'"
+    " WHEN s.verification_verdict IN ('tampering','impossible-timing','contract-violation') THEN 'hack'"
+    " WHEN s.verification_verdict NOT IN ('pass','suspicious-timing','not-run') THEN"
+    "  (CASE WHEN g.f > 0 THEN 'hack' ELSE 'failed' END)"
+    " WHEN s.verification_verdict = 'not-run' OR s.on_gpu = 0 THEN"
+    "  (CASE WHEN g.f = 0 THEN 'unverified' ELSE 'unverified-flagged' END)"
+    " WHEN s.verification_verdict = 'suspicious-timing' OR g.f IS NULL OR g.f > 0 THEN 'flagged'"
+    " ELSE 'clean' END"
+    " FROM (SELECT (SELECT json_array_length(v.record_json, '$.screening.findings') FROM verifications v"
+    "  WHERE v.id = s.verification_id) AS f) g)";
+
 std::string ftsQuery(const std::string& text) {
     std::istringstream in(text);
     std::string word, out;
@@ -84,6 +99,14 @@ SqlCondition filterCondition(const SampleFilter& f) {
         c.where += " AND s.verification_verdict = 'pass'";
     if (!f.includeDuplicates)
         c.where += " AND s.duplicate_of IS NULL";
+    if (!f.gateClasses.empty()) {
+        c.where.append(" AND ").append(kGateClassSql).append(" IN (");
+        for (std::size_t i = 0; i < f.gateClasses.size(); ++i) {
+            c.where.append(i ? ",?" : "?");
+            c.binds.emplace_back(f.gateClasses[i]);
+        }
+        c.where.append(")");
+    }
     if (auto q = ftsQuery(f.text); !q.empty()) {
         c.where += " AND s.id IN (SELECT rowid FROM sample_text WHERE sample_text MATCH ?)";
         c.binds.emplace_back(q);

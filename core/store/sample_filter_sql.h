@@ -23,6 +23,8 @@ struct SqlCondition {
 // statistics. Pages and counts of text combined with other filters take another plan (see
 // ProjectStore::textMatches) with the same rows.
 SqlCondition filterCondition(const SampleFilter& filter);
+// The export gate's class of sample s (text, see sample_query.h), as an SQL expression.
+extern const char* const kGateClassSql;
 // Binds from parameter `first` on; returns the next free index.
 int bindCondition(SqliteStatement& st, const SqlCondition& c, int first = 1);
 // FTS5 query text for the words of `text`: each word a quoted phrase, matched as a prefix.

@@ -24,7 +24,26 @@ struct SampleFilter {
     bool verifiedOnGpu = false;       // the latest verification ran on a GPU
     bool passedOnly = false;          // the latest verification passed
     bool includeDuplicates = true;    // lists show duplicates; exports leave them out by default
+    std::vector<std::string> gateClasses; // the export gate's classes (kGate*); empty: any
 };
+
+// The export gate sorts every sample by its latest verification record into one class:
+//   clean              passed on a GPU, screened, no screening findings
+//   flagged            passed on a GPU but suspicious-timing, screening findings, or a record
+//                      without a `screening` key (older records: not screened counts as flagged)
+//   unverified         never verified, or verified without a GPU (not-run) and screened clean
+//   unverified-flagged not-run with screening findings or without screening
+//   failed             any other verdict (wrong-result, crash, compile-error, ...)
+//   hack               tampering, impossible-timing, contract-violation, or a failure with
+//                      screening findings: a suspected hack
+// Exports take clean samples as positives; --include-unverified / --include-flagged add the
+// middle classes; failed and hack never become positives.
+inline constexpr const char* kGateClean = "clean";
+inline constexpr const char* kGateFlagged = "flagged";
+inline constexpr const char* kGateUnverified = "unverified";
+inline constexpr const char* kGateUnverifiedFlagged = "unverified-flagged";
+inline constexpr const char* kGateFailed = "failed";
+inline constexpr const char* kGateHack = "hack";
 
 enum class SampleOrder { NewestFirst, OldestFirst, FastestFirst };
 

@@ -15,7 +15,9 @@
 
 #include "core/store/demo_project.h"
 #include "core/store/project_store.h"
+#include "core/verify/sha256.h"
 #include "core/verify/subprocess_worker.h"
+#include "core/verify/verification_record.h"
 #include "ui/models/project_session.h"
 #include "ui/models/sample_list_model.h"
 #include "ui/widgets/code_editor.h"
@@ -369,14 +371,34 @@ void TestReviewSession::datasetFiltersAndExport() {
     view->setTaskFilter(QStringLiteral("sgemm-f32"));
     QTRY_VERIFY(refreshed.count() > 1 && view->matchCount() == 4);
 
+    // The dataset gate: the dialog exports only samples whose latest verification passed on a
+    // GPU with no screening findings. Give the accepted samples such a record, as the store
+    // keeps one of a GPU verification.
+    SampleFilter acceptedFilter;
+    acceptedFilter.verdicts = {Verdict::Accepted};
+    acceptedFilter.includeDuplicates = false;
+    PageRequest all;
+    all.limit = 1000;
+    auto accepted = s.store()->listSamples(acceptedFilter, all);
+    QVERIFY(accepted && !accepted->rows.empty());
+    for (const auto& row : accepted->rows) {
+        auto smp = s.store()->sample(row.id);
+        QVERIFY(smp);
+        nlohmann::json j = {{"schema_version", VerificationRecord::kSchemaVersion}, {"task_id", smp->taskId},
+                            {"verdict", "pass"}, {"source_hash", sha256Hex(smp->source)},
+                            {"created_at", "2026-01-01T00:00:00Z"}, {"seed", row.id},
+                            {"device", {{"name", "NVIDIA H200"}, {"cc", "9.0"}}},
+                            {"screening", {{"findings", nlohmann::json::array()}}}, {"geomean_speedup", 1.5}};
+        auto rec = VerificationRecord::fromJson(j);
+        QVERIFY(rec);
+        QVERIFY(s.store()->addVerification(row.id, *rec));
+    }
+
     ExportDialog dialog(s.window->projectSession(), SampleFilter{}, s.window.get());
     QSignalSpy preview(&dialog, &ExportDialog::previewReady);
     dialog.show();
     QTRY_VERIFY_WITH_TIMEOUT(preview.count() > 0, kDeadlineMs);
     // As many rows as accepted samples that are not duplicates (what an SFT export holds).
-    SampleFilter acceptedFilter;
-    acceptedFilter.verdicts = {Verdict::Accepted};
-    acceptedFilter.includeDuplicates = false;
     const qint64 expected = *s.store()->countSamples(acceptedFilter);
     QVERIFY(expected >= 1);
     QCOMPARE(dialog.previewRows(), expected);

@@ -170,7 +170,15 @@ void exportTests() {
     auto dup = *ps.addSample(b.tasks[0], sample("sgemm-f32", "// copy\n" + syntheticKernel("sgemm-f32", 0)));
     CHECK(ps.review(dup, Verdict::Accepted, "ana"));
 
-    ExportOptions o;
+    // These cases test the formats, not the gate (bad-input.export-takes-only-verified-unflagged-
+    // samples does): the test records are not screened and sample 5 is unverified, so both
+    // overrides let every accepted sample in, as before the gate.
+    const auto ungatedOptions = [] {
+        ExportOptions u;
+        u.includeUnverified = u.includeFlagged = true;
+        return u;
+    };
+    ExportOptions o = ungatedOptions();
     fs::create_directories(dir / "out");
     auto sum = DatasetExporter::exportJsonl(ps, o, dir / "out" / "sft.jsonl");
     CHECK_MSG(sum, sum ? "" : sum.error().message);
@@ -198,13 +206,13 @@ void exportTests() {
     replace.replaceOurs = true;
     CHECK(DatasetExporter::exportJsonl(ps, o, dir / "out" / "sft.jsonl", {}, replace));
     CHECK(readJsonl(dir / "out" / "sft.jsonl").size() == 19);
-    o = {};
+    o = ungatedOptions();
     o.minSpeedup = 2.0;
     CHECK(DatasetExporter::exportJsonl(ps, o, dir / "fast.jsonl"));
     for (const auto& r : readJsonl(dir / "fast.jsonl"))
         CHECK(r["speedup"].get<double>() >= 2.0);
     CHECK(readJsonl(dir / "fast.jsonl").size() == 8); // i = 10..17
-    o = {};
+    o = ungatedOptions();
     o.verifiedOnGpu = true;
     o.tasks = {"sgemm-f32"};
     o.systemPrompt.clear();
@@ -215,7 +223,7 @@ void exportTests() {
         CHECK(r["task"] == "sgemm-f32" && !r["verification_id"].is_null() && r["messages"][0]["role"] == "system");
 
     // Preference pairs: within one task and prompt, every accepted and every rejected used.
-    o = {};
+    o = ungatedOptions();
     o.format = ExportFormat::Preferences;
     auto ps1 = DatasetExporter::exportJsonl(ps, o, dir / "prefs.jsonl");
     CHECK(ps1);
@@ -236,7 +244,7 @@ void exportTests() {
     CHECK(DatasetExporter::exportJsonl(ps, o, dir / "prefs2.jsonl"));
     CHECK(readJsonl(dir / "prefs2.jsonl").size() == 6);
 
-    o = {};
+    o = ungatedOptions();
     o.format = ExportFormat::Unpaired;
     CHECK(DatasetExporter::exportJsonl(ps, o, dir / "unpaired.jsonl"));
     auto un = readJsonl(dir / "unpaired.jsonl");
@@ -250,7 +258,7 @@ void exportTests() {
     CHECK(trues == 18);
 
     // Split by task, seeded: no task on both sides; the same seed gives the same split.
-    o = {};
+    o = ungatedOptions();
     o.testFraction = 0.34;
     o.seed = 7;
     auto split = DatasetExporter::exportJsonl(ps, o, dir / "train.jsonl", dir / "test.jsonl");
@@ -271,11 +279,11 @@ void exportTests() {
 
     // A failed export writes nothing: the output's folder cannot be made.
     writeFile(dir / "blocker", "a file where a folder should be");
-    o = {};
+    o = ungatedOptions();
     CHECK(!DatasetExporter::exportJsonl(ps, o, dir / "blocker" / "x.jsonl"));
 
     // Hugging Face folder.
-    o = {};
+    o = ungatedOptions();
     o.testFraction = 0.34;
     DatasetCardInfo card;
     card.license = "apache-2.0";
@@ -292,12 +300,13 @@ void exportTests() {
     CHECK(readJsonl(dir / "hf" / "data" / "train.jsonl").size() + readJsonl(dir / "hf" / "data" / "test.jsonl").size() == 18);
     // A file we did not write keeps the folder from being replaced, even with leave.
     writeFile(dir / "hf" / "notes.txt", "the user's own");
-    auto kept = HfDatasetWriter::write(ps, ExportOptions{}, dir / "hf", card, replace);
+    const ExportOptions ungated = ungatedOptions();
+    auto kept = HfDatasetWriter::write(ps, ungated, dir / "hf", card, replace);
     CHECK(!kept && kept.error().code == kOutputNotOurs && fileBytes(dir / "hf" / "notes.txt") == "the user's own");
     fs::remove(dir / "hf" / "notes.txt");
-    auto noLeave = HfDatasetWriter::write(ps, ExportOptions{}, dir / "hf", card);
+    auto noLeave = HfDatasetWriter::write(ps, ungated, dir / "hf", card);
     CHECK(!noLeave && noLeave.error().code == kOutputExists);
-    CHECK(HfDatasetWriter::write(ps, ExportOptions{}, dir / "hf", card, replace));
+    CHECK(HfDatasetWriter::write(ps, ungated, dir / "hf", card, replace));
     CHECK(fs::exists(dir / "hf" / kDatasetMarker) && !fs::exists(dir / "hf" / "data" / "test.jsonl"));
     CHECK(noTemporaries(dir));
 }

@@ -158,7 +158,8 @@ void killTests() {
     const fs::path out = dir / "exports" / "all.jsonl";
     fs::create_directories(out.parent_path());
     const std::vector<std::string> exportArgs = {kwbPath(), "export", "sft", "--project", measure.string(), "-o", out.string(),
-                                                 "--verdict", "unreviewed,accepted,rejected,needs-work", "--include-duplicates"};
+                                                 "--verdict", "unreviewed,accepted,rejected,needs-work", "--include-duplicates",
+                                                 "--include-unverified", "--include-flagged"};
     t0 = Clock::now();
     auto ex = runProcess(exportArgs, {}, 600000);
     const auto exportTime = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
@@ -237,13 +238,19 @@ void cliTests() {
     CHECK(show.exitCode == 0 && show.out.find("kwb_entry") != std::string::npos && show.out.find("accepted") != std::string::npos);
     auto stats = kwb({"samples", "stats", "--json"});
     CHECK(stats.exitCode == 0 && nlohmann::json::parse(stats.out)[0]["accepted"] == 2);
-    auto sft = kwb({"export", "sft", "-o", (dir / "sft.jsonl").string()});
+    // Not verified on a GPU: the gate leaves both out and says so; --include-unverified lets them in.
+    auto gated = kwb({"export", "sft", "-o", (dir / "gated.jsonl").string()});
+    CHECK_MSG(gated.exitCode == 0 && gated.err.find("2 sample(s) left out by the gate: not verified") != std::string::npos,
+              gated.err);
+    auto sft = kwb({"export", "sft", "-o", (dir / "sft.jsonl").string(), "--include-unverified", "--include-flagged"});
     CHECK_MSG(sft.exitCode == 0, sft.err);
     const std::string sftText = fileBytes(dir / "sft.jsonl");
     CHECK(std::count(sftText.begin(), sftText.end(), '\n') == 2);
-    auto prefs = kwb({"export", "prefs", "-o", (dir / "prefs.jsonl").string(), "--json"});
+    auto prefs = kwb({"export", "prefs", "-o", (dir / "prefs.jsonl").string(), "--json", "--include-unverified",
+                      "--include-flagged"});
     CHECK(prefs.exitCode == 0 && nlohmann::json::parse(prefs.out)["train_rows"] == 2);
-    auto hf = kwb({"export", "hf", "-o", (dir / "hf").string(), "--license", "mit", "--format", "unpaired"});
+    auto hf = kwb({"export", "hf", "-o", (dir / "hf").string(), "--license", "mit", "--format", "unpaired",
+                   "--include-unverified", "--include-flagged"});
     CHECK_MSG(hf.exitCode == 0, hf.err);
     CHECK(fileBytes(dir / "hf" / "README.md").find("license: mit") != std::string::npos);
     CHECK(kwb({"export", "sft", "-o", (dir / "x.jsonl").string(), "--test-fraction", "0.5"}).exitCode == 64);

@@ -190,6 +190,15 @@ void ExportDialog::schedulePreview() {
     });
 }
 
+// What the dataset gate (the same defaults as kwb export: verified on a GPU, not flagged) left
+// out, so the counts above never surprise.
+static QString gateNote(const ExportSummary& s) {
+    QString note;
+    for (const auto& line : gateExclusionLines(s))
+        note += QStringLiteral("\n") + QString::fromStdString(line);
+    return note;
+}
+
 void ExportDialog::runPreview() {
     const quint64 generation = ++m_previewGeneration;
     const ExportOptions o = options();
@@ -229,7 +238,8 @@ void ExportDialog::runPreview() {
                     .arg(s.train.rows)
                     .arg(s.test.rows)
                     .arg(s.train.perTask.size() + s.test.perTask.size())
-                    .arg(models.isEmpty() ? tr("none") : models.join(QStringLiteral(", "))));
+                    .arg(models.isEmpty() ? tr("none") : models.join(QStringLiteral(", "))) +
+                gateNote(s));
             m_preview->setPlainText(preview->firstRows.isEmpty() ? tr("(no rows)") : preview->firstRows);
             m_exportButton->setEnabled(!m_exporting && m_previewRows > 0);
             emit previewReady(m_previewRows);

@@ -254,6 +254,17 @@ int main(int argc, char** argv) {
         if (!a || !b)
             die("stats", !a ? a.error() : b.error());
     }
+    // The export gate never lets a failed verification in as a positive: every other row is
+    // exported (both overrides given), and that is the count the export must reach.
+    std::size_t admitted = 0;
+    {
+        SampleFilter all;
+        all.includeDuplicates = true;
+        if (auto counts = ps.gateClassCounts(all))
+            for (const auto& [cls, count] : *counts)
+                if (cls != kGateFailed && cls != kGateHack)
+                    admitted += std::size_t(count);
+    }
     store->reset();
 
     // SFT export of every row, by the real command, in its own process.
@@ -264,7 +275,8 @@ int main(int argc, char** argv) {
         int devnull = ::open("/dev/null", O_WRONLY);
         ::dup2(devnull, 1);
         ::execl(KWB_CLI_PATH, "kwb", "export", "sft", "--project", project.c_str(), "-o", exportFile.c_str(), "--verdict",
-                "unreviewed,accepted,rejected,needs-work", "--include-duplicates", static_cast<char*>(nullptr));
+                "unreviewed,accepted,rejected,needs-work", "--include-duplicates", "--include-unverified",
+                "--include-flagged", static_cast<char*>(nullptr));
         ::_exit(127);
     }
     int status = 0;
@@ -289,11 +301,11 @@ int main(int argc, char** argv) {
     say(line);
     std::snprintf(line, sizeof line, "statistics per task and per model: median %.1f ms", stats.median());
     say(line);
-    std::snprintf(line, sizeof line, "SFT export of all %zu rows (%.0f MiB): %.2f s, peak RSS %.1f MiB, exit %d (limits 5 s, 300 MB)",
+    std::snprintf(line, sizeof line, "SFT export of %zu rows the gate admits (%.0f MiB): %.2f s, peak RSS %.1f MiB, exit %d (limits 5 s, 300 MB)",
                   rows, double(exportBytes) / 1048576.0, exportMs / 1000, exportRssMb, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     say(line);
     const bool ok = open.max() < 500 && worstPage < 50 && next.median() < 10 && exportMs < 5000 && exportRssMb < 300 &&
-                    rows == std::size_t(n) && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+                    rows == admitted && rows > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     say(ok ? "result: every figure within its limit" : "result: SOME FIGURE OVER ITS LIMIT");
     if (!out.empty()) {
         std::ofstream f(out);

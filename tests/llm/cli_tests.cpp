@@ -117,7 +117,9 @@ void projectTests(kwbtest::LoopbackServer& server, const std::vector<std::string
     fs::create_directories(exports);
     for (const char* kind : {"sft", "prefs", "unpaired", "hf"}) {
         const fs::path target = exports / (std::string(kind) + (std::string(kind) == "hf" ? "" : ".jsonl"));
-        r = runKwb({"export", kind, "-o", target.string(), "--include-duplicates", "--project", proj.string()}, env, dir);
+        // Generated samples are not verified on a GPU: the gate's override lets them in.
+        r = runKwb({"export", kind, "-o", target.string(), "--include-duplicates", "--include-unverified",
+                    "--include-flagged", "--project", proj.string()}, env, dir);
         CHECK_MSG(r.exitCode == 0, std::string(kind) + ": " + r.err);
         CHECK_MSG(fs::exists(target) && (fs::is_directory(target) || fs::file_size(target) > 0), std::string(kind) + " wrote nothing");
     }

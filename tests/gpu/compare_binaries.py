@@ -9,7 +9,7 @@ Usage: compare_binaries.py --a OLD/bin --b NEW/bin --source REPO [--runs 2] [--o
 Each bin folder holds kwb, kwb-runner and kwb-job. Exits 77 without a GPU, 1 when a verdict
 differs or a speedup moves beyond the tolerance in the median over runs, 0 otherwise.
 """
-import argparse, glob, json, os, statistics, subprocess, sys, tempfile, time
+import argparse, glob, json, os, shutil, statistics, subprocess, sys, tempfile, time
 
 
 def verify(bin_dir, cache, task, source, seed):
@@ -50,7 +50,6 @@ def main():
         print("SKIP: no GPU (nvidia-smi -L failed)")
         return 77
     # kwb finds the built-in tasks beside its bin folder (as tests/gpu/bin_env.sh sets them up).
-    import shutil
     for b in (a.a, a.b):
         tasks = os.path.join(os.path.dirname(os.path.abspath(b)), "share", "kernel-workbench", "tasks")
         shutil.rmtree(tasks, ignore_errors=True)

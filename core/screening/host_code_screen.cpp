@@ -3,6 +3,7 @@
 #include "core/screening/host_code_screen.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -118,7 +119,7 @@ private:
     }
 
     void includeFinding(const CudaToken& t) {
-        if (d_size(t) < 2) {
+        if (t.inner.size() < 2) {
             add("preprocessor-trick", t.line);
             return;
         }
@@ -136,7 +137,6 @@ private:
             header += t.inner[k].text;
         add(screening::headerKind(header, false), t.line);
     }
-    static std::size_t d_size(const CudaToken& t) { return t.inner.size(); }
 
     // True for tokens inside the bodies of device functions (and device variables' initialisers),
     // where the screen cannot be fooled about the block's extent.

@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "core/gpu/verify_job.h"
-#include "core/verify/protocol.h"
+#include "core/protocol/protocol.h"
 #include "kwb/version.h"
 
 int main(int argc, char** argv) {

@@ -1,4 +1,4 @@
-// kwb-runner: the GPU worker. Speaks the line protocol (core/verify/protocol.h) on stdin/stdout.
+// kwb-runner: the GPU worker. Speaks the line protocol (core/protocol/protocol.h) on stdin/stdout.
 // Builds candidates and runs each verification in a fresh kwb-job child beside it (job_main.cpp),
 // so a crashed kernel kills only that. It links the CUDA runtime alone, not the libraries, so
 // it starts (and starts nvcc) in milliseconds.
@@ -9,8 +9,8 @@
 
 #include "core/gpu/build_sandbox.h"
 #include "core/gpu/worker_session.h"
-#include "core/verify/protocol.h"
-#include "core/verify/request_line_reader.h"
+#include "core/protocol/protocol.h"
+#include "core/protocol/request_line_reader.h"
 #include "kwb/version.h"
 
 namespace {

@@ -23,7 +23,7 @@
 #include "core/llm/llm_settings.h"
 #include "core/llm/model_listing.h"
 #include "core/llm/redaction.h"
-#include "core/store/data_dirs.h"
+#include "core/sys/data_dirs.h"
 #include "core/tasks/task_loader.h"
 #include "core/verify/subprocess_worker.h"
 

@@ -3,7 +3,7 @@
 #include <chrono>
 #include <cstdlib>
 
-#include "core/verify/child_process.h"
+#include "core/sys/child_process.h"
 
 namespace kwb::cli {
 

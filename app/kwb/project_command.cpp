@@ -4,7 +4,7 @@
 
 #include "app/kwb/commands.h"
 #include "app/kwb/project_lookup.h"
-#include "core/store/data_dirs.h"
+#include "core/sys/data_dirs.h"
 #include "core/store/demo_project.h"
 
 namespace kwb::cli {

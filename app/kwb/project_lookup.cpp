@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "core/store/data_dirs.h"
+#include "core/sys/data_dirs.h"
 #include "core/store/demo_project.h"
 
 namespace kwb::cli {

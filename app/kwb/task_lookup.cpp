@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "core/store/data_dirs.h"
+#include "core/sys/data_dirs.h"
 #include "core/tasks/task_loader.h"
 
 namespace kwb::cli {

@@ -12,9 +12,9 @@
 
 #include "app/kwb/commands.h"
 #include "app/kwb/task_lookup.h"
-#include "core/tasks/cpu_reference.h"
-#include "core/tasks/formula.h"
-#include "core/tasks/host_inputs.h"
+#include "core/reference/cpu_reference.h"
+#include "core/reference/formula.h"
+#include "core/reference/host_inputs.h"
 #include "core/verify/subprocess_worker.h"
 
 namespace kwb::cli {

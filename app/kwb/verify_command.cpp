@@ -17,7 +17,7 @@
 #include "app/kwb/terminal_text.h"
 #include "app/kwb/user_file.h"
 #include "core/screening/host_code_screen.h"
-#include "core/verify/protocol.h"
+#include "core/protocol/protocol.h"
 #include "core/verify/remote_worker.h"
 #include "core/verify/subprocess_worker.h"
 #include "core/verify/timing_overrides.h"

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/store/atomic_file.h"
+#include "core/sys/atomic_file.h"
 
 namespace kwb {
 namespace fs = std::filesystem;

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "core/store/atomic_file.h"
+#include "core/sys/atomic_file.h"
 #include "core/export/output_destination.h"
 #include "core/export/task_split.h"
 #include "core/model/error.h"

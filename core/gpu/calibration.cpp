@@ -10,7 +10,7 @@
 #include <cuda_runtime_api.h>
 
 #include "core/gpu/cuda_status.h"
-#include "core/store/atomic_file.h"
+#include "core/sys/atomic_file.h"
 
 namespace kwb::gpu {
 

@@ -10,10 +10,10 @@
 
 #include "core/gpu/build_log.h"
 #include "core/gpu/build_sandbox.h"
-#include "core/verify/child_process.h"
-#include "core/verify/doctor.h"
-#include "core/verify/sha256.h"
-#include "core/verify/subprocess_worker.h"
+#include "core/sys/child_process.h"
+#include "core/sys/programs.h"
+#include "core/sys/sha256.h"
+#include "core/sys/environment.h"
 
 namespace kwb::gpu {
 namespace fs = std::filesystem;

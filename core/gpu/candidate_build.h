@@ -12,7 +12,7 @@
 
 #include "core/model/error.h"
 #include "core/model/task.h"
-#include "core/verify/diagnostics.h"
+#include "core/protocol/diagnostics.h"
 
 namespace kwb::gpu {
 

@@ -3,9 +3,9 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "core/verify/child_process.h"
-#include "core/verify/protocol.h"
-#include "core/verify/subprocess_worker.h"
+#include "core/sys/child_process.h"
+#include "core/protocol/protocol.h"
+#include "core/sys/environment.h"
 
 namespace kwb::gpu {
 namespace fs = std::filesystem;

@@ -16,7 +16,7 @@
 #include "core/gpu/job_buffers.h"
 #include "core/gpu/shape_setup.h"
 #include "core/gpu/sm_clock.h"
-#include "core/tasks/cpu_reference.h"
+#include "core/reference/cpu_reference.h"
 
 namespace kwb::gpu {
 static_assert(int(DType::F32) == int(Elem::F32) && int(DType::F16) == int(Elem::F16) &&

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <map>
 
-#include "core/tasks/formula.h"
+#include "core/reference/formula.h"
 
 namespace kwb::gpu {
 namespace {

@@ -20,7 +20,7 @@
 #include "core/gpu/shape_runner.h"
 #include "core/gpu/sm_clock.h"
 #include "core/model/task.h"
-#include "core/verify/protocol.h"
+#include "core/protocol/protocol.h"
 
 namespace kwb::gpu {
 namespace {

@@ -12,11 +12,11 @@
 #include "core/gpu/device_query.h"
 #include "core/gpu/job_launcher.h"
 #include "core/model/task.h"
-#include "core/store/atomic_file.h"
-#include "core/store/data_dirs.h"
-#include "core/tasks/formula.h"
-#include "core/verify/doctor.h"
-#include "core/verify/protocol.h"
+#include "core/sys/atomic_file.h"
+#include "core/sys/data_dirs.h"
+#include "core/reference/formula.h"
+#include "core/sys/programs.h"
+#include "core/protocol/protocol.h"
 #include "kwb/version.h"
 
 namespace kwb::gpu {

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "core/store/data_dirs.h"
+#include "core/sys/data_dirs.h"
 #include "core/tasks/task_loader.h"
 
 namespace kwb {

@@ -10,7 +10,7 @@
 #include "core/store/sqlite_connection.h"
 #include "core/store/store_clock.h"
 #include "core/store/write_transaction.h"
-#include "core/verify/sha256.h"
+#include "core/sys/sha256.h"
 
 namespace kwb {
 namespace {

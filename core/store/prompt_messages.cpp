@@ -1,6 +1,6 @@
 #include "core/store/prompt_messages.h"
 
-#include "core/verify/sha256.h"
+#include "core/sys/sha256.h"
 
 namespace kwb {
 namespace {

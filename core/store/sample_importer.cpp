@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/verify/protocol.h"
+#include "core/protocol/protocol.h"
 
 namespace kwb {
 namespace fs = std::filesystem;

@@ -3,7 +3,7 @@
 #include <cctype>
 #include <limits>
 
-#include "core/verify/sha256.h"
+#include "core/sys/sha256.h"
 
 namespace kwb {
 namespace {

@@ -6,7 +6,7 @@
 #include <limits>
 #include <set>
 
-#include "core/tasks/formula.h"
+#include "core/reference/formula.h"
 
 namespace kwb {
 

@@ -7,8 +7,9 @@
 #include <sys/stat.h>
 #include <sstream>
 
-#include "core/store/data_dirs.h"
-#include "core/verify/child_process.h"
+#include "core/sys/data_dirs.h"
+#include "core/sys/child_process.h"
+#include "core/sys/programs.h"
 #include "core/verify/subprocess_worker.h"
 #include "kwb/version.h"
 
@@ -41,36 +42,6 @@ DoctorCheck checkNvcc(const std::string& path) {
 }
 
 } // namespace
-
-std::string nvccSettingProblem() {
-    const char* env = std::getenv("KWB_NVCC");
-    if (!env || !*env)
-        return {};
-    const std::string found = findInPath(env);
-    struct stat st {};
-    if (!found.empty() && ::stat(found.c_str(), &st) == 0 && S_ISREG(st.st_mode))
-        return {};
-    std::string why = "not found";
-    if (std::string(env).find('/') != std::string::npos) {
-        if (::stat(env, &st) != 0)
-            why = std::strerror(errno);
-        else if (!S_ISREG(st.st_mode))
-            why = S_ISDIR(st.st_mode) ? "a folder, not a program" : "not a regular file";
-        else
-            why = "not executable";
-    } else {
-        why = "not found in PATH";
-    }
-    return "KWB_NVCC is set to '" + std::string(env) + "', which is not an executable file (" + why + ")";
-}
-
-std::string locateNvcc() {
-    if (const char* env = std::getenv("KWB_NVCC"); env && *env) // set: it alone, never a fallback
-        return nvccSettingProblem().empty() ? findInPath(env) : std::string{};
-    if (auto p = findInPath("nvcc"); !p.empty())
-        return p;
-    return findInPath("/usr/local/cuda/bin/nvcc");
-}
 
 int DoctorReport::exitCode() const {
     int code = kDoctorReady;

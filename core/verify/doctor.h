@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/model/device_info.h"
+#include "core/sys/programs.h" // locateNvcc(), for the doctor's users
 
 namespace kwb {
 
@@ -36,10 +37,4 @@ struct DoctorOptions {
 
 DoctorReport runDoctor(const DoctorOptions& options = {});
 std::string formatDoctorReport(const DoctorReport& report);
-// The nvcc to compile candidates with: $KWB_NVCC, PATH, /usr/local/cuda/bin/nvcc; empty if none.
-std::string locateNvcc();
-// When KWB_NVCC is set but names no executable file: a sentence that names the variable and its
-// value (nothing falls back to PATH then); empty otherwise.
-std::string nvccSettingProblem();
-
 } // namespace kwb

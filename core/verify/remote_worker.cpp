@@ -7,8 +7,8 @@
 #include <optional>
 #include <sys/stat.h>
 
-#include "core/store/atomic_file.h"
-#include "core/store/data_dirs.h"
+#include "core/sys/atomic_file.h"
+#include "core/sys/data_dirs.h"
 
 namespace kwb {
 namespace fs = std::filesystem;

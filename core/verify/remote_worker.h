@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/model/error.h"
-#include "core/verify/child_process.h"
+#include "core/sys/child_process.h"
 
 namespace kwb {
 

@@ -6,57 +6,12 @@
 #include <filesystem>
 #include <unistd.h>
 
-#include "core/verify/protocol.h"
+#include "core/protocol/protocol.h"
 #include "core/verify/remote_worker.h"
 #include "kwb/version.h"
 
 namespace kwb {
 namespace fs = std::filesystem;
-
-namespace {
-
-fs::path selfDirectory() {
-    char buf[PATH_MAX];
-    ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (n <= 0)
-        return {};
-    buf[n] = '\0';
-    return fs::path(buf).parent_path();
-}
-
-bool isExecutable(const fs::path& p) {
-    std::error_code ec;
-    return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
-}
-
-} // namespace
-
-std::string locateRunner() {
-    if (const char* env = std::getenv("KWB_RUNNER"); env && *env)
-        return isExecutable(env) ? std::string(env) : std::string{};
-    fs::path self = selfDirectory();
-    if (!self.empty()) {
-        for (const fs::path& cand : {self / "kwb-runner", self.parent_path() / kLibexecSubdir / "kwb-runner"}) {
-            if (isExecutable(cand))
-                return fs::weakly_canonical(cand).string();
-        }
-    }
-    return findInPath("kwb-runner");
-}
-
-std::vector<std::string> scrubbedEnvironment() {
-    static const char* const allowed[] = {"PATH", "HOME", "LANG", "LC_ALL", "TMPDIR",
-                                          "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES",
-                                          "CUDA_DEVICE_ORDER", "KWB_CACHE_DIR", "KWB_DATA_DIR",
-                                          // the worker's settings: which nvcc, the build's memory limit
-                                          "KWB_NVCC", "KWB_BUILD_MEMORY_MIB"};
-    std::vector<std::string> env;
-    for (const char* name : allowed) {
-        if (const char* v = std::getenv(name))
-            env.push_back(std::string(name) + "=" + v);
-    }
-    return env;
-}
 
 SubprocessWorker::SubprocessWorker(std::string runnerPath, std::string clientName)
     : m_path(std::move(runnerPath)), m_client(std::move(clientName)) {}

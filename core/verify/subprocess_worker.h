@@ -3,17 +3,12 @@
 #include <string>
 #include <vector>
 
-#include "core/verify/child_process.h"
+#include "core/sys/child_process.h"
+#include "core/sys/environment.h"
+#include "core/sys/programs.h"
 #include "core/verify/worker.h"
 
 namespace kwb {
-
-// Where kwb-runner is: $KWB_RUNNER; beside this executable (build tree); ../libexec/
-// kernel-workbench/ relative to it (installed); PATH. Empty when not found.
-std::string locateRunner();
-
-// The environment every child of ours gets: an allow-list, so no API key ever reaches it.
-std::vector<std::string> scrubbedEnvironment();
 
 class SubprocessWorker final : public Worker {
 public:

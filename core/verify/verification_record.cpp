@@ -1,6 +1,6 @@
 #include "core/verify/verification_record.h"
 
-#include "core/verify/sha256.h"
+#include "core/sys/sha256.h"
 
 namespace kwb {
 

@@ -5,8 +5,8 @@
 #include <random>
 
 #include "core/screening/host_code_screen.h"
-#include "core/verify/protocol.h"
-#include "core/verify/sha256.h"
+#include "core/protocol/protocol.h"
+#include "core/sys/sha256.h"
 #include "kwb/version.h"
 
 namespace kwb {

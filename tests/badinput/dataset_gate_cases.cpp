@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/store/project_store.h"
-#include "core/verify/sha256.h"
+#include "core/sys/sha256.h"
 #include "core/verify/verification_record.h"
 #include "tests/badinput/registry.h"
 #include "tests/support/check.h"

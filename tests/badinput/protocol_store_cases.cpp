@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/verify/protocol.h"
+#include "core/protocol/protocol.h"
 #include "tests/badinput/protocol_store_support.h"
 #include "tests/badinput/registry.h"
 

@@ -22,7 +22,7 @@
 
 #include "core/store/project_store.h"
 #include "core/tasks/task_loader.h"
-#include "core/verify/sha256.h"
+#include "core/sys/sha256.h"
 #include "tests/store/synthetic_kernels.h"
 
 using namespace kwb;

@@ -10,10 +10,10 @@
 
 #include "core/gpu/baselines/baseline.h"
 #include "core/gpu/baselines/device_buffer.h"
-#include "core/tasks/cpu_reference.h"
-#include "core/tasks/cpu_reference_ops.h"
-#include "core/tasks/formula.h"
-#include "core/tasks/host_inputs.h"
+#include "core/reference/cpu_reference.h"
+#include "core/reference/cpu_reference_ops.h"
+#include "core/reference/formula.h"
+#include "core/reference/host_inputs.h"
 #include "core/tasks/task_loader.h"
 
 namespace kwb::selftest {

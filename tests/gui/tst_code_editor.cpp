@@ -11,7 +11,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "core/verify/diagnostics.h"
+#include "core/protocol/diagnostics.h"
 #include "ui/models/record_views.h"
 #include "ui/widgets/code_editor.h"
 #include "ui/widgets/diff_view.h"

@@ -15,7 +15,7 @@
 
 #include "core/store/demo_project.h"
 #include "core/store/project_store.h"
-#include "core/verify/sha256.h"
+#include "core/sys/sha256.h"
 #include "core/verify/subprocess_worker.h"
 #include "core/verify/verification_record.h"
 #include "ui/models/project_session.h"

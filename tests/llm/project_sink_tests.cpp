@@ -14,7 +14,7 @@
 #include "core/store/project_store.h"
 #include "core/store/sqlite_connection.h"
 #include "core/tasks/task_loader.h"
-#include "core/verify/sha256.h"
+#include "core/sys/sha256.h"
 #include "tests/support/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"

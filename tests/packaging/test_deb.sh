@@ -203,7 +203,7 @@ if is_on "$worker"; then
   if [[ $needs_driver == 1 ]] && ! ldconfig -p | grep -q 'libcuda\.so\.1 '; then
     echo "   (no NVIDIA driver here: the installed worker is not started)"
   else
-    # The hello handshake (core/verify/protocol.h) needs no GPU: the installed worker must load.
+    # The hello handshake (core/protocol/protocol.h) needs no GPU: the installed worker must load.
     reply=$(printf '%s\n' '{"type":"hello","protocol":1,"client":"test_deb"}' | timeout 30 "$runner" 2>"$work/runner.err" | head -n1 || true)
     if grep -q '"ok":true' <<<"$reply"; then pass "installed kwb-runner answers hello"
     else cat "$work/runner.err" >&2; fail "installed kwb-runner did not answer hello (got '$reply')"; fi

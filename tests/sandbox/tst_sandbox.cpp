@@ -25,7 +25,7 @@
 
 #include "core/gpu/job_launcher.h"
 #include "core/gpu/sandbox.h"
-#include "core/verify/child_process.h"
+#include "core/sys/child_process.h"
 #include "tests/support/check.h"
 
 extern char** environ;

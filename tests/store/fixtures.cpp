@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "core/tasks/task_loader.h"
-#include "core/verify/sha256.h"
+#include "core/sys/sha256.h"
 
 extern char** environ;
 

@@ -1,6 +1,6 @@
 // Samples with provenance, verification records and the review history with undo.
 #include "core/store/project_store.h"
-#include "core/verify/sha256.h"
+#include "core/sys/sha256.h"
 #include "tests/store/fixtures.h"
 #include "tests/store/suites.h"
 #include "tests/store/synthetic_kernels.h"

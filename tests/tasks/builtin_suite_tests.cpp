@@ -6,8 +6,8 @@
 #include <map>
 #include <string>
 
-#include "core/tasks/cpu_reference.h"
-#include "core/tasks/formula.h"
+#include "core/reference/cpu_reference.h"
+#include "core/reference/formula.h"
 #include "core/tasks/task_loader.h"
 #include "core/tasks/task_validator.h"
 #include "tests/support/check.h"

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/verify/child_process.h"
+#include "core/sys/child_process.h"
 #include "tests/support/check.h"
 #include "tests/tasks/suites.h"
 

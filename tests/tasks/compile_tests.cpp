@@ -8,7 +8,7 @@
 #include <string>
 #include <unistd.h>
 
-#include "core/verify/child_process.h"
+#include "core/sys/child_process.h"
 #include "tests/support/check.h"
 #include "tests/tasks/suites.h"
 

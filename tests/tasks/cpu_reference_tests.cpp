@@ -3,7 +3,7 @@
 #include <cstring>
 #include <vector>
 
-#include "core/tasks/cpu_reference.h"
+#include "core/reference/cpu_reference.h"
 #include "core/tasks/task_loader.h"
 #include "tests/support/check.h"
 #include "tests/tasks/suites.h"

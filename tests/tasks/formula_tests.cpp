@@ -2,7 +2,7 @@
 #include <string>
 #include <vector>
 
-#include "core/tasks/formula.h"
+#include "core/reference/formula.h"
 #include "tests/support/check.h"
 #include "tests/tasks/suites.h"
 

@@ -4,8 +4,8 @@
 #include <cstring>
 #include <vector>
 
-#include "core/tasks/cpu_reference_ops.h"
-#include "core/tasks/host_inputs.h"
+#include "core/reference/cpu_reference_ops.h"
+#include "core/reference/host_inputs.h"
 #include "core/tasks/task_loader.h"
 #include "tests/support/check.h"
 #include "tests/tasks/suites.h"

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <string>
 
-#include "core/verify/diagnostics.h"
-#include "core/verify/sha256.h"
+#include "core/protocol/diagnostics.h"
+#include "core/sys/sha256.h"
 #include "core/verify/timing_overrides.h"
 #include "tests/support/check.h"
 

@@ -5,7 +5,7 @@
 
 #include <QAbstractListModel>
 
-#include "core/verify/diagnostics.h"
+#include "core/protocol/diagnostics.h"
 
 namespace kwb::ui {
 

@@ -6,7 +6,7 @@
 #include <QString>
 #include <QVector>
 
-#include "core/verify/diagnostics.h"
+#include "core/protocol/diagnostics.h"
 #include "ui/models/shape_result.h"
 #include "ui/widgets/chart_data.h"
 

@@ -3,7 +3,7 @@
 #include <QCoreApplication>
 #include <QSettings>
 
-#include "core/store/data_dirs.h"
+#include "core/sys/data_dirs.h"
 #include "core/verify/remote_worker.h"
 
 namespace kwb::ui {

@@ -13,7 +13,7 @@
 #include <QStringList>
 #include <QWidget>
 
-#include "core/verify/diagnostics.h"
+#include "core/protocol/diagnostics.h"
 
 class QLabel;
 class QPushButton;

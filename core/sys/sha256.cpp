@@ -1,5 +1,5 @@
 // SHA-256 through OpenSSL's libcrypto (EVP), never a hash of our own.
-#include "core/verify/sha256.h"
+#include "core/sys/sha256.h"
 
 #include <array>
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/tasks/cpu_reference_ops.h"
+#include "core/reference/cpu_reference_ops.h"
 
 namespace kwb::cpuref {
 

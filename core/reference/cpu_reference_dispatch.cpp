@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include "core/tasks/cpu_reference.h"
-#include "core/tasks/cpu_reference_ops.h"
+#include "core/reference/cpu_reference.h"
+#include "core/reference/cpu_reference_ops.h"
 
 namespace kwb::cpuref {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/model/error.h"
-#include "core/tasks/cpu_reference.h"
+#include "core/reference/cpu_reference.h"
 
 namespace kwb::cpuref {
 

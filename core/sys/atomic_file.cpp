@@ -1,4 +1,4 @@
-#include "core/store/atomic_file.h"
+#include "core/sys/atomic_file.h"
 
 #include <atomic>
 #include <cerrno>

@@ -1,4 +1,4 @@
-#include "core/verify/diagnostics.h"
+#include "core/protocol/diagnostics.h"
 
 #include <regex>
 #include <sstream>

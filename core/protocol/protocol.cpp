@@ -1,4 +1,4 @@
-#include "core/verify/protocol.h"
+#include "core/protocol/protocol.h"
 
 #include <cstdio>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "core/store/data_dirs.h"
+#include "core/sys/data_dirs.h"
 
 #include <cstdlib>
 #include <fstream>

@@ -1,4 +1,4 @@
-#include "core/tasks/formula.h"
+#include "core/reference/formula.h"
 
 #include <cctype>
 #include <cmath>

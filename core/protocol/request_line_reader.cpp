@@ -1,4 +1,4 @@
-#include "core/verify/request_line_reader.h"
+#include "core/protocol/request_line_reader.h"
 
 #include <cerrno>
 #include <unistd.h>

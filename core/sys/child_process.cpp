@@ -1,4 +1,4 @@
-#include "core/verify/child_process.h"
+#include "core/sys/child_process.h"
 
 #include <algorithm>
 #include <cerrno>

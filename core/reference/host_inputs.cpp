@@ -1,4 +1,4 @@
-#include "core/tasks/host_inputs.h"
+#include "core/reference/host_inputs.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,8 +6,8 @@
 #include <random>
 #include <span>
 
-#include "core/tasks/cpu_reference.h"
-#include "core/tasks/formula.h"
+#include "core/reference/cpu_reference.h"
+#include "core/reference/formula.h"
 
 namespace kwb {
 

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <limits>
 
-#include "core/tasks/cpu_reference_ops.h"
+#include "core/reference/cpu_reference_ops.h"
 
 namespace kwb::cpuref {
 

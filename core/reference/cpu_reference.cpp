@@ -1,4 +1,4 @@
-#include "core/tasks/cpu_reference.h"
+#include "core/reference/cpu_reference.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 #include <array>
 #include <utility>
 
-#include "core/tasks/cpu_reference_ops.h"
+#include "core/reference/cpu_reference_ops.h"
 
 namespace kwb::cpuref {
 

@@ -1,0 +1,19 @@
+#pragma once
+// Where the programs we start live: the worker (kwb-runner) and nvcc. Settings in the
+// environment win, then the install layout, then PATH.
+#include <string>
+
+namespace kwb {
+
+// Where kwb-runner is: $KWB_RUNNER; beside this executable (build tree); ../libexec/
+// kernel-workbench/ relative to it (installed); PATH. Empty when not found.
+std::string locateRunner();
+
+// The nvcc to compile candidates with: $KWB_NVCC, PATH, /usr/local/cuda/bin/nvcc; empty if none.
+std::string locateNvcc();
+
+// When KWB_NVCC is set but names no executable file: a sentence that names the variable and its
+// value (nothing falls back to PATH then); empty otherwise.
+std::string nvccSettingProblem();
+
+} // namespace kwb

@@ -48,6 +48,7 @@ nlohmann::json runProbeJob(const nlohmann::json& spec, const EventSink& emit) {
                              {"seccomp", filtered},
                              {"landlock", landlocked},
                              {"landlock_abi", landlockAbi()},
+                             {"shm", sharedMemoryState()},
                              {"note", note}};
 
     void* handle = ::dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);

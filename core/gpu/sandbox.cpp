@@ -12,6 +12,7 @@
 #include <sched.h>
 #include <seccomp.h>
 #include <set>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -174,6 +175,66 @@ SandboxReport applyResourceLimits() {
     return r;
 }
 
+namespace {
+
+bool g_privateSharedMemory = false;
+std::string g_sharedMemoryWhy = "not isolated";
+
+bool writeProcFile(const char* path, const std::string& text) {
+    const int fd = ::open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    const bool ok = ::write(fd, text.data(), text.size()) == ssize_t(text.size());
+    ::close(fd);
+    return ok;
+}
+
+// A user namespace that maps the caller's own ids to themselves: the right to mount inside it,
+// no other privilege.
+bool enterUserNamespace(std::string* why) {
+    const uid_t uid = ::getuid();
+    const gid_t gid = ::getgid();
+    if (::unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWIPC) != 0) {
+        *why = std::string("no user namespace: ") + std::strerror(errno);
+        return false;
+    }
+    if (!writeProcFile("/proc/self/setgroups", "deny") ||
+        !writeProcFile("/proc/self/uid_map", std::to_string(uid) + " " + std::to_string(uid) + " 1") ||
+        !writeProcFile("/proc/self/gid_map", std::to_string(gid) + " " + std::to_string(gid) + " 1")) {
+        *why = std::string("cannot map the user namespace's ids: ") + std::strerror(errno);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool isolateSharedMemory(std::string* why) {
+    std::string rootWhy;
+    if (::unshare(CLONE_NEWNS | CLONE_NEWIPC) != 0) { // root, or CAP_SYS_ADMIN
+        rootWhy = std::strerror(errno);
+        if (!enterUserNamespace(why)) {
+            *why = "no private /dev/shm (namespaces: " + rootWhy + "; " + *why + ")";
+            g_sharedMemoryWhy = *why;
+            return false;
+        }
+    }
+    // Mounts below stay in this namespace: never propagate back to the system's.
+    if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
+        ::mount("kwb-job-shm", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                "size=64m,nr_inodes=4096,mode=1777") != 0) {
+        *why = std::string("no private /dev/shm (mount: ") + std::strerror(errno) + ")";
+        g_sharedMemoryWhy = *why;
+        return false;
+    }
+    g_privateSharedMemory = true;
+    return true;
+}
+
+std::string sharedMemoryState() {
+    return g_privateSharedMemory ? "private" : "none (" + g_sharedMemoryWhy + ")";
+}
+
 bool applySyscallFilter(std::string* why) { return loadSyscallFilter(/*processes=*/false, why); }
 
 bool applyBuildSyscallFilter(std::string* why) { return loadSyscallFilter(/*processes=*/true, why); }
@@ -221,6 +282,12 @@ bool loadSyscallFilter(bool processes, std::string* why) {
     // clang-format on
     for (int sys : rootOnly)
         (void)seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), sys, 0);
+    // IPC objects outlive their process; a job without its own IPC namespace makes none.
+    if (!processes && !g_privateSharedMemory) {
+        const int ipc[] = {SCMP_SYS(shmget), SCMP_SYS(msgget), SCMP_SYS(semget), SCMP_SYS(mq_open)};
+        for (int sys : ipc)
+            rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), sys, 0);
+    }
     // Every thread of the job, CUDA's own included, not only the one that loads the filter: a
     // host callback of the candidate's runs on a CUDA thread.
     if (rc == 0)
@@ -244,7 +311,7 @@ int landlockAbi() {
 
 bool applyFilesystemRules(const std::string& workDir, const std::vector<std::string>& readOnlyFiles,
                           std::string* why) {
-    return applyFilesystemRules(FilesystemRules{workDir, readOnlyFiles, true}, why);
+    return applyFilesystemRules(FilesystemRules{workDir, readOnlyFiles, true, g_privateSharedMemory}, why);
 }
 
 bool applyFilesystemRules(const FilesystemRules& rules, std::string* why) {
@@ -328,7 +395,8 @@ bool applyFilesystemRules(const FilesystemRules& rules, std::string* why) {
     for (const auto& name : listDir("/dev"))
         if (name.starts_with("nvidia"))
             ok = ok && allowPath(rs, "/dev/" + name, kReadFile | kReadDir | kWriteFile, h, why);
-    ok = ok && allowPath(rs, "/dev/shm", kWriteRights, h, why);
+    if (rules.sharedMemory)
+        ok = ok && allowPath(rs, "/dev/shm", kWriteRights, h, why);
     for (const auto& dir : loadedLibraryFolders())
         ok = ok && allowPath(rs, dir, kReadRights, h, why);
     return ok && restrictSelf(rs, abi, why);

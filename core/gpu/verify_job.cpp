@@ -74,7 +74,8 @@ nlohmann::json confine(const nlohmann::json& spec, const std::string& library, c
     std::string note = filtered ? sandbox.note : (sandbox.note + " " + why);
     if (!landlocked)
         note += " " + fsWhy;
-    return {{"limits", sandbox.limits}, {"seccomp", filtered}, {"landlock", landlocked}, {"note", note}};
+    return {{"limits", sandbox.limits}, {"seccomp", filtered}, {"landlock", landlocked},
+            {"shm", sharedMemoryState()}, {"note", note}};
 }
 
 // Every wanted shape in turn (base: the job's fields; shape and deviceWarm set here), each
@@ -199,6 +200,10 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, P
 }
 
 int jobMain() {
+    // First, while the job has one thread: a /dev/shm and IPC of its own (sandbox.h). Without
+    // namespaces the job gets none; the record says which.
+    std::string shmWhy;
+    (void)isolateSharedMemory(&shmWhy);
     // The job's own protocol channel; fd 1 becomes stderr so a candidate's printf cannot forge it.
     std::fflush(stdout);
     int protocolFd = ::dup(STDOUT_FILENO);

@@ -118,6 +118,19 @@ def main():
         except (ValueError, KeyError):
             got, rec = f"no-json(exit {p.returncode})", {}
         ok = got in want
+        # "kwb-expect-screening: flagged": the host-code screen must list findings (the pass
+        # needs a human); "kwb-must-not-exist: PATH": what the candidate tried to leave behind.
+        extra = []
+        if re.search(r"kwb-expect-screening:\s*flagged", head):
+            findings = (rec.get("screening") or {}).get("findings") or []
+            extra.append(f"screening findings: {len(findings)}")
+            ok = ok and len(findings) > 0
+        for left in re.findall(r"kwb-must-not-exist:\s*(\S+)", head):
+            exists = os.path.exists(left)
+            extra.append(f"{left} {'LEFT BEHIND' if exists else 'absent'}")
+            ok = ok and not exists
+        if extra:
+            got = got + " (" + "; ".join(extra) + ")"
         lines.append(f"{'ok  ' if ok else 'FAIL'} {task}/{os.path.basename(f):22s} want={'|'.join(want):30s} got={got:18s} {wall:5.1f}s  {rec.get('detail', '')[:150]}")
         if not ok:
             failures.append(f"{task}/{os.path.basename(f)}: wanted {want}, got {got}: {rec.get('detail', p.stderr[-300:])}")

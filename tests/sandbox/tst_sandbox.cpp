@@ -1,9 +1,11 @@
 // Hostile CPU-only children through the real launcher (core/gpu/job_launcher.h) and the real
 // kwb-job in its probe mode (core/gpu/probe_job.h): each is contained and its outcome
 // named. One case per run, so ctest reports them apart:
-//   tst_sandbox <hang|forkbomb|daemon|write|network|output|environment|signal|crash|benign>
+//   tst_sandbox <hang|forkbomb|daemon|write|network|output|environment|signal|crash|benign|
+//                leftovers|nice>
 // Negative controls run some probes with part of the sandbox switched off, to show that each
 // check sees the harm when the sandbox does not stop it. No GPU needed.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -16,7 +18,9 @@
 #include <poll.h>
 #include <sstream>
 #include <string>
+#include <sys/ipc.h>
 #include <sys/resource.h>
+#include <sys/shm.h>
 #include <sys/socket.h>
 #include <thread>
 #include <utility>
@@ -380,6 +384,82 @@ int benignCase() {
     CHECK(r.result["sandbox"].value("landlock", false) == (kwb::gpu::landlockAbi() > 0));
     CHECK_MSG(has(r.note(), "HOME=" + g_root + "/kwb-job-"),
               "the job's HOME is its own folder: " + r.note());
+    // A private /dev/shm stays usable (CUDA's IPC would use it); without one there is none.
+    const std::string shm = r.result["sandbox"].value("shm", "");
+    CHECK_MSG(shm == "private" || shm.starts_with("none ("), shm);
+    CHECK_MSG(has(r.note(), shm == "private" ? "/dev/shm writable: yes" : "/dev/shm writable: no"),
+              shm + " / " + r.note());
+    return 0;
+}
+
+// Every place a job could leave something that outlives it, as sorted lines: entries of the
+// world-writable folders and of the run's own folder (the jobs' TMPDIR and HOME), and the
+// System V IPC objects and POSIX message queues of the whole system.
+std::vector<std::string> writablePlaces() {
+    std::vector<std::string> found;
+    for (const char* dir : {"/dev/shm", "/tmp", "/var/tmp", "/run", "/dev/mqueue"}) {
+        std::error_code ec;
+        for (const auto& e : fs::directory_iterator(dir, ec))
+            found.push_back(e.path().string());
+    }
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(g_root, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec))
+        found.push_back(it->path().string());
+    for (const char* table : {"/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem"}) {
+        std::istringstream lines(readFile(table));
+        std::string line, key, id;
+        std::getline(lines, line); // the header
+        while (std::getline(lines, line)) {
+            std::istringstream(line) >> key >> id;
+            found.push_back(std::string(table) + " key " + key + " id " + id);
+        }
+    }
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
+std::vector<std::string> newPlaces(const std::vector<std::string>& before, const std::vector<std::string>& after) {
+    std::vector<std::string> added;
+    std::set_difference(after.begin(), after.end(), before.begin(), before.end(), std::back_inserter(added));
+    return added;
+}
+
+// A hostile job leaves nothing behind: whatever it created in /dev/shm, IPC or the mqueue file
+// system was its own namespace's (gone with it) or was refused. The negative control creates the
+// same kind of things from this process, outside any sandbox, and the listing must see them.
+int leftoversCase() {
+    const std::string mark = "kwb-leftover-" + std::to_string(::getpid());
+    const auto before = writablePlaces();
+    Run r = runProbe("leftovers", mark);
+    // "refused": some attempts were refused (which depends on the system's namespaces).
+    CHECK_MSG(r.verdict() == "pass" || r.verdict() == "refused", r.detail());
+    const std::string shm = r.result["sandbox"].value("shm", "");
+    std::printf("  /dev/shm of the job: %s\n", shm.c_str());
+    if (shm == "private") // inside its namespaces the job could create them: harmless
+        CHECK_MSG(has(r.note(), "/dev/shm file: created") && has(r.note(), "shmget: created"), r.note());
+    // Other programs of the machine (tests running beside this one) come and go in /tmp: what
+    // counts is what names the probe's marker, lies in this run's folder, or holds its keys.
+    std::string listing;
+    for (const auto& p : newPlaces(before, writablePlaces()))
+        if (has(p, mark) || p.starts_with(g_root) || has(p, " key 180298598")) // keys 0x6b776200..02
+            listing += " " + p;
+    CHECK_MSG(listing.empty(), "left behind:" + listing);
+
+    // The control: the same writes from outside the sandbox are seen.
+    const std::string shmFile = "/dev/shm/" + mark + "-control";
+    std::ofstream(shmFile) << "control\n";
+    const int segment = ::shmget(key_t(0x6b776210), 4096, IPC_CREAT | 0600);
+    const auto seen = newPlaces(before, writablePlaces()); // 0x6b776210 = 1802986000
+    CHECK_MSG(std::find(seen.begin(), seen.end(), shmFile) != seen.end(), "the listing misses " + shmFile);
+    CHECK_MSG(segment < 0 || std::any_of(seen.begin(), seen.end(), [](const std::string& p) {
+                  return has(p, "/proc/sysvipc/shm key 1802986000 ");
+              }),
+              "the listing misses a System V segment");
+    std::error_code ec;
+    fs::remove(shmFile, ec);
+    if (segment >= 0)
+        ::shmctl(segment, IPC_RMID, nullptr);
     return 0;
 }
 
@@ -428,7 +508,7 @@ int main(int argc, char** argv) {
         {"hang", hangCase},       {"forkbomb", forkBombCase}, {"daemon", daemonCase},
         {"write", writeCase},     {"network", networkCase},   {"output", outputCase},
         {"environment", environmentCase}, {"signal", signalCase}, {"crash", crashCase},
-        {"benign", benignCase},   {"nice", niceCase}};
+        {"benign", benignCase},   {"leftovers", leftoversCase}, {"nice", niceCase}};
     int (*run)() = nullptr;
     std::string names;
     for (const auto& [name, fn] : kCases) {

@@ -129,6 +129,7 @@ struct SandboxReport {
     bool limits = false;
     bool seccomp = false;
     bool landlock = false;
+    std::optional<std::string> shm; // the job's /dev/shm: "private" or "none (why)"; older records lack it
     std::string note; // what could not be applied, and why
     nlohmann::json extra = nlohmann::json::object();
     bool operator==(const SandboxReport&) const = default;

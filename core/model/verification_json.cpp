@@ -72,14 +72,18 @@ SandboxReport sandboxFromJson(const json& j) {
     r.read("limits", s.limits);
     r.read("seccomp", s.seccomp);
     r.read("landlock", s.landlock);
+    if (std::string shm; r.read("shm", shm))
+        s.shm = shm;
     r.read("note", s.note);
     s.extra = r.rest();
     return s;
 }
 
 json toJson(const SandboxReport& s) {
-    return withExtra({{"limits", s.limits}, {"seccomp", s.seccomp}, {"landlock", s.landlock}, {"note", s.note}},
-                     s.extra);
+    json j = {{"limits", s.limits}, {"seccomp", s.seccomp}, {"landlock", s.landlock}, {"note", s.note}};
+    if (s.shm)
+        j["shm"] = *s.shm;
+    return withExtra(std::move(j), s.extra);
 }
 
 BaselineInfo baselineFromJson(const json& j) {

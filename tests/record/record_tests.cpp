@@ -241,7 +241,7 @@ void typedValueRoundTrips() {
     b.resources.push_back({"_Z1kv", 32, 0, 0, 8, 8, json{{"future", true}}});
     r.build = b;
     r.device = v::DeviceReport{1, "GPU", "9.0", json::object()};
-    r.sandbox = v::SandboxReport{true, true, false, "no Landlock", json::object()};
+    r.sandbox = v::SandboxReport{.limits = true, .seccomp = true, .landlock = false, .shm = "private", .note = "no Landlock"};
     r.baseline = v::BaselineInfo{"ref", "reference-kernel", json::object()};
     v::ShapeResult s;
     s.name = "big";

@@ -13,8 +13,9 @@
 namespace kwb {
 namespace fs = std::filesystem;
 
-SubprocessWorker::SubprocessWorker(std::string runnerPath, std::string clientName)
-    : m_path(std::move(runnerPath)), m_client(std::move(clientName)) {}
+SubprocessWorker::SubprocessWorker(std::string runnerPath, std::string clientName,
+                                   std::vector<std::string> environment)
+    : m_path(std::move(runnerPath)), m_client(std::move(clientName)), m_environment(std::move(environment)) {}
 
 SubprocessWorker::~SubprocessWorker() { shutdown(); }
 
@@ -49,6 +50,11 @@ Status SubprocessWorker::connect(std::chrono::milliseconds timeout) {
     ProcessSpec spec;
     spec.program = m_path;
     spec.env = scrubbedEnvironment();
+    for (const std::string& kv : m_environment) { // the endpoint's settings win over the caller's
+        const std::string name = kv.substr(0, kv.find('=') + 1);
+        std::erase_if(*spec.env, [&](const std::string& e) { return e.starts_with(name); });
+        spec.env->push_back(kv);
+    }
     m_sshHost = sshLauncherHost(m_path);
     if (!m_sshHost.empty()) // the ssh client may need the user's agent: keys only, no prompts
         for (std::string& kv : sshClientEnvironment())

@@ -12,7 +12,10 @@ namespace kwb {
 
 class SubprocessWorker final : public Worker {
 public:
-    explicit SubprocessWorker(std::string runnerPath, std::string clientName = "kwb");
+    // `environment`: "K=V" entries that replace the caller's in the worker's scrubbed environment
+    // (e.g. CUDA_VISIBLE_DEVICES of a WorkerEndpoint).
+    explicit SubprocessWorker(std::string runnerPath, std::string clientName = "kwb",
+                              std::vector<std::string> environment = {});
     ~SubprocessWorker() override;
 
     Status connect(std::chrono::milliseconds timeout) override;
@@ -32,6 +35,7 @@ private:
 
     std::string m_path;
     std::string m_client;
+    std::vector<std::string> m_environment;
     std::string m_workerVersion;
     std::string m_sshHost; // set when m_path is an ssh launcher (core/verify/remote_worker.h)
     ChildProcess m_child;

@@ -2,11 +2,17 @@
 // end, the host compiler, ptxas), the SHA-256 the records and the build cache key on, and the
 // --timing override checks. Output captured from nvcc 13 and GCC 12.
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/protocol/diagnostics.h"
 #include "core/sys/sha256.h"
 #include "core/verify/timing_overrides.h"
+#include "core/verify/worker_endpoint.h"
 #include "tests/support/check.h"
 
 namespace {
@@ -82,9 +88,59 @@ void timingOverrides() {
     }
 }
 
+// Worker endpoints: values, not environment changes. A stand-in worker (a real child process,
+// a shell script) answers the handshake with the CUDA_VISIBLE_DEVICES it was started with.
+void workerEndpoints() {
+    namespace fs = std::filesystem;
+    char tmpl[] = "/tmp/kwb-endpoint-XXXXXX";
+    const fs::path dir = ::mkdtemp(tmpl);
+    ::setenv("KWB_CACHE_DIR", (dir / "cache").c_str(), 1);
+    const fs::path fake = dir / "fake-worker.sh";
+    std::ofstream(fake) << "#!/bin/sh\nread line\n"
+                           "printf '{\"type\":\"hello\",\"ok\":true,\"worker\":\"fake on %s\"}\\n' "
+                           "\"${CUDA_VISIBLE_DEVICES:-none}\"\nread line\n";
+    ::chmod(fake.c_str(), 0755);
+    auto connectedAs = [](const kwb::WorkerEndpoint& e) {
+        auto w = kwb::makeWorker(e, "verify.units");
+        if (!w)
+            return "error " + w.error().code;
+        auto s = (*w)->connect(std::chrono::seconds(10));
+        std::string d = s ? (*w)->description() : "error " + s.error().code;
+        (*w)->shutdown();
+        return d;
+    };
+    ::setenv("CUDA_VISIBLE_DEVICES", "7", 1);
+    auto program = kwb::WorkerEndpoint::programAt(fake.string());
+    CHECK_MSG(connectedAs(program).starts_with("fake on 7"), connectedAs(program));
+    program.gpu = 3; // the endpoint's GPU wins over the caller's, and the caller's stays
+    CHECK_MSG(connectedAs(program).starts_with("fake on 3"), connectedAs(program));
+    CHECK(std::string(std::getenv("CUDA_VISIBLE_DEVICES")) == "7");
+    CHECK(program.describe() == fake.string() + ", GPU 3");
+
+    CHECK(kwb::WorkerEndpoint::sshHost("")->kind == kwb::WorkerEndpoint::Kind::ThisMachine);
+    CHECK(kwb::WorkerEndpoint::sshHost("-oProxyCommand=x").error().code == "bad-worker-host-dash");
+    CHECK(kwb::WorkerEndpoint::sshHost("gpu box").error().code == "bad-worker-host");
+    // An ssh endpoint writes its launcher and changes no variable of this process.
+    ::unsetenv("KWB_RUNNER");
+    auto ssh = kwb::WorkerEndpoint::sshHost("user@gpu-box");
+    CHECK(ssh.ok() && ssh->describe() == "user@gpu-box over ssh");
+    auto launcher = kwb::workerProgram(*ssh);
+    CHECK_MSG(launcher.ok() && launcher->starts_with((dir / "cache").string()) && fs::exists(*launcher),
+              launcher ? *launcher : launcher.error().message);
+    CHECK(std::getenv("KWB_RUNNER") == nullptr);
+    // This machine's worker, where there is none.
+    ::setenv("KWB_RUNNER", (dir / "no-such-runner").c_str(), 1);
+    CHECK(connectedAs(kwb::WorkerEndpoint::thisMachine()) == "error worker-not-found");
+    ::unsetenv("KWB_RUNNER");
+    ::unsetenv("KWB_CACHE_DIR");
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+}
+
 } // namespace
 
 int main() {
+    workerEndpoints();
     diagnostics();
     ptxasResources();
     sha256();

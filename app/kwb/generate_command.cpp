@@ -16,6 +16,7 @@
 #include "app/kwb/task_lookup.h"
 #include "core/export/output_destination.h"
 #include "core/generate/generation_run.h"
+#include "core/generate/generation_setup.h"
 #include "core/generate/jsonl_sample_sink.h"
 #include "core/generate/project_examples.h"
 #include "core/generate/project_sample_sink.h"
@@ -25,7 +26,7 @@
 #include "core/llm/redaction.h"
 #include "core/sys/data_dirs.h"
 #include "core/tasks/task_loader.h"
-#include "core/verify/subprocess_worker.h"
+#include "core/sys/programs.h"
 
 namespace kwb::cli {
 namespace {
@@ -104,6 +105,186 @@ std::vector<PromptExample> loadExamples(const std::string& path, int k, std::str
     return ex;
 }
 
+// What a run is made of, set up step by step by runGenerate.
+struct GenerateSetup {
+    ProviderForRun provider;
+    std::vector<Task> tasks;
+    PromptContext context;
+    std::unique_ptr<VerifierSampleChecker> checker;
+    std::unique_ptr<ProjectStore> store; // with a project sink
+    std::unique_ptr<SampleSink> sink;
+};
+
+ProviderOverrides overridesOf(const GenerateOpts& o) {
+    ProviderOverrides v;
+    v.baseUrl = o.baseUrl;
+    v.concurrency = o.concurrency;
+    v.maxRetries = o.maxRetries;
+    v.idleTimeoutS = o.idleTimeout;
+    v.connectTimeoutS = o.connectTimeout;
+    v.requestTimeoutS = o.requestTimeout;
+    return v;
+}
+
+Result<std::vector<Task>> selectTasks(const GenerateOpts& o) {
+    std::vector<Task> tasks;
+    if (o.all) {
+        auto dir = builtinTaskDirectory();
+        if (!dir)
+            return dir.error();
+        return loadTaskFolder(*dir).tasks;
+    }
+    for (const auto& id : o.tasks) {
+        auto t = findTask(id);
+        if (!t)
+            return t.error();
+        tasks.push_back(*t);
+    }
+    return tasks;
+}
+
+// The GPU named in the prompt, the skill and the examples from a file.
+Status readPromptInputs(const GenerateOpts& o, PromptContext& context) {
+    context.gpuName = o.gpu;
+    context.computeCapability = o.cc;
+    if (!o.skill.empty()) {
+        bool ok = false;
+        context.skill = readText(o.skill, ok);
+        if (!ok)
+            return Error::make("bad-skill", "cannot read " + o.skill);
+    }
+    if (!o.examples.empty()) {
+        std::string err;
+        context.examples = loadExamples(o.examples, o.examplesK, err);
+        if (!err.empty())
+            return Error::make("bad-examples", err);
+    }
+    return okStatus();
+}
+
+// Into the project (the default, with its accepted samples as examples), or a JSONL file (--out).
+Status openSink(const GenerateOpts& o, GenerateSetup& g) {
+    if (!o.out.empty()) {
+        auto jsonl = JsonlSampleSink::open(o.out);
+        if (!jsonl)
+            return jsonl.error();
+        for (const auto& w : (*jsonl)->warnings())
+            std::cerr << "kwb generate: warning: " << w << "\n";
+        g.sink = std::move(*jsonl);
+        return okStatus();
+    }
+    auto opened = openProject(o.project);
+    if (!opened)
+        return opened.error();
+    g.store = std::move(*opened);
+    g.sink = std::make_unique<ProjectSampleSink>(*g.store, g.tasks);
+    for (const auto& task : g.tasks) {
+        auto ex = acceptedExamples(*g.store, task.id, o.examplesFromProject);
+        if (!ex)
+            return ex.error();
+        if (o.examplesFromProject > 0)
+            std::cerr << "kwb generate: task " << task.id << ": " << ex->size() << " accepted samples as examples\n";
+        if (!ex->empty())
+            g.context.taskExamples[task.id] = std::move(*ex);
+    }
+    return okStatus();
+}
+
+// Everything between the provider and the run: tasks, prompt inputs, checker, log check, sink.
+Status prepareRun(const GenerateOpts& o, GenerateSetup& g) {
+    auto tasks = selectTasks(o);
+    if (!tasks)
+        return tasks.error();
+    g.tasks = std::move(*tasks);
+    if (Status st = readPromptInputs(o, g.context); !st)
+        return st;
+    if (o.verify) {
+        if (locateRunner().empty())
+            return Error::make("worker-not-found", "--verify needs kwb-runner (set KWB_RUNNER or install it)");
+        VerifyOptions vo;
+        vo.bench = !o.noBench;
+        auto checker = connectChecker(WorkerEndpoint::thisMachine(), "kwb", vo, &g.context, std::chrono::seconds(30));
+        if (!checker)
+            return checker.error();
+        g.checker = std::move(*checker);
+    }
+    // The log is appended to, so never a project, a database, a device, a FIFO (opening one
+    // would block) or a link, nor in a folder that does not exist; checked before --out is made.
+    if (!o.logFile.empty()) {
+        OutputPolicy logPolicy;
+        logPolicy.kind = OutputKind::AppendedLog;
+        if (auto s = checkOutput(o.logFile, logPolicy); !s)
+            return s.error();
+    }
+    return openSink(o, g);
+}
+
+GenerationOptions generationOptions(const GenerateOpts& o, const ProviderConfig& config) {
+    GenerationOptions go;
+    go.provider = config.name;
+    go.model = o.model;
+    go.samplesPerTask = o.n;
+    go.maxTokens = o.maxTokens;
+    if (o.temperature >= 0)
+        go.temperature = o.temperature;
+    if (o.topP >= 0)
+        go.topP = o.topP;
+    go.repairTurns = o.repair;
+    return go;
+}
+
+// Log lines above a progress bar on a terminal; the bar redrawn at most every 100 ms.
+void attachTerminal(GenerationRun& run, const std::function<void(const std::string&)>& writeLog,
+                    const std::vector<std::string>& secrets) {
+    const bool tty = ::isatty(2);
+    auto lastBar = std::make_shared<std::string>();
+    auto lastDraw = std::make_shared<std::chrono::steady_clock::time_point>(std::chrono::steady_clock::now() -
+                                                                          std::chrono::seconds(1));
+    run.setLog([=](const std::string& line) {
+        writeLog(line);
+        std::cerr << (tty ? "\r\033[K" : "") << redactForStorage(line, secrets) << "\n";
+        if (tty)
+            std::cerr << *lastBar << std::flush;
+    });
+    run.setProgress([=](const GenerationTotals& t) {
+        if (!tty)
+            return;
+        auto now = std::chrono::steady_clock::now();
+        if (now - *lastDraw < std::chrono::milliseconds(100) && t.inFlight > 0)
+            return;
+        *lastDraw = now;
+        *lastBar = bar(t);
+        std::cerr << "\r\033[K" << *lastBar << std::flush;
+    });
+}
+
+void printSummary(const GenerationRun& run, const GenerateSetup& g, const GenerateOpts& o,
+                  const std::vector<std::string>& secrets) {
+    const auto& t = run.totals();
+    std::cout << "Run " << run.runId() << ": stored " << t.stored << " samples (" << t.withCode << " with code, "
+              << t.noCode << " without) in " << g.sink->description();
+    if (t.alreadyStored)
+        std::cout << "; " << t.alreadyStored << " were already there";
+    if (t.repairs)
+        std::cout << "; " << t.repairs << " repair turns";
+    if (g.checker)
+        std::cout << "; " << t.passed << " passed verification";
+    if (t.failed)
+        std::cout << "; " << t.failed << " requests failed";
+    if (t.noCode && g.store)
+        std::cout << "\nAnswers without code (kept, not samples): kwb samples no-code --run " << run.runId() << " --project "
+                  << g.store->path().string();
+    std::cout << "\nTokens: " << t.usage.inputTokens << " in, " << t.usage.outputTokens << " out. Cost: ";
+    if (t.costKnown) {
+        char b[32];
+        std::snprintf(b, sizeof b, "$%.4f", t.costUsd);
+        std::cout << b << "\n";
+    } else {
+        std::cout << "unknown (no price for " << redactForStorage(o.model, secrets) << " in "
+                  << LlmSettings::defaultPath().string() << ")\n";
+    }
+}
+
 int runGenerate(const GenerateOpts& o) {
     auto settings = LlmSettings::load(o.settings.empty() ? LlmSettings::defaultPath() : std::filesystem::path(o.settings));
     if (!settings) {
@@ -112,50 +293,21 @@ int runGenerate(const GenerateOpts& o) {
     }
     for (const auto& w : settings->warnings())
         std::cerr << "kwb generate: warning: " << w << "\n";
-    auto config = settings->providerConfig(o.provider);
-    if (!config) {
-        std::cerr << "kwb generate: " << config.error().message << "\n";
+    // Neither the environment nor the settings file has a key: the window may have saved it in
+    // the system keychain (looked up once, secret-tool being a child process).
+    auto provider = providerForRun(*settings, o.provider, overridesOf(o), keychainApiKey);
+    if (!provider) {
+        std::cerr << "kwb generate: " << provider.error().message << "\n";
         return kExitUsage;
     }
-    // Every configured key, not only the one in use: a response or an error may quote any.
-    std::vector<std::string> secrets = settings->secrets();
-    secrets.push_back(config->apiKey);
-    // A key given in the URL (https://user:KEY@host/v1) is a secret too, wherever it appears.
-    for (auto& s : urlUserinfoSecrets(o.baseUrl))
-        secrets.push_back(std::move(s));
-    for (auto& s : urlUserinfoSecrets(config->baseUrl))
-        secrets.push_back(std::move(s));
+    GenerateSetup g{std::move(*provider), {}, {}, {}, {}, {}};
+    const std::vector<std::string>& secrets = g.provider.secrets;
     auto fail = [&](const Error& e, int code) {
         std::cerr << "kwb generate: " << redactForStorage(describe(e), secrets) << "\n";
         return code;
     };
-    if (!o.baseUrl.empty()) {
-        config->baseUrl = o.baseUrl;
-        config->apiKey.clear(); // the key source may differ for another host (HF_TOKEN)
-        std::string settingsKey;
-        if (auto it = settings->providers().find(o.provider); it != settings->providers().end())
-            settingsKey = it->second.apiKey;
-        resolveApiKey(*config, settingsKey);
-        secrets.push_back(config->apiKey);
-    }
-    // Neither the environment nor the settings file has a key: the window may have saved it in
-    // the system keychain (looked up once, secret-tool being a child process).
-    if (config->apiKey.empty()) {
-        config->apiKey = keychainApiKey(o.provider);
-        secrets.push_back(config->apiKey);
-    }
-    if (o.concurrency > 0)
-        config->maxConcurrency = o.concurrency;
-    if (o.maxRetries >= 0)
-        config->retry.maxRetries = o.maxRetries;
-    if (o.idleTimeout > 0)
-        config->idleTimeout = std::chrono::milliseconds(long(o.idleTimeout * 1000));
-    if (o.connectTimeout > 0)
-        config->connectTimeout = std::chrono::milliseconds(long(o.connectTimeout * 1000));
-    if (o.requestTimeout >= 0)
-        config->requestTimeout = std::chrono::milliseconds(std::int64_t(o.requestTimeout * 1000));
     if (o.listModels) {
-        auto models = listModels(*config, std::chrono::seconds(30));
+        auto models = listModels(g.provider.config, std::chrono::seconds(30));
         if (!models)
             return fail(models.error(), 2);
         for (const auto& m : *models)
@@ -170,177 +322,48 @@ int runGenerate(const GenerateOpts& o) {
         std::cerr << "kwb generate: give task ids or --all (not both)\n";
         return kExitUsage;
     }
-    std::vector<Task> tasks;
-    if (o.all) {
-        auto dir = builtinTaskDirectory();
-        if (!dir)
-            return fail(dir.error(), 2);
-        tasks = loadTaskFolder(*dir).tasks;
-    } else {
-        for (const auto& id : o.tasks) {
-            auto t = findTask(id);
-            if (!t)
-                return fail(t.error(), 2);
-            tasks.push_back(*t);
-        }
-    }
     auto templates = PromptTemplates::load(o.systemTemplate, o.userTemplate);
     if (!templates)
         return fail(templates.error(), 2);
-    PromptContext context;
-    context.gpuName = o.gpu;
-    context.computeCapability = o.cc;
-    if (!o.skill.empty()) {
-        bool ok = false;
-        context.skill = readText(o.skill, ok);
-        if (!ok)
-            return fail(Error::make("bad-skill", "cannot read " + o.skill), 2);
-    }
-    if (!o.examples.empty()) {
-        std::string err;
-        context.examples = loadExamples(o.examples, o.examplesK, err);
-        if (!err.empty())
-            return fail(Error::make("bad-examples", err), 2);
-    }
-    std::unique_ptr<VerifierSampleChecker> checker;
-    if (o.verify) {
-        std::string runner = locateRunner();
-        if (runner.empty())
-            return fail(Error::make("worker-not-found", "--verify needs kwb-runner (set KWB_RUNNER or install it)"), 2);
-        auto worker = std::make_unique<SubprocessWorker>(runner, "kwb");
-        if (Status st = worker->connect(std::chrono::seconds(30)); !st)
-            return fail(st.error(), 2);
-        if (auto info = worker->deviceInfo(std::chrono::seconds(30)); info && info->hasDevice()) {
-            if (context.gpuName.empty())
-                context.gpuName = info->gpus[0].name;
-            if (context.computeCapability.empty())
-                context.computeCapability = info->gpus[0].computeCapability();
-        }
-        VerifyOptions vo;
-        vo.bench = !o.noBench;
-        checker = std::make_unique<VerifierSampleChecker>(std::move(worker), vo);
-    }
-    // The log is appended to, so never a project, a database, a device, a FIFO (opening one
-    // would block) or a link, nor in a folder that does not exist; checked before --out is made.
+    if (Status st = prepareRun(o, g); !st)
+        return fail(st.error(), 2);
+    auto logFile = std::make_shared<std::ofstream>();
     if (!o.logFile.empty()) {
-        OutputPolicy logPolicy;
-        logPolicy.kind = OutputKind::AppendedLog;
-        if (auto s = checkOutput(o.logFile, logPolicy); !s)
-            return fail(s.error(), 2);
-    }
-    // Into the project (the default), or a JSONL file with --out.
-    std::unique_ptr<ProjectStore> store;
-    std::unique_ptr<SampleSink> sink;
-    if (!o.out.empty()) {
-        auto jsonl = JsonlSampleSink::open(o.out);
-        if (!jsonl)
-            return fail(jsonl.error(), 2);
-        for (const auto& w : (*jsonl)->warnings())
-            std::cerr << "kwb generate: warning: " << w << "\n";
-        sink = std::move(*jsonl);
-    } else {
-        auto opened = openProject(o.project);
-        if (!opened)
-            return fail(opened.error(), 2);
-        store = std::move(*opened);
-        sink = std::make_unique<ProjectSampleSink>(*store, tasks);
-        for (const auto& task : tasks) {
-            auto ex = acceptedExamples(*store, task.id, o.examplesFromProject);
-            if (!ex)
-                return fail(ex.error(), 2);
-            if (o.examplesFromProject > 0)
-                std::cerr << "kwb generate: task " << task.id << ": " << ex->size() << " accepted samples as examples\n";
-            if (!ex->empty())
-                context.taskExamples[task.id] = std::move(*ex);
-        }
-    }
-    std::ofstream logFile;
-    if (!o.logFile.empty()) {
-        logFile.open(o.logFile, std::ios::app);
-        if (!logFile)
+        logFile->open(o.logFile, std::ios::app);
+        if (!*logFile)
             return fail(Error::make("log-io", "cannot open the log file " + o.logFile), 2);
     }
     // The one way into the log file: every line redacted (keys, URL user information).
-    auto writeLog = [&](const std::string& line) {
-        if (logFile)
-            logFile << utcTimestamp() << " " << redactForStorage(line, secrets) << std::endl;
+    auto writeLog = [logFile, secrets](const std::string& line) {
+        if (*logFile)
+            *logFile << utcTimestamp() << " " << redactForStorage(line, secrets) << std::endl;
     };
-
     LlmClient client;
-    if (Status st = client.addProvider(*config); !st)
+    if (Status st = client.addProvider(g.provider.config); !st)
         return fail(st.error(), 2);
-    GenerationOptions go;
-    go.provider = config->name;
-    go.model = o.model;
-    go.samplesPerTask = o.n;
-    go.maxTokens = o.maxTokens;
-    if (o.temperature >= 0)
-        go.temperature = o.temperature;
-    if (o.topP >= 0)
-        go.topP = o.topP;
-    go.repairTurns = o.repair;
-    GenerationRun run(client, *sink, go);
-    run.setPrompt(*templates, context);
+    GenerationRun run(client, *g.sink, generationOptions(o, g.provider.config));
+    run.setPrompt(*templates, g.context);
     run.setPrices(&settings->prices());
-    run.setChecker(checker.get());
+    run.setChecker(g.checker.get());
     run.addSecrets(secrets);
-    const bool tty = ::isatty(2);
-    std::string lastBar;
-    auto lastDraw = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-    run.setLog([&](const std::string& line) {
-        writeLog(line);
-        std::cerr << (tty ? "\r\033[K" : "") << redactForStorage(line, secrets) << "\n";
-        if (tty)
-            std::cerr << lastBar << std::flush;
-    });
-    run.setProgress([&](const GenerationTotals& t) {
-        if (!tty)
-            return;
-        auto now = std::chrono::steady_clock::now();
-        if (now - lastDraw < std::chrono::milliseconds(100) && t.inFlight > 0)
-            return;
-        lastDraw = now;
-        lastBar = bar(t);
-        std::cerr << "\r\033[K" << lastBar << std::flush;
-    });
+    attachTerminal(run, writeLog, secrets);
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
-    writeLog("run " + run.runId() + ": " + std::to_string(tasks.size()) + " tasks, provider " + config->publicJson().dump() +
-             ", model " + o.model + ", n " + std::to_string(o.n));
-    Status st = run.run(tasks, &g_stop);
+    writeLog("run " + run.runId() + ": " + std::to_string(g.tasks.size()) + " tasks, provider " +
+             g.provider.config.publicJson().dump() + ", model " + o.model + ", n " + std::to_string(o.n));
+    Status st = run.run(g.tasks, &g_stop);
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
-    if (tty)
+    if (::isatty(2))
         std::cerr << "\r\033[K";
-    const auto& t = run.totals();
-    std::cout << "Run " << run.runId() << ": stored " << t.stored << " samples (" << t.withCode << " with code, "
-              << t.noCode << " without) in " << sink->description();
-    if (t.alreadyStored)
-        std::cout << "; " << t.alreadyStored << " were already there";
-    if (t.repairs)
-        std::cout << "; " << t.repairs << " repair turns";
-    if (checker)
-        std::cout << "; " << t.passed << " passed verification";
-    if (t.failed)
-        std::cout << "; " << t.failed << " requests failed";
-    if (t.noCode && store)
-        std::cout << "\nAnswers without code (kept, not samples): kwb samples no-code --run " << run.runId() << " --project "
-                  << store->path().string();
-    std::cout << "\nTokens: " << t.usage.inputTokens << " in, " << t.usage.outputTokens << " out. Cost: ";
-    if (t.costKnown) {
-        char b[32];
-        std::snprintf(b, sizeof b, "$%.4f", t.costUsd);
-        std::cout << b << "\n";
-    } else {
-        std::cout << "unknown (no price for " << redactForStorage(o.model, secrets) << " in " << LlmSettings::defaultPath().string() << ")\n";
-    }
+    printSummary(run, g, o, secrets);
     if (!st)
         return fail(st.error(), 2);
-    if (t.interrupted) {
+    if (run.totals().interrupted) {
         std::cerr << "kwb generate: interrupted; run the same command again to resume\n";
         return 130;
     }
-    return t.failed ? 1 : 0;
+    return run.totals().failed ? 1 : 0;
 }
 
 } // namespace

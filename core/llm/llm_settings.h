@@ -51,6 +51,7 @@ public:
     const PriceTable& prices() const { return m_prices; }
     PriceTable& prices() { return m_prices; }
     std::map<std::string, ProviderSettings>& providers() { return m_providers; }
+    const std::map<std::string, ProviderSettings>& providers() const { return m_providers; }
     // Things the user should know (a key in a file others can read).
     const std::vector<std::string>& warnings() const { return m_warnings; }
 

@@ -11,6 +11,7 @@
 
 #include "core/protocol/diagnostics.h"
 #include "core/sys/sha256.h"
+#include "core/verify/fast_p.h"
 #include "core/verify/timing_overrides.h"
 #include "core/verify/worker_endpoint.h"
 #include "tests/support/check.h"
@@ -137,9 +138,21 @@ void workerEndpoints() {
     fs::remove_all(dir, ec);
 }
 
+// fast_p counts every task in the denominator; "faster than p" is strict; p = 0 is correctness.
+void fastPScores() {
+    const auto fp = kwb::fastP({{true, 2.5}, {true, 1.5}, {true, 0.8}, {false, 9.0}, {false, 0}});
+    CHECK(fp.size() == 4);
+    CHECK(fp.at(0.0) == 3.0 / 5);
+    CHECK(fp.at(1.0) == 2.0 / 5);
+    CHECK(fp.at(1.5) == 1.0 / 5); // 1.5 itself is not faster than 1.5x
+    CHECK(fp.at(2.0) == 1.0 / 5);
+    CHECK(kwb::fastP({}).at(1.0) == 0.0);
+}
+
 } // namespace
 
 int main() {
+    fastPScores();
     workerEndpoints();
     diagnostics();
     ptxasResources();

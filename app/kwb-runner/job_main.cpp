@@ -1,6 +1,7 @@
 // kwb-job: one sandboxed verification job, started by kwb-runner (core/gpu/job_launcher.h) in
-// a fresh process group and private folder. Not meant to be run by hand: it reads the job's
-// lines on stdin and answers on a private copy of stdout (core/gpu/verify_job.h). It links CUDA
+// a fresh process group and private folder. Not meant to be run by hand: it reads its key and
+// the job's lines on stdin and answers in signed frames on a private copy of stdout
+// (core/gpu/verify_job.h, core/protocol/job_channel.h). It links CUDA
 // and its libraries (cuBLAS, cuBLASLt, cuDNN) for the baselines.
 #include <cstdio>
 #include <cstring>

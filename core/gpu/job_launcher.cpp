@@ -2,15 +2,23 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 
-#include "core/sys/child_process.h"
+#include "core/protocol/job_channel.h"
+#include "core/protocol/job_result_validator.h"
 #include "core/protocol/protocol.h"
+#include "core/sys/child_process.h"
 #include "core/sys/environment.h"
 
 namespace kwb::gpu {
 namespace fs = std::filesystem;
+using Clock = ChildProcess::Clock;
 
 namespace {
+
+// How long the channel may stay open after the job's result: the job closes it right after
+// writing the result, so an honest job's end arrives at once.
+constexpr std::chrono::seconds kChannelEndGrace{2};
 
 nlohmann::json failure(const std::string& verdict, const std::string& detail, const std::string& log) {
     return {{"verdict", verdict}, {"detail", detail}, {"shapes", nlohmann::json::array()}, {"log", log}};
@@ -18,12 +26,38 @@ nlohmann::json failure(const std::string& verdict, const std::string& detail, co
 
 std::string tail(const std::string& s, std::size_t n) { return s.size() > n ? s.substr(s.size() - n) : s; }
 
+// Where the job was, from its authenticated events, for the verdict's detail.
+struct JobProgress {
+    std::string shape, stage = "start";
+    int calls = 0;
+    void note(const nlohmann::json& ev) {
+        shape = ev.value("shape", shape);
+        stage = ev.value("stage", stage);
+        if (ev.value("event", "") == "call")
+            calls = ev.value("n", calls);
+    }
+    std::string where() const {
+        return shape.empty() ? std::string(" before any shape ran")
+                             : " at shape " + shape + " (" + stage + ", after " + std::to_string(calls) +
+                                   " completed calls)";
+    }
+};
+
+// What reading the job's channel came to.
+struct ChannelOutcome {
+    nlohmann::json result;  // the checked result; null when none came
+    std::string tampering;  // non-empty: why the channel was refused
+    bool idleTimeout = false, totalTimeout = false;
+};
+
 } // namespace
 
 struct StartedJob {
     ChildProcess child;
     fs::path work;
     std::string error; // non-empty: the child could not be started
+    std::optional<protocol::JobKey> key;
+    std::optional<protocol::JobChannelReader> channel; // checks every line the child sends
     ~StartedJob() {
         if (child.running())
             child.killGroup();
@@ -35,8 +69,84 @@ struct StartedJob {
 
 void StartedJobDeleter::operator()(StartedJob* j) const { delete j; }
 
+namespace {
+
+// The key goes first on the job's stdin: the job reads it before anything else, long before
+// the candidate exists. The line is zeroed once written.
+bool handOverKey(StartedJob& job) {
+    std::string line = job.key->line();
+    const bool ok = job.child.write(line, Clock::now() + std::chrono::seconds(5)).ok();
+    protocol::cleanse(line);
+    return ok;
+}
+
+// After the result: nothing more may come, and the channel must end soon after it.
+std::string checkChannelEnd(StartedJob& job, protocol::JobResultValidator& validator) {
+    auto line = job.child.readLine(Clock::now() + kChannelEndGrace, protocol::kMaxLineBytes);
+    if (line) {
+        auto msg = job.channel->accept(*line);
+        if (!msg)
+            return msg.error().message + " (after the job's result)";
+        return validator.accept(*msg).error().message;
+    }
+    if (line.error().code == "timeout")
+        return "the job's channel stayed open for " + std::to_string(kChannelEndGrace.count()) +
+               " s after its result";
+    if (line.error().code == "too-long" || !job.child.takeStdout().empty())
+        return "the job's channel carried bytes after its result";
+    return {};
+}
+
+// Reads and checks the job's frames until its result and the channel's end, a refused line, a
+// deadline, or the end of the channel; relays each checked event.
+ChannelOutcome readChannel(StartedJob& job, protocol::JobResultValidator& validator, const JobLimits& limits,
+                           Clock::time_point end, const std::function<void(const nlohmann::json&)>& onEvent,
+                           JobProgress* progress) {
+    ChannelOutcome out;
+    for (;;) {
+        auto line = job.child.readLine(std::min(end, Clock::now() + limits.idle), protocol::kMaxLineBytes);
+        if (!line) {
+            if (line.error().code == "timeout") {
+                out.totalTimeout = Clock::now() >= end;
+                out.idleTimeout = !out.totalTimeout;
+            } else if (line.error().code == "too-long") {
+                out.tampering = "a line on the job's channel is longer than " +
+                                std::to_string(protocol::kMaxLineBytes) + " bytes";
+            }
+            return out; // "eof": no result; the caller names how the job ended
+        }
+        auto msg = job.channel->accept(*line);
+        if (!msg) {
+            out.tampering = msg.error().message;
+            return out;
+        }
+        if (auto checked = validator.accept(*msg); !checked) {
+            out.tampering = checked.error().message;
+            return out;
+        }
+        if (validator.finished()) {
+            out.tampering = checkChannelEnd(job, validator);
+            if (out.tampering.empty())
+                out.result = validator.result();
+            return out;
+        }
+        progress->note(*msg);
+        msg->erase("type");
+        onEvent(*msg);
+    }
+}
+
+} // namespace
+
 StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& prepare) {
     StartedJobPtr job(new StartedJob);
+    auto key = protocol::JobKey::fresh();
+    if (!key) {
+        job->error = key.error().message;
+        return job;
+    }
+    job->key.emplace(std::move(*key));
+    job->channel.emplace(*job->key);
     const char* tmpRoot = std::getenv("TMPDIR");
     std::string tmpl = std::string(tmpRoot && *tmpRoot ? tmpRoot : "/tmp") + "/kwb-job-XXXXXX";
     if (!::mkdtemp(tmpl.data())) {
@@ -57,24 +167,33 @@ StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& pr
         job->error = "cannot start the job: " + started.error().message;
         return job;
     }
+    if (!handOverKey(*job)) {
+        job->error = "cannot hand the job its key: the job ended at its start";
+        return job;
+    }
     if (prepare.is_object())
-        (void)job->child.write(protocol::frame(prepare), ChildProcess::Clock::now() + std::chrono::seconds(5));
+        (void)job->child.write(protocol::frame(prepare), Clock::now() + std::chrono::seconds(5));
     return job;
 }
+
+const protocol::JobKey* keyOf(const StartedJob& job) { return job.key ? &*job.key : nullptr; }
 
 bool sendToJob(StartedJob& job, const nlohmann::json& line) {
     if (!job.error.empty() || !job.child.running())
         return false;
-    return job.child.write(protocol::frame(line), ChildProcess::Clock::now() + std::chrono::seconds(5)).ok();
+    return job.child.write(protocol::frame(line), Clock::now() + std::chrono::seconds(5)).ok();
 }
 
 nlohmann::json readFromJob(StartedJob& job, std::chrono::milliseconds wait) {
     if (!job.error.empty() || !job.child.running())
         return nlohmann::json(nlohmann::json::value_t::discarded);
-    auto line = job.child.readLine(ChildProcess::Clock::now() + wait, protocol::kMaxLineBytes);
+    auto line = job.child.readLine(Clock::now() + wait, protocol::kMaxLineBytes);
     if (!line)
         return nlohmann::json(nlohmann::json::value_t::discarded);
-    return nlohmann::json::parse(*line, nullptr, false);
+    // No candidate exists yet; a line that fails is the harness's fault, and the caller then
+    // starts the job afresh.
+    auto msg = job.channel->accept(*line);
+    return msg ? std::move(*msg) : nlohmann::json(nlohmann::json::value_t::discarded);
 }
 
 nlohmann::json runJobInChild(const std::string& jobPath, const nlohmann::json& spec,
@@ -86,45 +205,20 @@ nlohmann::json runJobInChild(const std::string& jobPath, const nlohmann::json& s
     if (!started->error.empty())
         return failure("harness-error", started->error, {});
     ChildProcess& child = started->child;
-    using Clock = ChildProcess::Clock;
     const auto end = Clock::now() + limits.total;
     (void)child.write(protocol::frame(spec), end);
 
-    nlohmann::json result;
-    std::string lastShape, lastStage = "start";
-    int lastCall = 0;
-    bool idleTimeout = false, totalTimeout = false;
-    for (;;) {
-        auto deadline = std::min(end, Clock::now() + limits.idle);
-        auto line = child.readLine(deadline, protocol::kMaxLineBytes);
-        if (!line) {
-            if (line.error().code == "timeout") {
-                totalTimeout = Clock::now() >= end;
-                idleTimeout = !totalTimeout;
-            }
-            break;
-        }
-        auto msg = nlohmann::json::parse(*line, nullptr, false);
-        if (!msg.is_object())
-            continue; // not ours; the job's channel carries only JSON objects
-        if (msg.value("type", "") == "result") {
-            result = msg.value("result", nlohmann::json::object());
-            break;
-        }
-        lastShape = msg.value("shape", lastShape);
-        lastStage = msg.value("stage", lastStage);
-        if (msg.value("event", "") == "call")
-            lastCall = msg.value("n", lastCall);
-        msg.erase("type");
-        onEvent(msg);
-    }
+    protocol::JobResultValidator validator(protocol::planForSpec(spec));
+    JobProgress progress;
+    ChannelOutcome got = readChannel(*started, validator, limits, end, onEvent, &progress);
     ProcessExit exit;
-    if (idleTimeout || totalTimeout) {
+    if (got.idleTimeout || got.totalTimeout || !got.tampering.empty()) {
         child.killGroup();
         exit.kind = ProcessExit::Kind::TimedOut;
-    } else if (!result.is_null()) {
-        // The result is in: nothing the child does from here on counts, and its exit (the CUDA
-        // context's teardown, ~80 ms on an H200) need not be waited for.
+    } else if (!got.result.is_null()) {
+        // The result is in and the channel closed after it: nothing the child does from here on
+        // can reach this process, and its exit (the CUDA context's teardown, ~80 ms on an H200)
+        // need not be waited for.
         child.abandon();
     } else {
         exit = child.finish(Clock::now() + std::chrono::seconds(5));
@@ -132,21 +226,22 @@ nlohmann::json runJobInChild(const std::string& jobPath, const nlohmann::json& s
     std::string log = tail(child.stderrText(), 16 * 1024);
     started.reset(); // the folder goes with it
 
-    std::string where = lastShape.empty() ? std::string(" before any shape ran")
-                                          : " at shape " + lastShape + " (" + lastStage + ", after " +
-                                                std::to_string(lastCall) + " completed calls)";
-    if (idleTimeout)
+    const std::string where = progress.where();
+    if (!got.tampering.empty())
+        return failure("tampering", got.tampering + where + "; the job was stopped and nothing it said is kept", log);
+    if (got.idleTimeout)
         return failure("timeout", "no progress for " + std::to_string(limits.idle.count()) +
                                       " s" + where + ": the kernel hangs or is far too slow; the job was killed", log);
-    if (totalTimeout)
+    if (got.totalTimeout)
         return failure("timeout", "the job ran past its " + std::to_string(limits.total.count()) +
                                       " s deadline" + where + " and was killed", log);
-    if (result.is_null()) {
+    if (got.result.is_null()) {
         if (exit.kind == ProcessExit::Kind::Signaled)
             return failure("crash", "the job " + exit.describe() + where, log);
         return failure("crash", "the job " + exit.describe() + " without a result" + where +
                                     " (the candidate ended the process?)", log);
     }
+    nlohmann::json result = std::move(got.result);
     result["log"] = log;
     return result;
 }

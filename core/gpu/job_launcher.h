@@ -1,13 +1,20 @@
 #pragma once
 // The worker's main process side of a job: starts a fresh `kwb-job` child in its own
-// process group and private folder, feeds it the spec, relays its events, enforces the total
-// and the idle deadline, and names how it ended. One job at a time; the caller's thread.
+// process group and private folder, hands it a fresh key (core/protocol/job_channel.h), feeds it
+// the spec, checks and relays its events, enforces the total and the idle deadline, and names
+// how it ended. Every line the child sends must be a frame signed with its key, in sequence,
+// and its result must match the spec (core/protocol/job_result_validator.h); anything else ends
+// the job as "tampering". One job at a time; the caller's thread.
 #include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
+
+namespace kwb::protocol {
+class JobKey;
+}
 
 namespace kwb::gpu {
 
@@ -28,13 +35,18 @@ using StartedJobPtr = std::unique_ptr<StartedJob, StartedJobDeleter>;
 // ({"type":"prepare","device":N}: the job starts CUDA on that device and waits for its spec).
 StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& prepare);
 
+// The key the child was handed (for tests that look for it where it must not be); null when the
+// child did not start.
+const protocol::JobKey* keyOf(const StartedJob& job);
+
 // Sends one more line before the spec (e.g. {"type":"warm",...}); false when the child is gone.
 bool sendToJob(StartedJob& job, const nlohmann::json& line);
-// The child's next protocol line (the answer to such a line), parsed; a discarded JSON value
-// when none came before `wait` ran out or it was not JSON.
+// The child's next frame (the answer to such a line), checked and parsed; a discarded JSON
+// value when none came before `wait` ran out or it failed its check.
 nlohmann::json readFromJob(StartedJob& job, std::chrono::milliseconds wait);
 
-// Returns the job's result, or a result naming the failure: timeout, crash, protocol-error.
+// Returns the job's result, or a result naming the failure: timeout, crash, tampering,
+// harness-error.
 // `started`: a child from startJobChild; without one a fresh child is started.
 nlohmann::json runJobInChild(const std::string& jobPath, const nlohmann::json& spec,
                              const JobLimits& limits,

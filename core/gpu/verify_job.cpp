@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <functional>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <iostream>
 #include <string>
 #include <unistd.h>
@@ -20,6 +21,7 @@
 #include "core/gpu/shape_runner.h"
 #include "core/gpu/sm_clock.h"
 #include "core/model/task.h"
+#include "core/protocol/job_channel.h"
 #include "core/protocol/protocol.h"
 
 namespace kwb::gpu {
@@ -199,41 +201,51 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, P
     return result;
 }
 
-int jobMain() {
-    // First, while the job has one thread: a /dev/shm and IPC of its own (sandbox.h). Without
-    // namespaces the job gets none; the record says which.
-    std::string shmWhy;
-    (void)isolateSharedMemory(&shmWhy);
-    // The job's own protocol channel; fd 1 becomes stderr so a candidate's printf cannot forge it.
+namespace {
+
+// The job's channel: a private copy of stdout, not inherited by anything the job might start;
+// fd 1 becomes stderr, so whatever prints (the libraries, a candidate's printf) goes to the log.
+// Then the key, the first line on stdin, read before anything else reads stdin.
+std::unique_ptr<protocol::JobChannelWriter> openChannel() {
     std::fflush(stdout);
-    int protocolFd = ::dup(STDOUT_FILENO);
+    const int protocolFd = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
     ::dup2(STDERR_FILENO, STDOUT_FILENO);
-    auto send = [protocolFd](nlohmann::json msg) {
-        std::string line = protocol::frame(msg);
-        std::size_t done = 0;
-        while (done < line.size()) {
-            ssize_t n = ::write(protocolFd, line.data() + done, line.size() - done);
-            if (n <= 0)
-                return;
-            done += std::size_t(n);
-        }
-    };
-    std::string line;
-    if (!std::getline(std::cin, line)) {
-        send({{"type", "result"}, {"result", failed("protocol-error", "the job got no specification")}});
-        return protocol::kExitProtocolError;
+    auto key = protocol::readJobKey(STDIN_FILENO);
+    if (protocolFd < 0 || !key) {
+        std::fprintf(stderr, "kwb-job: %s\n", key ? "cannot copy its output" : key.error().message.c_str());
+        if (protocolFd >= 0)
+            ::close(protocolFd);
+        return nullptr;
     }
-    auto spec = nlohmann::json::parse(line, nullptr, false);
-    // Optional lines before the spec, sent while the worker still builds the candidate:
-    // "prepare" starts CUDA, "calibrate" measures the device's ceilings, "warm" readies the
-    // task's baseline.
-    PreparedJob prepared;
+    return std::make_unique<protocol::JobChannelWriter>(std::move(*key), protocolFd);
+}
+
+// Nothing more comes on stdin once the spec is in: /dev/null takes its place before the
+// candidate is loaded, so the candidate finds nothing of the worker's there.
+void closeInput() {
+    const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (null >= 0) {
+        ::dup2(null, STDIN_FILENO);
+        ::close(null);
+    } else {
+        ::close(STDIN_FILENO);
+    }
+}
+
+// The lines before the spec, sent while the worker still builds the candidate: "prepare"
+// starts CUDA, "calibrate" measures the device's ceilings, "warm" readies the task's baseline.
+// Returns the spec line's JSON (discarded when it is not JSON); false when stdin ended first.
+bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohmann::json* spec) {
+    std::string line;
     int preparedDevice = 0;
-    for (std::string type; spec.is_object() && ((type = spec.value("type", "")) == "prepare" || type == "warm" ||
-                                                 type == "calibrate");) {
+    for (;;) {
+        if (!std::getline(std::cin, line))
+            return false;
+        *spec = nlohmann::json::parse(line, nullptr, false);
+        const std::string type = spec->is_object() ? spec->value("type", "") : std::string();
         if (type == "prepare") {
             (void)applyResourceLimits(); // before CUDA starts, as in runVerifyJob
-            preparedDevice = spec.value("device", 0);
+            preparedDevice = spec->value("device", 0);
             if (cudaSetDevice(preparedDevice) == cudaSuccess)
                 (void)cudaFree(nullptr);
             cudaGetLastError(); // runVerifyJob reports a device that does not start
@@ -241,42 +253,59 @@ int jobMain() {
             // Answered before the candidate exists, so the worker may cache what this says.
             auto ceilings = measureCeilings(preparedDevice);
             if (ceilings)
-                send({{"type", "calibrated"}, {"ceilings", ceilingsToJson(*ceilings)}});
+                channel.send({{"type", "calibrated"}, {"ceilings", ceilingsToJson(*ceilings)}});
             else
-                send({{"type", "calibrated"}, {"error", ceilings.error().message}});
-        } else {
-            warmJob(spec, &prepared);
+                channel.send({{"type", "calibrated"}, {"error", ceilings.error().message}});
+        } else if (type == "warm") {
+            warmJob(*spec, prepared);
             // Answered before the candidate exists, so the worker may keep what this line says:
             // the algorithms the baseline's searches chose (algorithm_choices.h).
-            send({{"type", "warmed"}, {"algorithm_choices", foundAlgorithms()}});
+            channel.send({{"type", "warmed"}, {"algorithm_choices", foundAlgorithms()}});
+        } else {
+            return true;
         }
-        if (!std::getline(std::cin, line)) {
-            send({{"type", "result"}, {"result", failed("protocol-error", "the job got no specification")}});
-            return protocol::kExitProtocolError;
-        }
-        spec = nlohmann::json::parse(line, nullptr, false);
     }
-    if (!spec.is_object()) {
-        send({{"type", "result"}, {"result", failed("protocol-error", "the job specification is not JSON")}});
+}
+
+// The result is the channel's last frame: the channel closes right after it (the worker checks
+// that nothing follows) and the key is zeroed; then the process ends without running the static
+// destructors of a process a candidate has been living in.
+[[noreturn]] void finish(protocol::JobChannelWriter& channel, const nlohmann::json& result) {
+    channel.send({{"type", "result"}, {"result", result}});
+    channel.close();
+    std::fflush(nullptr);
+    ::_exit(0);
+}
+
+} // namespace
+
+int jobMain() {
+    // First, while the job has one thread: a /dev/shm and IPC of its own (sandbox.h). Without
+    // namespaces the job gets none; the record says which.
+    std::string shmWhy;
+    (void)isolateSharedMemory(&shmWhy);
+    auto channel = openChannel();
+    if (!channel)
+        return protocol::kExitProtocolError;
+    PreparedJob prepared;
+    nlohmann::json spec;
+    if (!readSpec(*channel, &prepared, &spec)) {
+        channel->send({{"type", "result"}, {"result", failed("protocol-error", "the job got no specification")}});
         return protocol::kExitProtocolError;
     }
-    if (spec.value("mode", "") == "probe") { // CPU-only hostile-code probe (tests/sandbox)
-        send({{"type", "result"}, {"result", runProbeJob(spec, [&](const nlohmann::json& ev) {
-                                       nlohmann::json m = ev;
-                                       m["type"] = "event";
-                                       send(m);
-                                   })}});
-        std::fflush(nullptr);
-        ::_exit(0);
+    if (!spec.is_object()) {
+        channel->send({{"type", "result"}, {"result", failed("protocol-error", "the job specification is not JSON")}});
+        return protocol::kExitProtocolError;
     }
-    nlohmann::json result = runVerifyJob(spec, [&](const nlohmann::json& ev) {
+    closeInput();
+    auto emit = [&](const nlohmann::json& ev) {
         nlohmann::json m = ev;
         m["type"] = "event";
-        send(m);
-    }, &prepared);
-    send({{"type", "result"}, {"result", result}});
-    std::fflush(nullptr);
-    ::_exit(0); // skip static destructors of a process a candidate has been living in
+        channel->send(m);
+    };
+    if (spec.value("mode", "") == "probe") // CPU-only hostile-code probe (tests/sandbox)
+        finish(*channel, runProbeJob(spec, emit));
+    finish(*channel, runVerifyJob(spec, emit, &prepared));
 }
 
 } // namespace kwb::gpu

@@ -31,8 +31,10 @@ struct PreparedJob {
 // prepared: may be null, or hold work done for this spec's task before it arrived.
 nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, PreparedJob* prepared = nullptr);
 
-// kwb-job's main: reads the spec (one line on stdin), writes events and the final
-// {"type":"result",...} line on its private protocol channel. Returns the exit code.
+// kwb-job's main: reads its key (the first line on stdin, core/protocol/job_channel.h) and then
+// the spec (one line), and writes events and the final {"type":"result",...} message as signed
+// frames on its private protocol channel, which it closes right after the result. Returns the
+// exit code (it ends the process itself once a result is out).
 int jobMain();
 
 } // namespace kwb::gpu

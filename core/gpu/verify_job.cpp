@@ -203,10 +203,22 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, P
 
 namespace {
 
+// Descriptors the worker's own parent left open without close-on-exec are nothing of the job's:
+// closed first, so the candidate holds only what the job opens (writing to an inherited pipe
+// whose reader is gone would also kill the job with SIGPIPE before its result).
+void closeInherited() {
+    if (::close_range(3, ~0U, 0) == 0)
+        return;
+    const long max = std::min(::sysconf(_SC_OPEN_MAX), 65536L); // kernels before 5.9
+    for (int fd = 3; fd < max; ++fd)
+        ::close(fd);
+}
+
 // The job's channel: a private copy of stdout, not inherited by anything the job might start;
 // fd 1 becomes stderr, so whatever prints (the libraries, a candidate's printf) goes to the log.
 // Then the key, the first line on stdin, read before anything else reads stdin.
 std::unique_ptr<protocol::JobChannelWriter> openChannel() {
+    closeInherited();
     std::fflush(stdout);
     const int protocolFd = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
     ::dup2(STDERR_FILENO, STDOUT_FILENO);

@@ -2,7 +2,7 @@
 // kwb-job in its probe mode (core/gpu/probe_job.h): each is contained and its outcome
 // named. One case per run, so ctest reports them apart:
 //   tst_sandbox <hang|forkbomb|daemon|write|network|output|environment|signal|crash|benign|
-//                leftovers|nice>
+//                leftovers|nice|channel|key>
 // Negative controls run some probes with part of the sandbox switched off, to show that each
 // check sees the harm when the sandbox does not stop it. No GPU needed.
 #include <algorithm>
@@ -29,6 +29,7 @@
 
 #include "core/gpu/job_launcher.h"
 #include "core/gpu/sandbox.h"
+#include "core/protocol/job_channel.h"
 #include "core/sys/child_process.h"
 #include "tests/support/check.h"
 
@@ -463,6 +464,62 @@ int leftoversCase() {
     return 0;
 }
 
+// A probe speaking on the job's channel without the key: whatever it writes, and however it
+// glues bytes onto the harness's own frames, nothing is believed and the job ends as
+// tampering. (The output case shows that what goes to stdout and stderr is only the log.)
+int channelCase() {
+    // A pipe of this process without close-on-exec: the job must not hold it (it closes what it
+    // inherited), so the probe's lines never arrive here.
+    int inherited[2];
+    CHECK(::pipe(inherited) == 0);
+    Run raw = runProbe("forge", "raw");
+    ::close(inherited[1]);
+    char byte = 0;
+    CHECK_MSG(::read(inherited[0], &byte, 1) == 0, "the job wrote to a pipe it inherited");
+    ::close(inherited[0]);
+    CHECK_MSG(raw.verdict() == "tampering", raw.detail());
+    CHECK_MSG(has(raw.detail(), "not a signed frame"), raw.detail());
+    Run framed = runProbe("forge", "frame");
+    CHECK_MSG(framed.verdict() == "tampering", framed.detail());
+    CHECK_MSG(has(framed.detail(), "fails authentication"), framed.detail());
+    Run split = runProbe("forge", "split");
+    CHECK_MSG(split.verdict() == "tampering", split.detail());
+    CHECK_MSG(has(split.detail(), "not a signed frame: \"FORGED"), split.detail());
+    for (const Run* r : {&raw, &framed, &split}) {
+        CHECK(!r->result.contains("probe")); // nothing the job said is kept
+        CHECK(r->result["shapes"].empty());
+    }
+    CHECK(survivors().empty());
+    return 0;
+}
+
+// The job's key is nowhere a candidate finds by name: not in its environment, argv, files or
+// stdin. Each job gets its own. Negative control: the same search finds the job's folder name,
+// which is in its environment.
+int keyCase() {
+    auto first = kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr);
+    auto second = kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr);
+    const kwb::protocol::JobKey* key = kwb::gpu::keyOf(*first);
+    CHECK(key && kwb::gpu::keyOf(*second));
+    if (!key || !kwb::gpu::keyOf(*second))
+        return 0;
+    CHECK_MSG(!(*key == *kwb::gpu::keyOf(*second)), "each job has its own key");
+    second.reset();
+    std::string hex = key->line();
+    hex.pop_back();
+    json spec = {{"mode", "probe"}, {"library", std::string(KWB_PROBE_DIR) + "/key_hunt.so"}, {"arg", hex}};
+    kwb::gpu::JobLimits limits;
+    limits.idle = std::chrono::seconds(10);
+    json result = kwb::gpu::runJobInChild(KWB_JOB_PATH, spec, limits, [](const json&) {}, std::move(first));
+    const std::string note = result.contains("probe") ? result["probe"].value("note", "") : "";
+    std::printf("  key_hunt <the job's key>: %s -- %s\n", result.value("verdict", "").c_str(), note.c_str());
+    CHECK_MSG(result.value("verdict", "") == "pass", text(result).substr(0, 600));
+    CHECK_MSG(has(note, "stdin held 0 bytes") && has(note, "not found"), note);
+    Run control = runProbe("key_hunt", "kwb-job-");
+    CHECK_MSG(control.verdict() == "probe-error" && has(control.note(), "found in environ"), control.note());
+    return 0;
+}
+
 // Background children (the worker's nvcc builds) run nicer than their parent, so a window on a
 // busy machine keeps the CPU; a plain child keeps the parent's value (the negative control).
 int niceCase() {
@@ -508,7 +565,8 @@ int main(int argc, char** argv) {
         {"hang", hangCase},       {"forkbomb", forkBombCase}, {"daemon", daemonCase},
         {"write", writeCase},     {"network", networkCase},   {"output", outputCase},
         {"environment", environmentCase}, {"signal", signalCase}, {"crash", crashCase},
-        {"benign", benignCase},   {"leftovers", leftoversCase}, {"nice", niceCase}};
+        {"benign", benignCase},   {"leftovers", leftoversCase}, {"nice", niceCase},
+        {"channel", channelCase}, {"key", keyCase}};
     int (*run)() = nullptr;
     std::string names;
     for (const auto& [name, fn] : kCases) {

@@ -2,10 +2,12 @@
 // worker process; its stdout must equal golden/<case>.out.jsonl after normalisation (version
 // strings, which change with every release and library, become "<version>"), and its exit code
 // golden/<case>.exit.
+#include <QCryptographicHash>
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMessageAuthenticationCode>
 #include <QProcess>
 #include <QTest>
 
@@ -168,46 +170,73 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
-    // A job may get a "prepare" line first (start CUDA while the worker builds); its spec is the
-    // line after it. The job answers on its protocol channel (its stdout) with one result line.
+    // A job reads its key first (64 hex digits), then may get a "prepare" line (start CUDA while
+    // the worker builds); its spec is the line after. It answers on its protocol channel (its
+    // stdout) in signed frames "<seq> <mac> <payload>", numbered from 0, the MAC an HMAC-SHA256
+    // under the key (checked here with Qt's own HMAC), the last frame its result.
     void jobTakesSpecAfterPrepareLine() {
-        auto resultOf = [](const Run& r) {
+        const QByteArray key = QByteArray::fromHex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+        auto jobWithKey = [&key](const QByteArray& input) { return ::runJob(key.toHex() + "\n" + input); };
+        auto resultOf = [&key](const Run& r) {
+            QJsonObject result;
+            int seq = 0;
             for (const QByteArray& line : r.out.split('\n')) {
-                auto o = QJsonDocument::fromJson(line).object();
+                if (line.isEmpty())
+                    continue;
+                const QList<QByteArray> parts = line.split(' ');
+                const QByteArray payload = line.mid(parts.value(0).size() + 1 + parts.value(1).size() + 1);
+                const QByteArray mac = QMessageAuthenticationCode::hash(
+                    "kwb-job-frame-v1\n" + QByteArray::number(seq) + "\n" + payload, key, QCryptographicHash::Sha256);
+                if (parts.value(0) != QByteArray::number(seq++) || parts.value(1) != mac.toHex())
+                    return QJsonObject{{QStringLiteral("detail"), QStringLiteral("bad frame: ") + QString::fromUtf8(line)}};
+                auto o = QJsonDocument::fromJson(payload).object();
                 if (o.value(QStringLiteral("type")).toString() == QStringLiteral("result"))
-                    return o.value(QStringLiteral("result")).toObject();
+                    result = o.value(QStringLiteral("result")).toObject();
             }
-            return QJsonObject();
+            return result;
         };
         const QByteArray prepare = "{\"type\":\"prepare\",\"device\":0}\n";
-        QJsonObject onlyPrepare = resultOf(runJob(prepare));
+        QJsonObject onlyPrepare = resultOf(jobWithKey(prepare));
         QCOMPARE(onlyPrepare.value(QStringLiteral("verdict")).toString(), QStringLiteral("protocol-error"));
         QVERIFY2(onlyPrepare.value(QStringLiteral("detail")).toString().contains(QStringLiteral("no specification")),
                  qPrintable(onlyPrepare.value(QStringLiteral("detail")).toString()));
-        QJsonObject badSpec = resultOf(runJob(prepare + "not json\n"));
+        QJsonObject badSpec = resultOf(jobWithKey(prepare + "not json\n"));
         QVERIFY2(badSpec.value(QStringLiteral("detail")).toString().contains(QStringLiteral("not JSON")),
                  qPrintable(badSpec.value(QStringLiteral("detail")).toString()));
         // A "warm" line (the task's baseline, while the candidate builds) may come between; one
         // with an unusable task is only noted, and the spec after it is still read.
         const QByteArray warm = "{\"type\":\"warm\",\"task\":{\"id\":7}}\n";
-        QJsonObject warmThenBad = resultOf(runJob(prepare + warm + "not json\n"));
+        QJsonObject warmThenBad = resultOf(jobWithKey(prepare + warm + "not json\n"));
         QVERIFY2(warmThenBad.value(QStringLiteral("detail")).toString().contains(QStringLiteral("not JSON")),
                  qPrintable(warmThenBad.value(QStringLiteral("detail")).toString()));
-        QJsonObject warmOnly = resultOf(runJob(prepare + warm));
+        QJsonObject warmOnly = resultOf(jobWithKey(prepare + warm));
         QVERIFY2(warmOnly.value(QStringLiteral("detail")).toString().contains(QStringLiteral("no specification")),
                  qPrintable(warmOnly.value(QStringLiteral("detail")).toString()));
         // "calibrate" (the device's ceilings, measured before any candidate exists) is answered
         // with one "calibrated" line: the ceilings on a GPU, the reason without one.
-        Run cal = runJob(prepare + "{\"type\":\"calibrate\"}\n");
+        Run cal = jobWithKey(prepare + "{\"type\":\"calibrate\"}\n");
         QJsonObject calibrated;
         for (const QByteArray& line : cal.out.split('\n'))
-            if (auto o = QJsonDocument::fromJson(line).object(); o.value(QStringLiteral("type")) == QStringLiteral("calibrated"))
+            if (auto o = QJsonDocument::fromJson(line.mid(line.indexOf(" {") + 1)).object();
+                o.value(QStringLiteral("type")) == QStringLiteral("calibrated"))
                 calibrated = o;
         QVERIFY2(!calibrated.isEmpty(), cal.out.constData());
         const bool measured = calibrated.value(QStringLiteral("ceilings")).toObject().value(QStringLiteral("copy_bandwidth_gbps")).toDouble() > 0;
         const bool refused = !calibrated.value(QStringLiteral("error")).toString().isEmpty();
         QVERIFY2(measured != refused, cal.out.constData());
         QVERIFY(resultOf(cal).value(QStringLiteral("detail")).toString().contains(QStringLiteral("no specification")));
+    }
+
+    // A job started without its key (a JSON line first, or nothing) says so on stderr and ends
+    // with the protocol-error code; its channel stays silent, since it could sign nothing.
+    void jobWithoutKeyRefuses() {
+        for (const QByteArray& input : {QByteArray("{\"type\":\"prepare\",\"device\":0}\n{\"mode\":\"probe\"}\n"),
+                                        QByteArray()}) {
+            Run r = runJob(input);
+            QCOMPARE(r.exitCode, 4);
+            QVERIFY2(r.out.isEmpty(), r.out.constData());
+            QVERIFY2(r.err.contains("key"), r.err.constData());
+        }
     }
 
     // Whatever the worker's libraries print goes to stderr; stdout carries only protocol lines.

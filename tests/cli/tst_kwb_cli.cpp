@@ -1,4 +1,5 @@
 // kwb's command line: --help, --version, doctor, usage errors; run as real child processes.
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -119,6 +120,47 @@ private slots:
             QVERIFY2(text.out.contains(QStringLiteral("no CUDA device: compile-only")), qPrintable(text.out));
             QVERIFY(text.out.contains(QStringLiteral("fix:")));
         }
+    }
+
+    // A worker that reports "tampering" (the job's channel refused what the candidate said):
+    // kwb verify fails the check (exit 1) and names the verdict, in text and in JSON. The worker
+    // here is a stand-in that answers one verification so, without a GPU.
+    void verifyTamperingIsAFailure() {
+        QTemporaryDir dir;
+        const QString worker = dir.path() + QStringLiteral("/tampering-worker");
+        QFile script(worker);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/usr/bin/env python3\n"
+                     "import json, sys\n"
+                     "for line in sys.stdin:\n"
+                     "    m = json.loads(line)\n"
+                     "    if m.get('type') == 'hello':\n"
+                     "        r = {'type': 'hello', 'ok': True, 'protocol': 1, 'worker': 'kwb-runner/stand-in',\n"
+                     "             'supported': {'min': 1, 'max': 1}}\n"
+                     "    elif m.get('type') == 'verify':\n"
+                     "        r = {'id': m['id'], 'type': 'verify', 'ok': True, 'result': {'verdict': 'tampering',\n"
+                     "             'detail': 'a line on the job\\'s channel is not a signed frame', 'shapes': [],\n"
+                     "             'build': {'ok': True}}}\n"
+                     "    else:\n"
+                     "        r = {'id': m.get('id'), 'type': m.get('type'), 'ok': True, 'result': {}}\n"
+                     "    print(json.dumps(r), flush=True)\n");
+        script.close();
+        QVERIFY(script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("KWB_RUNNER"), worker);
+        env.insert(QStringLiteral("KWB_DATA_DIR"), dir.path() + QStringLiteral("/data"));
+        env.insert(QStringLiteral("KWB_CACHE_DIR"), dir.path() + QStringLiteral("/cache"));
+        const QString src = QStringLiteral(KWB_SOURCE_DIR "/tests/fixtures/candidates/softmax-rows-f32/forges_result.cu");
+        Run text = runKwb({QStringLiteral("verify"), QStringLiteral("softmax-rows-f32"), src, QStringLiteral("--no-bench")}, env);
+        QCOMPARE(text.exitCode, 1);
+        QVERIFY2(text.out.contains(QStringLiteral("Verdict: tampering")), qPrintable(text.out + text.err));
+        Run json = runKwb({QStringLiteral("verify"), QStringLiteral("softmax-rows-f32"), src, QStringLiteral("--json")}, env);
+        QCOMPARE(json.exitCode, 1);
+        const auto rec = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        QCOMPARE(rec.value(QStringLiteral("verdict")).toString(), QStringLiteral("tampering"));
+        // The host-code screen's findings stand beside the verdict (descriptors, write).
+        QVERIFY2(!rec.value(QStringLiteral("screening")).toObject().value(QStringLiteral("findings")).toArray().isEmpty(),
+                 qPrintable(json.out));
     }
 
     void doctorNamesMissingWorker() {

@@ -132,7 +132,7 @@ void everyWrittenVerdictIsKnown() {
         for (auto it = std::sregex_iterator(text.begin(), text.end(), written); it != std::sregex_iterator(); ++it) {
             const std::string word = (*it)[1].str();
             if (word.find('-') == std::string::npos && word != "pass" && word != "error" && word != "timeout" &&
-                word != "crash" && word != "nondeterministic")
+                word != "crash" && word != "nondeterministic" && word != "tampering")
                 continue; // other strings in those positions (keys, labels) are single words
             seen.insert(word + " (" + file + ")");
             CHECK_MSG(v::verdictFromString(word) != Verdict::Unknown, word + " written in " + file + " is no Verdict");
@@ -141,7 +141,7 @@ void everyWrittenVerdictIsKnown() {
     // The scan saw the ones we know are there (so a change of style does not silently hide them).
     for (const char* must : {"wrong-result", "out-of-bounds", "input-modified", "nondeterministic", "illegal-address",
                              "launch-error", "cuda-error", "compile-error", "not-run", "suspicious-timing", "load-error",
-                             "no-device", "protocol-error", "crash", "timeout", "harness-error"}) {
+                             "no-device", "protocol-error", "crash", "timeout", "harness-error", "tampering"}) {
         bool found = false;
         for (const auto& s : seen)
             found = found || s.rfind(std::string(must) + " (", 0) == 0;

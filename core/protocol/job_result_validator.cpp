@@ -23,6 +23,11 @@ bool positive(const nlohmann::json& j, const char* key) {
            j[key].get<double>() > 0;
 }
 
+bool nonNegative(const nlohmann::json& j, const char* key) {
+    return j.is_object() && j.contains(key) && j[key].is_number() && std::isfinite(j[key].get<double>()) &&
+           j[key].get<double>() >= 0;
+}
+
 bool zero(const nlohmann::json& j, const char* key) {
     return j.contains(key) && j[key].is_number() && j[key].get<double>() == 0;
 }
@@ -45,10 +50,12 @@ Status checkOutputs(const nlohmann::json& shape, const std::string& name, const 
 
 Status checkTiming(const nlohmann::json& shape, const std::string& name) {
     const auto& t = shape["timing"];
-    if (!t.is_object() || !positive(t.value("candidate", nlohmann::json()), "median_ms") ||
+    if (!t.is_object() || !nonNegative(t.value("candidate", nlohmann::json()), "median_ms") ||
         !positive(t.value("baseline", nlohmann::json()), "median_ms"))
         return tampered("the result's shape " + name + " has timing without a median on both sides");
-    const double ratio = t["baseline"]["median_ms"].get<double>() / t["candidate"]["median_ms"].get<double>();
+    // As the harness computes it (shape_runner.cpp): no speedup from a zero median.
+    const double candidate = t["candidate"]["median_ms"].get<double>();
+    const double ratio = candidate > 0 ? t["baseline"]["median_ms"].get<double>() / candidate : 0;
     if (!shape.contains("speedup") || !shape["speedup"].is_number() || !near(shape["speedup"].get<double>(), ratio))
         return tampered("the result's shape " + name + " states a speedup its medians do not give");
     return okStatus();
@@ -60,9 +67,9 @@ Status checkGeomean(const nlohmann::json& result) {
     double logSum = 0;
     const auto& shapes = result["shapes"];
     for (const auto& s : shapes) {
-        if (!positive(s, "speedup"))
+        if (!nonNegative(s, "speedup"))
             return tampered("the result states a geomean speedup, but not every shape has a speedup");
-        logSum += std::log(s["speedup"].get<double>());
+        logSum += std::log(std::max(s["speedup"].get<double>(), 1e-12)); // as verify_job.cpp does
     }
     const auto& g = result["geomean_speedup"];
     if (shapes.empty() || !g.is_number() || !near(g.get<double>(), std::exp(logSum / double(shapes.size()))))

@@ -3,6 +3,7 @@
 // writer through a real pipe, forged, altered, replayed and reordered lines, and transcripts of
 // a job on a real task, honest and tampered with. CPU only.
 //   kwb_job_channel_tests [key|frames|validator|fixture]
+#include <cmath>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
@@ -280,6 +281,15 @@ void validatorCases() {
     CHECK(has(with([](auto& m) { m[1]["event"] = "verdict"; }), "event of unexpected kind"));
     CHECK(has(with([](auto& m) { m[1]["type"] = "warmed"; }), "unexpected type"));
     CHECK(has(with([](auto& m) { m[3].erase("verdict"); }), "done without a known verdict"));
+
+    // A zero candidate median (no speedup, as the harness then reports it) is the harness's own
+    // output, not a forgery: believed, with the geometric mean the job computes for it.
+    CHECK(with([](auto& m) {
+              json& r = resultOf(m);
+              r["shapes"][0]["timing"]["candidate"]["median_ms"] = 0.0;
+              r["shapes"][0]["speedup"] = 0.0;
+              r["geomean_speedup"] = std::exp((std::log(1e-12) + 3 * std::log(1.25)) / 4);
+          }).empty());
 
     // Honest failures are believed: an early one with no shape, and a fatal one that stops the
     // shapes (the rest never ran).

@@ -1,5 +1,5 @@
-// The job's result channel (core/verify/job_channel.h) and the worker's check of what a job
-// says (core/verify/job_result_validator.h): keys, signed frames written by the job's real
+// The job's result channel (core/protocol/job_channel.h) and the worker's check of what a job
+// says (core/protocol/job_result_validator.h): keys, signed frames written by the job's real
 // writer through a real pipe, forged, altered, replayed and reordered lines, and transcripts of
 // a job on a real task, honest and tampered with. CPU only.
 //   kwb_job_channel_tests [key|frames|validator|fixture]
@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "core/tasks/task_loader.h"
-#include "core/verify/job_channel.h"
-#include "core/verify/job_result_validator.h"
+#include "core/protocol/job_channel.h"
+#include "core/protocol/job_result_validator.h"
 #include "tests/support/suite_runner.h"
 
 namespace {

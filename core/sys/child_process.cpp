@@ -141,6 +141,9 @@ Status ChildProcess::start(const ProcessSpec& spec) {
     ::posix_spawn_file_actions_adddup2(&actions, in[0], 0);
     ::posix_spawn_file_actions_adddup2(&actions, out[1], 1);
     ::posix_spawn_file_actions_adddup2(&actions, err[1], 2);
+    // Nothing else of ours reaches the child, whatever its flags: descriptors a library opened
+    // without O_CLOEXEC, or a caller's pipes, would let a build or a job write where it must not.
+    ::posix_spawn_file_actions_addclosefrom_np(&actions, 3);
     if (!spec.workDir.empty())
         ::posix_spawn_file_actions_addchdir_np(&actions, spec.workDir.c_str());
     sigset_t defaults;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/protocol/diagnostics.h"
+#include "core/sys/child_process.h"
 #include "core/sys/sha256.h"
 #include "core/verify/fast_p.h"
 #include "core/verify/timing_overrides.h"
@@ -149,9 +150,28 @@ void fastPScores() {
     CHECK(kwb::fastP({}).at(1.0) == 0.0);
 }
 
+// A child gets stdin, stdout and stderr and nothing else of ours, even a descriptor opened
+// without close-on-exec (as a library might).
+void childInheritsNoDescriptors() {
+    const int leaked = ::dup(STDERR_FILENO); // no O_CLOEXEC
+    CHECK(leaked > 2);
+    kwb::ProcessSpec spec;
+    spec.program = "/bin/sh";
+    spec.args = {"-c", "for fd in 0 1 2 " + std::to_string(leaked) +
+                           "; do test -e /proc/self/fd/$fd && echo \"open $fd\" || echo \"closed $fd\"; done"};
+    auto out = kwb::runProcess(spec, {}, std::chrono::seconds(10));
+    CHECK_MSG(out.ok(), out ? "" : out.error().message);
+    if (out) {
+        CHECK_MSG(out->out.find("open 0\nopen 1\nopen 2\n") == 0, out->out);
+        CHECK_MSG(out->out.find("closed " + std::to_string(leaked)) != std::string::npos, out->out);
+    }
+    ::close(leaked);
+}
+
 } // namespace
 
 int main() {
+    childInheritsNoDescriptors();
     fastPScores();
     workerEndpoints();
     diagnostics();

@@ -80,7 +80,7 @@ Failure checkStreamContract(ShimCall candidate, const Buffers& b, const std::vec
     holdGate(g.release(), g.openedFlag(), 1000.0 * (windowMs + 200.0), g.gate);
     cudaEventRecord(g.opened, g.gate);
     cudaStreamWaitEvent(stream, g.opened, 0);
-    candidate(const_cast<void* const*>(b.ptrs.data()), dims.data(), scalars.data(), stream);
+    candidate(b.ptrs.data(), dims.data(), scalars.data(), stream);
     if (auto e = cudaGetLastError(); e != cudaSuccess) {
         cudaMemsetAsync(g.release(), 1, sizeof(int), g.probe);
         cudaDeviceSynchronize();

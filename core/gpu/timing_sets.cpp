@@ -36,8 +36,9 @@ Failure judgeAudit(const AuditEvidence& e, const std::string& output, std::size_
     if (e.mark.unwritten)
         return {"contract-violation", call + " had left " + std::to_string(e.mark.unwritten) + " of " +
                                           std::to_string(count) + " elements of " + output +
-                                          " unwritten when it finished" + at +
-                                          "; a later call wrote them (work moved between calls)", false};
+                                          " unwritten when the stream reached its end" + at +
+                                          "; they were written later (work moved to a later call, or left running "
+                                          "outside the given stream)", false};
     if (e.mark.writtenEarly)
         return {"contract-violation", callName(e.position + 1, e.callsInSample) + " found " +
                                           std::to_string(e.mark.writtenEarly) + " of " + std::to_string(count) +

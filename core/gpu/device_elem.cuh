@@ -23,16 +23,20 @@ __device__ __forceinline__ double uniform01(std::uint64_t seed, std::uint64_t i,
     return (double((r >> 11) + 1)) * (1.0 / 9007199254740994.0); // (0, 1]
 }
 
-// Element i of the stream (seed, kind, a, b): see fillRandom in device_kernels.h.
+// Element i of the stream (seed, kind, a, b): see fillRandom in device_kernels.h. Explicitly
+// rounded operations: no kernel may contract them into a fused multiply-add differently from
+// another, or an unchanged input would not compare equal to its regeneration.
 __device__ __forceinline__ double randomValue(std::uint64_t seed, std::uint64_t i, int kind, double a, double b) {
     if (kind == 0) { // normal by Box-Muller
-        double u1 = uniform01(seed, i, 0), u2 = uniform01(seed, i, 1);
-        return a + b * sqrt(-2.0 * log(u1)) * cospi(2.0 * u2);
+        const double u1 = uniform01(seed, i, 0), u2 = uniform01(seed, i, 1);
+        const double radius = sqrt(__dmul_rn(-2.0, log(u1)));
+        return __dadd_rn(a, __dmul_rn(__dmul_rn(b, radius), cospi(__dmul_rn(2.0, u2))));
     }
     if (kind == 1)
-        return a + (b - a) * uniform01(seed, i, 0);
+        return __dadd_rn(a, __dmul_rn(__dsub_rn(b, a), uniform01(seed, i, 0)));
     // whole numbers in [a, b]: 1 - u lies in [0, 1)
-    return fmin(b, a + floor((b - a + 1.0) * (1.0 - uniform01(seed, i, 0))));
+    const double span = __dadd_rn(__dsub_rn(b, a), 1.0);
+    return fmin(b, __dadd_rn(a, floor(__dmul_rn(span, __dsub_rn(1.0, uniform01(seed, i, 0))))));
 }
 
 __device__ __forceinline__ void store(void* p, Elem t, std::size_t i, double v) {

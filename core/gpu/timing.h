@@ -63,7 +63,9 @@ struct TimingPolicy {
     // spread left falls as one over the square root of the sets (8 left that shape at 1-1.8 %
     // over five runs). Not where more than maxBufferSets copies would be needed: such small
     // shapes stay in the L2 however many there are (rotating them over 32 showed no gain on the
-    // H200). At most maxRotateMiB in all. 0: off.
+    // H200). At most maxRotateMiB in all. 0: off. Where a sample's batch is longer than the sets,
+    // more sets are made (up to maxRotateMiB, also with rotation off) and the batch is capped at
+    // them: the calls of one sample must read distinct inputs (timing_sets.h).
     double rotateL2 = 3;
     int minBufferSets = 16;
     int maxBufferSets = 32;

@@ -252,10 +252,8 @@ std::string TimingSets::check(CallSpan a, CallSpan b, bool audited) {
     std::vector<SetCompare> got;
     if (auto e = readBack(m_compare, m_outputs.size() * std::size_t(m_sets), &got, m_s.stream); e != cudaSuccess)
         return stop(cudaFailure(e, "checking the timed calls' outputs"));
-    if (auto e = compareOutputs(a, got); !e.empty())
-        return e;
     m_checkedCalls += a.count;
-    return audited ? checkAudit(a) : std::string{};
+    return audited ? checkAudit(a, got) : compareOutputs(a, got);
 }
 
 std::string TimingSets::compareOutputs(CallSpan a, const std::vector<SetCompare>& got) {
@@ -301,8 +299,10 @@ Failure TimingSets::describeMismatch(std::size_t i, int set, int position, int c
     return f;
 }
 
-// The marks taken right after each call of an audited sample, against the outputs at its end.
-std::string TimingSets::checkAudit(CallSpan a) {
+// The marks taken right after each call of an audited sample, against the outputs at its end,
+// call by call: the first call that went wrong is named, whether its output is wrong at the end
+// (a skipped call) or was right only thanks to another call (work moved).
+std::string TimingSets::checkAudit(CallSpan a, const std::vector<SetCompare>& got) {
     ++m_audits;
     auto* hashes = static_cast<unsigned long long*>(m_hashes.data());
     cudaMemsetAsync(hashes, 0, m_hashes.bytes(), m_s.stream);
@@ -320,6 +320,8 @@ std::string TimingSets::checkAudit(CallSpan a) {
     for (int j = 0; j < a.count; ++j) {
         const std::size_t k = std::size_t((a.first + j) % m_sets);
         for (std::size_t o = 0; o < m_outputs.size(); ++o) {
+            if (got[o * m_sets + k].mismatches)
+                return stop(describeMismatch(m_outputs[o], static_cast<int>(k), j, a.count));
             const AuditEvidence ev{j, a.count, marks[o * m_sets + k], finals[o * m_sets + k]};
             if (Failure f = judgeAudit(ev, b.params[m_outputs[o]]->name, b.counts[m_outputs[o]], m_s.shape->name))
                 return stop(f);

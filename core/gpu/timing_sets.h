@@ -91,7 +91,7 @@ private:
     std::string referencesFor(CallSpan a, CallSpan b);
     std::string compareOutputs(CallSpan a, const std::vector<SetCompare>& got);
     std::string checkInputs(CallSpan a);
-    std::string checkAudit(CallSpan a);
+    std::string checkAudit(CallSpan a, const std::vector<SetCompare>& got);
     Failure describeMismatch(std::size_t param, int set, int position, int calls);
     void release();
 

@@ -111,6 +111,10 @@ def main():
         want = m.group(1).split("|")
         # "kwb-bench: on": timed too (one shape), for what only the timed calls show.
         timed = ["--shapes", "odd"] if re.search(r"kwb-bench:\s*on", head) else ["--no-bench"]
+        # "kwb-timing: KEY=VALUE,...": the timing policy the trick needs to show (e.g. batches).
+        policy = re.search(r"kwb-timing:\s*(\S+)", head)
+        if policy and "--no-bench" not in timed:
+            timed += ["--timing", policy.group(1)]
         p, wall = run([kwb, "verify", task, f, "--json", *timed, "--idle-timeout", "8", "--timeout", "120"], env=env)
         try:
             rec = json.loads(p.stdout)

@@ -1361,6 +1361,14 @@
         <translation>tiempo sospechoso</translation>
     </message>
     <message>
+        <source>impossible timing</source>
+        <translation>tiempo imposible</translation>
+    </message>
+    <message>
+        <source>contract violation</source>
+        <translation>incumplimiento del contrato</translation>
+    </message>
+    <message>
         <source>illegal address</source>
         <translation>dirección ilegal</translation>
     </message>

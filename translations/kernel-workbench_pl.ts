@@ -1371,6 +1371,14 @@
         <translation>podejrzany czas</translation>
     </message>
     <message>
+        <source>impossible timing</source>
+        <translation>niemożliwy czas</translation>
+    </message>
+    <message>
+        <source>contract violation</source>
+        <translation>naruszenie kontraktu</translation>
+    </message>
+    <message>
         <source>illegal address</source>
         <translation>niedozwolony adres</translation>
     </message>

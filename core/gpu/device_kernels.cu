@@ -4,11 +4,11 @@
 #include <vector>
 
 #include <cub/block/block_reduce.cuh>
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
+#include "core/gpu/device_elem.cuh"
 
 namespace kwb::gpu {
 namespace {
+using namespace detail;
 
 // Every kernel below that reduces runs 256 threads a block (gridFor), and reduces within the
 // block before one atomic per block: a million threads' atomics on one address serialise in
@@ -24,60 +24,11 @@ struct MaxOp {
     template <typename T> __device__ T operator()(const T& a, const T& b) const { return a < b ? b : a; }
 };
 
-__device__ __forceinline__ std::uint64_t mix64(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-__device__ __forceinline__ double uniform01(std::uint64_t seed, std::uint64_t i, std::uint64_t lane) {
-    std::uint64_t r = mix64(seed ^ mix64(i * 2 + lane + 0x9e3779b97f4a7c15ull));
-    return (double((r >> 11) + 1)) * (1.0 / 9007199254740994.0); // (0, 1]
-}
-
-__device__ __forceinline__ void store(void* p, Elem t, std::size_t i, double v) {
-    switch (t) {
-    case Elem::F32: static_cast<float*>(p)[i] = float(v); break;
-    case Elem::F16: static_cast<__half*>(p)[i] = __double2half(v); break;
-    case Elem::BF16: static_cast<__nv_bfloat16*>(p)[i] = __double2bfloat16(v); break;
-    case Elem::I32: static_cast<int*>(p)[i] = int(llrint(v)); break;
-    }
-}
-
-__device__ __forceinline__ double load(const void* p, Elem t, std::size_t i) {
-    switch (t) {
-    case Elem::F32: return double(static_cast<const float*>(p)[i]);
-    case Elem::F16: return double(__half2float(static_cast<const __half*>(p)[i]));
-    case Elem::BF16: return double(__bfloat162float(static_cast<const __nv_bfloat16*>(p)[i]));
-    case Elem::I32: return double(static_cast<const int*>(p)[i]);
-    }
-    return 0;
-}
-
-__device__ __forceinline__ bool isPoison(const void* p, Elem t, std::size_t i) {
-    switch (t) {
-    case Elem::F32: return static_cast<const std::uint32_t*>(p)[i] == kPoisonF32;
-    case Elem::F16: return static_cast<const std::uint16_t*>(p)[i] == kPoison16;
-    case Elem::BF16: return static_cast<const std::uint16_t*>(p)[i] == kPoisonBf16;
-    case Elem::I32: return static_cast<const std::uint32_t*>(p)[i] == kPoisonF32;
-    }
-    return false;
-}
-
 __global__ void fillRandomKernel(void* p, Elem t, std::size_t n, std::uint64_t seed, int kind,
                                  double a, double b) {
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
          i += std::size_t(gridDim.x) * blockDim.x) {
-        double v;
-        if (kind == 0) { // normal by Box-Muller
-            double u1 = uniform01(seed, i, 0), u2 = uniform01(seed, i, 1);
-            v = a + b * sqrt(-2.0 * log(u1)) * cospi(2.0 * u2);
-        } else if (kind == 1) {
-            v = a + (b - a) * uniform01(seed, i, 0);
-        } else { // whole numbers in [a, b]: 1 - u lies in [0, 1)
-            v = fmin(b, a + floor((b - a + 1.0) * (1.0 - uniform01(seed, i, 0))));
-        }
-        store(p, t, i, v);
+        store(p, t, i, randomValue(seed, i, kind, a, b));
     }
 }
 
@@ -107,10 +58,7 @@ __global__ void memsetNodeKernel(char* dst, std::size_t pitch, unsigned value, u
 __global__ void fillPoisonKernel(void* p, Elem t, std::size_t n) {
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
          i += std::size_t(gridDim.x) * blockDim.x) {
-        if (t == Elem::F32 || t == Elem::I32)
-            static_cast<std::uint32_t*>(p)[i] = kPoisonF32;
-        else
-            static_cast<std::uint16_t*>(p)[i] = t == Elem::F16 ? kPoison16 : kPoisonBf16;
+        storePoison(p, t, i);
     }
 }
 

@@ -125,6 +125,41 @@ std::string allocateBuffers(const Task& task, const ShapeSpec& shape, Buffers* b
     return {};
 }
 
+Failure outputVerdict(const std::string& name, std::size_t count, const std::vector<long long>& extents,
+                      const CompareStats& cs, const Tolerance& tol, const std::string& where, bool againstFirst) {
+    if (cs.unwritten == count)
+        return {"unwritten-output", "the candidate wrote none of the output" + where, false};
+    if (cs.unwritten)
+        return {"unwritten-output", std::to_string(cs.unwritten) + " of " + std::to_string(count) +
+                                        " elements were never written" + where + ", first at index " +
+                                        std::to_string(cs.firstBad), false};
+    if (cs.otherNaN)
+        return {"nan-output", std::to_string(cs.otherNaN) + " elements are NaN or infinite" + where, false};
+    if (!cs.mismatches)
+        return {};
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+                  "%llu of %zu elements out of tolerance%s; first at %s (index %llu): got %.6g, expected %.6g, "
+                  "allowed error %.3g; max abs error %.3g (rtol %.1e, atol %.1e)",
+                  cs.mismatches, count, where.c_str(), elementName(name, extents, cs.firstBad).c_str(), cs.firstBad,
+                  cs.firstGot, cs.firstExpected, cs.firstAllowed, cs.maxAbsErr, tol.rtol, tol.atol);
+    return {againstFirst ? "nondeterministic" : "wrong-result",
+            againstFirst ? std::string("two calls on the same input disagree: ") + buf : std::string(buf), false};
+}
+
+Tolerance toleranceOf(const Task& task, const std::string& name) {
+    auto it = task.tolerances.find(name);
+    return it == task.tolerances.end() ? Tolerance{} : it->second;
+}
+
+void scrubAndFree(GuardedBuffer* b, cudaStream_t st) {
+    if (b->data()) {
+        cudaMemsetAsync(b->data(), 0, b->bytes(), st);
+        cudaStreamSynchronize(st);
+    }
+    *b = GuardedBuffer{};
+}
+
 // An input buffer filled from its parameter's distribution.
 void fillInput(const Parameter& p, void* ptr, std::size_t count, std::uint64_t seed, cudaStream_t st) {
     fillRandom(ptr, elem(p.dtype), count, seed, static_cast<RandomKind>(static_cast<int>(p.distribution.kind)),

@@ -3,6 +3,7 @@
 // view of the shape, CUDA errors as verdicts, seeds. Internal to core/gpu (shape_runner.cpp);
 // job-child only.
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,19 @@ BaselineCall shapeCall(const Task& task, const ShapeSpec& shape, cudaStream_t st
 // *cudaError then says which CUDA error (cudaSuccess for a formula).
 std::string allocateBuffers(const Task& task, const ShapeSpec& shape, Buffers* b, BaselineCall* call,
                             cudaError_t* cudaError);
+
+// The verdict of one output's comparison (empty when within tolerance), in the words the
+// records use. `where`: " in C at shape odd (first call)"; againstFirst: the comparison was of
+// two calls on the same input (a mismatch is then "nondeterministic").
+Failure outputVerdict(const std::string& name, std::size_t count, const std::vector<long long>& extents,
+                      const CompareStats& cs, const Tolerance& tol, const std::string& where, bool againstFirst);
+
+// The task's tolerance for output `name` (the default Tolerance where the task gives none).
+Tolerance toleranceOf(const Task& task, const std::string& name);
+
+// Overwrites a device buffer on the stream and frees it: freed memory keeps its bytes, and a
+// candidate could be handed them by its next allocation.
+void scrubAndFree(GuardedBuffer* b, cudaStream_t st);
 
 // An input buffer filled from its parameter's distribution.
 void fillInput(const Parameter& p, void* ptr, std::size_t count, std::uint64_t seed, cudaStream_t st);

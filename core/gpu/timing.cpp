@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <numeric>
+#include <unordered_set>
 
 #include <cuda_runtime.h>
 
@@ -139,8 +140,7 @@ Timer::~Timer() {
     cudaEventDestroy(m_stop);
 }
 
-std::string Timer::sample(const TimedCall& fn, bool flush, int batch, cudaGraphExec_t graph, double* ms,
-                          bool* covered) {
+std::string Timer::sample(const Batch& b, bool flush, double* ms, bool* covered) {
     if (flush && m_flush)
         cudaMemsetAsync(m_flush, 0, m_flushBytes, m_stream); // evicts inputs from L2
     // Device-wide: nothing else may be running when the sample starts.
@@ -150,11 +150,11 @@ std::string Timer::sample(const TimedCall& fn, bool flush, int batch, cudaGraphE
         spin(m_coverUs, m_stream);
     const auto q0 = std::chrono::steady_clock::now();
     cudaEventRecord(m_start, m_stream);
-    if (graph)
-        cudaGraphLaunch(graph, m_stream);
+    if (b.graph)
+        cudaGraphLaunch(b.graph, m_stream);
     else
-        for (int i = 0; i < batch; ++i)
-            fn();
+        for (int i = 0; i < b.size; ++i)
+            (*b.fn)((*b.next)++);
     cudaEventRecord(m_stop, m_stream);
     m_queueUs = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - q0).count();
     // Still spinning now: the batch starts right after the start event, not after the host.
@@ -165,11 +165,56 @@ std::string Timer::sample(const TimedCall& fn, bool flush, int batch, cudaGraphE
     float f = 0;
     if (auto e = cudaEventElapsedTime(&f, m_start, m_stop); e != cudaSuccess)
         return err(e);
-    *ms = double(f) / batch;
+    *ms = double(f) / b.size;
     return {};
 }
 
-cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes) {
+std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double* ma, double* mb, bool* covered) {
+    const CallSpan spanA = spanOf(a);
+    if (m_hooks.beforeA)
+        if (auto e = m_hooks.beforeA(spanA); !e.empty())
+            return e;
+    bool coveredA = true, coveredB = true;
+    if (auto e = sample(a, flush, ma, covered ? &coveredA : nullptr); !e.empty())
+        return e;
+    const CallSpan spanB = spanOf(b);
+    if (auto e = sample(b, flush, mb, covered ? &coveredB : nullptr); !e.empty())
+        return e;
+    if (covered)
+        *covered = coveredA && coveredB;
+    return m_hooks.afterA ? m_hooks.afterA(spanA, spanB) : std::string{};
+}
+
+namespace {
+
+// The nodes the capture on `s` holds that `seen` does not yet; false when the capture cannot be
+// read (then the audit graph is not built: a call's nodes must be known exactly).
+bool newCaptureNodes(cudaStream_t s, std::unordered_set<cudaGraphNode_t>* seen, std::vector<cudaGraphNode_t>* fresh) {
+    cudaStreamCaptureStatus status{};
+    cudaGraph_t g = nullptr;
+    if (cudaStreamGetCaptureInfo(s, &status, nullptr, &g) != cudaSuccess || status != cudaStreamCaptureStatusActive ||
+        !g) {
+        cudaGetLastError();
+        return false;
+    }
+    std::size_t n = 0;
+    if (cudaGraphGetNodes(g, nullptr, &n) != cudaSuccess)
+        return false;
+    std::vector<cudaGraphNode_t> all(n);
+    if (n > 0 && cudaGraphGetNodes(g, all.data(), &n) != cudaSuccess)
+        return false;
+    for (std::size_t i = 0; i < n; ++i)
+        if (seen->insert(all[i]).second)
+            fresh->push_back(all[i]);
+    return true;
+}
+
+} // namespace
+
+cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes,
+                               cudaGraphExec_t* audit) {
+    if (audit)
+        *audit = nullptr;
     // Thread-local mode: only this thread's unsafe calls invalidate the capture. A callable that
     // synchronises, allocates or uses another stream ends the capture with an error; it is then
     // timed by direct launches.
@@ -177,10 +222,20 @@ cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernel
         cudaGetLastError();
         return nullptr;
     }
-    for (int i = 0; i < batch; ++i)
-        fn();
+    std::vector<std::vector<cudaGraphNode_t>> callNodes; // the nodes each call added, for the audit
+    std::unordered_set<cudaGraphNode_t> seen;
+    bool nodesKnown = audit != nullptr;
+    for (int i = 0; i < batch; ++i) {
+        fn(i);
+        if (nodesKnown) {
+            callNodes.emplace_back();
+            nodesKnown = newCaptureNodes(m_stream, &seen, &callNodes.back());
+        }
+    }
     cudaGraph_t graph = nullptr;
     cudaError_t e = cudaStreamEndCapture(m_stream, &graph);
+    if (e == cudaSuccess && graph && nodesKnown) // before its memset nodes change
+        *audit = auditGraph(graph, callNodes);
     if (e == cudaSuccess && graph && memsetKernels)
         e = memsetNodesToKernels(graph, std::size_t{1} << 20, memsetNodes);
     cudaGraphExec_t exec = nullptr;
@@ -192,33 +247,124 @@ cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernel
         cudaGetLastError(); // a failed capture leaves a (non-sticky) error behind: clear it
         if (exec)
             cudaGraphExecDestroy(exec);
+        if (audit && *audit)
+            cudaGraphExecDestroy(*audit);
+        if (audit)
+            *audit = nullptr;
         return nullptr;
     }
     return exec;
 }
 
-std::string Timer::hostTime(const TimedCall& fn, int reps, double* medianMs) {
+// A copy of the captured batch with a mark after each call: the mark (captured on its own) waits
+// for every node call i added and for the mark before it, and every node of call i + 1 waits for
+// it. The calls' own nodes are the very ones the timed replays run.
+cudaGraphExec_t Timer::auditGraph(cudaGraph_t graph, const std::vector<std::vector<cudaGraphNode_t>>& callNodes) {
+    cudaGraph_t clone = nullptr;
+    if (cudaGraphClone(&clone, graph) != cudaSuccess) {
+        cudaGetLastError();
+        return nullptr;
+    }
+    bool ok = true;
+    auto inClone = [&](cudaGraphNode_t n) {
+        cudaGraphNode_t c = nullptr;
+        ok = ok && cudaGraphNodeFindInClone(&c, n, clone) == cudaSuccess && c;
+        return c;
+    };
+    const int batch = static_cast<int>(callNodes.size());
+    cudaGraphNode_t previous = nullptr;
+    for (int i = 0; i < batch && ok; ++i) {
+        cudaGraph_t markGraph = nullptr;
+        ok = cudaStreamBeginCapture(m_stream, cudaStreamCaptureModeThreadLocal) == cudaSuccess;
+        if (ok) {
+            m_hooks.auditMark(i, i + 1 < batch ? i + 1 : -1, m_stream);
+            ok = cudaStreamEndCapture(m_stream, &markGraph) == cudaSuccess && markGraph;
+        }
+        std::vector<cudaGraphNode_t> deps;
+        for (cudaGraphNode_t n : callNodes[std::size_t(i)])
+            deps.push_back(inClone(n));
+        if (previous)
+            deps.push_back(previous);
+        cudaGraphNode_t mark = nullptr;
+        ok = ok && cudaGraphAddChildGraphNode(&mark, clone, deps.data(), deps.size(), markGraph) == cudaSuccess;
+        if (markGraph)
+            cudaGraphDestroy(markGraph);
+        for (std::size_t k = 0; ok && i + 1 < batch && k < callNodes[std::size_t(i + 1)].size(); ++k) {
+            cudaGraphNode_t next = inClone(callNodes[std::size_t(i + 1)][k]);
+            ok = ok && cudaGraphAddDependencies(clone, &mark, &next, nullptr, 1) == cudaSuccess;
+        }
+        previous = mark;
+    }
+    cudaGraphExec_t exec = nullptr;
+    if (ok && cudaGraphInstantiate(&exec, clone, 0) != cudaSuccess)
+        exec = nullptr;
+    cudaGraphDestroy(clone);
+    cudaGetLastError();
+    return exec;
+}
+
+std::string Timer::hostTime(const Batch& b, bool checked, int reps, double* medianMs) {
     std::vector<double> t;
     for (int i = 0; i < reps; ++i) {
+        const CallSpan span{*b.next, 1};
+        if (checked && m_hooks.beforeA)
+            if (auto e = m_hooks.beforeA(span); !e.empty())
+                return e;
         if (m_flush)
             cudaMemsetAsync(m_flush, 0, m_flushBytes, m_stream);
         if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
             return err(e);
         auto t0 = std::chrono::steady_clock::now();
-        fn();
+        (*b.fn)((*b.next)++);
         if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
             return err(e);
         t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        if (checked && m_hooks.afterA)
+            if (auto e = m_hooks.afterA(span, {}); !e.empty())
+                return e;
     }
     std::sort(t.begin(), t.end());
     *medianMs = quantile(t, 0.5);
     return {};
 }
 
+std::string Timer::audit(const Batch& a) {
+    if (!m_hooks.auditMark || !m_hooks.afterAudit || a.size < 2)
+        return {}; // one call a sample: no other call of it to move work to or from
+    const CallSpan span = spanOf(a);
+    if (m_hooks.beforeA)
+        if (auto e = m_hooks.beforeA(span); !e.empty())
+            return e;
+    if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
+        return err(e);
+    if (a.graph && a.audit) {
+        cudaGraphLaunch(a.audit, m_stream);
+    } else { // direct launches (or the audit graph could not be built): marks between the calls
+        for (int i = 0; i < a.size; ++i) {
+            (*a.fn)(span.first + i);
+            m_hooks.auditMark(span.first + i, i + 1 < a.size ? span.first + i + 1 : -1, m_stream);
+        }
+        if (!a.graph)
+            *a.next += a.size;
+    }
+    if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
+        return err(e);
+    return m_hooks.afterAudit(span);
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+// Whether sampling pair `pair` is followed by an audit: one pair in eight, chosen by the seed,
+// so a candidate cannot tell an audited replay from a timed one by counting.
+bool auditThisPair(std::uint64_t seed, std::uint64_t pair) {
+    std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (pair + 1);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return ((z ^ (z >> 31)) & 7) == 0;
+}
 
 // A captured batch, destroyed with its owner.
 struct GraphExec {
@@ -257,18 +403,17 @@ struct Timer::Round {
     void clear() { *this = Round{}; }
 };
 
-std::string Timer::warmUp(const TimedCall& a, const TimedCall& b, const TimingPolicy& p, bool skipWarmup,
-                          double* wa, double* wb) {
+std::string Timer::warmUp(const Batch& a, const Batch& b, const TimingPolicy& p, bool skipWarmup, double* wa,
+                          double* wb) {
     const auto w0 = Clock::now();
-    double ms = 0;
+    double ma = 0, mb = 0;
     const double warmupMs = skipWarmup ? 0.0 : p.warmupMs;
+    const Batch a1{a.fn, 1, nullptr, nullptr, a.next}, b1{b.fn, 1, nullptr, nullptr, b.next};
     for (int i = 0; i < std::max(1, p.warmup) || since(w0) < warmupMs; ++i) {
-        if (auto e = sample(a, p.flushL2, 1, nullptr, &ms); !e.empty())
+        if (auto e = samplePair(a1, b1, p.flushL2, &ma, &mb); !e.empty())
             return e;
-        *wa = std::min(*wa, ms);
-        if (auto e = sample(b, p.flushL2, 1, nullptr, &ms); !e.empty())
-            return e;
-        *wb = std::min(*wb, ms);
+        *wa = std::min(*wa, ma);
+        *wb = std::min(*wb, mb);
         if (i > 100000)
             break;
     }
@@ -277,9 +422,7 @@ std::string Timer::warmUp(const TimedCall& a, const TimedCall& b, const TimingPo
     for (int last = clock(), peak = last;;) {
         if (last <= 0 || since(w0) >= warmupMs + p.clockSettleMs)
             break;
-        if (auto e = sample(a, p.flushL2, 1, nullptr, &ms); !e.empty())
-            return e;
-        if (auto e = sample(b, p.flushL2, 1, nullptr, &ms); !e.empty())
+        if (auto e = samplePair(a1, b1, p.flushL2, &ma, &mb); !e.empty())
             return e;
         int now = clock();
         peak = std::max(peak, now);
@@ -292,27 +435,48 @@ std::string Timer::warmUp(const TimedCall& a, const TimedCall& b, const TimingPo
 
 // A single launch's event time includes its launch overhead, so the batch sized from it is too
 // short: one replay is timed and the batch grown (recaptured once) until a sample lasts
-// minSampleMs.
-cudaGraphExec_t Timer::captureBatch(const TimedCall& fn, const TimingPolicy& p, int* batch, int* memsetNodes) {
-    cudaGraphExec_t g = capture(fn, *batch, p.memsetKernels, memsetNodes);
+// minSampleMs. Sets b->graph (nullptr: direct launches) and, for the checked side, b->audit.
+std::string Timer::captureBatch(Batch* b, const TimingPolicy& p, bool checked, int* memsetNodes) {
+    cudaGraphExec_t* audit = checked && m_hooks.auditMark ? &b->audit : nullptr;
+    b->graph = capture(*b->fn, b->size, p.memsetKernels, memsetNodes, audit);
+    // The graph's first replay is an audit: work moved between its calls shows before any check
+    // of a timed replay can mistake it for a merely unwritten output.
+    if (checked && b->graph)
+        if (auto e = this->audit(*b); !e.empty())
+            return e;
+    if (!b->graph || b->size >= m_maxBatch)
+        return {};
     double t = 0;
-    if (!g || *batch >= p.maxBatch || !sample(fn, p.flushL2, *batch, g, &t).empty() || t <= 0)
-        return g;
-    const double sampleMs = t * double(*batch);
+    const CallSpan span = spanOf(*b);
+    if (checked && m_hooks.beforeA)
+        if (auto e = m_hooks.beforeA(span); !e.empty())
+            return e;
+    if (!sample(*b, p.flushL2, &t).empty() || t <= 0)
+        return {};
+    if (checked && m_hooks.afterA)
+        if (auto e = m_hooks.afterA(span, {}); !e.empty())
+            return e;
+    const double sampleMs = t * double(b->size);
     if (sampleMs >= p.minSampleMs)
-        return g;
-    int grown = std::clamp(static_cast<int>(std::ceil(double(*batch) * p.minSampleMs / sampleMs)), *batch, p.maxBatch);
-    if (cudaGraphExec_t g2 = capture(fn, grown, p.memsetKernels, memsetNodes)) {
-        cudaGraphExecDestroy(g);
-        *batch = grown;
-        return g2;
+        return {};
+    const int grown = std::clamp(static_cast<int>(std::ceil(double(b->size) * p.minSampleMs / sampleMs)), b->size,
+                                 m_maxBatch);
+    cudaGraphExec_t audit2 = nullptr;
+    if (cudaGraphExec_t g2 = capture(*b->fn, grown, p.memsetKernels, memsetNodes, audit ? &audit2 : nullptr)) {
+        cudaGraphExecDestroy(b->graph);
+        if (b->audit)
+            cudaGraphExecDestroy(b->audit);
+        b->graph = g2;
+        b->audit = audit2;
+        b->size = grown;
     }
-    return g;
+    return {};
 }
 
 // Pairs of samples until both sides are precise enough, or a cap. Where most of the first
 // pairs were queued too late for the spin to cover them, the spin is lengthened once to 1.5x the
-// host's queueing time, or switched off (*spinDropped), and sampling starts again.
+// host's queueing time, or switched off (*spinDropped), and sampling starts again. Some pairs,
+// chosen by the hooks' audit seed, are followed by an audit of a's batch.
 std::string Timer::sampleUntilPrecise(const Batch& a, const Batch& b, const TimingPolicy& p, Round* r,
                                       bool* spinDropped) {
     const bool onMedian = p.stopOn == "median";
@@ -321,18 +485,19 @@ std::string Timer::sampleUntilPrecise(const Batch& a, const Batch& b, const Timi
     };
     bool coverRaised = false;
     double queueUs = 0; // the longest the host took to queue a sample in this round
-    double ms = 0;
+    double ma = 0, mb = 0;
     auto t0 = Clock::now();
-    for (;;) {
-        bool coveredA = true, coveredB = true;
-        if (auto e = sample(*a.fn, p.flushL2, a.size, a.graph, &ms, &coveredA); !e.empty())
+    for (std::uint64_t pair = 0;; ++pair) {
+        bool covered = true;
+        if (auto e = samplePair(a, b, p.flushL2, &ma, &mb, &covered); !e.empty())
             return e;
-        r->va.push_back(ms);
-        if (auto e = sample(*b.fn, p.flushL2, b.size, b.graph, &ms, &coveredB); !e.empty())
-            return e;
-        r->vb.push_back(ms);
+        if (auditThisPair(m_hooks.auditSeed, pair))
+            if (auto e = audit(a); !e.empty())
+                return e;
+        r->va.push_back(ma);
+        r->vb.push_back(mb);
         queueUs = std::max(queueUs, m_queueUs);
-        r->vcov.push_back(coveredA && coveredB);
+        r->vcov.push_back(covered);
         r->vc.push_back(clock());
         // Some batches take the host longer to queue than the spin lasts (graphs holding memset
         // nodes cost about a microsecond of host time each).
@@ -388,33 +553,62 @@ void Timer::summariseRound(const Round& r, const TimingPolicy& p, bool spinDropp
 }
 
 std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const TimingPolicy& p,
-                              TimingStats* sa, TimingStats* sb, bool skipWarmup) {
+                              TimingStats* sa, TimingStats* sb, bool skipWarmup, const SampleHooks& hooks) {
+    m_hooks = hooks;
+    const std::string e = interleaveSteps(a, b, p, sa, sb, skipWarmup);
+    m_hooks = {};
+    return e;
+}
+
+std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const TimingPolicy& p, TimingStats* sa,
+                                   TimingStats* sb, bool skipWarmup) {
     cudaCtxResetPersistingL2Cache();
     m_coverUs = p.coverUs;
     TimingStats::Spent spent;
     const auto w0 = Clock::now();
+    long long nextA = 0, nextB = 0;
+    Batch ba{&a, 1, nullptr, nullptr, &nextA}, bb{&b, 1, nullptr, nullptr, &nextB};
     double wa = 1e30, wb = 1e30;
-    if (auto e = warmUp(a, b, p, skipWarmup, &wa, &wb); !e.empty())
+    if (auto e = warmUp(ba, bb, p, skipWarmup, &wa, &wb); !e.empty())
         return e;
     auto batchFor = [&](double t) {
         if (t >= p.minSampleMs)
             return 1;
         return std::clamp(static_cast<int>(std::ceil(p.minSampleMs / std::max(t, 1e-4))), 1, p.maxBatch);
     };
+    ba.size = batchFor(wa);
+    bb.size = batchFor(wb);
+    // Every call of a sample reads inputs of its own (SampleHooks::distinctCalls).
+    m_maxBatch = std::max(1, p.maxBatch);
+    if (m_hooks.distinctCalls)
+        m_maxBatch = std::clamp(m_hooks.distinctCalls(std::max(ba.size, bb.size)), 1, m_maxBatch);
+    ba.size = std::min(ba.size, m_maxBatch);
+    bb.size = std::min(bb.size, m_maxBatch);
     spent.warmup = since(w0);
     const auto c0 = Clock::now();
-    GraphExec ga, gb;
-    Batch ba{&a, batchFor(wa), nullptr}, bb{&b, batchFor(wb), nullptr};
+    GraphExec ga, gb, gaAudit;
     int memsetA = 0, memsetB = 0;
-    if (p.graphs && ba.size > 1)
-        ba.graph = ga.g = captureBatch(a, p, &ba.size, &memsetA);
-    if (p.graphs && bb.size > 1)
-        bb.graph = gb.g = captureBatch(b, p, &bb.size, &memsetB);
+    std::string captured;
+    if (p.graphs && ba.size > 1) {
+        captured = captureBatch(&ba, p, true, &memsetA);
+        ga.g = ba.graph;
+        gaAudit.g = ba.audit;
+    }
+    if (captured.empty() && p.graphs && bb.size > 1) {
+        captured = captureBatch(&bb, p, false, &memsetB);
+        gb.g = bb.graph;
+    }
+    if (!captured.empty())
+        return captured;
     spent.capture = since(c0);
     const auto sampling0 = Clock::now();
     Round round;
     bool spinDropped = false;
+    if (auto e = audit(ba); !e.empty()) // before any timed sample counts
+        return e;
     if (auto e = sampleUntilPrecise(ba, bb, p, &round, &spinDropped); !e.empty())
+        return e;
+    if (auto e = audit(ba); !e.empty())
         return e;
     spent.sampling = since(sampling0);
     summariseRound(round, p, spinDropped, sa, sb);
@@ -425,9 +619,9 @@ std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const Timi
     sa->graph = ga.g != nullptr;
     sb->graph = gb.g != nullptr;
     const auto h0 = Clock::now();
-    if (auto e = hostTime(a, 5, &sa->hostMedianMs); !e.empty())
+    if (auto e = hostTime(ba, true, 5, &sa->hostMedianMs); !e.empty())
         return e;
-    if (auto e = hostTime(b, 5, &sb->hostMedianMs); !e.empty())
+    if (auto e = hostTime(bb, false, 5, &sb->hostMedianMs); !e.empty())
         return e;
     spent.hostCheck = since(h0);
     sa->spentMs = sb->spentMs = spent;

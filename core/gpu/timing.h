@@ -1,6 +1,7 @@
 #pragma once
 // Interleaved, adaptive timing of a candidate against its baseline with device events.
 // Runs in the job child, on its one thread.
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -62,7 +63,9 @@ struct TimingPolicy {
     // spread left falls as one over the square root of the sets (8 left that shape at 1-1.8 %
     // over five runs). Not where more than maxBufferSets copies would be needed: such small
     // shapes stay in the L2 however many there are (rotating them over 32 showed no gain on the
-    // H200). At most maxRotateMiB in all. 0: off.
+    // H200). At most maxRotateMiB in all. 0: off. Where a sample's batch is longer than the sets,
+    // more sets are made (up to maxRotateMiB, also with rotation off) and the batch is capped at
+    // them: the calls of one sample must read distinct inputs (timing_sets.h).
     double rotateL2 = 3;
     int minBufferSets = 16;
     int maxBufferSets = 32;
@@ -72,8 +75,36 @@ struct TimingPolicy {
 // The buffer sets the timed calls of a shape rotate over (1: no rotation; TimingPolicy::rotateL2).
 int bufferSets(const TimingPolicy& policy, std::size_t l2Bytes, std::size_t setBytes);
 
-// A timed callable: only enqueues work on the stream.
-using TimedCall = std::function<void()>;
+// A timed callable: only enqueues work on the stream, for call number `call`. Calls are numbered
+// per side: a direct sample makes the next `batch` numbers of a running count; a captured batch
+// (replayed from a graph) always holds calls 0 to batch - 1, so every replay runs the same calls.
+using TimedCall = std::function<void(long long call)>;
+
+// Calls first, first + 1, ..., first + count - 1 of one side.
+struct CallSpan {
+    long long first = 0;
+    int count = 0;
+};
+
+// What the caller does around the samples, outside the timed events; every member may be empty.
+// A hook's non-empty answer stops the loop and is what interleave() returns.
+struct SampleHooks {
+    // Asked once after the warm-up with the batch the loop wants: how many calls of one sample may
+    // read inputs that no other call of the sample reads. Both sides' batches are capped at it.
+    std::function<int(int wantedBatch)> distinctCalls;
+    // Before a's calls `span` run (in a sample, a host-time check or an audit): fresh inputs for
+    // them, their outputs poisoned.
+    std::function<std::string(CallSpan span)> beforeA;
+    // After a's calls `a` ran, then b's calls `b` (b.count 0: b did not run): a's outputs checked.
+    std::function<std::string(CallSpan a, CallSpan b)> afterA;
+    // Audits: a's batch run once more, untimed, with a mark enqueued on the stream right after each
+    // call (`next`: the call after it in the batch, or -1), then `afterAudit` checks the marks.
+    // Where the batch is a graph, the audit replays a copy of that very graph with the marks
+    // inserted between the calls' nodes, so the candidate's host code has no second chance.
+    std::function<void(long long call, long long next, cudaStream_t stream)> auditMark;
+    std::function<std::string(CallSpan span)> afterAudit;
+    std::uint64_t auditSeed = 0; // which sampling pairs are audited besides the first and the last
+};
 
 struct TimingStats {
     std::vector<double> samplesMs;
@@ -121,29 +152,44 @@ public:
     // Returns a CUDA error string on failure, empty on success.
     // skipWarmup: the caller ran the same device busy just before (a later shape of one job);
     // the minimum warm-up calls still run.
+    // hooks: what the caller checks around the samples (SampleHooks).
     std::string interleave(const TimedCall& a, const TimedCall& b, const TimingPolicy& policy,
-                           TimingStats* sa, TimingStats* sb, bool skipWarmup = false);
+                           TimingStats* sa, TimingStats* sb, bool skipWarmup = false,
+                           const SampleHooks& hooks = {});
 
 private:
-    // One sample: flush, spin, then `batch` calls (or one replay of `graph`) between two events.
-    // covered: the spin still ran when everything was queued (always true without a spin).
-    std::string sample(const TimedCall& fn, bool flush, int batch, cudaGraphExec_t graph, double* ms,
-                       bool* covered = nullptr);
-    // Captures `batch` calls of fn; nullptr when the stream cannot be captured.
-    // Memsets become kernel nodes with `memsetKernels` (counted in *memsetNodes).
-    cudaGraphExec_t capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes);
-    std::string hostTime(const TimedCall& fn, int reps, double* medianMs);
-
-    // The steps of interleave().
-    struct Round;
     struct Batch {
         const TimedCall* fn = nullptr;
         int size = 1;                    // calls per sample
         cudaGraphExec_t graph = nullptr; // the batch captured, or launched directly when null
+        cudaGraphExec_t audit = nullptr; // the captured batch with audit marks between its calls
+        long long* next = nullptr;       // the side's running call count (direct samples)
     };
-    std::string warmUp(const TimedCall& a, const TimedCall& b, const TimingPolicy& p, bool skipWarmup, double* wa,
+    // The calls the next sample of `b` makes: 0.. for a graph, else the next numbers of its count.
+    static CallSpan spanOf(const Batch& b) { return {b.graph ? 0 : *b.next, b.size}; }
+
+    // One sample: flush, spin, then the batch's calls (or one replay of its graph) between two
+    // events. covered: the spin still ran when everything was queued (always true without a spin).
+    std::string sample(const Batch& b, bool flush, double* ms, bool* covered = nullptr);
+    // A pair of samples, a then b, with the hooks around them.
+    std::string samplePair(const Batch& a, const Batch& b, bool flush, double* ma, double* mb, bool* covered = nullptr);
+    // Captures calls 0..batch-1 of fn; nullptr when the stream cannot be captured. Memsets become
+    // kernel nodes with `memsetKernels` (counted in *memsetNodes). With `audit`, also the same
+    // graph with the hooks' audit marks between the calls (nullptr where that fails).
+    cudaGraphExec_t capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes,
+                            cudaGraphExec_t* audit = nullptr);
+    cudaGraphExec_t auditGraph(cudaGraph_t graph, const std::vector<std::vector<cudaGraphNode_t>>& callNodes);
+    std::string hostTime(const Batch& b, bool checked, int reps, double* medianMs);
+    // a's batch once more with a mark after each call, untimed (SampleHooks::auditMark).
+    std::string audit(const Batch& a);
+
+    // The steps of interleave().
+    struct Round;
+    std::string warmUp(const Batch& a, const Batch& b, const TimingPolicy& p, bool skipWarmup, double* wa,
                        double* wb);
-    cudaGraphExec_t captureBatch(const TimedCall& fn, const TimingPolicy& p, int* batch, int* memsetNodes);
+    std::string interleaveSteps(const TimedCall& a, const TimedCall& b, const TimingPolicy& p, TimingStats* sa,
+                                TimingStats* sb, bool skipWarmup);
+    std::string captureBatch(Batch* b, const TimingPolicy& p, bool checked, int* memsetNodes);
     std::string sampleUntilPrecise(const Batch& a, const Batch& b, const TimingPolicy& p, Round* r, bool* spinDropped);
     void summariseRound(const Round& r, const TimingPolicy& p, bool spinDropped, TimingStats* sa,
                         TimingStats* sb) const;
@@ -157,6 +203,8 @@ private:
     double m_coverUs = 0;
     double m_queueUs = 0; // host time to queue the last sample behind its spin
     cudaEvent_t m_start = nullptr, m_stop = nullptr;
+    SampleHooks m_hooks; // the current interleave()'s
+    int m_maxBatch = 1;  // calls a sample may make (SampleHooks::distinctCalls)
 };
 
 } // namespace kwb::gpu

@@ -45,7 +45,7 @@ void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
         return;
     }
     if (!pre->stream)
-        cudaStreamCreate(&pre->stream);
+        cudaStreamCreateWithFlags(&pre->stream, cudaStreamNonBlocking); // as in runVerifyJob
     pre->baseline = makeBaseline(task->id);
     pre->taskId = task->id;
     importAlgorithms(msg.value("algorithm_choices", nlohmann::json::object()));
@@ -158,8 +158,9 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, P
     cudaDeviceProp prop{};
     cudaGetDeviceProperties(&prop, device);
     result["device"] = {{"index", device}, {"name", prop.name}, {"cc", std::to_string(prop.major) + "." + std::to_string(prop.minor)}};
-    // A blocking stream: the harness's own synchronous copies on the legacy stream stay
-    // ordered with it, and a candidate that strays onto stream 0 is still inside the events.
+    // A non-blocking stream: work a candidate puts on the legacy default stream is not ordered
+    // with it, so the stream check (stream_contract.h) sees it as the contract violation it is.
+    // The harness's own synchronous copies on the legacy stream follow a device-wide sync.
     cudaStream_t stream = nullptr;
     std::unique_ptr<Baseline> baseline;
     if (prepared && prepared->taskId == task->id && prepared->stream) {
@@ -167,7 +168,7 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, P
         baseline = std::move(prepared->baseline);
         result["prepared"] = prepared->report;
     } else {
-        cudaStreamCreate(&stream);
+        cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
         baseline = makeBaseline(task->id);
     }
     if (baseline)

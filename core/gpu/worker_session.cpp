@@ -11,6 +11,7 @@
 #include "core/gpu/candidate_build.h"
 #include "core/gpu/device_query.h"
 #include "core/gpu/job_launcher.h"
+#include "core/gpu/speed_of_light.h"
 #include "core/model/task.h"
 #include "core/sys/atomic_file.h"
 #include "core/sys/data_dirs.h"
@@ -171,12 +172,39 @@ void addSpeedOfLight(const Task& task, const DeviceCeilings& c, nlohmann::json& 
     shape["speed_of_light"] = {{"flops", f}, {"bytes", b}, {"floor_ms", floorMs},
                                {"bound", tFlops >= tBytes ? "compute" : "memory"},
                                {"fraction", cand > 0 ? floorMs / cand : 0.0}};
-    if (floorMs > 0 && cand > 0 && cand < 0.9 * floorMs) {
-        shape["flags"].push_back("faster than the device's speed of light (" +
-                                 std::to_string(cand) + " ms < floor " + std::to_string(floorMs) + " ms)");
-        if (shape.value("verdict", "") == "pass")
+    const auto sol = judgeSpeedOfLight(cand, {tBytes, tFlops, task.family != "convolution"});
+    if (sol.verdict == SpeedOfLightVerdict::Plausible)
+        return;
+    const std::string verdict = shape.value("verdict", "");
+    if (sol.verdict == SpeedOfLightVerdict::Impossible && (verdict == "pass" || verdict == "suspicious-timing")) {
+        shape["verdict"] = "impossible-timing";
+        shape["detail"] = sol.detail;
+    } else if (sol.verdict == SpeedOfLightVerdict::Flag) {
+        shape["flags"].push_back(sol.detail);
+        if (verdict == "pass")
             shape["verdict"] = "suspicious-timing";
     }
+}
+
+// Every shape's speed of light, then the job's verdict: an impossible timing outranks a flag the
+// job reported; a pass with a flagged shape becomes that shape's flag.
+void applySpeedOfLight(const Task& task, const DeviceCeilings& ceil, nlohmann::json& result) {
+    for (auto& shape : result["shapes"])
+        addSpeedOfLight(task, ceil, shape);
+    if (const std::string v = result.value("verdict", ""); v == "pass" || v == "suspicious-timing")
+        for (auto& shape : result["shapes"])
+            if (shape.value("verdict", "") == "impossible-timing") {
+                result["verdict"] = "impossible-timing";
+                result["detail"] = shape.value("detail", "") + " (shape " + shape.value("name", "") + ")";
+                break;
+            }
+    if (result.value("verdict", "") == "pass")
+        for (auto& shape : result["shapes"])
+            if (shape.value("verdict", "") != "pass") {
+                result["verdict"] = shape["verdict"];
+                result["detail"] = "flagged for a human: " + shape["flags"].back().get<std::string>();
+                break;
+            }
 }
 
 // The algorithms library baselines searched for on one device (core/gpu/baselines/
@@ -316,17 +344,8 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     result["worker_timeline_ms"] = timeline;
     if (bench && c) {
         if (*c) {
-            const DeviceCeilings& ceil = **c;
-            result["ceilings"] = ceilingsToJson(ceil);
-            for (auto& shape : result["shapes"])
-                addSpeedOfLight(*task, ceil, shape);
-            if (result.value("verdict", "") == "pass")
-                for (auto& shape : result["shapes"])
-                    if (shape.value("verdict", "") != "pass") {
-                        result["verdict"] = shape["verdict"];
-                        result["detail"] = "flagged for a human: " + shape["flags"].back().get<std::string>();
-                        break;
-                    }
+            result["ceilings"] = ceilingsToJson(**c);
+            applySpeedOfLight(*task, **c, result);
         } else {
             result["ceilings_error"] = c->error().message;
         }

@@ -111,6 +111,10 @@ def main():
         want = m.group(1).split("|")
         # "kwb-bench: on": timed too (one shape), for what only the timed calls show.
         timed = ["--shapes", "odd"] if re.search(r"kwb-bench:\s*on", head) else ["--no-bench"]
+        # "kwb-timing: KEY=VALUE,...": the timing policy the trick needs to show (e.g. batches).
+        policy = re.search(r"kwb-timing:\s*(\S+)", head)
+        if policy and "--no-bench" not in timed:
+            timed += ["--timing", policy.group(1)]
         p, wall = run([kwb, "verify", task, f, "--json", *timed, "--idle-timeout", "8", "--timeout", "120"], env=env)
         try:
             rec = json.loads(p.stdout)
@@ -135,6 +139,22 @@ def main():
         if not ok:
             failures.append(f"{task}/{os.path.basename(f)}: wanted {want}, got {got}: {rec.get('detail', p.stderr[-300:])}")
         records[f"fixture-{task}-{os.path.basename(f)}"] = rec
+        # "kwb-no-faster-than: good.cu": a trick that must gain nothing is timed as no faster than
+        # the honest kernel it falls back to (5 % for run-to-run spread).
+        slower = re.search(r"kwb-no-faster-than:\s*(\S+)", head)
+        if ok and slower:
+            honest = os.path.join(os.path.dirname(f), slower.group(1))
+            p2, _ = run([kwb, "verify", task, honest, "--json", *timed, "--idle-timeout", "8", "--timeout", "120"], env=env)
+            try:
+                base = json.loads(p2.stdout).get("geomean_speedup", 0)
+            except ValueError:
+                base = 0
+            mine = rec.get("geomean_speedup", 0)
+            gained = base > 0 and mine > 1.05 * base
+            lines.append(f"{'FAIL' if gained or not base else 'ok  '} {task}/{os.path.basename(f)} speedup {mine:.3f} "
+                         f"against {slower.group(1)}'s {base:.3f}: the trick gains nothing")
+            if gained or not base:
+                failures.append(f"{task}/{os.path.basename(f)}: speedup {mine:.3f}, {slower.group(1)} {base:.3f}")
 
     print("\n".join(lines), flush=True)
     lines_printed = len(lines)

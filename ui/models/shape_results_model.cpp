@@ -146,6 +146,10 @@ QString ShapeResultsModel::verdictText(const QString& verdict) {
         return tr("input modified");
     if (verdict == QLatin1String("suspicious-timing"))
         return tr("suspicious timing");
+    if (verdict == QLatin1String("impossible-timing"))
+        return tr("impossible timing");
+    if (verdict == QLatin1String("contract-violation"))
+        return tr("contract violation");
     if (verdict == QLatin1String("illegal-address"))
         return tr("illegal address");
     if (verdict == QLatin1String("timeout"))

@@ -279,7 +279,7 @@ void VerificationPanel::showRecord(std::shared_ptr<const VerificationRecord> rec
         setStage(Stage::Correctness, StageState::Passed);
         setStage(Stage::Benchmark, anyTimed ? StageState::Passed : StageState::Skipped);
         m_outcome = Outcome::Passed;
-    } else if (verdict == QLatin1String("suspicious-timing")) {
+    } else if (verdict == QLatin1String("suspicious-timing") || verdict == QLatin1String("impossible-timing")) {
         setStage(Stage::Correctness, StageState::Passed);
         setStage(Stage::Benchmark, StageState::Failed);
         m_outcome = Outcome::Failed;

@@ -1,0 +1,118 @@
+// The host-side decisions of the timing checks, without a GPU: the speed-of-light judgement,
+// what an audit's marks mean, how many buffer sets a shape gets, and the wording of a wrong
+// timed output.
+#include <cstdio>
+#include <string>
+
+#include "core/gpu/shape_setup.h"
+#include "core/gpu/speed_of_light.h"
+#include "core/gpu/timing.h"
+#include "core/gpu/timing_sets.h"
+#include "tests/support/check.h"
+
+namespace {
+
+using kwb::gpu::SpeedOfLightVerdict;
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+void speedOfLight() {
+    using kwb::gpu::judgeSpeedOfLight;
+    // Memory-bound: 1 ms to move the bytes once. Honest kernels reached 1.06x (0.944 ms): a flag
+    // at most, never a failure; 0.69 ms is more than HBM's peak and the L2 can explain.
+    const kwb::gpu::SpeedOfLightFloor memory{1.0, 0.1, true};
+    CHECK(judgeSpeedOfLight(1.2, memory).verdict == SpeedOfLightVerdict::Plausible);
+    CHECK(judgeSpeedOfLight(0.944, memory).verdict == SpeedOfLightVerdict::Plausible);
+    CHECK(judgeSpeedOfLight(0.85, memory).verdict == SpeedOfLightVerdict::Flag);
+    CHECK(judgeSpeedOfLight(0.71, memory).verdict == SpeedOfLightVerdict::Flag);
+    const auto memo = judgeSpeedOfLight(0.69, memory);
+    CHECK(memo.verdict == SpeedOfLightVerdict::Impossible);
+    CHECK_MSG(has(memo.detail, "bandwidth"), memo.detail);
+    // Compute-bound (SGEMM 4096^3: cuBLAS at 2.68 ms is the floor): a memo at 31x fails, a
+    // kernel at the FP32 peak (1.3x) is only flagged.
+    const kwb::gpu::SpeedOfLightFloor gemm{0.05, 2.68, true};
+    CHECK(judgeSpeedOfLight(2.68 / 31, gemm).verdict == SpeedOfLightVerdict::Impossible);
+    CHECK(judgeSpeedOfLight(2.68 / 1.3, gemm).verdict == SpeedOfLightVerdict::Flag);
+    CHECK(judgeSpeedOfLight(2.68 / 3.9, gemm).verdict == SpeedOfLightVerdict::Flag);
+    CHECK(judgeSpeedOfLight(2.68 / 4.1, gemm).verdict == SpeedOfLightVerdict::Impossible);
+    // A convolution's FLOP count is no floor (Winograd): cuDNN's 1.9x and more is only a flag,
+    // while its bytes still are one.
+    const kwb::gpu::SpeedOfLightFloor conv{0.05, 1.155, false};
+    CHECK(judgeSpeedOfLight(0.614, conv).verdict == SpeedOfLightVerdict::Flag);
+    CHECK(judgeSpeedOfLight(0.2, conv).verdict == SpeedOfLightVerdict::Flag);
+    CHECK(judgeSpeedOfLight(0.03, conv).verdict == SpeedOfLightVerdict::Impossible);
+    // No median or no floor: nothing to say.
+    CHECK(judgeSpeedOfLight(0, memory).verdict == SpeedOfLightVerdict::Plausible);
+    CHECK(judgeSpeedOfLight(0.001, {}).verdict == SpeedOfLightVerdict::Plausible);
+}
+
+void audits() {
+    using kwb::gpu::AuditEvidence;
+    using kwb::gpu::judgeAudit;
+    AuditEvidence clean{2, 8, {}, 42};
+    clean.mark.hash = 42;
+    CHECK(!judgeAudit(clean, "C", 100, "odd"));
+
+    AuditEvidence deferred = clean; // call 3 wrote nothing; call 4 wrote its output later
+    deferred.mark.unwritten = 100;
+    const auto late = judgeAudit(deferred, "C", 100, "odd");
+    CHECK(late.verdict == "contract-violation");
+    CHECK_MSG(has(late.detail, "timed call 3 of 8") && has(late.detail, "100 of 100 elements of C"), late.detail);
+
+    AuditEvidence early = clean; // call 3 also wrote call 4's output
+    early.mark.writtenEarly = 7;
+    const auto ahead = judgeAudit(early, "C", 100, "odd");
+    CHECK(ahead.verdict == "contract-violation");
+    CHECK_MSG(has(ahead.detail, "timed call 4 of 8 in a sample found 7 of 100") &&
+                  has(ahead.detail, "timed call 3 of 8 in a sample did its work"),
+              ahead.detail);
+
+    AuditEvidence rewritten = clean; // right at the end, but not what the call itself left
+    rewritten.finalHash = 43;
+    const auto changed = judgeAudit(rewritten, "C", 100, "odd");
+    CHECK(changed.verdict == "contract-violation");
+    CHECK_MSG(has(changed.detail, "changed after that call had finished"), changed.detail);
+}
+
+void bufferSets() {
+    kwb::gpu::TimingPolicy p;
+    const std::size_t l2 = 60u << 20;
+    CHECK(kwb::gpu::bufferSets(p, l2, 256u << 20) == 1);  // one set already spans 3x the L2
+    CHECK(kwb::gpu::bufferSets(p, l2, 16u << 20) == 16);  // 12 to span it, at least 16
+    CHECK(kwb::gpu::bufferSets(p, l2, 16u << 10) == 1);   // stays in the L2 however many
+    p.rotateL2 = 0;
+    CHECK(kwb::gpu::bufferSets(p, l2, 16u << 20) == 1);
+}
+
+void wrongTimedOutput() {
+    kwb::gpu::CompareStats cs;
+    cs.mismatches = 3;
+    cs.firstBad = 1030;
+    cs.firstGot = 1.5;
+    cs.firstExpected = 2.5;
+    cs.firstAllowed = 0.01;
+    kwb::Tolerance tol;
+    tol.rtol = 1e-4;
+    tol.atol = 1e-5;
+    const auto f = kwb::gpu::outputVerdict("C", 1021 * 1013, {1013, 1021}, cs, tol,
+                                           " in C at shape odd (timed call 2 of 3 in a sample)", false);
+    CHECK(f.verdict == "wrong-result");
+    CHECK_MSG(has(f.detail, "C[1, 9]") && has(f.detail, "timed call 2 of 3"), f.detail);
+    cs = {};
+    cs.unwritten = cs.mismatches = 1021 * 1013;
+    CHECK(kwb::gpu::outputVerdict("C", 1021 * 1013, {1013, 1021}, cs, tol, " in C", false).verdict ==
+          "unwritten-output");
+    cs = {};
+    CHECK(!kwb::gpu::outputVerdict("C", 4, {2, 2}, cs, tol, " in C", false));
+}
+
+} // namespace
+
+int main() {
+    speedOfLight();
+    audits();
+    bufferSets();
+    wrongTimedOutput();
+    std::printf("%d passed, %d failed\n", kwbtest::counts().passed, kwbtest::counts().failed);
+    return kwbtest::counts().failed ? 1 : 0;
+}

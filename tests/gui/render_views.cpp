@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QFile>
 #include <QImage>
+#include <QAbstractButton>
+#include <QMessageBox>
 #include <QTabWidget>
 #include <QTest>
 #include <cstdio>
@@ -107,9 +109,21 @@ bool openDemoProject(kwb::ui::MainWindow& window, const QString& folder) {
     if (!QTest::qWaitFor([&] { return opened.count() > 0 && review->currentSample(); }, 15000))
         return false;
     using Verdict = kwb::ui::ReviewBar::Verdict;
+    bool questionShown = false;
     for (Verdict v : {Verdict::Accept, Verdict::Reject, Verdict::NeedsWork, Verdict::Accept}) {
         QSignalSpy stored(review, &kwb::ui::ReviewController::reviewsStored);
         review->castVerdict(v, QStringLiteral("rendered by kwb-render-views"), {});
+        // The demo samples are unverified: accepting one asks first. Rendered once, then answered.
+        if (v == Verdict::Accept &&
+            QTest::qWaitFor([&] { return review->acceptQuestion() && review->acceptQuestion()->isVisible(); }, 5000)) {
+            auto* box = qobject_cast<QMessageBox*>(review->acceptQuestion());
+            if (!questionShown) {
+                QTest::qWait(150);
+                save(box->grab().toImage(), QStringLiteral("accept-question.png"));
+                questionShown = true;
+            }
+            box->button(QMessageBox::Yes)->click();
+        }
         if (!QTest::qWaitFor([&] { return stored.count() > 0; }, 5000))
             std::fprintf(stderr, "kwb-render-views: a verdict was not stored\n");
         QTest::qWait(100);
@@ -117,10 +131,35 @@ bool openDemoProject(kwb::ui::MainWindow& window, const QString& folder) {
     return true;
 }
 
-std::shared_ptr<const kwb::VerificationRecord> syntheticRecord() {
-    const QString text = readText(QStringLiteral(KWB_GUI_FIXTURES "/synthetic_record.json"));
-    auto r = kwb::VerificationRecord::fromJson(nlohmann::json::parse(text.toStdString(), nullptr, false));
-    return r ? std::make_shared<const kwb::VerificationRecord>(std::move(*r)) : nullptr;
+nlohmann::json syntheticJson() {
+    return nlohmann::json::parse(readText(QStringLiteral(KWB_GUI_FIXTURES "/synthetic_record.json")).toStdString(),
+                                 nullptr, false);
+}
+
+kwb::ui::RecordPtr typed(const nlohmann::json& j) {
+    auto r = kwb::verification::fromJson(j);
+    return r ? std::make_shared<const kwb::verification::VerificationRecordData>(std::move(*r)) : nullptr;
+}
+
+kwb::ui::RecordPtr syntheticRecord() {
+    return typed(syntheticJson());
+}
+
+// The synthetic record as a suspected hack, and as a pass with host-code screening findings.
+kwb::ui::RecordPtr suspectedHackRecord() {
+    nlohmann::json j = syntheticJson();
+    j["verdict"] = "tampering";
+    j["detail"] = "SYNTHETIC: the result line did not come from the harness";
+    j["shapes"][1]["verdict"] = "tampering";
+    return typed(j);
+}
+
+kwb::ui::RecordPtr screeningFindingsRecord() {
+    nlohmann::json j = syntheticJson();
+    j["screening"] = {{"version", 1},
+                      {"findings", {{{"kind", "syscall"}, {"line", 41}, {"text", "syscall(SYS_getpid) in host code"}},
+                                    {{"kind", "static-state"}, {"line", 12}, {"text", "static host state kept between calls"}}}}};
+    return typed(j);
 }
 
 } // namespace
@@ -201,6 +240,10 @@ int main(int argc, char** argv) {
         panel.resize(1000, 520);
         panel.showRecord(record);
         grabWidget(panel, QStringLiteral("verification-panel-synthetic.png"));
+        panel.showRecord(suspectedHackRecord());
+        grabWidget(panel, QStringLiteral("verification-panel-suspected-hack-synthetic.png"));
+        panel.showRecord(screeningFindingsRecord());
+        grabWidget(panel, QStringLiteral("verification-panel-screening-synthetic.png"));
     }
     {
         const auto shapes = kwb::ui::shapeResultsFromRecord(*record);
@@ -230,6 +273,7 @@ int main(int argc, char** argv) {
                       {QStringLiteral("tiled"), QStringLiteral("clean")});
         bar.setProgress(37, 120);
         bar.setUndoAvailable(true);
+        bar.setRecord(suspectedHackRecord());
         grabWidget(bar, QStringLiteral("review-bar.png"));
     }
     return g_failures == 0 ? 0 : 1;

@@ -26,7 +26,8 @@ fi
 mkdir -p "$out"
 QT_QPA_PLATFORM=offscreen "$program" "$out"
 for view in main-window compare main-window-generation dataset-view dataset-accept-rate \
-            export-dialog settings-dialog verification-panel-synthetic review-bar \
+            export-dialog settings-dialog verification-panel-synthetic review-bar accept-question \
+            verification-panel-suspected-hack-synthetic verification-panel-screening-synthetic \
             chart-speedup-per-shape-synthetic chart-timing-distribution-synthetic \
             chart-roofline-synthetic chart-speedup-histogram-synthetic chart-accept-rate-synthetic; do
   [ -s "$out/$view.png" ] || { echo "render_views.sh: $view.png is missing or empty" >&2; exit 1; }

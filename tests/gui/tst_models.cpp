@@ -2,6 +2,7 @@
 // pages arriving in any order, stale pages, status updates, sorting) and the task browser's
 // tree (rebuilt with counts). The verification models are tested in tst_verification.
 #include <QAbstractItemModelTester>
+#include <QImage>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -42,6 +43,7 @@ class TestModels : public QObject {
 private slots:
     void sampleListPagesUnderTester();
     void sampleListStatesAndRoles();
+    void sampleListShowsHacksAndFindingsApart();
     void sampleListSortAsksForAnOrder();
     void taskBrowserModelUnderTester();
 };
@@ -101,7 +103,7 @@ void TestModels::sampleListStatesAndRoles() {
              SampleListModel::State::Rejected);
     QCOMPARE(model.index(2, 0).data(SampleListModel::StateRole).value<SampleListModel::State>(),
              SampleListModel::State::Unverified);
-    QCOMPARE(model.index(3, 0).data().toString(), QStringLiteral("Failed: wrong-result"));
+    QCOMPARE(model.index(3, 0).data().toString(), QStringLiteral("Failed: wrong result"));
     QCOMPARE(model.index(0, SampleListModel::SpeedupColumn).data().toString(), QStringLiteral("1.00×"));
     QCOMPARE(model.index(0, SampleListModel::AgeColumn).data().toString(), QStringLiteral("3 h"));
     QVERIFY(!model.index(0, 0).data(Qt::DecorationRole).value<QIcon>().isNull());
@@ -109,6 +111,59 @@ void TestModels::sampleListStatesAndRoles() {
     for (const char* n : {"sampleId", "taskId", "verdict", "verification", "state", "speedup", "model",
                           "createdAt", "loaded"})
         QVERIFY2(names.values().contains(QByteArray(n)), n);
+}
+
+// Suspected hacks and passes with screening findings have states, icons and words of their own,
+// apart from plain failures; a reviewed sample keeps saying so.
+void TestModels::sampleListShowsHacksAndFindingsApart() {
+    SampleListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const quint64 g = model.resetQuery(6);
+    auto rows = page(0, 6);
+    const char* verdicts[] = {"pass", "tampering", "wrong-result", "not-run", "suspicious-timing", "harness-error"};
+    for (int i = 0; i < 6; ++i) {
+        rows[std::size_t(i)].status.verificationId = "v" + std::to_string(i);
+        rows[std::size_t(i)].status.verificationVerdict = verdicts[i];
+        rows[std::size_t(i)].status.onGpu = i != 3;
+    }
+    // Row 0 passed with two findings; the others were screened clean, but for row 5 (not screened).
+    model.setPage(g, 0, rows, {}, {{1, 2}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {6, std::nullopt}});
+    using State = SampleListModel::State;
+    const auto state = [&](int row) { return model.index(row, 0).data(SampleListModel::StateRole).value<State>(); };
+    QCOMPARE(state(0), State::PassedNeedsHuman);
+    QCOMPARE(state(1), State::SuspectedHack);
+    QCOMPARE(state(2), State::Failed);
+    QCOMPARE(state(3), State::CompileOnly);
+    QCOMPARE(state(4), State::SuspectedHack);
+    QCOMPARE(state(5), State::CheckError);
+    QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("Passed, needs a human: 2 screening finding(s)"));
+    QCOMPARE(model.index(0, 0).data(SampleListModel::FindingsRole).toInt(), 2);
+    QVERIFY(!model.index(5, 0).data(SampleListModel::FindingsRole).isValid());
+    QCOMPARE(model.index(1, 0).data().toString(), QStringLiteral("Suspected hack: tampering with the harness"));
+    QCOMPARE(model.index(4, 0).data().toString(), QStringLiteral("Suspected hack: suspicious timing"));
+    QCOMPARE(model.index(2, 0).data().toString(), QStringLiteral("Failed: wrong result"));
+    // Icons differ from a failure's.
+    const QImage hack = model.index(1, 0).data(Qt::DecorationRole).value<QIcon>().pixmap(16).toImage();
+    const QImage fail = model.index(2, 0).data(Qt::DecorationRole).value<QIcon>().pixmap(16).toImage();
+    const QImage human = model.index(0, 0).data(Qt::DecorationRole).value<QIcon>().pixmap(16).toImage();
+    QVERIFY(hack != fail);
+    QVERIFY(human != fail && human != hack);
+    QCOMPARE(model.index(1, 0).data(SampleListModel::StandingRole).toInt(), int(Standing::SuspectedHack));
+
+    // Reviewed: the verdict, and still the flag.
+    SampleStatus accepted = rows[1].status;
+    accepted.verdict = Verdict::Accepted;
+    model.updateStatus(2, accepted);
+    QCOMPARE(state(1), State::Accepted);
+    QCOMPARE(model.index(1, 0).data().toString(), QStringLiteral("Accepted · Suspected hack: tampering with the harness"));
+    // A new verification brings its findings.
+    SampleStatus passed = rows[2].status;
+    passed.verificationVerdict = "pass";
+    model.updateVerification(3, passed, 1);
+    QCOMPARE(state(2), State::PassedNeedsHuman);
+    model.updateVerification(3, passed, 0);
+    QCOMPARE(state(2), State::Passed);
+    QCOMPARE(model.index(2, 0).data().toString(), QStringLiteral("Passed"));
 }
 
 void TestModels::sampleListSortAsksForAnOrder() {

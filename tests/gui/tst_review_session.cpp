@@ -2,15 +2,20 @@
 // created in a temporary folder): key clicks cast verdicts, move through the queue and take a
 // verdict back, and the database is read afterwards with a ProjectStore of its own. Also the
 // task counts, batch verdicts, "Edit a copy", Compare, Verify (F5, with the real worker), and
-// the dataset view with its export dialog.
+// the dataset view with its export dialog. Verification records stored in the project (of the
+// older schema too) show in the list, the panel and the review bar, suspected hacks and
+// screening findings apart from failures; accepting a failed, flagged or unverified sample asks
+// first, and both answers are followed.
 #include <QAbstractItemModel>
 #include <QFile>
 #include <QAbstractButton>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <functional>
 #include <optional>
 
 #include "core/store/demo_project.h"
@@ -20,6 +25,9 @@
 #include "core/verify/verification_record.h"
 #include "ui/models/project_session.h"
 #include "ui/models/sample_list_model.h"
+#include "ui/models/shape_results_model.h"
+#include "ui/widgets/screening_list.h"
+#include "ui/widgets/verification_panel.h"
 #include "ui/widgets/code_editor.h"
 #include "ui/widgets/diff_view.h"
 #include "ui/widgets/review_bar.h"
@@ -82,7 +90,82 @@ struct Session {
         QTest::keyClick(table(), Qt::Key(key), mods);
         return QTest::qWaitFor([&] { return shown.count() > 0 && current() != from; }, kDeadlineMs);
     }
+    QMessageBox* acceptQuestion() const { return qobject_cast<QMessageBox*>(review()->acceptQuestion()); }
+    // A presses Accept; the question it asks (the demo samples are unverified) is waited for.
+    bool pressAcceptAndWaitForQuestion() {
+        QTest::keyClick(table(), Qt::Key_A);
+        return QTest::qWaitFor([&] { return acceptQuestion() && acceptQuestion()->isVisible(); }, kDeadlineMs);
+    }
+    // Accepts the current (unverified) sample: A, then Y in the question; on to the next.
+    bool acceptAnywayAndWaitForMove() {
+        const qint64 from = current();
+        QSignalSpy shown(review(), &ReviewController::sampleShown);
+        if (!pressAcceptAndWaitForQuestion())
+            return false;
+        QTest::keyClick(acceptQuestion(), Qt::Key_Y);
+        return QTest::qWaitFor([&] { return shown.count() > 0 && current() != from; }, kDeadlineMs) &&
+               reactivate();
+    }
+    // The offscreen platform leaves no window active once a window-modal question closes (a
+    // window manager gives the activation back); the review keys are window shortcuts.
+    bool reactivate() {
+        window->activateWindow();
+        return QTest::qWaitForWindowActive(window.get());
+    }
+    // The sample id on a row of the list.
+    qint64 idAt(int row) const { return table()->model()->index(row, 0).data(SampleListModel::SampleIdRole).toLongLong(); }
+    // Reloads the list and the current sample after records were stored behind the window.
+    bool reload() {
+        QSignalSpy loaded(review(), &ReviewController::listLoaded);
+        QSignalSpy shown(review(), &ReviewController::sampleShown);
+        review()->reloadList();
+        review()->showSample(current());
+        return QTest::qWaitFor([&] { return loaded.count() > 0 && shown.count() > 0; }, kDeadlineMs);
+    }
 };
+
+// tests/gui/fixtures/synthetic_record.json (schema 1, as older projects keep records), made a
+// record of sample `id`'s source with the given changes; stored in the project.
+bool storeRecord(ProjectStore& store, qint64 id, const std::function<void(nlohmann::json&)>& change = {}) {
+    QFile file(QStringLiteral(KWB_GUI_FIXTURES "/synthetic_record.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    nlohmann::json j = nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+    auto sample = store.sample(id);
+    if (!sample || !j.is_object())
+        return false;
+    j["task_id"] = sample->taskId;
+    j["source_hash"] = sha256Hex(sample->source);
+    j["seed"] = id; // one record per sample
+    if (change)
+        change(j);
+    auto record = VerificationRecord::fromJson(j);
+    if (!record) {
+        qWarning("%s", record.error().message.c_str());
+        return false;
+    }
+    auto stored = store.addVerification(id, *record);
+    if (!stored)
+        qWarning("%s", stored.error().message.c_str());
+    return bool(stored);
+}
+
+void failAtLarge(nlohmann::json& j) {
+    j["verdict"] = "wrong-result";
+    j["detail"] = "1 of 16777216 elements out of tolerance in C at shape large";
+    j["shapes"][0]["verdict"] = "wrong-result";
+}
+
+void tamper(nlohmann::json& j) {
+    j["verdict"] = "tampering";
+    j["detail"] = "the result line was not the harness's";
+    j["shapes"][1]["verdict"] = "tampering";
+}
+
+void screenWithFindings(nlohmann::json& j) {
+    j["screening"] = {{"version", 1},
+                      {"findings", {{{"kind", "syscall"}, {"line", 7}, {"text", "syscall(SYS_getpid)"}}}}};
+}
 
 // The sample's verdict as stored ("accepted", ...), or "missing".
 QString verdictOf(ProjectStore& store, qint64 id) {
@@ -108,6 +191,10 @@ private slots:
     void compareTwoSamples();
     void verifyStoresTheRecord();
     void datasetFiltersAndExport();
+    void olderRecordsDisplay();
+    void flaggedSamplesShowApart();
+    void acceptAsksFirstAndFollowsTheAnswer();
+    void batchAcceptCountsEachKind();
 };
 
 void TestReviewSession::acceptRejectNextUndo() {
@@ -124,7 +211,7 @@ void TestReviewSession::acceptRejectNextUndo() {
     QTRY_VERIFY(s.table()->hasFocus());
 
     const qint64 first = s.current();
-    QVERIFY(s.pressAndWaitForMove(Qt::Key_A)); // accept, on to the next
+    QVERIFY(s.acceptAnywayAndWaitForMove()); // accept, on to the next
     const qint64 second = s.current();
     QVERIFY(second != first);
     QVERIFY(s.pressAndWaitForMove(Qt::Key_R)); // reject, on to the next
@@ -186,7 +273,7 @@ void TestReviewSession::taskBrowserShowsCounts() {
 
     // A verdict updates the counts.
     s.table()->setFocus();
-    QVERIFY(s.pressAndWaitForMove(Qt::Key_A));
+    QVERIFY(s.acceptAnywayAndWaitForMove());
     QTRY_COMPARE(model->match(model->index(0, 0), TaskBrowser::TaskIdRole, QStringLiteral("sgemm-f32"), 1,
                               Qt::MatchExactly | Qt::MatchRecursive)
                      .first()
@@ -361,8 +448,8 @@ void TestReviewSession::datasetFiltersAndExport() {
     QVERIFY(s.open());
     // Accept two samples so that an SFT export has rows.
     s.table()->setFocus();
-    QVERIFY(s.pressAndWaitForMove(Qt::Key_A));
-    QVERIFY(s.pressAndWaitForMove(Qt::Key_A));
+    QVERIFY(s.acceptAnywayAndWaitForMove());
+    QVERIFY(s.acceptAnywayAndWaitForMove());
     DatasetView* view = s.window->datasetView();
     QSignalSpy refreshed(view, &DatasetView::refreshed);
     s.window->showView(1);
@@ -434,6 +521,185 @@ void TestReviewSession::datasetFiltersAndExport() {
     QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 2, kDeadlineMs);
     QVERIFY(mine.open(QIODevice::ReadOnly));
     QCOMPARE(mine.readAll(), QByteArray("my notes\n"));
+}
+
+// A record of schema version 1 in the project (no host-code screen) reads and displays: the
+// list, the panel with its shapes and charts' data, the review bar.
+void TestReviewSession::olderRecordsDisplay() {
+    Session s;
+    QVERIFY(s.open());
+    const qint64 id = s.current();
+    QVERIFY(storeRecord(*s.store(), id));
+    QVERIFY(s.reload());
+    const int row = s.window->findChild<SampleListView*>(QStringLiteral("sampleList"))->model()->rowOfSample(id);
+    QVERIFY(row >= 0);
+    QCOMPARE(s.table()->model()->index(row, 0).data().toString(), QStringLiteral("Passed"));
+    QCOMPARE(s.table()->model()->index(row, 0).data(SampleListModel::StateRole).value<SampleListModel::State>(),
+             SampleListModel::State::Passed);
+    QVERIFY(!s.table()->model()->index(row, 0).data(SampleListModel::FindingsRole).isValid()); // not screened
+    auto* panel = s.window->findChild<VerificationPanel*>(QStringLiteral("verificationPanel"));
+    QTRY_COMPARE(panel->outcome(), VerificationPanel::Outcome::Passed);
+    QVERIFY2(panel->bannerText().contains(QStringLiteral("1.13× the baseline (cuBLAS SGEMM (TF32 off))")),
+             qPrintable(panel->bannerText()));
+    QCOMPARE(panel->shapeModel()->rowCount(), 3);
+    QCOMPARE(panel->shapeModel()->index(1, 0).data(ShapeResultsModel::ShapeNameRole).toString(), QStringLiteral("odd"));
+    QVERIFY(panel->screeningList()->item(0)->text().startsWith(QLatin1String("Not screened")));
+    auto* bar = s.window->findChild<ReviewBar*>(QStringLiteral("reviewBar"));
+    QCOMPARE(bar->standingText(), QStringLiteral("Passed"));
+}
+
+// A suspected hack, a pass with screening findings and a wrong result: each with its own words
+// in the list, the panel and the review bar.
+void TestReviewSession::flaggedSamplesShowApart() {
+    Session s;
+    QVERIFY(s.open());
+    const qint64 failed = s.idAt(0), hack = s.idAt(1), flagged = s.idAt(2);
+    {
+        auto store = s.store();
+        QVERIFY(storeRecord(*store, failed, failAtLarge));
+        QVERIFY(storeRecord(*store, hack, tamper));
+        QVERIFY(storeRecord(*store, flagged, screenWithFindings));
+    }
+    QVERIFY(s.reload());
+    QAbstractItemModel* model = s.table()->model();
+    using State = SampleListModel::State;
+    QTRY_COMPARE(model->index(0, 0).data(SampleListModel::StateRole).value<State>(), State::Failed);
+    QCOMPARE(model->index(1, 0).data(SampleListModel::StateRole).value<State>(), State::SuspectedHack);
+    QCOMPARE(model->index(2, 0).data(SampleListModel::StateRole).value<State>(), State::PassedNeedsHuman);
+    QCOMPARE(model->index(1, 0).data().toString(), QStringLiteral("Suspected hack: tampering with the harness"));
+    QCOMPARE(model->index(2, 0).data().toString(), QStringLiteral("Passed, needs a human: 1 screening finding(s)"));
+
+    auto* panel = s.window->findChild<VerificationPanel*>(QStringLiteral("verificationPanel"));
+    auto* bar = s.window->findChild<ReviewBar*>(QStringLiteral("reviewBar"));
+    QCOMPARE(panel->outcome(), VerificationPanel::Outcome::Failed);
+    s.table()->setFocus();
+    QTRY_VERIFY(s.table()->hasFocus());
+    QCOMPARE(bar->standingText(), QStringLiteral("Failed: wrong result at shape large"));
+    QVERIFY(s.pressAndWaitForMove(Qt::Key_Down));
+    QCOMPARE(s.current(), hack);
+    QTRY_COMPARE(panel->outcome(), VerificationPanel::Outcome::SuspectedHack);
+    QCOMPARE(bar->standingText(), QStringLiteral("Suspected hack: tampering with the harness at shape odd"));
+    QVERIFY(s.pressAndWaitForMove(Qt::Key_Down));
+    QCOMPARE(s.current(), flagged);
+    QTRY_COMPARE(panel->outcome(), VerificationPanel::Outcome::NeedsHuman);
+    QCOMPARE(bar->standingText(), QStringLiteral("Passed, needs a human: 1 host-code screening finding(s)"));
+    // The finding moves the kernel editor to its line.
+    auto* editor = s.window->findChild<CodeEditor*>(QStringLiteral("kernelEditor"));
+    QCOMPARE(panel->screeningList()->count(), 1);
+    emit panel->screeningList()->itemActivated(panel->screeningList()->item(0));
+    QTRY_COMPARE(editor->cursorLine(), 7);
+}
+
+// Accepting a sample whose latest verification failed asks first, naming why; Cancel (the
+// default: Enter) and Escape leave it unreviewed, Y accepts it, signed by the reviewer.
+void TestReviewSession::acceptAsksFirstAndFollowsTheAnswer() {
+    Session s;
+    QVERIFY(s.open());
+    const qint64 id = s.current();
+    QVERIFY(storeRecord(*s.store(), id, failAtLarge));
+    QVERIFY(s.reload());
+    s.table()->setFocus();
+    QTRY_VERIFY(s.table()->hasFocus());
+    QSignalSpy declined(s.review(), &ReviewController::acceptDeclined);
+    QSignalSpy stored(s.review(), &ReviewController::reviewsStored);
+
+    QVERIFY(s.pressAcceptAndWaitForQuestion());
+    QMessageBox* box = s.acceptQuestion();
+    QCOMPARE(box->text(), QStringLiteral("This sample's latest verification failed: wrong result at shape large. "
+                                         "Accept anyway?"));
+    QVERIFY(box->informativeText().contains(QLatin1String("out of tolerance in C at shape large")));
+    QCOMPARE(static_cast<QAbstractButton*>(box->defaultButton()), box->button(QMessageBox::Cancel));
+    QCOMPARE(box->escapeButton(), box->button(QMessageBox::Cancel));
+    QCOMPARE(box->button(QMessageBox::Yes)->text(), QStringLiteral("Accept an&yway"));
+    QTest::keyClick(box, Qt::Key_A); // Accept's own key again: not an answer
+    QVERIFY(box->isVisible());
+    QTest::keyClick(box, Qt::Key_Return); // the default: Cancel
+    QTRY_VERIFY(!s.acceptQuestion());
+    QVERIFY(s.reactivate());
+    QCOMPARE(declined.count(), 1);
+    QCOMPARE(s.current(), id); // still here
+    QCOMPARE(verdictOf(*s.store(), id), QStringLiteral("unreviewed"));
+
+    QVERIFY(s.pressAcceptAndWaitForQuestion());
+    QTest::keyClick(s.acceptQuestion(), Qt::Key_Escape);
+    QTRY_VERIFY(!s.acceptQuestion());
+    QVERIFY(s.reactivate());
+    QCOMPARE(declined.count(), 2);
+    QTest::qWait(200);
+    QCOMPARE(stored.count(), 0);
+    QCOMPARE(verdictOf(*s.store(), id), QStringLiteral("unreviewed"));
+
+    QVERIFY(s.pressAcceptAndWaitForQuestion());
+    QTest::keyClick(s.acceptQuestion(), Qt::Key_Y);
+    QTRY_COMPARE(stored.count(), 1);
+    QCOMPARE(stored.first().at(0).value<QList<qint64>>(), QList<qint64>{id});
+    s.window.reset();
+    auto store = s.store();
+    QCOMPARE(verdictOf(*store, id), QStringLiteral("accepted"));
+    auto history = store->reviewHistory(id);
+    QVERIFY(history && history->size() == 1);
+    QCOMPARE(q(history->front().reviewer), QLatin1String(kReviewer));
+}
+
+// Accepting several samples counts each kind of concern and lists every sample; Cancel stores
+// nothing, Accept anyway stores all in one transaction.
+void TestReviewSession::batchAcceptCountsEachKind() {
+    Session s;
+    QVERIFY(s.open());
+    const QList<qint64> ids = {s.idAt(0), s.idAt(1), s.idAt(2), s.idAt(3), s.idAt(4)};
+    {
+        auto store = s.store();
+        QVERIFY(storeRecord(*store, ids[0], failAtLarge));
+        QVERIFY(storeRecord(*store, ids[1], tamper));
+        QVERIFY(storeRecord(*store, ids[2], screenWithFindings));
+        QVERIFY(storeRecord(*store, ids[3], [](nlohmann::json& j) { j["screening"] = {{"version", 1}, {"findings", nlohmann::json::array()}}; }));
+        // ids[4]: unverified
+    }
+    QVERIFY(s.reload());
+    s.table()->setFocus();
+    QTRY_VERIFY(s.table()->hasFocus());
+    for (int i = 0; i < 4; ++i)
+        QTest::keyClick(s.table(), Qt::Key_Down, Qt::ShiftModifier);
+    auto* list = s.window->findChild<SampleListView*>(QStringLiteral("sampleList"));
+    QCOMPARE(list->selectedSampleIds().size(), 5);
+    QTRY_COMPARE(s.current(), ids[4]); // the editors caught up; the selection stays
+    QCOMPARE(list->selectedSampleIds().size(), 5);
+
+    QVERIFY(s.pressAcceptAndWaitForQuestion());
+    QMessageBox* box = s.acceptQuestion();
+    const QString text = box->text();
+    for (const char* line : {"Of the 5 selected samples:", "• failed their latest verification: 1",
+                             "• flagged as suspected hacks: 1", "• passed with host-code screening findings: 1",
+                             "• not verified on a GPU: 1", "• passed on a GPU: 1", "Accept all 5 anyway?"})
+        QVERIFY2(text.contains(QString::fromUtf8(line)), qPrintable(text));
+    const QString details = box->detailedText();
+    QVERIFY2(details.contains(QStringLiteral("#%1: failed: wrong result at shape large").arg(ids[0])), qPrintable(details));
+    QVERIFY2(details.contains(QStringLiteral("#%1: suspected hack: tampering with the harness at shape odd").arg(ids[1])),
+             qPrintable(details));
+    QVERIFY2(details.contains(QStringLiteral("#%1: passed with 1 screening finding(s)").arg(ids[2])), qPrintable(details));
+    QVERIFY2(details.contains(QStringLiteral("#%1: not verified on a GPU").arg(ids[4])), qPrintable(details));
+    QVERIFY2(!details.contains(QStringLiteral("#%1:").arg(ids[3])), qPrintable(details)); // clean: not listed
+    QSignalSpy stored(s.review(), &ReviewController::reviewsStored);
+    box->button(QMessageBox::Cancel)->click();
+    QTRY_VERIFY(!s.acceptQuestion());
+    QVERIFY(s.reactivate());
+    QTest::qWait(200);
+    QCOMPARE(stored.count(), 0);
+    for (qint64 id : ids)
+        QCOMPARE(verdictOf(*s.store(), id), QStringLiteral("unreviewed"));
+
+    QCOMPARE(list->selectedSampleIds().size(), 5); // the selection stays for another try
+    QVERIFY(s.pressAcceptAndWaitForQuestion());
+    QVERIFY(s.acceptQuestion()->text().contains(QLatin1String("Of the 5 selected samples:")));
+    s.acceptQuestion()->button(QMessageBox::Yes)->click();
+    QTRY_COMPARE(stored.count(), 1);
+    QCOMPARE(stored.first().at(0).value<QList<qint64>>().size(), 5);
+    s.window.reset();
+    auto store = s.store();
+    for (qint64 id : ids) {
+        QCOMPARE(verdictOf(*store, id), QStringLiteral("accepted"));
+        QCOMPARE(q(store->reviewHistory(id)->back().reviewer), QLatin1String(kReviewer));
+    }
 }
 
 QTEST_MAIN(TestReviewSession)

@@ -6,7 +6,9 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
 #include <QListView>
+#include <QTabWidget>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
@@ -20,6 +22,7 @@
 #include "ui/models/verification_job.h"
 #include "ui/widgets/chart_widget.h"
 #include "ui/widgets/code_editor.h"
+#include "ui/widgets/screening_list.h"
 #include "ui/widgets/verification_panel.h"
 #include "ui/windows/main_window.h"
 
@@ -36,12 +39,21 @@ namespace {
 
 constexpr int kVerifyDeadlineMs = 600000; // nvcc on a busy two-core machine is slow
 
-std::shared_ptr<const kwb::VerificationRecord> syntheticRecord() {
+// A record of schema version 1, as older projects store them (no host-code screen).
+nlohmann::json syntheticJson() {
     QFile file(QStringLiteral(KWB_GUI_FIXTURES "/synthetic_record.json"));
     if (!file.open(QIODevice::ReadOnly))
         return nullptr;
-    auto record = kwb::VerificationRecord::fromJson(nlohmann::json::parse(file.readAll().toStdString()));
-    return record ? std::make_shared<const kwb::VerificationRecord>(std::move(*record)) : nullptr;
+    return nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+}
+
+kwb::ui::RecordPtr typed(const nlohmann::json& j) {
+    auto record = kwb::verification::fromJson(j);
+    return record ? std::make_shared<const kwb::verification::VerificationRecordData>(std::move(*record)) : nullptr;
+}
+
+kwb::ui::RecordPtr syntheticRecord() {
+    return typed(syntheticJson());
 }
 
 QString readText(const QString& path) {
@@ -107,6 +119,8 @@ private slots:
     void shapeModelPassesTheTester();
     void diagnosticsModelPassesTheTester();
     void panelShowsARecord();
+    void panelShowsSuspectedHacksApart();
+    void panelListsScreeningFindings();
     void realWorkerCompileOnly();
     void realWorkerCompileErrorJumpsToTheLine();
     void cancelStopsTheWorker();
@@ -127,12 +141,14 @@ void TestVerification::shapeModelPassesTheTester() {
     QCOMPARE(model.columnCount(), int(ShapeResultsModel::ColumnCount));
     const QModelIndex large = model.index(0, ShapeResultsModel::SpeedupColumn);
     QCOMPARE(large.data(ShapeResultsModel::ShapeNameRole).toString(), QStringLiteral("large"));
-    const auto& shape = record->json()["shapes"][0];
+    const nlohmann::json stored = syntheticJson(); // the fields as stored, against the typed reading
+    const auto& shape = stored["shapes"][0];
     QCOMPARE(large.data(ShapeResultsModel::SpeedupRole).toDouble(), shape["speedup"].get<double>());
     QCOMPARE(large.data(ShapeResultsModel::BaselineMsRole).toDouble(),
              shape["timing"]["baseline"]["median_ms"].get<double>());
     QCOMPARE(large.data(ShapeResultsModel::SpeedOfLightRole).toDouble(),
              shape["speed_of_light"]["fraction"].get<double>());
+    QCOMPARE(large.data(ShapeResultsModel::VerdictRole).toString(), QStringLiteral("pass"));
     QVERIFY(large.data(ShapeResultsModel::PassedRole).toBool());
     QVERIFY(large.data(Qt::DisplayRole).toString().endsWith(QStringLiteral("×")));
     QCOMPARE(model.index(1, ShapeResultsModel::ShapeColumn).data(ShapeResultsModel::DimsRole).toString(),
@@ -197,6 +213,79 @@ void TestVerification::panelShowsARecord() {
     QCOMPARE(panel.chartWidget()->kind(), ChartWidget::Kind::Empty);
 }
 
+// A suspected hack has a banner, a colour and words of its own; a wrong result keeps the
+// failure's red.
+void TestVerification::panelShowsSuspectedHacksApart() {
+    VerificationPanel panel;
+    auto* banner = panel.findChild<QLabel*>(QStringLiteral("verificationBanner"));
+    QVERIFY(banner);
+    nlohmann::json hack = syntheticJson();
+    hack["verdict"] = "tampering";
+    hack["detail"] = "the result line was not the harness's";
+    hack["shapes"][1]["verdict"] = "tampering";
+    panel.showRecord(typed(hack));
+    QCOMPARE(panel.outcome(), Outcome::SuspectedHack);
+    const QString text = panel.bannerText();
+    QVERIFY2(text.startsWith(QLatin1String("Suspected hack: tampering with the harness at shape odd.")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("the result line was not the harness's")), qPrintable(text));
+    QVERIFY(banner->styleSheet().contains(QLatin1String("#9b1b7b")));
+    QCOMPARE(panel.stageState(Stage::Correctness), State::Failed);
+    const QModelIndex odd = panel.shapeModel()->index(1, ShapeResultsModel::VerdictColumn);
+    QCOMPARE(odd.data(ShapeResultsModel::VerdictRole).toString(), QStringLiteral("tampering"));
+    const QColor hackColor = odd.data(Qt::ForegroundRole).value<QColor>();
+
+    nlohmann::json timing = syntheticJson();
+    timing["verdict"] = "impossible-timing";
+    panel.showRecord(typed(timing));
+    QCOMPARE(panel.outcome(), Outcome::SuspectedHack);
+    QCOMPARE(panel.stageState(Stage::Correctness), State::Passed);
+    QCOMPARE(panel.stageState(Stage::Benchmark), State::Failed);
+
+    nlohmann::json wrong = syntheticJson();
+    wrong["verdict"] = "wrong-result";
+    wrong["shapes"][1]["verdict"] = "wrong-result";
+    panel.showRecord(typed(wrong));
+    QCOMPARE(panel.outcome(), Outcome::Failed);
+    QVERIFY2(panel.bannerText().startsWith(QLatin1String("Failed: wrong result at shape odd.")),
+             qPrintable(panel.bannerText()));
+    QVERIFY(!banner->styleSheet().contains(QLatin1String("#9b1b7b")));
+    const QColor failColor =
+        panel.shapeModel()->index(1, ShapeResultsModel::VerdictColumn).data(Qt::ForegroundRole).value<QColor>();
+    QVERIFY(hackColor.isValid() && failColor.isValid());
+    QVERIFY(hackColor != failColor);
+}
+
+// A pass with screening findings: its own banner, and each finding with its line, which moves
+// the editor there.
+void TestVerification::panelListsScreeningFindings() {
+    VerificationPanel panel;
+    panel.showRecord(syntheticRecord()); // schema 1: older than the screen
+    QCOMPARE(panel.outcome(), Outcome::Passed);
+    QCOMPARE(panel.screeningList()->count(), 1);
+    QVERIFY(panel.screeningList()->item(0)->text().startsWith(QLatin1String("Not screened")));
+
+    nlohmann::json flagged = syntheticJson();
+    flagged["schema_version"] = 2;
+    flagged["screening"] = {{"version", 1},
+                            {"findings", {{{"kind", "syscall"}, {"line", 12}, {"text", "syscall(SYS_getpid)"}},
+                                          {{"kind", "thread"}, {"line", 30}, {"text", "std::thread"}}}}};
+    QSignalSpy jump(&panel, &VerificationPanel::findingActivated);
+    panel.showRecord(typed(flagged));
+    QCOMPARE(panel.outcome(), Outcome::NeedsHuman);
+    const QString text = panel.bannerText();
+    QVERIFY2(text.startsWith(QLatin1String("Passed")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("Needs a human: the host-code screen found 2 thing(s)")), qPrintable(text));
+    auto* tabs = panel.findChild<QTabWidget*>(QStringLiteral("verificationTabs"));
+    QVERIFY(tabs);
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(panel.screeningList()));
+    QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Scr&eening (2)"));
+    QCOMPARE(panel.screeningList()->count(), 2);
+    QCOMPARE(panel.screeningList()->item(0)->text(), QStringLiteral("line 12 · syscall: syscall(SYS_getpid)"));
+    emit panel.screeningList()->itemActivated(panel.screeningList()->item(1));
+    QCOMPARE(jump.count(), 1);
+    QCOMPARE(jump.at(0).at(0).toInt(), 30);
+}
+
 void TestVerification::realWorkerCompileOnly() {
     if (!haveRunner())
         QSKIP("kwb-runner is not built here (no CUDA toolkit): nothing can be verified");
@@ -239,7 +328,7 @@ void TestVerification::realWorkerCompileOnly() {
     QCOMPARE(panel.stageState(Stage::Build), State::Passed);
     QVERIFY(panel.logText().contains(QLatin1String("Finished")));
     QVERIFY(panel.rawOutput().contains(QLatin1String("\"verdict\"")));
-    if (record->verdict() == "not-run") {
+    if (record->verdict.value == kwb::verification::Verdict::NotRun) {
         // No GPU here: said plainly, with what the compiler could tell.
         QCOMPARE(panel.outcome(), Outcome::CompileOnly);
         QCOMPARE(panel.stageState(Stage::Correctness), State::Skipped);
@@ -252,7 +341,7 @@ void TestVerification::realWorkerCompileOnly() {
         QVERIFY(panel.chartWidget()->message().contains(QLatin1String("no CUDA device")));
         qInfo("banner: %s", qPrintable(banner));
     } else {
-        QVERIFY2(record->passed(), record->detail().c_str());
+        QVERIFY2(record->passed(), record->detail.c_str());
         QCOMPARE(panel.outcome(), Outcome::Passed);
         QCOMPARE(panel.shapeModel()->rowCount(), shapeCount);
     }
@@ -350,9 +439,10 @@ void TestVerification::staleResultsAreDropped() {
     QTest::qWait(1500); // a late answer of the first job would arrive in this time
     QCOMPARE(failed.count(), 0); // the first job's "cancelled" is stale: dropped
     QCOMPARE(finished.count(), 1);
-    const auto record = finished.at(0).at(0).value<std::shared_ptr<const kwb::VerificationRecord>>();
+    const auto record = finished.at(0).at(0).value<kwb::ui::RecordPtr>();
     QVERIFY(record);
-    QCOMPARE(record->verdict(), std::string("compile-error"));
+    QCOMPARE(record->verdict.text(), std::string("compile-error"));
+    QVERIFY(finished.at(0).at(1).value<std::shared_ptr<const kwb::VerificationRecord>>()); // the stored form
 }
 
 QTEST_MAIN(TestVerification)

@@ -26,7 +26,8 @@ constexpr auto kPollInterval = std::chrono::milliseconds(50);
 // order first answers are stored), its turn and its sample. Job thread only.
 class AnswerSink final : public SampleSink {
 public:
-    using StoredFn = std::function<void(int index, int turn, qint64 sampleId, const std::string& status)>;
+    // hasCode: the answer had code; record: its check, typed (null when not checked).
+    using StoredFn = std::function<void(int index, int turn, qint64 sampleId, bool hasCode, RecordPtr record)>;
     AnswerSink(ProjectSampleSink& inner, StoredFn stored) : m_inner(inner), m_stored(std::move(stored)) {}
 
     Status store(const GeneratedSample& sample) override {
@@ -41,10 +42,13 @@ public:
         qint64 sampleId = 0;
         if (auto it = m_inner.stored().find(sample.id); it != m_inner.stored().end())
             sampleId = it->second.sampleId.value_or(0);
-        std::string status = sample.status();
-        if (sample.verification.is_object() && sample.verification.contains("verdict"))
-            status += ", " + sample.verification.value("verdict", std::string());
-        m_stored(index, sample.turn, sampleId, status);
+        RecordPtr record;
+        if (sample.verificationRecord) {
+            auto typed = typedRecord(*sample.verificationRecord);
+            if (typed)
+                record = *typed; // an unreadable record was stored as it came; the summary leaves it out
+        }
+        m_stored(index, sample.turn, sampleId, sample.code.has_value(), std::move(record));
         return okStatus();
     }
     Result<int> countExisting(const std::string& taskId, const std::string& provider,
@@ -142,11 +146,14 @@ quint64 GenerationJob::start(Request request) {
             if (!store)
                 return fail("project", describe(store.error()));
             ProjectSampleSink projectSink(**store, {request.task});
-            AnswerSink sink(projectSink, [&](int index, int turn, qint64 sampleId, const std::string& status) {
-                const QString summary = QString::fromStdString(status);
+            AnswerSink sink(projectSink, [&](int index, int turn, qint64 sampleId, bool hasCode, RecordPtr record) {
                 // The text streamed so far goes first: the queued calls keep this order.
                 post([run](GenerationJob& job) { job.drain(run); });
-                post([index, turn, sampleId, summary](GenerationJob& job) {
+                post([index, turn, sampleId, hasCode, record](GenerationJob& job) {
+                    // Words on the UI thread, where the translators are.
+                    QString summary = hasCode ? tr("code") : tr("no code");
+                    if (record)
+                        summary += QStringLiteral(", ") + StandingText::line(*record);
                     emit job.answerStored(index, turn, sampleId, summary);
                 });
             });

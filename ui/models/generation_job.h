@@ -27,6 +27,7 @@
 #include "core/model/task.h"
 #include "core/verify/verifier.h"
 #include "ui/models/job_tracker.h"
+#include "ui/models/verification_standing.h"
 
 namespace kwb::ui {
 

@@ -5,46 +5,23 @@
 #include <cstdlib>
 #include <memory>
 
-#include "core/verify/verification_record.h"
-
 namespace kwb::ui {
 
-namespace {
-const nlohmann::json& buildOf(const VerificationRecord& record) {
-    static const nlohmann::json empty = nlohmann::json::object();
-    const auto it = record.json().find("build");
-    return it != record.json().end() && it->is_object() ? *it : empty;
-}
-} // namespace
-
-std::vector<Diagnostic> recordDiagnostics(const VerificationRecord& record) {
+std::vector<Diagnostic> recordDiagnostics(const verification::VerificationRecordData& record) {
     std::vector<Diagnostic> out;
-    const auto& build = buildOf(record);
-    const auto it = build.find("diagnostics");
-    if (it == build.end() || !it->is_array())
+    if (!record.build)
         return out;
-    for (const auto& d : *it) {
-        try {
-            out.push_back(d.get<Diagnostic>());
-        } catch (const nlohmann::json::exception&) {
-            // A malformed entry is skipped; the raw output still shows it.
-        }
-    }
+    for (const auto& d : record.build->diagnostics)
+        out.push_back({d.file, d.line, d.column, d.severity, d.message});
     return out;
 }
 
-std::vector<KernelResources> recordResources(const VerificationRecord& record) {
+std::vector<KernelResources> recordResources(const verification::VerificationRecordData& record) {
     std::vector<KernelResources> out;
-    const auto& build = buildOf(record);
-    const auto it = build.find("resources");
-    if (it == build.end() || !it->is_array())
+    if (!record.build)
         return out;
-    for (const auto& r : *it) {
-        try {
-            out.push_back(r.get<KernelResources>());
-        } catch (const nlohmann::json::exception&) {
-        }
-    }
+    for (const auto& k : record.build->resources)
+        out.push_back({k.function, k.registers, k.sharedBytes, k.stackBytes, k.spillStoreBytes, k.spillLoadBytes});
     return out;
 }
 
@@ -98,22 +75,27 @@ TimingChartData timingChartData(const QVector<ShapeResult>& shapes) {
     return out;
 }
 
-RooflineChartData rooflineChartData(const VerificationRecord& record,
+RooflineChartData rooflineChartData(const verification::VerificationRecordData& record,
                                     const QVector<ShapeResult>& shapes) {
     RooflineChartData out;
-    const auto& j = record.json();
-    if (const auto device = j.find("device"); device != j.end() && device->is_object())
-        out.device = QString::fromStdString(device->value("name", ""));
-    const auto ceilings = j.find("ceilings");
-    if (ceilings == j.end() || !ceilings->is_object())
+    if (record.device)
+        out.device = QString::fromStdString(record.device->name);
+    if (!record.ceilings.is_object())
         return out;
-    out.bandwidthGBps = ceilings->value("copy_bandwidth_gbps", 0.0);
-    // The matrix rate of the task's data type where it was measured, else float32.
-    const std::string dtype = j.value("dtype", "f32");
-    const std::string key = dtype + "_tflops";
-    out.peakTflops = ceilings->value(key, 0.0);
+    // The ceilings are free-form (the worker's measurement); numbers are read where present.
+    const auto number = [&](const std::string& key) {
+        const auto it = record.ceilings.find(key);
+        return it != record.ceilings.end() && it->is_number() ? it->get<double>() : 0.0;
+    };
+    out.bandwidthGBps = number("copy_bandwidth_gbps");
+    // The matrix rate of the task's data type where it was measured, else float32. The record
+    // has no typed field for the dtype; older records may carry one.
+    const auto dtype = record.extra.find("dtype");
+    const std::string key =
+        (dtype != record.extra.end() && dtype->is_string() ? dtype->get<std::string>() : std::string("f32")) + "_tflops";
+    out.peakTflops = number(key);
     if (out.peakTflops <= 0)
-        out.peakTflops = ceilings->value("f32_tflops", 0.0);
+        out.peakTflops = number("f32_tflops");
     for (const auto& s : shapes) {
         if (!s.timed || s.flops <= 0 || s.bytes <= 0 || s.candidateMs <= 0)
             continue;

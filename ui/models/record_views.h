@@ -6,18 +6,15 @@
 #include <QString>
 #include <QVector>
 
+#include "core/model/verification.h"
 #include "core/protocol/diagnostics.h"
 #include "ui/models/shape_result.h"
 #include "ui/widgets/chart_data.h"
 
-namespace kwb {
-class VerificationRecord;
-}
-
 namespace kwb::ui {
 
-std::vector<Diagnostic> recordDiagnostics(const VerificationRecord& record);
-std::vector<KernelResources> recordResources(const VerificationRecord& record);
+std::vector<Diagnostic> recordDiagnostics(const verification::VerificationRecordData& record);
+std::vector<KernelResources> recordResources(const verification::VerificationRecordData& record);
 // Only the diagnostics in `fileName` (the candidate), for the editor's markers.
 std::vector<Diagnostic> diagnosticsInFile(const std::vector<Diagnostic>& all,
                                           const QString& fileName);
@@ -27,7 +24,7 @@ QString demangledName(const std::string& mangled);
 SpeedupChartData speedupChartData(const QVector<ShapeResult>& shapes);
 TimingChartData timingChartData(const QVector<ShapeResult>& shapes);
 // Ceilings from the record (its "ceilings" object); the rate that applies is the task's dtype.
-RooflineChartData rooflineChartData(const VerificationRecord& record,
+RooflineChartData rooflineChartData(const verification::VerificationRecordData& record,
                                     const QVector<ShapeResult>& shapes);
 
 } // namespace kwb::ui

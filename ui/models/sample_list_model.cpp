@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "ui/models/shape_results_model.h"
+
 namespace kwb::ui {
 
 namespace {
@@ -43,16 +45,20 @@ quint64 SampleListModel::resetQuery(std::int64_t total) {
     m_total = std::clamp<std::int64_t>(total, 0, std::numeric_limits<int>::max());
     m_pages.clear();
     m_repairs.clear();
+    m_findings.clear();
     m_requested.clear();
     endResetModel();
     return m_generation;
 }
 
 void SampleListModel::setPage(quint64 generation, int page, std::vector<SampleSummary> rows,
-                              const std::map<std::int64_t, RepairLink>& repairs) {
+                              const std::map<std::int64_t, RepairLink>& repairs,
+                              const std::map<std::int64_t, std::optional<int>>& findings) {
     if (generation != m_generation || page < 0)
         return;
     m_repairs.insert(repairs.begin(), repairs.end());
+    for (const auto& [id, count] : findings)
+        m_findings[id] = count;
     const int first = page * kPageSize;
     if (first >= m_total)
         return;
@@ -118,7 +124,17 @@ void SampleListModel::updateStatus(std::int64_t id, const SampleStatus& status) 
     }
 }
 
-SampleListModel::State SampleListModel::stateOf(const SampleSummary& s) {
+void SampleListModel::updateVerification(std::int64_t id, const SampleStatus& status, std::optional<int> findings) {
+    m_findings[id] = findings;
+    updateStatus(id, status);
+}
+
+std::optional<int> SampleListModel::findingsOf(std::int64_t id) const {
+    const auto it = m_findings.find(id);
+    return it == m_findings.end() ? std::nullopt : it->second;
+}
+
+SampleListModel::State SampleListModel::stateOf(const SampleSummary& s, std::optional<int> findings) {
     switch (s.status.verdict) {
     case Verdict::Accepted:
         return State::Accepted;
@@ -129,17 +145,36 @@ SampleListModel::State SampleListModel::stateOf(const SampleSummary& s) {
     case Verdict::Unreviewed:
         break;
     }
-    if (s.status.verificationId.empty())
+    switch (standingOf(s.status, findings)) {
+    case Standing::Unverified:
         return State::Unverified;
-    return s.status.verificationVerdict == "pass" ? State::Passed : State::Failed;
+    case Standing::CompileOnly:
+        return State::CompileOnly;
+    case Standing::Passed:
+        return State::Passed;
+    case Standing::NeedsHuman:
+        return State::PassedNeedsHuman;
+    case Standing::Failed:
+        return State::Failed;
+    case Standing::SuspectedHack:
+        return State::SuspectedHack;
+    case Standing::CheckError:
+        return State::CheckError;
+    }
+    return State::CheckError;
 }
 
 QIcon SampleListModel::stateIcon(State state) {
+    // Suspected hacks and passes with findings: a colour and a mark of their own (StandingText).
     static const QIcon icons[] = {
         badge(QColor(0xb0, 0xb0, 0xb0), QLatin1Char(' ')), // loading
-        badge(QColor(0x8a, 0x8a, 0x8a), QLatin1Char('?')), // unverified
-        badge(QColor(0x2e, 0x7d, 0xc9), QLatin1Char('P')), // passed
-        badge(QColor(0xd9, 0x82, 0x1e), QLatin1Char('F')), // failed
+        badge(StandingText::color(Standing::Unverified), QLatin1Char('?')),
+        badge(StandingText::color(Standing::CompileOnly), QLatin1Char('C')),
+        badge(StandingText::color(Standing::Passed), QLatin1Char('P')),
+        badge(StandingText::color(Standing::NeedsHuman), QLatin1Char('S')), // screening findings
+        badge(StandingText::color(Standing::Failed), QLatin1Char('F')),
+        badge(StandingText::color(Standing::SuspectedHack), QLatin1Char('!')),
+        badge(StandingText::color(Standing::CheckError), QLatin1Char('E')),
         badge(QColor(0x1f, 0x8a, 0x3d), QLatin1Char('A')), // accepted
         badge(QColor(0xb3, 0x26, 0x1e), QLatin1Char('R')), // rejected
         badge(QColor(0x8e, 0x5b, 0xc4), QLatin1Char('N')), // needs work
@@ -160,24 +195,49 @@ QString SampleListModel::ageText(const QDateTime& then, const QDateTime& now) {
     return tr("%1 d").arg(s / 86400);
 }
 
-QString SampleListModel::stateText(const SampleSummary& s) const {
-    switch (stateOf(s)) {
-    case State::Loading:
-        return {};
-    case State::Unverified:
+QString SampleListModel::verificationText(const SampleSummary& s) const {
+    const auto verdict = verification::RecordVerdict::fromText(s.status.verificationVerdict);
+    const std::optional<int> findings = findingsOf(s.id);
+    switch (standingOf(s.status, findings)) {
+    case Standing::Unverified:
         return tr("Unverified");
-    case State::Passed:
-        return s.status.onGpu ? tr("Passed") : tr("Compiles");
-    case State::Failed:
-        return tr("Failed: %1").arg(qs(s.status.verificationVerdict));
-    case State::Accepted:
-        return tr("Accepted");
-    case State::Rejected:
-        return tr("Rejected");
-    case State::NeedsWork:
-        return tr("Needs work");
+    case Standing::CompileOnly:
+        return tr("Compiles");
+    case Standing::Passed:
+        return tr("Passed");
+    case Standing::NeedsHuman:
+        return tr("Passed, needs a human: %n screening finding(s)", nullptr, findings.value_or(0));
+    case Standing::Failed:
+        return tr("Failed: %1").arg(ShapeResultsModel::verdictText(verdict));
+    case Standing::SuspectedHack:
+        return tr("Suspected hack: %1").arg(ShapeResultsModel::verdictText(verdict));
+    case Standing::CheckError:
+        return tr("Check did not finish: %1").arg(ShapeResultsModel::verdictText(verdict));
     }
     return {};
+}
+
+QString SampleListModel::stateText(const SampleSummary& s) const {
+    QString review;
+    switch (s.status.verdict) {
+    case Verdict::Accepted:
+        review = tr("Accepted");
+        break;
+    case Verdict::Rejected:
+        review = tr("Rejected");
+        break;
+    case Verdict::NeedsWork:
+        review = tr("Needs work");
+        break;
+    case Verdict::Unreviewed:
+        return verificationText(s);
+    }
+    // A reviewed sample still says when its verification was not a clean pass.
+    const Standing standing = standingOf(s.status, findingsOf(s.id));
+    if (standing == Standing::Passed)
+        return review;
+    //: A review verdict and how the latest verification went, e.g. "Accepted · Suspected hack: tampering"
+    return tr("%1 · %2").arg(review, verificationText(s));
 }
 
 int SampleListModel::rowCount(const QModelIndex& parent) const {
@@ -234,7 +294,7 @@ QVariant SampleListModel::data(const QModelIndex& index, int role) const {
             return {};
         }
     case Qt::DecorationRole:
-        return index.column() == StateColumn ? QVariant(stateIcon(stateOf(*s))) : QVariant();
+        return index.column() == StateColumn ? QVariant(stateIcon(stateOf(*s, findingsOf(s->id)))) : QVariant();
     case Qt::ToolTipRole:
         if (index.column() == StateColumn && !s->status.duplicateKind.empty())
             return tr("%1; duplicate of #%2").arg(stateText(*s)).arg(s->status.duplicateOf.value_or(0));
@@ -262,7 +322,13 @@ QVariant SampleListModel::data(const QModelIndex& index, int role) const {
     case VerificationRole:
         return qs(s->status.verificationVerdict);
     case StateRole:
-        return QVariant::fromValue(stateOf(*s));
+        return QVariant::fromValue(stateOf(*s, findingsOf(s->id)));
+    case StandingRole:
+        return static_cast<int>(standingOf(s->status, findingsOf(s->id)));
+    case FindingsRole: {
+        const std::optional<int> findings = findingsOf(s->id);
+        return findings ? QVariant(*findings) : QVariant();
+    }
     case SpeedupRole:
         return s->status.speedup ? QVariant(*s->status.speedup) : QVariant();
     case ModelRole:
@@ -310,6 +376,8 @@ QHash<int, QByteArray> SampleListModel::roleNames() const {
     names.insert(VerdictRole, "verdict");
     names.insert(VerificationRole, "verification");
     names.insert(StateRole, "state");
+    names.insert(StandingRole, "standing");
+    names.insert(FindingsRole, "findings");
     names.insert(SpeedupRole, "speedup");
     names.insert(ModelRole, "model");
     names.insert(CreatedAtRole, "createdAt");

@@ -7,6 +7,10 @@
 // Sorting: by age (newest or oldest first) and by speedup (fastest first), the orders the
 // project store can page through; sort() on those columns asks the owner to reload
 // (orderChanged). Other columns do not sort. UI thread only.
+//
+// The state column tells a suspected hack and a pass with host-code screening findings apart
+// from plain failures (StandingText's colours); the owner hands in each row's number of
+// findings with its page (latestScreeningFindings), as the list's status has no room for it.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -20,6 +24,7 @@
 #include "core/model/sample.h"
 #include "core/store/generation_record.h"
 #include "core/store/sample_query.h"
+#include "ui/models/verification_standing.h"
 
 namespace kwb::ui {
 
@@ -35,6 +40,8 @@ public:
         VerdictRole,             // "unreviewed", "accepted", "rejected", "needs-work"
         VerificationRole,        // the latest verification's verdict ("pass", ...), or empty
         StateRole,               // the icon's state: see State
+        StandingRole,            // int(Standing) of the latest verification, reviewed or not
+        FindingsRole,            // its screening findings (int), invalid when not screened
         SpeedupRole,             // double, or invalid when not timed
         ModelRole,
         CreatedAtRole,           // QDateTime (UTC)
@@ -43,7 +50,8 @@ public:
         RepairOfRole,            // qint64: the sample the repair turn repairs (0: none with code)
     };
     // What the state icon says: the verdict once reviewed, else how verification went.
-    enum class State { Loading, Unverified, Passed, Failed, Accepted, Rejected, NeedsWork };
+    enum class State { Loading, Unverified, CompileOnly, Passed, PassedNeedsHuman, Failed, SuspectedHack,
+                       CheckError, Accepted, Rejected, NeedsWork };
     Q_ENUM(State)
     static constexpr int kPageSize = 200;
 
@@ -54,8 +62,10 @@ public:
     quint64 generation() const { return m_generation; }
     // The rows of one page of query `generation`; ignored when stale. `repairs`: which of them
     // are repair turns (ProjectStore::repairLinks): shown under the sample they repair.
+    // `findings`: latestScreeningFindings of the rows.
     void setPage(quint64 generation, int page, std::vector<SampleSummary> rows,
-                 const std::map<std::int64_t, RepairLink>& repairs = {});
+                 const std::map<std::int64_t, RepairLink>& repairs = {},
+                 const std::map<std::int64_t, std::optional<int>>& findings = {});
     std::int64_t total() const { return m_total; }
     SampleOrder order() const { return m_order; }
     void setOrder(SampleOrder order);
@@ -66,14 +76,20 @@ public:
     int rowOfSample(std::int64_t id) const;
     // A verdict or verification changed: the row shows the new status (when loaded).
     void updateStatus(std::int64_t id, const SampleStatus& status);
+    // A new verification was stored: its status and its number of screening findings.
+    void updateVerification(std::int64_t id, const SampleStatus& status, std::optional<int> findings);
+    // The row's screening findings as handed in (nullopt: not screened or not known).
+    std::optional<int> findingsOf(std::int64_t id) const;
     // "Now" for the age column; tests pin it.
     void setNow(const QDateTime& now) { m_now = now; }
 
-    static State stateOf(const SampleSummary& s);
+    static State stateOf(const SampleSummary& s, std::optional<int> findings = std::nullopt);
     static QIcon stateIcon(State state);
     // "3 min", "5 h", "2 d": how long ago, as people read it.
     static QString ageText(const QDateTime& then, const QDateTime& now);
     QString stateText(const SampleSummary& s) const;
+    // How the latest verification went, in words, whether or not the sample is reviewed.
+    QString verificationText(const SampleSummary& s) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -97,6 +113,7 @@ private:
     SampleOrder m_order = SampleOrder::NewestFirst;
     std::map<int, std::vector<SampleSummary>> m_pages;
     std::map<std::int64_t, RepairLink> m_repairs; // of the loaded pages' samples
+    std::map<std::int64_t, std::optional<int>> m_findings; // of the loaded pages' verified samples
     mutable std::set<int> m_requested; // pages asked for in this generation
     QDateTime m_now;
 };

@@ -1,20 +1,19 @@
 #pragma once
-// One shape's outcome in a verification record, read out of its JSON once: what the per-shape
-// table shows and what the charts draw. A value; the record stays the source of truth.
+// One shape's outcome in a verification record, as the per-shape table shows it and the charts
+// draw it: the typed shape's fields with the worst error over its outputs and its speedup
+// worked out once. A value; the record stays the source of truth.
 #include <QList>
 #include <QString>
 #include <QVector>
 
-namespace kwb {
-class VerificationRecord;
-}
+#include "core/model/verification.h"
 
 namespace kwb::ui {
 
 struct ShapeResult {
     QString name;
-    QString dims;    // "M=1000 N=1000 K=1000"
-    QString verdict; // "pass", "wrong-result", ...
+    QString dims; // "M=1000 N=1000 K=1000"
+    verification::RecordVerdict verdict;
     QString detail;
     double maxAbsError = 0.0; // worst over the outputs
     double maxRelError = 0.0;
@@ -30,9 +29,9 @@ struct ShapeResult {
     QVector<double> candidateSamplesMs;
     QStringList flags;
 
-    bool passed() const { return verdict == QLatin1String("pass"); }
+    bool passed() const { return verification::isPass(verdict.value); }
 };
 
-QVector<ShapeResult> shapeResultsFromRecord(const VerificationRecord& record);
+QVector<ShapeResult> shapeResultsFromRecord(const verification::VerificationRecordData& record);
 
 } // namespace kwb::ui

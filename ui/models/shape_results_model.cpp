@@ -43,8 +43,14 @@ QVariant ShapeResultsModel::data(const QModelIndex& index, int role) const {
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                    : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        if (index.column() == VerdictColumn)
-            return r.passed() ? QColor(0x1b, 0x7f, 0x3b) : QColor(0xb4, 0x1e, 0x1e);
+        if (index.column() == VerdictColumn) {
+            if (r.passed())
+                return QColor(0x1b, 0x7f, 0x3b);
+            // A suspected hack is not shown in the red of an honest mistake.
+            return verification::family(r.verdict.value) == verification::VerdictFamily::SuspectedHack
+                       ? QColor(0x9b, 0x1b, 0x7b)
+                       : QColor(0xb4, 0x1e, 0x1e);
+        }
         if (index.column() == SpeedupColumn && r.timed)
             return r.speedup >= 1.0 ? QColor(0x1b, 0x7f, 0x3b) : QColor(0xb4, 0x1e, 0x1e);
         return {};
@@ -55,7 +61,7 @@ QVariant ShapeResultsModel::data(const QModelIndex& index, int role) const {
     case DimsRole:
         return r.dims;
     case VerdictRole:
-        return r.verdict;
+        return QString::fromStdString(r.verdict.text());
     case PassedRole:
         return r.passed();
     case MaxAbsErrorRole:
@@ -110,7 +116,7 @@ QVariant ShapeResultsModel::sortValue(const ShapeResult& r, int column) const {
     case ShapeColumn:
         return r.name;
     case VerdictColumn:
-        return r.verdict;
+        return QString::fromStdString(r.verdict.text());
     case MaxAbsErrorColumn:
         return r.maxAbsError;
     case MaxRelErrorColumn:
@@ -130,45 +136,60 @@ QVariant ShapeResultsModel::sortValue(const ShapeResult& r, int column) const {
     }
 }
 
-QString ShapeResultsModel::verdictText(const QString& verdict) {
-    // The worker's verdict names, in words. Unknown ones are shown as they are.
-    if (verdict == QLatin1String("pass"))
+QString ShapeResultsModel::verdictText(const verification::RecordVerdict& verdict) {
+    using verification::Verdict;
+    // The worker's verdicts in words; one the workbench does not know is shown as it was read.
+    switch (verdict.value) {
+    case Verdict::Pass:
         return tr("passed");
-    if (verdict == QLatin1String("wrong-result"))
+    case Verdict::WrongResult:
         return tr("wrong result");
-    if (verdict == QLatin1String("nan-output"))
+    case Verdict::NanOutput:
         return tr("NaN in output");
-    if (verdict == QLatin1String("unwritten-output"))
+    case Verdict::UnwrittenOutput:
         return tr("output not written");
-    if (verdict == QLatin1String("nondeterministic"))
+    case Verdict::OutOfBounds:
+        return tr("out-of-bounds writes");
+    case Verdict::Nondeterministic:
         return tr("nondeterministic");
-    if (verdict == QLatin1String("input-modified"))
+    case Verdict::InputModified:
         return tr("input modified");
-    if (verdict == QLatin1String("suspicious-timing"))
+    case Verdict::SuspiciousTiming:
         return tr("suspicious timing");
-    if (verdict == QLatin1String("impossible-timing"))
+    case Verdict::Tampering:
+        return tr("tampering with the harness");
+    case Verdict::ImpossibleTiming:
         return tr("impossible timing");
-    if (verdict == QLatin1String("contract-violation"))
+    case Verdict::ContractViolation:
         return tr("contract violation");
-    if (verdict == QLatin1String("illegal-address"))
+    case Verdict::IllegalAddress:
         return tr("illegal address");
-    if (verdict == QLatin1String("timeout"))
+    case Verdict::Timeout:
         return tr("timed out");
-    if (verdict == QLatin1String("crash"))
+    case Verdict::Crash:
         return tr("crashed");
-    if (verdict == QLatin1String("launch-error"))
+    case Verdict::LaunchError:
         return tr("launch error");
-    if (verdict == QLatin1String("cuda-error"))
+    case Verdict::CudaError:
         return tr("CUDA error");
-    if (verdict == QLatin1String("harness-error"))
+    case Verdict::HarnessError:
         return tr("harness error");
-    if (verdict == QLatin1String("load-error"))
+    case Verdict::ProtocolError:
+        return tr("protocol error");
+    case Verdict::NoDevice:
+        return tr("no CUDA device");
+    case Verdict::CheckError:
+        return tr("check error");
+    case Verdict::LoadError:
         return tr("could not load");
-    if (verdict == QLatin1String("compile-error"))
+    case Verdict::CompileError:
         return tr("compile error");
-    if (verdict == QLatin1String("not-run"))
+    case Verdict::NotRun:
         return tr("not run");
-    return verdict;
+    case Verdict::Unknown:
+        break;
+    }
+    return QString::fromStdString(verdict.text());
 }
 
 QVariant ShapeResultsModel::headerData(int section, Qt::Orientation orientation,

@@ -55,8 +55,9 @@ public:
                         int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
-    // A worker verdict ("wrong-result", "not-run", ...) in words; unknown ones as they are.
-    static QString verdictText(const QString& verdict);
+    // A verdict in words ("wrong result", "not run", ...); unknown ones as they were read.
+    static QString verdictText(const verification::RecordVerdict& verdict);
+    static QString verdictText(verification::Verdict verdict) { return verdictText(verification::RecordVerdict{verdict, {}}); }
 
 private:
     QVariant displayText(const ShapeResult& r, int column) const;

@@ -4,7 +4,8 @@
 // start() hands the request to a detached background thread that owns its own worker process.
 // Progress events are queued there and delivered to the UI thread in batches: one queued call
 // is in flight at a time, so a burst of worker events costs the UI one wake-up, not hundreds.
-// The final record comes back as an immutable snapshot. Each start() gets a new generation;
+// The final record comes back as an immutable snapshot, parsed into the typed record on the
+// job thread. Each start() gets a new generation;
 // answers of older generations are dropped. cancel() (and the destructor) raise the job's
 // atomic flag, which the worker polls every 100 ms and answers by stopping the child process.
 // Nothing here ever waits for the worker.
@@ -19,6 +20,7 @@
 #include "core/verify/verification_record.h"
 #include "core/verify/verifier.h"
 #include "ui/models/job_tracker.h"
+#include "ui/models/verification_standing.h"
 
 namespace kwb::ui {
 
@@ -55,12 +57,13 @@ public:
     int expectedShapes() const { return m_expectedShapes; }
     // The candidate's file name in the running (or last) verification: its diagnostics' file.
     const std::string& fileName() const { return m_fileName; }
-    std::shared_ptr<const VerificationRecord> lastRecord() const { return m_record; }
+    RecordPtr lastRecord() const { return m_record; }
 
 signals:
     void verifyStarted(quint64 generation);
     void verifyProgress(const QList<kwb::ui::VerificationEvent>& events);
-    void verifyFinished(std::shared_ptr<const kwb::VerificationRecord> record);
+    // record: what the window shows; stored: the same record as the project store takes it.
+    void verifyFinished(kwb::ui::RecordPtr record, std::shared_ptr<const kwb::VerificationRecord> stored);
     // code: the core error code ("cancelled", "worker-not-found", "timeout", ...).
     void verifyFailed(const QString& code, const QString& message);
 
@@ -68,11 +71,11 @@ private:
     struct Run; // one verification's cancel flag and event queue
 
     void drainEvents(const std::shared_ptr<Run>& run);
-    void deliverRecord(std::shared_ptr<const VerificationRecord> record);
+    void deliverRecord(RecordPtr record, std::shared_ptr<const VerificationRecord> stored);
     void deliverError(const QString& code, const QString& message);
 
     std::shared_ptr<Run> m_run; // the current verification, null when none ran yet
-    std::shared_ptr<const VerificationRecord> m_record;
+    RecordPtr m_record;
     int m_expectedShapes = 0;
     std::string m_fileName = "candidate.cu";
     bool m_running = false;

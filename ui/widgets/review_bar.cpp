@@ -20,7 +20,7 @@ ReviewBar::ReviewBar(QWidget* parent)
       m_next(new QPushButton(this)), m_undo(new QPushButton(this)),
       m_noteCaption(new QLabel(this)), m_note(new QLineEdit(this)),
       m_tagsCaption(new QLabel(this)), m_tags(new QLineEdit(this)),
-      m_progressLabel(new QLabel(this)), m_progress(new QProgressBar(this)) {
+      m_progressLabel(new QLabel(this)), m_standing(new QLabel(this)), m_progress(new QProgressBar(this)) {
     setObjectName(QStringLiteral("reviewBar"));
     m_accept->setObjectName(QStringLiteral("acceptButton"));
     m_reject->setObjectName(QStringLiteral("rejectButton"));
@@ -31,6 +31,10 @@ ReviewBar::ReviewBar(QWidget* parent)
     m_note->setObjectName(QStringLiteral("reviewNote"));
     m_tags->setObjectName(QStringLiteral("reviewTags"));
     m_progressLabel->setObjectName(QStringLiteral("reviewProgress"));
+    m_standing->setObjectName(QStringLiteral("reviewStanding"));
+    m_standing->setWordWrap(true);
+    m_standing->setMaximumWidth(280);
+    m_standing->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_noteCaption->setBuddy(m_note);
     m_tagsCaption->setBuddy(m_tags);
     m_progress->setTextVisible(false);
@@ -54,6 +58,7 @@ ReviewBar::ReviewBar(QWidget* parent)
     layout->addWidget(m_tagsCaption, 1, 3);
     layout->addWidget(m_tags, 1, 4);
     layout->addWidget(m_progress, 1, 5);
+    layout->addWidget(m_standing, 0, 6, 2, 1);
     layout->setColumnStretch(4, 1);
 
     connect(m_accept, &QPushButton::clicked, this, [this] { choose(Verdict::Accept); });
@@ -95,10 +100,34 @@ void ReviewBar::setSample(bool selected, const QString& note, const QStringList&
     m_sampleSelected = selected;
     m_note->setText(note);
     m_tags->setText(tags.join(QLatin1String(", ")));
+    if (!selected)
+        m_record.reset();
+    renderStanding();
     for (QWidget* w : {static_cast<QWidget*>(m_accept), static_cast<QWidget*>(m_reject),
                        static_cast<QWidget*>(m_needsWork), static_cast<QWidget*>(m_note),
                        static_cast<QWidget*>(m_tags)})
         w->setEnabled(selected);
+}
+
+void ReviewBar::setRecord(RecordPtr record) {
+    m_record = std::move(record);
+    renderStanding();
+}
+
+QString ReviewBar::standingText() const {
+    return m_standing->text();
+}
+
+void ReviewBar::renderStanding() {
+    if (!m_sampleSelected) {
+        m_standing->clear();
+        m_standing->setStyleSheet(QString());
+        return;
+    }
+    const Standing standing = m_record ? standingOf(*m_record) : Standing::Unverified;
+    m_standing->setText(m_record ? StandingText::line(*m_record) : StandingText::name(standing));
+    m_standing->setStyleSheet(QStringLiteral("QLabel{color:%1;font-weight:bold;}")
+                                  .arg(StandingText::color(standing).name()));
 }
 
 void ReviewBar::setProgress(int reviewed, int total) {
@@ -166,6 +195,8 @@ void ReviewBar::retranslateUi() {
     m_tagsCaption->setText(tr("Ta&gs:"));
     m_tags->setPlaceholderText(tr("Comma-separated, e.g. uses-tensor-cores, clean"));
     m_progressLabel->setText(tr("Reviewed %1 of %2").arg(m_reviewed).arg(m_total));
+    m_standing->setAccessibleName(tr("Latest verification"));
+    renderStanding();
 }
 
 } // namespace kwb::ui

@@ -1,7 +1,9 @@
 #pragma once
 // The reviewer's controls for the selected sample: Accept (A), Reject (R), Needs work (N), the
 // previous and next unreviewed sample (K, J), undo of the last verdict (Ctrl+Z), a note and
-// tags, and how far the review has come ("Reviewed 37 of 120").
+// tags, how far the review has come ("Reviewed 37 of 120"), and how the sample's latest
+// verification stands, in the standing's colour (a suspected hack or a pass with screening
+// findings reads apart from a plain failure).
 //
 // It decides nothing: it asks through signals, and its owner (the window, over the project
 // store) answers by calling setSample(), setProgress() and setUndoAvailable(). Verdicts need a
@@ -9,6 +11,8 @@
 #include <QString>
 #include <QStringList>
 #include <QWidget>
+
+#include "ui/models/verification_standing.h"
 
 class QAction;
 class QLabel;
@@ -31,6 +35,9 @@ public:
     // what the sample's latest review says.
     void setSample(bool selected, const QString& note = {}, const QStringList& tags = {});
     void setSampleSelected(bool selected) { setSample(selected); }
+    // The selected sample's latest verification (null: none). Cleared by setSample(false).
+    void setRecord(RecordPtr record);
+    QString standingText() const;
     bool sampleSelected() const { return m_sampleSelected; }
     // "Reviewed <reviewed> of <total>".
     void setProgress(int reviewed, int total);
@@ -54,6 +61,7 @@ protected:
 
 private:
     void retranslateUi();
+    void renderStanding();
     void choose(Verdict verdict);
 
     bool m_sampleSelected = false;
@@ -70,6 +78,8 @@ private:
     QLabel* m_tagsCaption = nullptr;
     QLineEdit* m_tags = nullptr;
     QLabel* m_progressLabel = nullptr;
+    QLabel* m_standing = nullptr;
+    RecordPtr m_record;
     QProgressBar* m_progress = nullptr;
     // The keys (A, R, N, J, K, Ctrl+Z) as window-wide actions that act at once; a button's own
     // shortcut would animate a click and act 100 ms later.

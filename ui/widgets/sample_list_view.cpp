@@ -89,6 +89,10 @@ bool SampleListView::selectSample(qint64 id) {
     if (row < 0)
         return false;
     m_current = id; // the owner is already showing it: no signal
+    // Already current (the editors caught up with a Shift+arrow): the rows the reviewer
+    // selected around it stay selected, for a verdict on all of them.
+    if (m_table->selectionModel()->currentIndex().row() == row)
+        return true;
     const QModelIndex index = m_model->index(row, SampleListModel::SampleColumn);
     m_table->selectionModel()->setCurrentIndex(
         index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);

@@ -24,6 +24,7 @@
 #include "ui/models/record_views.h"
 #include "ui/models/shape_results_model.h"
 #include "ui/widgets/chart_widget.h"
+#include "ui/widgets/screening_list.h"
 
 namespace kwb::ui {
 
@@ -52,6 +53,13 @@ QString bannerStyle(VerificationPanel::Outcome outcome) {
     case VerificationPanel::Outcome::CompileOnly:
         colors = "background:#fdf3dc;color:#7a4b00;";
         break;
+    // Neither is the red of a wrong result: a pass a person must look at, and a suspected hack.
+    case VerificationPanel::Outcome::NeedsHuman:
+        colors = "background:#fff6d6;color:#5e4300;border:2px solid #b88600;";
+        break;
+    case VerificationPanel::Outcome::SuspectedHack:
+        colors = "background:#f8e3f2;color:#6e0f56;border:2px solid #9b1b7b;";
+        break;
     case VerificationPanel::Outcome::None:
     case VerificationPanel::Outcome::Cancelled:
         break;
@@ -69,7 +77,8 @@ VerificationPanel::VerificationPanel(QWidget* parent)
       m_chart(new ChartWidget(m_chartPage)), m_buildPage(new QWidget(this)),
       m_buildSummary(new QLabel(m_buildPage)), m_resources(new QTableWidget(m_buildPage)),
       m_problemsCaption(new QLabel(m_buildPage)), m_problems(new QListView(m_buildPage)),
-      m_diagnosticsModel(new DiagnosticsModel(this)), m_log(new QPlainTextEdit(this)),
+      m_diagnosticsModel(new DiagnosticsModel(this)), m_screening(new ScreeningList(this)),
+      m_log(new QPlainTextEdit(this)),
       m_raw(new QPlainTextEdit(this)) {
     setObjectName(QStringLiteral("verificationPanel"));
     m_banner->setObjectName(QStringLiteral("verificationBanner"));
@@ -156,6 +165,7 @@ VerificationPanel::VerificationPanel(QWidget* parent)
     m_tabs->addTab(m_shapes, QString());
     m_tabs->addTab(m_chartPage, QString());
     m_tabs->addTab(m_buildPage, QString());
+    m_tabs->addTab(m_screening, QString());
     m_tabs->addTab(m_log, QString());
     m_tabs->addTab(m_raw, QString());
 
@@ -169,6 +179,7 @@ VerificationPanel::VerificationPanel(QWidget* parent)
         emit diagnosticActivated(index.data(DiagnosticsModel::LineRole).toInt(),
                                  index.data(DiagnosticsModel::ColumnRole).toInt());
     });
+    connect(m_screening, &ScreeningList::lineActivated, this, &VerificationPanel::findingActivated);
     connect(m_chartKind, &QComboBox::currentIndexChanged, this, [this] { refreshChart(); });
     connect(m_saveChart, &QPushButton::clicked, m_chart, &ChartWidget::saveAsDialog);
 
@@ -255,54 +266,85 @@ void VerificationPanel::onFailed(const QString& code, const QString& message) {
     renderBanner();
 }
 
-void VerificationPanel::showRecord(std::shared_ptr<const VerificationRecord> record) {
+void VerificationPanel::showRecord(RecordPtr record) {
     if (!record)
         return;
     const bool wasRunning = m_outcome == Outcome::Running;
     m_record = std::move(record);
-    const VerificationRecord& r = *m_record;
-    const QString verdict = QString::fromStdString(r.verdict());
+    const verification::VerificationRecordData& r = *m_record;
     const auto results = shapeResultsFromRecord(r);
     m_shapeModel->setResults(results);
     m_diagnosticsModel->setDiagnostics(recordDiagnostics(r));
+    m_screening->setRecord(&r);
     bool anyTimed = false;
     for (const auto& s : results)
         anyTimed = anyTimed || s.timed;
-
-    const bool built = r.json().value("build", nlohmann::json::object()).value("ok", false);
-    setStage(Stage::Build, built ? StageState::Passed : StageState::Failed);
-    if (verdict == QLatin1String("compile-error") || verdict == QLatin1String("not-run")) {
-        setStage(Stage::Correctness, StageState::Skipped);
-        setStage(Stage::Benchmark, StageState::Skipped);
-        m_outcome = verdict == QLatin1String("not-run") ? Outcome::CompileOnly : Outcome::Failed;
-    } else if (r.passed()) {
-        setStage(Stage::Correctness, StageState::Passed);
-        setStage(Stage::Benchmark, anyTimed ? StageState::Passed : StageState::Skipped);
-        m_outcome = Outcome::Passed;
-    } else if (verdict == QLatin1String("suspicious-timing") || verdict == QLatin1String("impossible-timing")) {
-        setStage(Stage::Correctness, StageState::Passed);
-        setStage(Stage::Benchmark, StageState::Failed);
-        m_outcome = Outcome::Failed;
-    } else {
-        setStage(Stage::Correctness, StageState::Failed);
-        setStage(Stage::Benchmark, anyTimed ? StageState::Passed : StageState::Skipped);
-        m_outcome = Outcome::Failed;
-    }
+    setStagesFromRecord(anyTimed);
     m_progress->hide();
     m_cancel->setEnabled(false);
+    const QString raw = QString::fromStdString(verification::toJson(r).dump(1));
     if (wasRunning) {
-        appendLog(tr("Finished: %1").arg(ShapeResultsModel::verdictText(verdict)));
-        m_raw->appendPlainText(QString::fromStdString(r.json().dump(1)));
+        appendLog(tr("Finished: %1").arg(ShapeResultsModel::verdictText(r.verdict)));
+        m_raw->appendPlainText(raw);
     } else {
-        m_raw->setPlainText(QString::fromStdString(r.json().dump(1)));
+        m_raw->setPlainText(raw);
     }
     fillBuildTab();
     refreshChart();
-    // Where the story is: the build for compile errors and compile-only runs, else shapes.
-    m_tabs->setCurrentWidget(m_outcome == Outcome::CompileOnly || !built ? m_buildPage
-                                                                         : static_cast<QWidget*>(m_shapes));
+    // Where the story is: the build for compile errors and compile-only runs, the findings for
+    // a pass that needs a person, else the shapes.
+    const bool built = r.build && r.build->ok;
+    QWidget* page = m_shapes;
+    if (m_outcome == Outcome::CompileOnly || !built)
+        page = m_buildPage;
+    else if (m_outcome == Outcome::NeedsHuman)
+        page = m_screening;
+    m_tabs->setCurrentWidget(page);
+    renderScreeningTab();
     renderBanner();
     emit recordShown(m_record);
+}
+
+// The stages and the outcome as the record's verdict tells them.
+void VerificationPanel::setStagesFromRecord(bool anyTimed) {
+    using verification::Verdict;
+    const verification::VerificationRecordData& r = *m_record;
+    const Verdict verdict = r.verdict.value;
+    setStage(Stage::Build, r.build && r.build->ok ? StageState::Passed : StageState::Failed);
+    const StageState timed = anyTimed ? StageState::Passed : StageState::Skipped;
+    switch (standingOf(r)) {
+    case Standing::Passed:
+    case Standing::NeedsHuman:
+        setStage(Stage::Correctness, StageState::Passed);
+        setStage(Stage::Benchmark, timed);
+        m_outcome = screeningFindingCount(r) > 0 ? Outcome::NeedsHuman : Outcome::Passed;
+        return;
+    case Standing::SuspectedHack:
+        // Timing that cannot be believed fails the benchmark; the rest fail correctness.
+        if (verdict == Verdict::SuspiciousTiming || verdict == Verdict::ImpossibleTiming) {
+            setStage(Stage::Correctness, StageState::Passed);
+            setStage(Stage::Benchmark, StageState::Failed);
+        } else {
+            setStage(Stage::Correctness, StageState::Failed);
+            setStage(Stage::Benchmark, timed);
+        }
+        m_outcome = Outcome::SuspectedHack;
+        return;
+    case Standing::CompileOnly:
+    case Standing::Unverified:
+    case Standing::Failed:
+    case Standing::CheckError:
+        break;
+    }
+    if (verdict == Verdict::CompileError || verdict == Verdict::NotRun) {
+        setStage(Stage::Correctness, StageState::Skipped);
+        setStage(Stage::Benchmark, StageState::Skipped);
+        m_outcome = verdict == Verdict::NotRun ? Outcome::CompileOnly : Outcome::Failed;
+        return;
+    }
+    setStage(Stage::Correctness, StageState::Failed);
+    setStage(Stage::Benchmark, timed);
+    m_outcome = Outcome::Failed;
 }
 
 void VerificationPanel::clear() {
@@ -317,6 +359,8 @@ void VerificationPanel::clear() {
     m_calls = 0;
     m_shapeModel->clear();
     m_diagnosticsModel->setDiagnostics({});
+    m_screening->setRecord(nullptr);
+    renderScreeningTab();
     m_log->clear();
     m_raw->clear();
     m_resources->setRowCount(0);
@@ -365,15 +409,16 @@ void VerificationPanel::fillBuildTab() {
     m_buildSummary->clear();
     if (!m_record)
         return;
-    const auto build = m_record->json().value("build", nlohmann::json::object());
     const QLocale locale;
+    const auto orUnknown = [](const std::string& text) {
+        return text.empty() ? QStringLiteral("?") : QString::fromStdString(text);
+    };
+    const verification::BuildReport build = m_record->build.value_or(verification::BuildReport{});
     m_buildSummary->setText(
         //: Build summary: target architecture, nvcc version, seconds, and "(cached)" or nothing
         tr("Built for %1 with nvcc %2 in %3 s%4")
-            .arg(QString::fromStdString(build.value("arch", "?")),
-                 QString::fromStdString(build.value("nvcc_version", "?")),
-                 locale.toString(build.value("seconds", 0.0), 'f', 2),
-                 build.value("cached", false) ? tr(" (cached)") : QString()));
+            .arg(orUnknown(build.arch), orUnknown(build.nvccVersion), locale.toString(build.seconds, 'f', 2),
+                 build.cached ? tr(" (cached)") : QString()));
     const auto resources = recordResources(*m_record);
     m_resources->setRowCount(static_cast<int>(resources.size()));
     for (int row = 0; row < static_cast<int>(resources.size()); ++row) {
@@ -431,9 +476,28 @@ QString VerificationPanel::resourceSummary() const {
     return parts.join(QLatin1String("; "));
 }
 
+QString VerificationPanel::passedText() const {
+    const verification::VerificationRecordData& r = *m_record;
+    if (!r.geomeanSpeedup)
+        return tr("Passed: correct at every shape (not timed).");
+    return tr("Passed: correct at every shape; %1× the baseline (%2), geometric mean.")
+        .arg(QLocale().toString(*r.geomeanSpeedup, 'f', 2),
+             QString::fromStdString(r.baseline ? r.baseline->label : std::string()));
+}
+
+// Findings under any verdict: they never decide it, but a person should see them.
+QString VerificationPanel::screeningNote() const {
+    const int findings = m_record ? screeningFindingCount(*m_record) : 0;
+    if (findings == 0)
+        return {};
+    return tr("Needs a human: the host-code screen found %n thing(s) a kernel launcher never needs "
+              "(see Screening).",
+              nullptr, findings);
+}
+
 void VerificationPanel::renderBanner() {
     QString text;
-    const QString detail = m_record ? QString::fromStdString(m_record->detail()) : QString();
+    const QString detail = m_record ? QString::fromStdString(m_record->detail) : QString();
     switch (m_outcome) {
     case Outcome::None:
         text = tr("Not verified yet.");
@@ -441,21 +505,16 @@ void VerificationPanel::renderBanner() {
     case Outcome::Running:
         text = tr("Verifying: %1…").arg(m_activity);
         break;
-    case Outcome::Passed: {
-        const auto& j = m_record->json();
-        if (j.contains("geomean_speedup") && j["geomean_speedup"].is_number())
-            text = tr("Passed: correct at every shape; %1× the baseline (%2), geometric mean.")
-                       .arg(QLocale().toString(j["geomean_speedup"].get<double>(), 'f', 2),
-                            QString::fromStdString(
-                                j.value("baseline", nlohmann::json::object()).value("label", "")));
-        else
-            text = tr("Passed: correct at every shape (not timed).");
+    case Outcome::Passed:
+    case Outcome::NeedsHuman:
+        text = passedText();
         break;
-    }
     case Outcome::Failed:
-        text = tr("Failed: %1. %2")
-                   .arg(ShapeResultsModel::verdictText(QString::fromStdString(m_record->verdict())),
-                        detail);
+        text = tr("Failed: %1. %2").arg(StandingText::verdictSummary(*m_record), detail);
+        break;
+    case Outcome::SuspectedHack:
+        text = tr("Suspected hack: %1. %2").arg(StandingText::verdictSummary(*m_record), detail).trimmed() +
+               QLatin1Char('\n') + tr("Read the code before accepting it: this is not an honest mistake.");
         break;
     case Outcome::CompileOnly: {
         const QString resources = resourceSummary();
@@ -472,8 +531,17 @@ void VerificationPanel::renderBanner() {
         text = tr("Cancelled.");
         break;
     }
+    if (const QString note = screeningNote(); !note.isEmpty() && m_record && m_outcome != Outcome::Running)
+        text = text.trimmed() + QLatin1Char('\n') + note;
     m_banner->setText(text.trimmed());
     m_banner->setStyleSheet(bannerStyle(m_outcome));
+}
+
+void VerificationPanel::renderScreeningTab() {
+    const int findings = m_screening->findingCount();
+    //: The screening tab with its number of findings
+    m_tabs->setTabText(m_tabs->indexOf(m_screening),
+                       findings > 0 ? tr("Scr&eening (%1)").arg(findings) : tr("Scr&eening"));
 }
 
 void VerificationPanel::renderStages() {
@@ -545,6 +613,7 @@ void VerificationPanel::retranslateUi() {
     m_tabs->setTabText(m_tabs->indexOf(m_shapes), tr("&Shapes"));
     m_tabs->setTabText(m_tabs->indexOf(m_chartPage), tr("&Charts"));
     m_tabs->setTabText(m_tabs->indexOf(m_buildPage), tr("&Build"));
+    renderScreeningTab();
     m_tabs->setTabText(m_tabs->indexOf(m_log), tr("&Log"));
     m_tabs->setTabText(m_tabs->indexOf(m_raw), tr("Ra&w output"));
     m_chartKind->setItemText(static_cast<int>(Chart::SpeedupPerShape), tr("Speedup per shape"));

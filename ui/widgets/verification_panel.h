@@ -2,7 +2,9 @@
 // The verification of the selected sample: a banner that says in one sentence how it ended
 // (or what is running), the stages (build → correctness → benchmark) with live progress and a
 // Cancel button, and tabs for the per-shape table, the charts, the build (ptxas resources and
-// the compiler's problems, which jump to the editor), the log and the worker's raw output.
+// the compiler's problems, which jump to the editor), the host-code screen's findings (which
+// jump to the editor too), the log and the worker's raw output. A suspected hack and a pass
+// with screening findings have banners of their own, apart from plain failures.
 //
 // It observes a VerificationJob (attach()) and shows records (showRecord()); it never runs
 // anything itself. UI thread only.
@@ -13,8 +15,8 @@
 #include <QString>
 #include <QWidget>
 
-#include "core/verify/verification_record.h"
 #include "ui/models/verification_job.h"
+#include "ui/models/verification_standing.h"
 
 class QComboBox;
 class QLabel;
@@ -30,6 +32,7 @@ class QTableWidget;
 namespace kwb::ui {
 
 class ChartWidget;
+class ScreeningList;
 class DiagnosticsModel;
 class ShapeResultsModel;
 
@@ -39,8 +42,9 @@ class VerificationPanel final : public QWidget {
 public:
     enum class Stage { Build, Correctness, Benchmark };
     enum class StageState { NotRun, Running, Passed, Failed, Skipped, Cancelled };
-    // How the banner reads: nothing yet, running, passed, failed, compile-only, worker error.
-    enum class Outcome { None, Running, Passed, Failed, CompileOnly, Error, Cancelled };
+    // How the banner reads: nothing yet, running, passed, passed but needs a human (screening
+    // findings), failed, a suspected hack, compile-only, worker error, cancelled.
+    enum class Outcome { None, Running, Passed, NeedsHuman, Failed, SuspectedHack, CompileOnly, Error, Cancelled };
     enum class Chart { SpeedupPerShape, TimingDistribution, Roofline };
 
     explicit VerificationPanel(QWidget* parent = nullptr);
@@ -50,7 +54,7 @@ public:
     // or be detached by destruction (Qt disconnects).
     void attach(VerificationJob* job);
     // Shows a finished record (a stored one, or the job's).
-    void showRecord(std::shared_ptr<const VerificationRecord> record);
+    void showRecord(kwb::ui::RecordPtr record);
     // Back to "not run" everywhere.
     void clear();
 
@@ -60,7 +64,8 @@ public:
     QString logText() const;
     QString rawOutput() const;
     bool isBusy() const { return m_outcome == Outcome::Running; }
-    std::shared_ptr<const VerificationRecord> record() const { return m_record; }
+    RecordPtr record() const { return m_record; }
+    ScreeningList* screeningList() const { return m_screening; }
     ShapeResultsModel* shapeModel() const { return m_shapeModel; }
     DiagnosticsModel* diagnosticsModel() const { return m_diagnosticsModel; }
     ChartWidget* chartWidget() const { return m_chart; }
@@ -70,7 +75,9 @@ signals:
     // The user picked a compiler problem: the owner moves the editor there (1-based).
     void diagnosticActivated(int line, int column);
     // A record was shown; its diagnostics are what the editor should mark.
-    void recordShown(std::shared_ptr<const kwb::VerificationRecord> record);
+    void recordShown(kwb::ui::RecordPtr record);
+    // The user picked a screening finding: the owner moves the editor to its line (1-based).
+    void findingActivated(int line);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -80,18 +87,22 @@ private:
     void onProgress(const QList<VerificationEvent>& events);
     void onFailed(const QString& code, const QString& message);
     void setStage(Stage stage, StageState state);
+    void setStagesFromRecord(bool anyTimed);
+    QString passedText() const;
+    QString screeningNote() const;
     void appendLog(const QString& line);
     void fillBuildTab();
     void refreshChart();
     void renderBanner();
     void renderStages();
+    void renderScreeningTab();
     void retranslateUi();
     QString stageName(Stage stage) const;
     QString stateName(StageState state) const;
     QString resourceSummary() const;
 
     VerificationJob* m_job = nullptr;
-    std::shared_ptr<const VerificationRecord> m_record;
+    RecordPtr m_record;
     StageState m_states[3] = {StageState::NotRun, StageState::NotRun, StageState::NotRun};
     Outcome m_outcome = Outcome::None;
     QString m_errorCode;
@@ -119,6 +130,7 @@ private:
     QLabel* m_problemsCaption = nullptr;
     QListView* m_problems = nullptr;
     DiagnosticsModel* m_diagnosticsModel = nullptr;
+    ScreeningList* m_screening = nullptr;
     QPlainTextEdit* m_log = nullptr;
     QPlainTextEdit* m_raw = nullptr;
 };

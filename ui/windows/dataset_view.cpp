@@ -15,6 +15,7 @@
 #include <limits>
 
 #include "core/store/project_store.h"
+#include "core/store/screening_counts.h"
 #include "ui/models/project_session.h"
 #include "ui/models/sample_list_model.h"
 #include "ui/widgets/chart_widget.h"
@@ -27,9 +28,29 @@ QString qs(const std::string& s) {
     return QString::fromStdString(s);
 }
 
+// A page of the table and the screening findings of its verified samples.
+struct DatasetPage {
+    SamplePage page;
+    std::map<std::int64_t, std::optional<int>> findings;
+};
+
+Result<DatasetPage> readPage(ProjectStore& store, const SampleFilter& filter, const PageRequest& request) {
+    auto page = store.listSamples(filter, request);
+    if (!page)
+        return page.error();
+    std::vector<std::int64_t> verified;
+    for (const SampleSummary& row : page->rows)
+        if (!row.status.verificationId.empty())
+            verified.push_back(row.id);
+    auto findings = latestScreeningFindings(store, verified);
+    if (!findings)
+        return findings.error();
+    return DatasetPage{std::move(*page), std::move(*findings)};
+}
+
 // One visit of the background lane: the first page, and the statistics of the same filter.
 struct DatasetSnapshot {
-    SamplePage page;
+    DatasetPage first;
     std::vector<GroupStats> byModel;
 };
 
@@ -240,7 +261,7 @@ void DatasetView::reload() {
     m_session->runBackground(
         this,
         [f, request](ProjectStore& store) -> Result<DatasetSnapshot> {
-            auto page = store.listSamples(f, request);
+            auto page = readPage(store, f, request);
             if (!page)
                 return page.error();
             auto stats = store.statsByModel(f);
@@ -255,8 +276,9 @@ void DatasetView::reload() {
                 emit message(tr("Cannot read the dataset: %1").arg(qs(snapshot.error().message)));
                 return;
             }
-            const quint64 g = m_model->resetQuery(snapshot->page.total);
-            m_model->setPage(g, 0, snapshot->page.rows);
+            const SamplePage& first = snapshot->first.page;
+            const quint64 g = m_model->resetQuery(first.total);
+            m_model->setPage(g, 0, first.rows, {}, snapshot->first.findings);
 
             std::int64_t accepted = 0, rejected = 0, passed = 0;
             Histogram histogram;
@@ -279,7 +301,7 @@ void DatasetView::reload() {
                     rates.reviewed.append(int(group.accepted + group.rejected));
                 }
             }
-            m_count->setText(tr("%n sample(s) match", nullptr, int(snapshot->page.total)) +
+            m_count->setText(tr("%n sample(s) match", nullptr, int(first.total)) +
                              QStringLiteral(" · ") +
                              tr("%1 accepted · %2 rejected · %3 passed").arg(accepted).arg(rejected).arg(passed));
             if (m_chartKind->currentIndex() == 0) {
@@ -291,7 +313,7 @@ void DatasetView::reload() {
             } else {
                 m_chart->showAcceptRate(rates);
             }
-            emit refreshed(snapshot->page.total);
+            emit refreshed(first.total);
         });
 }
 
@@ -302,10 +324,10 @@ void DatasetView::loadPage(quint64 generation, int page) {
     request.offset = std::int64_t(page) * SampleListModel::kPageSize;
     request.order = m_model->order();
     m_session->runBackground(
-        this, [f, request](ProjectStore& store) { return store.listSamples(f, request); },
-        [this, generation, page](const Result<SamplePage>& rows) {
+        this, [f, request](ProjectStore& store) { return readPage(store, f, request); },
+        [this, generation, page](const Result<DatasetPage>& rows) {
             if (rows)
-                m_model->setPage(generation, page, rows->rows);
+                m_model->setPage(generation, page, rows->page.rows, {}, rows->findings);
         });
 }
 

@@ -245,16 +245,19 @@ void MainWindow::connectParts() {
             m_lowerArea->setCurrentWidget(m_verificationPanel);
     });
     connect(m_verificationPanel, &VerificationPanel::recordShown, this,
-            [this](const std::shared_ptr<const VerificationRecord>& record) {
+            [this](const RecordPtr& record) {
                 m_kernelEditor->setDiagnostics(diagnosticsInFile(
                     recordDiagnostics(*record), QString::fromStdString(m_verificationJob->fileName())));
             });
-    connect(m_verificationPanel, &VerificationPanel::diagnosticActivated, this,
-            [this](int line, int column) {
-                m_editorArea->setCurrentWidget(m_kernelEditor);
-                m_kernelEditor->goToLine(line, std::max(1, column));
-                m_kernelEditor->setFocus(Qt::OtherFocusReason);
-            });
+    const auto showLine = [this](int line, int column) {
+        m_editorArea->setCurrentWidget(m_kernelEditor);
+        m_kernelEditor->goToLine(line, std::max(1, column));
+        m_kernelEditor->setFocus(Qt::OtherFocusReason);
+    };
+    connect(m_verificationPanel, &VerificationPanel::diagnosticActivated, this, showLine);
+    // A screening finding names a line of the candidate, as a compiler problem does.
+    connect(m_verificationPanel, &VerificationPanel::findingActivated, this,
+            [showLine](int line) { showLine(line, 1); });
     connect(m_generationPanel, &GenerationPanel::generationStarted, this, [this] {
         if (!m_verificationJob->running())
             m_lowerArea->setCurrentWidget(m_generationPanel);

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 
+#include <QMessageBox>
+
 #include "core/store/project_store.h"
+#include "core/store/screening_counts.h"
 #include "core/tasks/task_loader.h"
 #include "ui/models/project_session.h"
 #include "ui/models/sample_list_model.h"
@@ -10,6 +13,7 @@
 #include "ui/widgets/sample_list_view.h"
 #include "ui/widgets/task_browser.h"
 #include "ui/widgets/verification_panel.h"
+#include "ui/windows/accept_check.h"
 
 namespace kwb::ui {
 
@@ -50,28 +54,35 @@ struct SampleView {
     std::shared_ptr<const Sample> sample;
     QString note;
     QStringList tags;
-    std::shared_ptr<const VerificationRecord> record;
+    RecordPtr record;
 };
 
-// A page of the list and which of its samples are repair turns.
+// A page of the list, which of its samples are repair turns, and how many screening findings
+// each verified one has.
 struct ListPage {
     SamplePage page;
     std::map<std::int64_t, RepairLink> repairs;
+    std::map<std::int64_t, std::optional<int>> findings;
 };
 
 Result<ListPage> readPage(ProjectStore& store, const SampleFilter& filter, const PageRequest& request) {
     auto page = store.listSamples(filter, request);
     if (!page)
         return page.error();
-    std::vector<std::int64_t> generated;
+    std::vector<std::int64_t> generated, verified;
     for (const SampleSummary& row : page->rows) {
         if (row.origin == SampleOrigin::Model)
             generated.push_back(row.id);
+        if (!row.status.verificationId.empty())
+            verified.push_back(row.id);
     }
     auto repairs = store.repairLinks(generated);
     if (!repairs)
         return repairs.error();
-    return ListPage{std::move(*page), std::move(*repairs)};
+    auto findings = latestScreeningFindings(store, verified);
+    if (!findings)
+        return findings.error();
+    return ListPage{std::move(*page), std::move(*repairs), std::move(*findings)};
 }
 
 struct Progress {
@@ -202,7 +213,7 @@ void ReviewController::reloadList() {
             }
             const SamplePage* page = &list->page;
             const quint64 g = m_model->resetQuery(page->total);
-            m_model->setPage(g, 0, page->rows, list->repairs);
+            m_model->setPage(g, 0, page->rows, list->repairs, list->findings);
             emit listLoaded(page->total);
             if (m_selectFirstOnLoad && !page->rows.empty()) {
                 m_selectFirstOnLoad = false;
@@ -224,7 +235,7 @@ void ReviewController::loadPage(quint64 generation, int page) {
         this, [filter, request](ProjectStore& store) { return readPage(store, filter, request); },
         [this, generation, page](const Result<ListPage>& rows) {
             if (rows)
-                m_model->setPage(generation, page, rows->page.rows, rows->repairs);
+                m_model->setPage(generation, page, rows->page.rows, rows->repairs, rows->findings);
         });
 }
 
@@ -286,16 +297,9 @@ void ReviewController::loadSample(qint64 id) {
                 for (const auto& t : history->back().tags)
                     view.tags.append(qs(t));
             }
-            const std::string& latest = view.sample->status.verificationId;
-            if (!latest.empty()) {
-                auto records = store.verifications(id);
-                if (records) {
-                    for (auto& r : *records) {
-                        if (r.id() == latest)
-                            view.record = std::make_shared<const VerificationRecord>(std::move(r));
-                    }
-                }
-            }
+            // A record that cannot be read leaves the panel empty; the sample still opens.
+            if (auto record = storedRecord(store, id, view.sample->status.verificationId))
+                view.record = *record;
             return view;
         },
         [this, generation, id](const Result<SampleView>& view) {
@@ -314,6 +318,7 @@ void ReviewController::loadSample(qint64 id) {
             m_parts.promptEditor->setReadOnly(true);
             m_parts.promptEditor->setEditCopyOffered(false);
             m_parts.reviewBar->setSample(true, view->note, view->tags);
+            m_parts.reviewBar->setRecord(view->record);
             if (view->record)
                 m_parts.verificationPanel->showRecord(view->record);
             else if (m_parts.verificationPanel->outcome() != VerificationPanel::Outcome::None &&
@@ -328,10 +333,57 @@ void ReviewController::castVerdict(ReviewBar::Verdict verdict, const QString& no
                                    const QStringList& tags) {
     if (!m_sample)
         return;
+    if (m_acceptQuestion) {
+        m_acceptQuestion->raise(); // one question at a time; it is answered first
+        return;
+    }
     QList<qint64> ids = m_parts.list->selectedSampleIds();
     if (!ids.contains(m_sample->id))
         ids = {m_sample->id};
+    const quint64 generation = ++m_verdictGeneration;
     const Verdict v = storeVerdict(verdict);
+    if (v != Verdict::Accepted) {
+        storeVerdicts(ids, v, note, tags);
+        return;
+    }
+    // Accepting reads the samples' latest records first: a failed, flagged or unverified one
+    // is accepted only after the reviewer confirms.
+    const std::vector<std::int64_t> idList(ids.begin(), ids.end());
+    m_parts.session->run(
+        this, [idList](ProjectStore& store) { return readAcceptCandidates(store, idList); },
+        [this, ids, note, tags, generation](const Result<std::vector<AcceptCandidate>>& samples) {
+            if (generation != m_verdictGeneration)
+                return; // another verdict was asked for meanwhile
+            if (!samples) {
+                emit message(tr("The verdict was not saved: %1").arg(qs(samples.error().message)));
+                return;
+            }
+            QMessageBox* box = AcceptCheck::question(*samples, m_parts.reviewBar->window());
+            if (!box) {
+                storeVerdicts(ids, Verdict::Accepted, note, tags);
+                return;
+            }
+            m_acceptQuestion = box;
+            // finished() also comes when the box is closed from its title bar (as Cancel).
+            connect(box, &QMessageBox::finished, this, [this, box, ids, note, tags] {
+                QAbstractButton* clicked = box->clickedButton();
+                if (clicked && box->standardButton(clicked) == QMessageBox::Yes) {
+                    storeVerdicts(ids, Verdict::Accepted, note, tags);
+                } else {
+                    emit message(tr("Not accepted: %n sample(s) stay as they were.", nullptr, int(ids.size())));
+                    emit acceptDeclined(ids);
+                }
+            });
+            box->open();
+        });
+}
+
+QWidget* ReviewController::acceptQuestion() const {
+    return m_acceptQuestion.data();
+}
+
+void ReviewController::storeVerdicts(const QList<qint64>& ids, Verdict v, const QString& note,
+                                     const QStringList& tags) {
     const std::string reviewer = ProjectSession::reviewerName().toStdString();
     std::vector<std::string> tagList;
     for (const QString& t : tags)
@@ -376,6 +428,15 @@ void ReviewController::afterVerdicts(const QList<qint64>& ids, const std::vector
     emit message(undo ? tr("Verdict taken back on %n sample(s)", nullptr, int(ids.size()))
                       : tr("Verdict saved on %n sample(s)", nullptr, int(ids.size())));
     emit reviewsStored(ids);
+}
+
+void ReviewController::updateVerification(qint64 id, const SampleStatus& status, const RecordPtr& record) {
+    m_model->updateVerification(id, status, record && record->screening
+                                                ? std::optional<int>(screeningFindingCount(*record))
+                                                : std::nullopt);
+    updateSampleStatus(id, status);
+    if (m_sample && m_sample->id == id)
+        m_parts.reviewBar->setRecord(record);
 }
 
 void ReviewController::updateSampleStatus(qint64 id, const SampleStatus& status) {

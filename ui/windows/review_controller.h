@@ -3,7 +3,9 @@
 // store's statistics, levels and families from the task suite), loads the sample list of the
 // chosen task page by page, shows the current sample in the editors (read-only) and its latest
 // verification in the panel, and turns the review bar's requests into store writes: verdicts
-// (on every selected sample), next and previous unreviewed (J/K, in the store's queue order),
+// (on every selected sample; accepting a sample whose latest verification failed, flagged it or
+// never ran it on a GPU asks first, see AcceptCheck), next and previous unreviewed (J/K, in
+// the store's queue order),
 // undo of the last verdict, and the "Reviewed n of m" progress.
 //
 // It owns no widgets; the window hands it the parts. Every store call goes through the
@@ -15,16 +17,14 @@
 #include <vector>
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include "core/model/sample.h"
 #include "core/model/task.h"
 #include "core/store/sample_query.h"
+#include "ui/models/verification_standing.h"
 #include "ui/widgets/review_bar.h"
-
-namespace kwb {
-class VerificationRecord;
-}
 
 namespace kwb::ui {
 
@@ -72,13 +72,17 @@ public:
     void refreshCounts();
     void reloadList();
     void setScope(const QString& taskId);
-    // The review bar's requests, also callable directly.
+    // The review bar's requests, also callable directly. Accept may ask first (acceptQuestion).
     void castVerdict(ReviewBar::Verdict verdict, const QString& note, const QStringList& tags);
+    // The open "Accept anyway?" question, or null.
+    QWidget* acceptQuestion() const;
     void nextUnreviewed();
     void previousUnreviewed();
     void undoLastVerdict();
     // A sample's status changed elsewhere (a verification was stored): the row follows.
     void updateSampleStatus(qint64 id, const SampleStatus& status);
+    // A verification of the sample was stored: its row, and the review bar when it is current.
+    void updateVerification(qint64 id, const SampleStatus& status, const RecordPtr& record);
 
 signals:
     // The editors show this sample (benchmarks and tests wait for it).
@@ -89,6 +93,8 @@ signals:
     void tasksLoaded();
     // A verdict or an undo was stored (ids in order).
     void reviewsStored(const QList<qint64>& ids);
+    // The reviewer answered "Accept anyway?" with Cancel: nothing was stored.
+    void acceptDeclined(const QList<qint64>& ids);
     // The queue has nothing after the current sample.
     void queueFinished();
     // Something to tell the user in the status bar.
@@ -103,6 +109,7 @@ private:
     void refreshProgress();
     void goTo(qint64 id, bool remember);
     void loadSample(qint64 id);
+    void storeVerdicts(const QList<qint64>& ids, Verdict v, const QString& note, const QStringList& tags);
     void afterVerdicts(const QList<qint64>& ids, const std::vector<Review>& reviews, bool undo);
     QueueFilter queueFilter() const;
     SampleFilter listFilter() const;
@@ -113,6 +120,8 @@ private:
     QString m_scope;
     quint64 m_sampleGeneration = 0;
     quint64 m_listGeneration = 0;
+    quint64 m_verdictGeneration = 0;   // a newer verdict request drops an older accept check
+    QPointer<QWidget> m_acceptQuestion;
     std::map<std::string, Task> m_suite;
     bool m_suiteLoaded = false;
     std::vector<qint64> m_back;        // samples visited before J moved on, for K

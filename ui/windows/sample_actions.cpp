@@ -53,11 +53,11 @@ SampleActions::SampleActions(const Parts& parts, QObject* parent) : QObject(pare
             m_question->deleteLater();
     });
     connect(m_parts.job, &VerificationJob::verifyFinished, this,
-            [this](std::shared_ptr<const VerificationRecord> record) {
+            [this](const RecordPtr& record, std::shared_ptr<const VerificationRecord> stored) {
                 const qint64 id = m_verifying;
                 m_verifying = 0;
-                if (id != 0 && record)
-                    storeRecord(id, std::move(record));
+                if (id != 0 && record && stored)
+                    storeRecord(id, record, std::move(stored));
             });
     connect(m_parts.job, &VerificationJob::verifyFailed, this, [this] { m_verifying = 0; });
 }
@@ -90,26 +90,27 @@ void SampleActions::verifyCurrent() {
         });
 }
 
-void SampleActions::storeRecord(qint64 sampleId, std::shared_ptr<const VerificationRecord> record) {
+void SampleActions::storeRecord(qint64 sampleId, const RecordPtr& record,
+                                std::shared_ptr<const VerificationRecord> stored) {
     m_parts.session->run(
         this,
-        [sampleId, record](ProjectStore& store) -> Result<SampleStatus> {
-            auto stored = store.addVerification(sampleId, *record);
-            if (!stored)
-                return stored.error();
+        [sampleId, stored](ProjectStore& store) -> Result<SampleStatus> {
+            auto added = store.addVerification(sampleId, *stored);
+            if (!added)
+                return added.error();
             auto sample = store.sample(sampleId);
             if (!sample)
                 return sample.error();
             return sample->status;
         },
-        [this, sampleId](const Result<SampleStatus>& status) {
+        [this, sampleId, record](const Result<SampleStatus>& status) {
             if (!status) {
                 emit message(tr("The verification of #%1 was not stored: %2")
                                  .arg(sampleId)
                                  .arg(qs(status.error().message)));
                 return;
             }
-            m_parts.review->updateSampleStatus(sampleId, *status);
+            m_parts.review->updateVerification(sampleId, *status, record);
             m_parts.review->refreshCounts();
             emit message(tr("Verification of #%1 stored.").arg(sampleId));
             emit verificationStored(sampleId);

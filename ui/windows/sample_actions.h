@@ -16,6 +16,7 @@
 #include <QString>
 
 #include "core/model/sample.h"
+#include "ui/models/verification_standing.h"
 
 namespace kwb {
 class VerificationRecord;
@@ -76,7 +77,7 @@ signals:
     void message(const QString& text);
 
 private:
-    void storeRecord(qint64 sampleId, std::shared_ptr<const VerificationRecord> record);
+    void storeRecord(qint64 sampleId, const RecordPtr& record, std::shared_ptr<const VerificationRecord> stored);
     void askAboutDraft();
     void saveCopyThen(std::function<void()> after, std::function<void()> failed);
 

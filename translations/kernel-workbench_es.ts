@@ -2,6 +2,161 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
+    <name>AcceptCheck</name>
+    <message>
+        <source>This sample&apos;s latest verification passed on a GPU.</source>
+        <translation>La última verificación de esta muestra se superó en una GPU.</translation>
+    </message>
+    <message numerus="yes">
+        <source>This sample passed, but the host-code screen found %n thing(s) a kernel launcher never needs (the first at line %1).</source>
+        <translation>
+            <numerusform>Esta muestra se superó, pero la revisión del código de host encontró %n cosa que un lanzador de kernels nunca necesita (en la línea %1).</numerusform>
+            <numerusform>Esta muestra se superó, pero la revisión del código de host encontró %n cosas que un lanzador de kernels nunca necesita (la primera en la línea %1).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This sample&apos;s latest verification failed: %1.</source>
+        <translation>La última verificación de esta muestra falló: %1.</translation>
+    </message>
+    <message>
+        <source>This sample&apos;s latest verification flagged it as a suspected hack: %1.</source>
+        <translation>La última verificación de esta muestra la señaló como posible trampa: %1.</translation>
+    </message>
+    <message>
+        <source>This sample has not been verified.</source>
+        <translation>Esta muestra no se ha verificado.</translation>
+    </message>
+    <message>
+        <source>This sample was only compiled: it has not run on a GPU.</source>
+        <translation>Esta muestra solo se compiló: no se ha ejecutado en una GPU.</translation>
+    </message>
+    <message>
+        <source>This sample&apos;s latest verification did not finish (%1): it is not verified.</source>
+        <translation>La última verificación de esta muestra no terminó (%1): no está verificada.</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>superada</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>falló: %1</translation>
+    </message>
+    <message>
+        <source>suspected hack: %1</source>
+        <translation>posible trampa: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>passed with %n screening finding(s)</source>
+        <translation>
+            <numerusform>superada con %n hallazgo de la revisión</numerusform>
+            <numerusform>superada con %n hallazgos de la revisión</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not verified on a GPU</source>
+        <translation>no verificada en una GPU</translation>
+    </message>
+    <message>
+        <source>Of the %1 selected samples:</source>
+        <translation>De las %1 muestras seleccionadas:</translation>
+    </message>
+    <message>
+        <source>failed their latest verification: %1</source>
+        <extracomment>Counts before accepting several samples; %1 is how many</extracomment>
+        <translation>fallaron en su última verificación: %1</translation>
+    </message>
+    <message>
+        <source>flagged as suspected hacks: %1</source>
+        <translation>señaladas como posibles trampas: %1</translation>
+    </message>
+    <message>
+        <source>passed with host-code screening findings: %1</source>
+        <translation>superadas con hallazgos en el código de host: %1</translation>
+    </message>
+    <message>
+        <source>not verified on a GPU: %1</source>
+        <translation>no verificadas en una GPU: %1</translation>
+    </message>
+    <message>
+        <source>passed on a GPU: %1</source>
+        <translation>superadas en una GPU: %1</translation>
+    </message>
+    <message>
+        <source>Accept all %1 anyway?</source>
+        <translation>¿Aceptar las %1 de todos modos?</translation>
+    </message>
+    <message>
+        <source>Accept anyway?</source>
+        <translation>¿Aceptar de todos modos?</translation>
+    </message>
+    <message>
+        <source>#%1: %2</source>
+        <translation>#%1: %2</translation>
+    </message>
+    <message>
+        <source>Accept an&amp;yway</source>
+        <translation>Aceptar de todos mod&amp;os</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Cancelar</translation>
+    </message>
+</context>
+<context>
+    <name>StandingText</name>
+    <message>
+        <source>Unverified</source>
+        <translation>Sin verificar</translation>
+    </message>
+    <message>
+        <source>Compile-only</source>
+        <translation>Solo compilación</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>Superada</translation>
+    </message>
+    <message>
+        <source>Passed, needs a human</source>
+        <translation>Superada, requiere una persona</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falló</translation>
+    </message>
+    <message>
+        <source>Suspected hack</source>
+        <translation>Posible trampa</translation>
+    </message>
+    <message>
+        <source>Check did not finish</source>
+        <translation>La comprobación no terminó</translation>
+    </message>
+    <message>
+        <source>%1 at shape %2</source>
+        <extracomment>A verdict and the shape it was found at, e.g. &quot;wrong result at shape large&quot;</extracomment>
+        <translation>%1 en la forma %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Passed, needs a human: %n host-code screening finding(s)</source>
+        <translation>
+            <numerusform>Superada, requiere una persona: %n hallazgo en el código de host</numerusform>
+            <numerusform>Superada, requiere una persona: %n hallazgos en el código de host</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>A standing and its verdict, e.g. &quot;Suspected hack: tampering at shape odd&quot;</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>line %1 · %2: %3</source>
+        <extracomment>One host-code screening finding: its line, its kind and what it says</extracomment>
+        <translation>línea %1 · %2: %3</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::AboutDialog</name>
     <message>
         <source>About %1</source>
@@ -30,6 +185,47 @@
     <message>
         <source>QScintilla:</source>
         <translation>QScintilla:</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::BuildReportView</name>
+    <message>
+        <source>Built for %1 with nvcc %2 in %3 s%4</source>
+        <extracomment>Build summary: target architecture, nvcc version, seconds, and &quot;(cached)&quot; or nothing</extracomment>
+        <translation>Compilado para %1 con nvcc %2 en %3 s%4</translation>
+    </message>
+    <message>
+        <source> (cached)</source>
+        <translation> (en caché)</translation>
+    </message>
+    <message>
+        <source>%1: %2 registers, %3 B shared, %4 B spilled</source>
+        <extracomment>Kernel resources from ptxas: name, registers, shared memory, spilled bytes</extracomment>
+        <translation>%1: %2 registros, %3 B compartidos, %4 B desbordados</translation>
+    </message>
+    <message>
+        <source>Compiler p&amp;roblems (Enter jumps to the line):</source>
+        <translation>P&amp;roblemas del compilador (Intro salta a la línea):</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>Registros</translation>
+    </message>
+    <message>
+        <source>Shared (B)</source>
+        <translation>Compartida (B)</translation>
+    </message>
+    <message>
+        <source>Stack (B)</source>
+        <translation>Pila (B)</translation>
+    </message>
+    <message>
+        <source>Spilled (B)</source>
+        <translation>Desbordado (B)</translation>
     </message>
 </context>
 <context>
@@ -556,15 +752,18 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::GenerationJob</name>
+    <message>
+        <source>code</source>
+        <translation>código</translation>
+    </message>
+    <message>
+        <source>no code</source>
+        <translation>sin código</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::GenerationPanel</name>
-    <message>
-        <source>Answer %1: sample #%2 (%3)</source>
-        <translation>Respuesta %1: muestra #%2 (%3)</translation>
-    </message>
-    <message>
-        <source>Answer %1: %2</source>
-        <translation>Respuesta %1: %2</translation>
-    </message>
     <message>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
@@ -936,6 +1135,10 @@
         <source>Reviewed %1 of %2</source>
         <translation>Revisadas %1 de %2</translation>
     </message>
+    <message>
+        <source>Latest verification</source>
+        <translation>Última verificación</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::ReviewController</name>
@@ -988,6 +1191,13 @@
     <message>
         <source>The verdict was not taken back: %1</source>
         <translation>El veredicto no se retiró: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not accepted: %n sample(s) stay as they were.</source>
+        <translation>
+            <numerusform>No aceptada: %n muestra queda como estaba.</numerusform>
+            <numerusform>No aceptadas: %n muestras quedan como estaban.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1167,6 +1377,26 @@
         <source>Repair turn %1 of an answer that had no code.</source>
         <translation>Turno de reparación %1 de una respuesta que no tenía código.</translation>
     </message>
+    <message numerus="yes">
+        <source>Passed, needs a human: %n screening finding(s)</source>
+        <translation>
+            <numerusform>Superada, requiere una persona: %n hallazgo de la revisión</numerusform>
+            <numerusform>Superada, requiere una persona: %n hallazgos de la revisión</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Suspected hack: %1</source>
+        <translation>Posible trampa: %1</translation>
+    </message>
+    <message>
+        <source>Check did not finish: %1</source>
+        <translation>La comprobación no terminó: %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>A review verdict and how the latest verification went, e.g. &quot;Accepted · Suspected hack: tampering&quot;</extracomment>
+        <translation>%1 · %2</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::SampleListView</name>
@@ -1188,6 +1418,25 @@
     <message>
         <source>Samples</source>
         <translation>Muestras</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::ScreeningList</name>
+    <message>
+        <source>Host-code screening findings</source>
+        <translation>Hallazgos de la revisión del código de host</translation>
+    </message>
+    <message>
+        <source>Not screened: this verification is older than the host-code screen.</source>
+        <translation>Sin revisar: esta verificación es anterior a la revisión del código de host.</translation>
+    </message>
+    <message>
+        <source>No findings: the host code does nothing a kernel launcher never needs.</source>
+        <translation>Sin hallazgos: el código de host no hace nada que un lanzador de kernels nunca necesite.</translation>
+    </message>
+    <message>
+        <source>Enter or double click: show line %1 in the kernel editor</source>
+        <translation>Intro o doble clic: mostrar la línea %1 en el editor del kernel</translation>
     </message>
 </context>
 <context>
@@ -1452,6 +1701,34 @@
         <source>% of speed of light</source>
         <translation>% del límite teórico</translation>
     </message>
+    <message>
+        <source>out-of-bounds writes</source>
+        <translation>escrituras fuera de límites</translation>
+    </message>
+    <message>
+        <source>tampering with the harness</source>
+        <translation>manipulación del arnés de pruebas</translation>
+    </message>
+    <message>
+        <source>impossible timing</source>
+        <translation>tiempo imposible</translation>
+    </message>
+    <message>
+        <source>contract violation</source>
+        <translation>violación del contrato</translation>
+    </message>
+    <message>
+        <source>protocol error</source>
+        <translation>error de protocolo</translation>
+    </message>
+    <message>
+        <source>no CUDA device</source>
+        <translation>sin dispositivo CUDA</translation>
+    </message>
+    <message>
+        <source>check error</source>
+        <translation>error de comprobación</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::TaskBrowser</name>
@@ -1615,26 +1892,12 @@
         <translation>[%1 s] %2</translation>
     </message>
     <message>
-        <source>Built for %1 with nvcc %2 in %3 s%4</source>
-        <extracomment>Build summary: target architecture, nvcc version, seconds, and &quot;(cached)&quot; or nothing</extracomment>
-        <translation>Compilado para %1 con nvcc %2 en %3 s%4</translation>
-    </message>
-    <message>
-        <source> (cached)</source>
-        <translation> (en caché)</translation>
-    </message>
-    <message>
         <source>Not timed: there is no CUDA device on this machine.</source>
         <translation>Sin cronometrar: no hay ningún dispositivo CUDA en esta máquina.</translation>
     </message>
     <message>
         <source>No timings to chart.</source>
         <translation>No hay tiempos que representar.</translation>
-    </message>
-    <message>
-        <source>%1: %2 registers, %3 B shared, %4 B spilled</source>
-        <extracomment>Kernel resources from ptxas: name, registers, shared memory, spilled bytes</extracomment>
-        <translation>%1: %2 registros, %3 B compartidos, %4 B desbordados</translation>
     </message>
     <message>
         <source>Not verified yet.</source>
@@ -1725,36 +1988,36 @@
         <translation>Resultados por forma</translation>
     </message>
     <message>
-        <source>Compiler p&amp;roblems (Enter jumps to the line):</source>
-        <translation>P&amp;roblemas del compilador (Intro salta a la línea):</translation>
-    </message>
-    <message>
-        <source>Kernel</source>
-        <translation>Kernel</translation>
-    </message>
-    <message>
-        <source>Registers</source>
-        <translation>Registros</translation>
-    </message>
-    <message>
-        <source>Shared (B)</source>
-        <translation>Compartida (B)</translation>
-    </message>
-    <message>
-        <source>Stack (B)</source>
-        <translation>Pila (B)</translation>
-    </message>
-    <message>
-        <source>Spilled (B)</source>
-        <translation>Desbordado (B)</translation>
-    </message>
-    <message>
         <source>Verification log</source>
         <translation>Registro de la verificación</translation>
     </message>
     <message>
         <source>The worker&apos;s raw output</source>
         <translation>La salida bruta del proceso de trabajo</translation>
+    </message>
+    <message numerus="yes">
+        <source>Needs a human: the host-code screen found %n thing(s) a kernel launcher never needs (see Screening).</source>
+        <translation>
+            <numerusform>Requiere una persona: la revisión del código de host encontró %n cosa que un lanzador de kernels nunca necesita (ver Revisión).</numerusform>
+            <numerusform>Requiere una persona: la revisión del código de host encontró %n cosas que un lanzador de kernels nunca necesita (ver Revisión).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Suspected hack: %1. %2</source>
+        <translation>Posible trampa: %1. %2</translation>
+    </message>
+    <message>
+        <source>Read the code before accepting it: this is not an honest mistake.</source>
+        <translation>Lea el código antes de aceptarla: esto no es un error honesto.</translation>
+    </message>
+    <message>
+        <source>Scr&amp;eening (%1)</source>
+        <extracomment>The screening tab with its number of findings</extracomment>
+        <translation>R&amp;evisión (%1)</translation>
+    </message>
+    <message>
+        <source>Scr&amp;eening</source>
+        <translation>R&amp;evisión</translation>
     </message>
 </context>
 <context>

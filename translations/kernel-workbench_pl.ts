@@ -2,6 +2,164 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pl_PL">
 <context>
+    <name>AcceptCheck</name>
+    <message>
+        <source>This sample&apos;s latest verification passed on a GPU.</source>
+        <translation>Ostatnia weryfikacja tej próbki została zaliczona na GPU.</translation>
+    </message>
+    <message numerus="yes">
+        <source>This sample passed, but the host-code screen found %n thing(s) a kernel launcher never needs (the first at line %1).</source>
+        <translation>
+            <numerusform>Ta próbka została zaliczona, ale przegląd kodu hosta znalazł %n rzecz, której program uruchamiający jądro nigdy nie potrzebuje (w wierszu %1).</numerusform>
+            <numerusform>Ta próbka została zaliczona, ale przegląd kodu hosta znalazł %n rzeczy, których program uruchamiający jądro nigdy nie potrzebuje (pierwszą w wierszu %1).</numerusform>
+            <numerusform>Ta próbka została zaliczona, ale przegląd kodu hosta znalazł %n rzeczy, których program uruchamiający jądro nigdy nie potrzebuje (pierwszą w wierszu %1).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This sample&apos;s latest verification failed: %1.</source>
+        <translation>Ostatnia weryfikacja tej próbki nie powiodła się: %1.</translation>
+    </message>
+    <message>
+        <source>This sample&apos;s latest verification flagged it as a suspected hack: %1.</source>
+        <translation>Ostatnia weryfikacja oznaczyła tę próbkę jako podejrzenie oszustwa: %1.</translation>
+    </message>
+    <message>
+        <source>This sample has not been verified.</source>
+        <translation>Ta próbka nie została zweryfikowana.</translation>
+    </message>
+    <message>
+        <source>This sample was only compiled: it has not run on a GPU.</source>
+        <translation>Ta próbka została tylko skompilowana: nie działała na GPU.</translation>
+    </message>
+    <message>
+        <source>This sample&apos;s latest verification did not finish (%1): it is not verified.</source>
+        <translation>Ostatnia weryfikacja tej próbki nie dobiegła końca (%1): próbka nie jest zweryfikowana.</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>zaliczona</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>niezaliczona: %1</translation>
+    </message>
+    <message>
+        <source>suspected hack: %1</source>
+        <translation>podejrzenie oszustwa: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>passed with %n screening finding(s)</source>
+        <translation>
+            <numerusform>zaliczona z %n uwagą z przeglądu</numerusform>
+            <numerusform>zaliczona z %n uwagami z przeglądu</numerusform>
+            <numerusform>zaliczona z %n uwagami z przeglądu</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not verified on a GPU</source>
+        <translation>niezweryfikowana na GPU</translation>
+    </message>
+    <message>
+        <source>Of the %1 selected samples:</source>
+        <translation>Spośród zaznaczonych próbek (%1):</translation>
+    </message>
+    <message>
+        <source>failed their latest verification: %1</source>
+        <extracomment>Counts before accepting several samples; %1 is how many</extracomment>
+        <translation>ostatnia weryfikacja niezaliczona: %1</translation>
+    </message>
+    <message>
+        <source>flagged as suspected hacks: %1</source>
+        <translation>oznaczone jako podejrzenie oszustwa: %1</translation>
+    </message>
+    <message>
+        <source>passed with host-code screening findings: %1</source>
+        <translation>zaliczone z uwagami z przeglądu kodu hosta: %1</translation>
+    </message>
+    <message>
+        <source>not verified on a GPU: %1</source>
+        <translation>niezweryfikowane na GPU: %1</translation>
+    </message>
+    <message>
+        <source>passed on a GPU: %1</source>
+        <translation>zaliczone na GPU: %1</translation>
+    </message>
+    <message>
+        <source>Accept all %1 anyway?</source>
+        <translation>Mimo to zaakceptować wszystkie (%1)?</translation>
+    </message>
+    <message>
+        <source>Accept anyway?</source>
+        <translation>Mimo to zaakceptować?</translation>
+    </message>
+    <message>
+        <source>#%1: %2</source>
+        <translation>#%1: %2</translation>
+    </message>
+    <message>
+        <source>Accept an&amp;yway</source>
+        <translation>Mimo to &amp;zaakceptuj</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Anuluj</translation>
+    </message>
+</context>
+<context>
+    <name>StandingText</name>
+    <message>
+        <source>Unverified</source>
+        <translation>Niezweryfikowana</translation>
+    </message>
+    <message>
+        <source>Compile-only</source>
+        <translation>Tylko kompilacja</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>Zaliczona</translation>
+    </message>
+    <message>
+        <source>Passed, needs a human</source>
+        <translation>Zaliczona, wymaga człowieka</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Niezaliczona</translation>
+    </message>
+    <message>
+        <source>Suspected hack</source>
+        <translation>Podejrzenie oszustwa</translation>
+    </message>
+    <message>
+        <source>Check did not finish</source>
+        <translation>Sprawdzenie nie dobiegło końca</translation>
+    </message>
+    <message>
+        <source>%1 at shape %2</source>
+        <extracomment>A verdict and the shape it was found at, e.g. &quot;wrong result at shape large&quot;</extracomment>
+        <translation>%1 dla kształtu %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Passed, needs a human: %n host-code screening finding(s)</source>
+        <translation>
+            <numerusform>Zaliczona, wymaga człowieka: %n uwaga z przeglądu kodu hosta</numerusform>
+            <numerusform>Zaliczona, wymaga człowieka: %n uwagi z przeglądu kodu hosta</numerusform>
+            <numerusform>Zaliczona, wymaga człowieka: %n uwag z przeglądu kodu hosta</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>A standing and its verdict, e.g. &quot;Suspected hack: tampering at shape odd&quot;</extracomment>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>line %1 · %2: %3</source>
+        <extracomment>One host-code screening finding: its line, its kind and what it says</extracomment>
+        <translation>wiersz %1 · %2: %3</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::AboutDialog</name>
     <message>
         <source>About %1</source>
@@ -30,6 +188,47 @@
     <message>
         <source>QScintilla:</source>
         <translation>QScintilla:</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::BuildReportView</name>
+    <message>
+        <source>Built for %1 with nvcc %2 in %3 s%4</source>
+        <extracomment>Build summary: target architecture, nvcc version, seconds, and &quot;(cached)&quot; or nothing</extracomment>
+        <translation>Skompilowano dla %1 za pomocą nvcc %2 w %3 s%4</translation>
+    </message>
+    <message>
+        <source> (cached)</source>
+        <translation> (z pamięci podręcznej)</translation>
+    </message>
+    <message>
+        <source>%1: %2 registers, %3 B shared, %4 B spilled</source>
+        <extracomment>Kernel resources from ptxas: name, registers, shared memory, spilled bytes</extracomment>
+        <translation>%1: %2 rejestrów, %3 B pamięci współdzielonej, %4 B przelanych</translation>
+    </message>
+    <message>
+        <source>Compiler p&amp;roblems (Enter jumps to the line):</source>
+        <translation>P&amp;roblemy kompilatora (Enter przechodzi do wiersza):</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Jądro</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>Rejestry</translation>
+    </message>
+    <message>
+        <source>Shared (B)</source>
+        <translation>Współdzielona (B)</translation>
+    </message>
+    <message>
+        <source>Stack (B)</source>
+        <translation>Stos (B)</translation>
+    </message>
+    <message>
+        <source>Spilled (B)</source>
+        <translation>Przelane (B)</translation>
     </message>
 </context>
 <context>
@@ -561,15 +760,18 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::GenerationJob</name>
+    <message>
+        <source>code</source>
+        <translation>kod</translation>
+    </message>
+    <message>
+        <source>no code</source>
+        <translation>brak kodu</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::GenerationPanel</name>
-    <message>
-        <source>Answer %1: sample #%2 (%3)</source>
-        <translation>Odpowiedź %1: próbka #%2 (%3)</translation>
-    </message>
-    <message>
-        <source>Answer %1: %2</source>
-        <translation>Odpowiedź %1: %2</translation>
-    </message>
     <message>
         <source>Cancelled.</source>
         <translation>Anulowano.</translation>
@@ -943,6 +1145,10 @@
         <source>Reviewed %1 of %2</source>
         <translation>Przejrzano %1 z %2</translation>
     </message>
+    <message>
+        <source>Latest verification</source>
+        <translation>Ostatnia weryfikacja</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::ReviewController</name>
@@ -997,6 +1203,14 @@
     <message>
         <source>The verdict was not taken back: %1</source>
         <translation>Nie cofnięto werdyktu: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not accepted: %n sample(s) stay as they were.</source>
+        <translation>
+            <numerusform>Nie zaakceptowano: %n próbka pozostaje bez zmian.</numerusform>
+            <numerusform>Nie zaakceptowano: %n próbki pozostają bez zmian.</numerusform>
+            <numerusform>Nie zaakceptowano: %n próbek pozostaje bez zmian.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1176,6 +1390,27 @@
         <source>Repair turn %1 of an answer that had no code.</source>
         <translation>Tura naprawy %1 odpowiedzi, która nie zawierała kodu.</translation>
     </message>
+    <message numerus="yes">
+        <source>Passed, needs a human: %n screening finding(s)</source>
+        <translation>
+            <numerusform>Zaliczona, wymaga człowieka: %n uwaga z przeglądu</numerusform>
+            <numerusform>Zaliczona, wymaga człowieka: %n uwagi z przeglądu</numerusform>
+            <numerusform>Zaliczona, wymaga człowieka: %n uwag z przeglądu</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Suspected hack: %1</source>
+        <translation>Podejrzenie oszustwa: %1</translation>
+    </message>
+    <message>
+        <source>Check did not finish: %1</source>
+        <translation>Sprawdzenie nie dobiegło końca: %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>A review verdict and how the latest verification went, e.g. &quot;Accepted · Suspected hack: tampering&quot;</extracomment>
+        <translation>%1 · %2</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::SampleListView</name>
@@ -1198,6 +1433,25 @@
     <message>
         <source>Samples</source>
         <translation>Próbki</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::ScreeningList</name>
+    <message>
+        <source>Host-code screening findings</source>
+        <translation>Uwagi z przeglądu kodu hosta</translation>
+    </message>
+    <message>
+        <source>Not screened: this verification is older than the host-code screen.</source>
+        <translation>Bez przeglądu: ta weryfikacja jest starsza niż przegląd kodu hosta.</translation>
+    </message>
+    <message>
+        <source>No findings: the host code does nothing a kernel launcher never needs.</source>
+        <translation>Brak uwag: kod hosta nie robi niczego, czego program uruchamiający jądro nigdy nie potrzebuje.</translation>
+    </message>
+    <message>
+        <source>Enter or double click: show line %1 in the kernel editor</source>
+        <translation>Enter lub dwuklik: pokaż wiersz %1 w edytorze jądra</translation>
     </message>
 </context>
 <context>
@@ -1462,6 +1716,34 @@
         <source>% of speed of light</source>
         <translation>% prędkości światła</translation>
     </message>
+    <message>
+        <source>out-of-bounds writes</source>
+        <translation>zapisy poza zakresem</translation>
+    </message>
+    <message>
+        <source>tampering with the harness</source>
+        <translation>ingerencja w środowisko testowe</translation>
+    </message>
+    <message>
+        <source>impossible timing</source>
+        <translation>niemożliwy czas</translation>
+    </message>
+    <message>
+        <source>contract violation</source>
+        <translation>naruszenie kontraktu</translation>
+    </message>
+    <message>
+        <source>protocol error</source>
+        <translation>błąd protokołu</translation>
+    </message>
+    <message>
+        <source>no CUDA device</source>
+        <translation>brak urządzenia CUDA</translation>
+    </message>
+    <message>
+        <source>check error</source>
+        <translation>błąd sprawdzenia</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::TaskBrowser</name>
@@ -1625,26 +1907,12 @@
         <translation>[%1 s] %2</translation>
     </message>
     <message>
-        <source>Built for %1 with nvcc %2 in %3 s%4</source>
-        <extracomment>Build summary: target architecture, nvcc version, seconds, and &quot;(cached)&quot; or nothing</extracomment>
-        <translation>Skompilowano dla %1 za pomocą nvcc %2 w %3 s%4</translation>
-    </message>
-    <message>
-        <source> (cached)</source>
-        <translation> (z pamięci podręcznej)</translation>
-    </message>
-    <message>
         <source>Not timed: there is no CUDA device on this machine.</source>
         <translation>Nie zmierzono czasu: na tym komputerze nie ma urządzenia CUDA.</translation>
     </message>
     <message>
         <source>No timings to chart.</source>
         <translation>Brak czasów do pokazania na wykresie.</translation>
-    </message>
-    <message>
-        <source>%1: %2 registers, %3 B shared, %4 B spilled</source>
-        <extracomment>Kernel resources from ptxas: name, registers, shared memory, spilled bytes</extracomment>
-        <translation>%1: %2 rejestrów, %3 B pamięci współdzielonej, %4 B przelanych</translation>
     </message>
     <message>
         <source>Not verified yet.</source>
@@ -1735,36 +2003,37 @@
         <translation>Wyniki dla kształtów</translation>
     </message>
     <message>
-        <source>Compiler p&amp;roblems (Enter jumps to the line):</source>
-        <translation>P&amp;roblemy kompilatora (Enter przechodzi do wiersza):</translation>
-    </message>
-    <message>
-        <source>Kernel</source>
-        <translation>Jądro</translation>
-    </message>
-    <message>
-        <source>Registers</source>
-        <translation>Rejestry</translation>
-    </message>
-    <message>
-        <source>Shared (B)</source>
-        <translation>Współdzielona (B)</translation>
-    </message>
-    <message>
-        <source>Stack (B)</source>
-        <translation>Stos (B)</translation>
-    </message>
-    <message>
-        <source>Spilled (B)</source>
-        <translation>Przelane (B)</translation>
-    </message>
-    <message>
         <source>Verification log</source>
         <translation>Dziennik weryfikacji</translation>
     </message>
     <message>
         <source>The worker&apos;s raw output</source>
         <translation>Surowe wyjście procesu roboczego</translation>
+    </message>
+    <message numerus="yes">
+        <source>Needs a human: the host-code screen found %n thing(s) a kernel launcher never needs (see Screening).</source>
+        <translation>
+            <numerusform>Wymaga człowieka: przegląd kodu hosta znalazł %n rzecz, której program uruchamiający jądro nigdy nie potrzebuje (zob. Przegląd).</numerusform>
+            <numerusform>Wymaga człowieka: przegląd kodu hosta znalazł %n rzeczy, których program uruchamiający jądro nigdy nie potrzebuje (zob. Przegląd).</numerusform>
+            <numerusform>Wymaga człowieka: przegląd kodu hosta znalazł %n rzeczy, których program uruchamiający jądro nigdy nie potrzebuje (zob. Przegląd).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Suspected hack: %1. %2</source>
+        <translation>Podejrzenie oszustwa: %1. %2</translation>
+    </message>
+    <message>
+        <source>Read the code before accepting it: this is not an honest mistake.</source>
+        <translation>Przeczytaj kod przed akceptacją: to nie jest uczciwy błąd.</translation>
+    </message>
+    <message>
+        <source>Scr&amp;eening (%1)</source>
+        <extracomment>The screening tab with its number of findings</extracomment>
+        <translation>Prz&amp;egląd (%1)</translation>
+    </message>
+    <message>
+        <source>Scr&amp;eening</source>
+        <translation>Prz&amp;egląd</translation>
     </message>
 </context>
 <context>

@@ -16,13 +16,13 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTableWidget>
 #include <QVBoxLayout>
 #include <iterator>
 
 #include "ui/models/diagnostics_model.h"
 #include "ui/models/record_views.h"
 #include "ui/models/shape_results_model.h"
+#include "ui/widgets/build_report_view.h"
 #include "ui/widgets/chart_widget.h"
 #include "ui/widgets/screening_list.h"
 
@@ -74,10 +74,8 @@ VerificationPanel::VerificationPanel(QWidget* parent)
       m_tabs(new QTabWidget(this)), m_shapes(new QTableView(this)),
       m_shapeModel(new ShapeResultsModel(this)), m_chartPage(new QWidget(this)),
       m_chartKind(new QComboBox(m_chartPage)), m_saveChart(new QPushButton(m_chartPage)),
-      m_chart(new ChartWidget(m_chartPage)), m_buildPage(new QWidget(this)),
-      m_buildSummary(new QLabel(m_buildPage)), m_resources(new QTableWidget(m_buildPage)),
-      m_problemsCaption(new QLabel(m_buildPage)), m_problems(new QListView(m_buildPage)),
-      m_diagnosticsModel(new DiagnosticsModel(this)), m_screening(new ScreeningList(this)),
+      m_chart(new ChartWidget(m_chartPage)), m_buildPage(new BuildReportView(this)),
+      m_screening(new ScreeningList(this)),
       m_log(new QPlainTextEdit(this)),
       m_raw(new QPlainTextEdit(this)) {
     setObjectName(QStringLiteral("verificationPanel"));
@@ -88,8 +86,6 @@ VerificationPanel::VerificationPanel(QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("verificationTabs"));
     m_shapes->setObjectName(QStringLiteral("shapeTable"));
     m_chartKind->setObjectName(QStringLiteral("chartKind"));
-    m_resources->setObjectName(QStringLiteral("resourceTable"));
-    m_problems->setObjectName(QStringLiteral("problemsList"));
     m_log->setObjectName(QStringLiteral("verificationLog"));
     m_raw->setObjectName(QStringLiteral("rawOutput"));
     setFocusProxy(m_tabs);
@@ -140,22 +136,6 @@ VerificationPanel::VerificationPanel(QWidget* parent)
     for (int i = 0; i < 3; ++i)
         m_chartKind->addItem(QString());
 
-    m_buildSummary->setWordWrap(true);
-    m_buildSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_resources->setColumnCount(5);
-    m_resources->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_resources->verticalHeader()->hide();
-    m_resources->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_resources->horizontalHeader()->setStretchLastSection(true);
-    m_problems->setModel(m_diagnosticsModel);
-    m_problems->setUniformItemSizes(true);
-    m_problemsCaption->setBuddy(m_problems);
-    auto* buildLayout = new QVBoxLayout(m_buildPage);
-    buildLayout->addWidget(m_buildSummary);
-    buildLayout->addWidget(m_resources, 1);
-    buildLayout->addWidget(m_problemsCaption);
-    buildLayout->addWidget(m_problems, 1);
-
     for (QPlainTextEdit* text : {m_log, m_raw}) {
         text->setReadOnly(true);
         text->setMaximumBlockCount(kLogLines);
@@ -175,10 +155,7 @@ VerificationPanel::VerificationPanel(QWidget* parent)
     layout->addWidget(m_stages);
     layout->addWidget(m_tabs, 1);
 
-    connect(m_problems, &QListView::activated, this, [this](const QModelIndex& index) {
-        emit diagnosticActivated(index.data(DiagnosticsModel::LineRole).toInt(),
-                                 index.data(DiagnosticsModel::ColumnRole).toInt());
-    });
+    connect(m_buildPage, &BuildReportView::diagnosticActivated, this, &VerificationPanel::diagnosticActivated);
     connect(m_screening, &ScreeningList::lineActivated, this, &VerificationPanel::findingActivated);
     connect(m_chartKind, &QComboBox::currentIndexChanged, this, [this] { refreshChart(); });
     connect(m_saveChart, &QPushButton::clicked, m_chart, &ChartWidget::saveAsDialog);
@@ -187,6 +164,10 @@ VerificationPanel::VerificationPanel(QWidget* parent)
 }
 
 VerificationPanel::~VerificationPanel() = default;
+
+DiagnosticsModel* VerificationPanel::diagnosticsModel() const {
+    return m_buildPage->diagnosticsModel();
+}
 
 void VerificationPanel::attach(VerificationJob* job) {
     m_job = job;
@@ -274,7 +255,7 @@ void VerificationPanel::showRecord(RecordPtr record) {
     const verification::VerificationRecordData& r = *m_record;
     const auto results = shapeResultsFromRecord(r);
     m_shapeModel->setResults(results);
-    m_diagnosticsModel->setDiagnostics(recordDiagnostics(r));
+    m_buildPage->setRecord(&r);
     m_screening->setRecord(&r);
     bool anyTimed = false;
     for (const auto& s : results)
@@ -289,7 +270,6 @@ void VerificationPanel::showRecord(RecordPtr record) {
     } else {
         m_raw->setPlainText(raw);
     }
-    fillBuildTab();
     refreshChart();
     // Where the story is: the build for compile errors and compile-only runs, the findings for
     // a pass that needs a person, else the shapes.
@@ -358,13 +338,11 @@ void VerificationPanel::clear() {
     m_shapesDone = 0;
     m_calls = 0;
     m_shapeModel->clear();
-    m_diagnosticsModel->setDiagnostics({});
+    m_buildPage->setRecord(nullptr);
     m_screening->setRecord(nullptr);
     renderScreeningTab();
     m_log->clear();
     m_raw->clear();
-    m_resources->setRowCount(0);
-    m_buildSummary->clear();
     m_progress->hide();
     m_cancel->setEnabled(false);
     refreshChart();
@@ -404,39 +382,6 @@ void VerificationPanel::appendLog(const QString& line) {
     m_log->appendPlainText(tr("[%1 s] %2").arg(QLocale().toString(seconds, 'f', 1), line));
 }
 
-void VerificationPanel::fillBuildTab() {
-    m_resources->setRowCount(0);
-    m_buildSummary->clear();
-    if (!m_record)
-        return;
-    const QLocale locale;
-    const auto orUnknown = [](const std::string& text) {
-        return text.empty() ? QStringLiteral("?") : QString::fromStdString(text);
-    };
-    const verification::BuildReport build = m_record->build.value_or(verification::BuildReport{});
-    m_buildSummary->setText(
-        //: Build summary: target architecture, nvcc version, seconds, and "(cached)" or nothing
-        tr("Built for %1 with nvcc %2 in %3 s%4")
-            .arg(orUnknown(build.arch), orUnknown(build.nvccVersion), locale.toString(build.seconds, 'f', 2),
-                 build.cached ? tr(" (cached)") : QString()));
-    const auto resources = recordResources(*m_record);
-    m_resources->setRowCount(static_cast<int>(resources.size()));
-    for (int row = 0; row < static_cast<int>(resources.size()); ++row) {
-        const KernelResources& k = resources[static_cast<size_t>(row)];
-        const QString cells[] = {demangledName(k.function), locale.toString(k.registers),
-                                 locale.toString(k.sharedBytes), locale.toString(k.stackBytes),
-                                 locale.toString(k.spillStoreBytes + k.spillLoadBytes)};
-        for (int column = 0; column < 5; ++column) {
-            auto* item = new QTableWidgetItem(cells[column]);
-            if (column > 0)
-                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            else
-                item->setToolTip(QString::fromStdString(k.function));
-            m_resources->setItem(row, column, item);
-        }
-    }
-}
-
 void VerificationPanel::refreshChart() {
     const auto& results = m_shapeModel->results();
     bool timed = false;
@@ -459,21 +404,6 @@ void VerificationPanel::refreshChart() {
         m_chart->showRoofline(rooflineChartData(*m_record, results));
         break;
     }
-}
-
-QString VerificationPanel::resourceSummary() const {
-    if (!m_record)
-        return {};
-    QStringList parts;
-    for (const auto& k : recordResources(*m_record)) {
-        //: Kernel resources from ptxas: name, registers, shared memory, spilled bytes
-        parts.append(tr("%1: %2 registers, %3 B shared, %4 B spilled")
-                         .arg(demangledName(k.function).section(QLatin1Char('('), 0, 0))
-                         .arg(k.registers)
-                         .arg(k.sharedBytes)
-                         .arg(k.spillStoreBytes + k.spillLoadBytes));
-    }
-    return parts.join(QLatin1String("; "));
 }
 
 QString VerificationPanel::passedText() const {
@@ -517,7 +447,7 @@ void VerificationPanel::renderBanner() {
                QLatin1Char('\n') + tr("Read the code before accepting it: this is not an honest mistake.");
         break;
     case Outcome::CompileOnly: {
-        const QString resources = resourceSummary();
+        const QString resources = m_buildPage->resourceSummary();
         text = tr("Compile-only: the kernel compiled, but nothing was run or timed (%1).")
                    .arg(detail);
         if (!resources.isEmpty())
@@ -622,14 +552,10 @@ void VerificationPanel::retranslateUi() {
     m_chartKind->setItemText(static_cast<int>(Chart::Roofline), tr("Roofline"));
     m_saveChart->setText(tr("Save chart…"));
     m_shapes->setAccessibleName(tr("Per-shape results"));
-    m_problemsCaption->setText(tr("Compiler p&roblems (Enter jumps to the line):"));
-    m_resources->setHorizontalHeaderLabels({tr("Kernel"), tr("Registers"), tr("Shared (B)"),
-                                            tr("Stack (B)"), tr("Spilled (B)")});
     m_log->setAccessibleName(tr("Verification log"));
     m_raw->setAccessibleName(tr("The worker's raw output"));
     renderStages();
     renderBanner();
-    fillBuildTab();
     refreshChart();
 }
 

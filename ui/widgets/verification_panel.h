@@ -20,17 +20,16 @@
 
 class QComboBox;
 class QLabel;
-class QListView;
 class QListWidget;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QTabWidget;
 class QTableView;
-class QTableWidget;
 
 namespace kwb::ui {
 
+class BuildReportView;
 class ChartWidget;
 class ScreeningList;
 class DiagnosticsModel;
@@ -67,7 +66,7 @@ public:
     RecordPtr record() const { return m_record; }
     ScreeningList* screeningList() const { return m_screening; }
     ShapeResultsModel* shapeModel() const { return m_shapeModel; }
-    DiagnosticsModel* diagnosticsModel() const { return m_diagnosticsModel; }
+    DiagnosticsModel* diagnosticsModel() const;
     ChartWidget* chartWidget() const { return m_chart; }
     void showChart(Chart chart);
 
@@ -91,7 +90,6 @@ private:
     QString passedText() const;
     QString screeningNote() const;
     void appendLog(const QString& line);
-    void fillBuildTab();
     void refreshChart();
     void renderBanner();
     void renderStages();
@@ -99,7 +97,6 @@ private:
     void retranslateUi();
     QString stageName(Stage stage) const;
     QString stateName(StageState state) const;
-    QString resourceSummary() const;
 
     VerificationJob* m_job = nullptr;
     RecordPtr m_record;
@@ -124,12 +121,7 @@ private:
     QComboBox* m_chartKind = nullptr;
     QPushButton* m_saveChart = nullptr;
     ChartWidget* m_chart = nullptr;
-    QWidget* m_buildPage = nullptr;
-    QLabel* m_buildSummary = nullptr;
-    QTableWidget* m_resources = nullptr;
-    QLabel* m_problemsCaption = nullptr;
-    QListView* m_problems = nullptr;
-    DiagnosticsModel* m_diagnosticsModel = nullptr;
+    BuildReportView* m_buildPage = nullptr;
     ScreeningList* m_screening = nullptr;
     QPlainTextEdit* m_log = nullptr;
     QPlainTextEdit* m_raw = nullptr;

@@ -105,6 +105,12 @@ ReviewController::ReviewController(const Parts& parts, QObject* parent)
     connect(m_model, &SampleListModel::pageRequested, this, &ReviewController::loadPage);
     connect(m_model, &SampleListModel::orderChanged, this, [this] { reloadList(); });
     connect(m_parts.session, &ProjectSession::opened, this, [this] {
+        // Another project: an accept question about the old one's samples is moot.
+        ++m_verdictGeneration;
+        if (m_acceptQuestion) {
+            m_acceptQuestion->disconnect(this);
+            m_acceptQuestion->deleteLater();
+        }
         m_undo.clear();
         m_back.clear();
         m_parts.reviewBar->setUndoAvailable(false);
@@ -365,7 +371,9 @@ void ReviewController::castVerdict(ReviewBar::Verdict verdict, const QString& no
             }
             m_acceptQuestion = box;
             // finished() also comes when the box is closed from its title bar (as Cancel).
-            connect(box, &QMessageBox::finished, this, [this, box, ids, note, tags] {
+            connect(box, &QMessageBox::finished, this, [this, box, ids, note, tags, generation] {
+                if (generation != m_verdictGeneration)
+                    return; // asked about another project's samples
                 QAbstractButton* clicked = box->clickedButton();
                 if (clicked && box->standardButton(clicked) == QMessageBox::Yes) {
                     storeVerdicts(ids, Verdict::Accepted, note, tags);

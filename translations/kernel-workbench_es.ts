@@ -1710,14 +1710,6 @@
         <translation>manipulación del arnés de pruebas</translation>
     </message>
     <message>
-        <source>impossible timing</source>
-        <translation>tiempo imposible</translation>
-    </message>
-    <message>
-        <source>contract violation</source>
-        <translation>violación del contrato</translation>
-    </message>
-    <message>
         <source>protocol error</source>
         <translation>error de protocolo</translation>
     </message>

@@ -1725,14 +1725,6 @@
         <translation>ingerencja w środowisko testowe</translation>
     </message>
     <message>
-        <source>impossible timing</source>
-        <translation>niemożliwy czas</translation>
-    </message>
-    <message>
-        <source>contract violation</source>
-        <translation>naruszenie kontraktu</translation>
-    </message>
-    <message>
         <source>protocol error</source>
         <translation>błąd protokołu</translation>
     </message>

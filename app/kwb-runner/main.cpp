@@ -9,6 +9,7 @@
 
 #include "core/gpu/build_sandbox.h"
 #include "core/gpu/worker_session.h"
+#include "core/model/source_limit.h"
 #include "core/protocol/protocol.h"
 #include "core/protocol/request_line_reader.h"
 #include "kwb/version.h"
@@ -89,7 +90,7 @@ int main(int argc, char** argv) {
                 kwb::protocol::requestHeadOf(line->text), "request-too-large",
                 "the request line is " + std::to_string(line->bytes) + " bytes; the protocol allows " +
                     std::to_string(kwb::protocol::kMaxLineBytes) + " (candidate sources up to " +
-                    std::to_string(kwb::protocol::kMaxSourceBytes) + " bytes)"));
+                    std::to_string(kwb::kMaxSourceBytes) + " bytes)"));
         } else {
             session.handleLine(line->text, send);
         }

@@ -155,7 +155,8 @@ Runner addExportCommand(CLI::App& app) {
                                 {"per_task", sum->train.perTask}, {"per_model", sum->train.perModel},
                                 {"not_utf8_samples", sum->notUtf8Samples},
                                 {"rows_by_gate_class", sum->rowsByGateClass},
-                                {"excluded_by_gate_class", sum->excludedByGateClass}};
+                                {"excluded_by_gate_class", sum->excludedByGateClass},
+                                {"negative_rows_suspected_hack", sum->negativeSuspectedHacks}};
             std::cout << j.dump(1) << "\n";
         } else {
             std::cout << "Wrote " << o->out << " (" << toString(sum->format) << ")\n";

@@ -96,7 +96,8 @@ std::vector<PromptExample> loadExamples(const std::string& path, int k, std::str
             continue;
         bool accepted = j.value("accepted", false);
         if (j.contains("verification") && j["verification"].is_object())
-            accepted = accepted || j["verification"].value("verdict", "") == "pass";
+            accepted = accepted || verification::verdictFromString(j["verification"].value("verdict", "")) ==
+                                       verification::Verdict::Pass;
         if (accepted)
             ex.push_back({j.value("task_id", ""), "", j["code"].get<std::string>()});
     }

@@ -7,6 +7,7 @@
 #include "app/kwb/seed_option.h"
 #include "app/kwb/project_lookup.h"
 #include "app/kwb/terminal_text.h"
+#include "app/kwb/verdict_text.h"
 #include "core/store/sample_filter_sql.h"
 #include "core/verify/subprocess_worker.h"
 #include "core/verify/verifier.h"
@@ -29,14 +30,16 @@ std::string clip(const std::string& raw, std::size_t n) {
 }
 
 void printRows(const std::vector<SampleSummary>& rows) {
-    std::printf("%7s  %-20s %-11s %-16s %8s  %-22s %s\n", "id", "task", "verdict", "verification", "speedup", "model", "label");
+    std::printf("%7s  %-20s %-11s %-24s %8s  %-22s %s\n", "id", "task", "verdict", "verification", "speedup", "model", "label");
     for (const auto& r : rows) {
         std::string label = terminalSafe(r.label);
         if (r.status.duplicateOf)
             label += "  (duplicate of #" + std::to_string(*r.status.duplicateOf) + ")";
-        std::printf("%7lld  %-20s %-11s %-16s %8s  %-22s %s\n", static_cast<long long>(r.id), clip(r.taskId, 20).c_str(),
-                    toString(r.status.verdict).c_str(),
-                    clip(r.status.verificationVerdict.empty() ? "unverified" : r.status.verificationVerdict, 16).c_str(),
+        const std::string checked =
+            r.status.verificationId.empty() ? "unverified"
+                                            : verdictCell(r.status.latestVerdict());
+        std::printf("%7lld  %-20s %-11s %-24s %8s  %-22s %s\n", static_cast<long long>(r.id), clip(r.taskId, 20).c_str(),
+                    toString(r.status.verdict).c_str(), clip(checked, 24).c_str(),
                     speedText(r.status.speedup).c_str(), clip(r.model.empty() ? "-" : r.model, 22).c_str(), label.c_str());
     }
     std::fflush(stdout);
@@ -154,7 +157,7 @@ Runner addSamplesCommand(CLI::App& app) {
                 j["reviews"] = *history;
                 nlohmann::json v = nlohmann::json::array();
                 for (const auto& r : *recs)
-                    v.push_back(r.json());
+                    v.push_back(verification::toJson(r));
                 j["verifications"] = v;
                 if (o->noSource)
                     j.erase("source");
@@ -177,10 +180,9 @@ Runner addSamplesCommand(CLI::App& app) {
                           << ")\n";
             std::cout << "  verdict       " << toString(s->status.verdict) << "\n";
             for (const auto& r : *recs)
-                std::cout << "  verification  " << t(r.id()) << ": " << t(r.verdict())
-                          << (r.json().contains("geomean_speedup") ? ", " + speedText(r.json()["geomean_speedup"].get<double>()) : "")
-                          << (r.json().contains("device") ? " on " + t(r.json()["device"].value("name", "?")) : "") << ", "
-                          << t(r.json().value("created_at", "")) << "\n";
+                std::cout << "  verification  " << t(r.id) << ": " << recordVerdictLine(r)
+                          << (r.geomeanSpeedup ? ", " + speedText(*r.geomeanSpeedup) : "")
+                          << (r.device ? " on " + t(r.device->name) : "") << ", " << t(r.createdAt) << "\n";
             for (const auto& r : *history)
                 std::cout << "  review #" << r.id << "     " << t(r.createdAt) << " " << t(r.reviewer) << ": " << toString(r.verdict)
                           << (r.note.empty() ? "" : " - " + terminalSafe(r.note, true))
@@ -252,12 +254,12 @@ Runner addSamplesCommand(CLI::App& app) {
         if (auto st = ps.addVerification(o->id, *rec); !st)
             return fail("verify", st.error());
         if (o->json)
-            std::cout << rec->json().dump(1) << "\n";
+            std::cout << verification::toJson(*rec).dump(1) << "\n";
         else
-            std::cout << "Sample #" << o->id << ": " << rec->verdict() << (rec->detail().empty() ? "" : " - " + rec->detail())
-                      << (rec->json().contains("geomean_speedup") ? ", " + speedText(rec->json()["geomean_speedup"].get<double>()) : "")
-                      << "\nRecord " << rec->id() << " kept in " << ps.path().string() << "\n";
-        return verdictExitCode(rec->verdict());
+            std::cout << "Sample #" << o->id << ": " << recordVerdictLine(*rec)
+                      << (rec->geomeanSpeedup ? ", " + speedText(*rec->geomeanSpeedup) : "") << "\nRecord " << rec->id
+                      << " kept in " << ps.path().string() << "\n";
+        return verification::verdictExitCode(rec->verdict.value);
     };
 }
 

@@ -20,6 +20,7 @@
 #include "app/kwb/seed_option.h"
 #include "app/kwb/user_file.h"
 #include "app/kwb/task_lookup.h"
+#include "app/kwb/verdict_text.h"
 #include "core/verify/remote_worker.h"
 #include "core/verify/subprocess_worker.h"
 #include "core/verify/verifier.h"
@@ -39,15 +40,27 @@ struct Options {
     std::string workerHost; // empty: this machine's kwb-runner
 };
 
+namespace v = verification;
+
 struct Row {
+    enum class State { Missing, Error, Verified };
     const CatalogTask* task = nullptr;
     std::string file;   // the sample, empty when missing
     std::string source;
-    std::string verdict = "missing";
+    State state = State::Missing;
     std::string detail;
-    nlohmann::json record; // the verification record, when one was made
-    double speedup = 0;    // geometric mean over shapes, 0 when not timed
+    std::optional<v::VerificationRecordData> record; // when one was made
     double seconds = 0;
+
+    bool passed() const { return record && record->passed(); }
+    // The geometric mean over shapes; 0 when not timed.
+    double speedup() const { return record ? record->geomeanSpeedup.value_or(0.0) : 0.0; }
+    // As JSON gives it: the record's verdict, else "missing" or "error".
+    std::string verdictText() const {
+        return record ? record->verdict.text() : state == State::Error ? "error" : "missing";
+    }
+    // As the table shows it: suspected hacks apart from plain failures.
+    std::string verdictShown() const { return record ? verdictCell(record->verdict) : verdictText(); }
 };
 
 
@@ -69,9 +82,8 @@ void prebuild(std::vector<Row>& rows, int jobs) {
         for (std::size_t i = next++; i < rows.size() && !g_interrupted; i = next++) {
             if (rows[i].file.empty())
                 continue;
-            nlohmann::json params = {{"task", rows[i].task->task}, {"source", rows[i].source},
-                                     {"file_name", std::filesystem::path(rows[i].file).filename().string()}};
-            (void)worker.call("build", params, std::chrono::minutes(10)); // failures show later
+            BuildRequest request{rows[i].source, std::filesystem::path(rows[i].file).filename().string(), 0};
+            (void)worker.build(rows[i].task->task, request, std::chrono::minutes(10)); // failures show later
         }
         worker.shutdown();
     };
@@ -82,13 +94,13 @@ void prebuild(std::vector<Row>& rows, int jobs) {
         t.join();
 }
 
-std::string shapesText(const nlohmann::json& rec) {
-    if (!rec.is_object())
+std::string shapesText(const std::optional<v::VerificationRecordData>& rec) {
+    if (!rec)
         return "-";
     int pass = 0, total = 0;
-    for (const auto& s : rec.value("shapes", nlohmann::json::array())) {
+    for (const auto& s : rec->shapes) {
         ++total;
-        pass += s.value("verdict", "") == "pass";
+        pass += s.verdict.value == v::Verdict::Pass;
     }
     return total ? std::to_string(pass) + "/" + std::to_string(total) : "-";
 }
@@ -98,7 +110,7 @@ nlohmann::json fastP(const std::vector<Row>& rows) {
     for (double p : {0.0, 1.0, 1.5, 2.0}) {
         std::size_t n = 0;
         for (const auto& r : rows)
-            if (r.verdict == "pass" && (p == 0.0 || r.speedup > p))
+            if (r.passed() && (p == 0.0 || r.speedup() > p))
                 ++n;
         out[fmt("%g", p)] = rows.empty() ? 0.0 : double(n) / double(rows.size());
     }
@@ -107,21 +119,20 @@ nlohmann::json fastP(const std::vector<Row>& rows) {
 
 void printTable(const std::vector<Row>& rows, const nlohmann::json& fp, double wall,
                 const std::string& device) {
-    std::printf("%-26s %3s %-18s %7s %9s %-17s %8s\n", "task", "lvl", "verdict", "shapes",
+    std::printf("%-26s %3s %-24s %7s %9s %-17s %8s\n", "task", "lvl", "verdict", "shapes",
                 "speedup", "baseline", "wall s");
     for (const auto& r : rows) {
-        const std::string kind = r.record.contains("baseline")
-                                     ? r.record["baseline"].value("kind", std::string("-"))
-                                     : toString(r.task->task.baseline.library);
-        std::printf("%-26s %3d %-18s %7s %9s %-17s %8.1f\n", r.task->task.id.c_str(),
-                    r.task->task.level, r.verdict.c_str(), shapesText(r.record).c_str(),
-                    r.speedup > 0 ? fmt("%.2fx", r.speedup).c_str() : "-", kind.c_str(), r.seconds);
-        if (r.verdict != "pass" && !r.detail.empty())
+        const std::string kind = r.record && r.record->baseline ? r.record->baseline->kind
+                                                                : toString(r.task->task.baseline.library);
+        std::printf("%-26s %3d %-24s %7s %9s %-17s %8.1f\n", r.task->task.id.c_str(),
+                    r.task->task.level, r.verdictShown().c_str(), shapesText(r.record).c_str(),
+                    r.speedup() > 0 ? fmt("%.2fx", r.speedup()).c_str() : "-", kind.c_str(), r.seconds);
+        if (!r.passed() && !r.detail.empty())
             std::printf("    %s\n", r.detail.substr(0, 400).c_str());
     }
     std::size_t correct = 0;
     for (const auto& r : rows)
-        correct += r.verdict == "pass";
+        correct += r.passed();
     std::printf("\n%zu of %zu tasks correct%s\n", correct, rows.size(),
                 device.empty() ? "" : (" on " + device).c_str());
     std::printf("fast_0 = %.3f  fast_1 = %.3f  fast_1.5 = %.3f  fast_2 = %.3f\n",
@@ -154,7 +165,7 @@ int runSuite(const Options& o) {
             if (auto text = readUserFile(path.string()); text) {
                 r.source = std::move(*text);
             } else {
-                r.verdict = "error";
+                r.state = Row::State::Error;
                 r.detail = text.error().message; // says why: permission, a loop of links, ...
                 r.file.clear();
             }
@@ -179,7 +190,7 @@ int runSuite(const Options& o) {
         if (g_interrupted)
             break;
         if (r.file.empty()) {
-            failedAny = failedAny || r.verdict == "error";
+            failedAny = failedAny || r.state == Row::State::Error;
             continue;
         }
         VerifyOptions vo;
@@ -201,19 +212,19 @@ int runSuite(const Options& o) {
             std::cerr << "\r\033[K";
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
         if (!rec) {
-            r.verdict = "error";
+            r.state = Row::State::Error;
             r.detail = describe(rec.error());
             failedAny = true;
             continue;
         }
-        r.record = rec->json();
-        r.verdict = rec->verdict();
-        r.detail = rec->detail();
-        r.speedup = r.record.value("geomean_speedup", 0.0);
-        if (device.empty() && r.record.contains("device"))
-            device = r.record["device"].value("name", std::string());
-        notRun = notRun || r.verdict == "not-run";
-        failedAny = failedAny || (r.verdict != "pass" && r.verdict != "not-run");
+        r.state = Row::State::Verified;
+        r.detail = rec->detail;
+        r.record = std::move(*rec);
+        if (device.empty() && r.record->device)
+            device = r.record->device->name;
+        const bool notRunHere = r.record->verdict.value == v::Verdict::NotRun;
+        notRun = notRun || notRunHere;
+        failedAny = failedAny || (!r.passed() && !notRunHere);
     }
     worker.shutdown();
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -223,25 +234,25 @@ int runSuite(const Options& o) {
         for (const auto& r : rows) {
             nlohmann::json j = {{"id", r.task->task.id},
                                 {"level", r.task->task.level},
-                                {"verdict", r.verdict},
+                                {"verdict", r.verdictText()},
                                 {"detail", r.detail},
                                 {"sample", r.file},
                                 {"wall_seconds", r.seconds}};
-            if (r.speedup > 0)
-                j["geomean_speedup"] = r.speedup;
-            if (!r.record.is_null()) {
-                j["record_id"] = VerificationRecord::fromJson(r.record).ok()
-                                     ? VerificationRecord::fromJson(r.record)->id()
-                                     : std::string();
-                j["baseline"] = r.record.value("baseline", nlohmann::json::object());
+            if (r.speedup() > 0)
+                j["geomean_speedup"] = r.speedup();
+            if (r.record) {
+                j["record_id"] = r.record->id;
+                j["verdict_family"] = v::toString(v::family(r.record->verdict.value));
+                const nlohmann::json record = v::toJson(*r.record);
+                j["baseline"] = record.value("baseline", nlohmann::json::object());
                 nlohmann::json shapes = nlohmann::json::array();
-                for (const auto& s : r.record.value("shapes", nlohmann::json::array())) {
-                    nlohmann::json sj = {{"name", s.value("name", "")}, {"verdict", s.value("verdict", "")}};
-                    if (s.contains("speedup"))
-                        sj["speedup"] = s["speedup"];
-                    if (s.contains("timing")) {
-                        sj["baseline_ms"] = s["timing"]["baseline"].value("median_ms", 0.0);
-                        sj["candidate_ms"] = s["timing"]["candidate"].value("median_ms", 0.0);
+                for (const auto& s : r.record->shapes) {
+                    nlohmann::json sj = {{"name", s.name}, {"verdict", s.verdict.text()}};
+                    if (s.speedup)
+                        sj["speedup"] = *s.speedup;
+                    if (s.candidate && s.baseline) {
+                        sj["baseline_ms"] = s.baseline->medianMs;
+                        sj["candidate_ms"] = s.candidate->medianMs;
                     }
                     shapes.push_back(sj);
                 }

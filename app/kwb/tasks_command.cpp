@@ -220,29 +220,23 @@ int checkTask(const CatalogTask& t, Worker* worker, const std::string& noCompile
         fail("cannot read " + ref.string());
         return failures;
     }
-    nlohmann::json params = {{"task", task}, {"source", source},
-                             {"file_name", ref.filename().string()},
-                             {"timeout_s", o.buildTimeout}};
-    auto built = worker->call("build", params, std::chrono::seconds(o.buildTimeout + 60));
+    auto built = worker->build(task, BuildRequest{source, ref.filename().string(), o.buildTimeout},
+                               std::chrono::seconds(o.buildTimeout + 60));
     if (!built) {
         fail("building " + ref.filename().string() + ": " + describe(built.error()));
         return failures;
     }
-    if (!built->value("ok", false)) {
+    if (!built->ok) {
         std::string diag;
-        for (const auto& d : built->value("diagnostics", nlohmann::json::array()))
-            if (d.value("severity", "") == "error" && diag.size() < 2000)
-                diag += "\n       " + d.value("file", "") + ":" + std::to_string(d.value("line", 0)) +
-                        ": " + d.value("message", "");
-        fail(ref.filename().string() + " does not compile: " +
-             built->value("failure", std::string("nvcc failed")) + diag);
+        for (const auto& d : built->diagnostics)
+            if (d.severity == "error" && diag.size() < 2000)
+                diag += "\n       " + d.file + ":" + std::to_string(d.line) + ": " + d.message;
+        fail(ref.filename().string() + " does not compile: " + (built->failure.empty() ? "nvcc failed" : built->failure) +
+             diag);
         return failures;
     }
-    std::cout << "  ok   " << ref.filename().string() << " compiles for "
-              << built->value("arch", std::string("?"))
-              << (built->value("cached", false) ? " (cached)"
-                                                : " in " + fmt("%.1f s", built->value("seconds", 0.0)))
-              << "\n";
+    std::cout << "  ok   " << ref.filename().string() << " compiles for " << (built->arch.empty() ? "?" : built->arch)
+              << (built->cached ? " (cached)" : " in " + fmt("%.1f s", built->seconds)) << "\n";
     return failures;
 }
 

@@ -16,8 +16,9 @@
 #include "app/kwb/task_lookup.h"
 #include "app/kwb/terminal_text.h"
 #include "app/kwb/user_file.h"
+#include "app/kwb/verdict_text.h"
 #include "core/screening/host_code_screen.h"
-#include "core/protocol/protocol.h"
+#include "core/model/source_limit.h"
 #include "core/verify/remote_worker.h"
 #include "core/verify/subprocess_worker.h"
 #include "core/verify/timing_overrides.h"
@@ -25,6 +26,8 @@
 
 namespace kwb::cli {
 namespace {
+
+namespace v = verification;
 
 std::atomic<bool> g_interrupted{false};
 void onSigint(int) { g_interrupted = true; }
@@ -35,75 +38,75 @@ std::string fmt(const char* f, double v) {
     return b;
 }
 
-std::string dimsText(const nlohmann::json& dims) {
+std::string dimsText(const std::map<std::string, std::int64_t>& dims) {
     std::string s;
-    for (auto& [k, v] : dims.items())
-        s += (s.empty() ? "" : " ") + k + "=" + std::to_string(v.get<long long>());
+    for (const auto& [k, v] : dims)
+        s += (s.empty() ? "" : " ") + k + "=" + std::to_string(v);
     return s;
 }
 
-void printTable(const VerificationRecord& rec, const std::string& file, std::ostream& out) {
-    const auto& j = rec.json();
-    out << "Task " << rec.taskId() << "  candidate " << file << " (sha256 " << j.value("source_hash", "").substr(0, 12) << ")";
-    if (j.contains("device"))
-        out << "  on " << j["device"].value("name", "?") << " (cc " << j["device"].value("cc", "?") << ")";
-    out << "  seed " << j.value("seed", 0ULL) << "\n";
-    const auto& b = j.value("build", nlohmann::json::object());
-    out << "Build: " << (b.value("ok", false) ? "ok" : "FAILED") << (b.value("cached", false) ? " (cached)" : "")
-        << ", " << b.value("arch", "") << ", nvcc " << b.value("nvcc_version", "") << ", "
-        << fmt("%.2f s", b.value("seconds", 0.0)) << "\n";
-    for (const auto& r : b.value("resources", nlohmann::json::array()))
-        out << "  " << r.value("function", "") << ": " << r.value("registers", 0) << " registers, "
-            << r.value("shared_bytes", 0) << " B shared, " << r.value("stack_bytes", 0) << " B stack, "
-            << r.value("spill_store_bytes", 0) + r.value("spill_load_bytes", 0) << " B spilled\n";
-    for (const auto& d : b.value("diagnostics", nlohmann::json::array()))
-        out << "  " << terminalSafe(d.value("file", "")) << ":" << d.value("line", 0) << ":" << d.value("column", 0)
-            << ": " << terminalSafe(d.value("severity", "")) << ": " << terminalSafe(d.value("message", "")) << "\n";
-    const auto& shapes = j.value("shapes", nlohmann::json::array());
-    if (!shapes.empty()) {
-        std::printf("%s", ""); // keep stdio and iostream ordered
-        out << "\n";
-        char line[512];
-        std::snprintf(line, sizeof line, "%-10s %-26s %-18s %10s %10s %11s %11s %8s %7s\n", "shape", "dims", "verdict",
-                      "max abs", "max rel", "base ms", "cand ms", "speedup", "SOL %");
-        out << line;
-        for (const auto& s : shapes) {
-            double maxAbs = 0, maxRel = 0;
-            const nlohmann::json outputs = s.value("outputs", nlohmann::json::object()); // items() must not outlive it
-            for (auto& [name, o] : outputs.items()) {
-                maxAbs = std::max(maxAbs, o.value("max_abs_err", 0.0));
-                maxRel = std::max(maxRel, o.value("max_rel_err", 0.0));
-            }
-            std::string base = "-", cand = "-", speed = "-", sol = "-";
-            if (s.contains("timing")) {
-                base = fmt("%.4f", s["timing"]["baseline"].value("median_ms", 0.0));
-                cand = fmt("%.4f", s["timing"]["candidate"].value("median_ms", 0.0));
-                speed = fmt("%.2fx", s.value("speedup", 0.0));
-            }
-            if (s.contains("speed_of_light"))
-                sol = fmt("%.1f", 100.0 * s["speed_of_light"].value("fraction", 0.0));
-            std::snprintf(line, sizeof line, "%-10s %-26s %-18s %10.2e %10.2e %11s %11s %8s %7s\n",
-                          s.value("name", "").c_str(), dimsText(s.value("dims", nlohmann::json::object())).c_str(),
-                          s.value("verdict", "").c_str(), maxAbs, maxRel, base.c_str(), cand.c_str(), speed.c_str(), sol.c_str());
-            out << line;
-            for (const auto& f : s.value("flags", nlohmann::json::array()))
-                out << "           flag: " << f.get<std::string>() << "\n";
+void printBuild(const v::BuildReport& b, std::ostream& out) {
+    out << "Build: " << (b.ok ? "ok" : "FAILED") << (b.cached ? " (cached)" : "") << ", " << b.arch << ", nvcc "
+        << b.nvccVersion << ", " << fmt("%.2f s", b.seconds) << "\n";
+    for (const auto& r : b.resources)
+        out << "  " << r.function << ": " << r.registers << " registers, " << r.sharedBytes << " B shared, "
+            << r.stackBytes << " B stack, " << r.spillStoreBytes + r.spillLoadBytes << " B spilled\n";
+    for (const auto& d : b.diagnostics)
+        out << "  " << terminalSafe(d.file) << ":" << d.line << ":" << d.column << ": " << terminalSafe(d.severity) << ": "
+            << terminalSafe(d.message) << "\n";
+}
+
+void printShapes(const std::vector<v::ShapeResult>& shapes, std::ostream& out) {
+    if (shapes.empty())
+        return;
+    std::printf("%s", ""); // keep stdio and iostream ordered
+    out << "\n";
+    char line[512];
+    std::snprintf(line, sizeof line, "%-10s %-26s %-18s %10s %10s %11s %11s %8s %7s\n", "shape", "dims", "verdict",
+                  "max abs", "max rel", "base ms", "cand ms", "speedup", "SOL %");
+    out << line;
+    for (const auto& s : shapes) {
+        double maxAbs = 0, maxRel = 0;
+        for (const auto& [name, o] : s.outputs) {
+            maxAbs = std::max(maxAbs, o.maxAbsErr);
+            maxRel = std::max(maxRel, o.maxRelErr);
         }
+        std::string base = "-", cand = "-", speed = "-", sol = "-";
+        if (s.candidate && s.baseline) {
+            base = fmt("%.4f", s.baseline->medianMs);
+            cand = fmt("%.4f", s.candidate->medianMs);
+            speed = fmt("%.2fx", s.speedup.value_or(0.0));
+        }
+        if (s.speedOfLight)
+            sol = fmt("%.1f", 100.0 * s.speedOfLight->fraction);
+        std::snprintf(line, sizeof line, "%-10s %-26s %-18s %10.2e %10.2e %11s %11s %8s %7s\n", s.name.c_str(),
+                      dimsText(s.dims).c_str(), verdictCell(s.verdict).c_str(), maxAbs, maxRel, base.c_str(), cand.c_str(),
+                      speed.c_str(), sol.c_str());
+        out << line;
+        for (const auto& f : s.flags)
+            out << "           flag: " << f << "\n";
     }
-    const nlohmann::json findings = j.value("screening", nlohmann::json::object()).value("findings", nlohmann::json::array());
-    out << "\nVerdict: " << rec.verdict();
-    if (!rec.detail().empty())
-        out << " - " << terminalSafe(rec.detail());
+}
+
+void printTable(const v::VerificationRecordData& rec, const std::string& file, std::ostream& out) {
+    out << "Task " << rec.taskId << "  candidate " << file << " (sha256 " << rec.sourceHash.substr(0, 12) << ")";
+    if (rec.device)
+        out << "  on " << rec.device->name << " (cc " << rec.device->cc << ")";
+    out << "  seed " << rec.seed << "\n";
+    printBuild(rec.build.value_or(v::BuildReport{}), out);
+    printShapes(rec.shapes, out);
+    const std::vector<v::ScreeningFinding> findings = rec.screening ? rec.screening->findings : std::vector<v::ScreeningFinding>{};
+    out << "\nVerdict: " << recordVerdictLine(rec);
     if (!findings.empty())
         out << " (needs a human: the host code does what a launcher never needs)";
     out << "\n";
     for (const auto& f : findings)
-        out << "  screening: line " << f.value("line", 0) << ": " << f.value("kind", "") << " ("
-            << describeScreeningKind(f.value("kind", "")) << "): " << terminalSafe(f.value("text", "")) << "\n";
-    if (j.contains("geomean_speedup") && j.contains("baseline"))
-        out << "Speedup (geometric mean over shapes): " << fmt("%.3fx", j["geomean_speedup"].get<double>())
-            << " against " << j["baseline"].value("label", "") << " [" << j["baseline"].value("kind", "") << "]\n";
-    out << "Record " << rec.id() << ", " << fmt("%.2f s", j.value("wall_seconds", 0.0)) << "\n";
+        out << "  screening: line " << f.line << ": " << f.kind << " (" << describeScreeningKind(f.kind)
+            << "): " << terminalSafe(f.text) << "\n";
+    if (rec.geomeanSpeedup && rec.baseline)
+        out << "Speedup (geometric mean over shapes): " << fmt("%.3fx", *rec.geomeanSpeedup) << " against "
+            << rec.baseline->label << " [" << rec.baseline->kind << "]\n";
+    out << "Record " << rec.id << ", " << fmt("%.2f s", rec.wallSeconds) << "\n";
 }
 
 } // namespace
@@ -149,17 +152,17 @@ Runner addVerifyCommand(CLI::App& app) {
         }
         // Read at most one byte over the limit: a huge file (or /dev/zero) is refused at once,
         // long before a worker starts, and never held in memory.
-        auto src = readUserFile(o->file, protocol::kMaxSourceBytes);
+        auto src = readUserFile(o->file, kMaxSourceBytes);
         if (!src) {
             std::cerr << "kwb verify: " << src.error().message << "\n";
             return 2;
         }
         std::string source = std::move(*src);
-        if (source.size() > protocol::kMaxSourceBytes) {
+        if (source.size() > kMaxSourceBytes) {
             std::error_code ec;
             auto bytes = std::filesystem::file_size(o->file, ec);
             std::cerr << "kwb verify: " << o->file << ": "
-                      << protocol::sourceTooLargeMessage(ec ? source.size() : std::size_t(bytes)) << "\n";
+                      << sourceTooLargeMessage(ec ? source.size() : std::size_t(bytes)) << "\n";
             return 2;
         }
         std::string name = o->file.substr(o->file.find_last_of('/') + 1);
@@ -197,10 +200,10 @@ Runner addVerifyCommand(CLI::App& app) {
             return rec.error().code == "cancelled" ? 130 : 2;
         }
         if (o->json)
-            std::cout << rec->json().dump(1) << "\n";
+            std::cout << v::toJson(*rec).dump(1) << "\n";
         else
             printTable(*rec, name, std::cout);
-        return verdictExitCode(rec->verdict());
+        return v::verdictExitCode(rec->verdict.value);
     };
 }
 

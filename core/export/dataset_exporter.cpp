@@ -87,6 +87,26 @@ std::size_t appendProvenance(std::string& out, const SampleSummary& row, bool wi
     return replaced;
 }
 
+// Adds each rejected sample to the group of its prompt (class by class, so each is known);
+// returns the ones that are suspected hacks.
+template <typename Groups>
+Result<std::set<std::int64_t>> addRejected(ProjectStore& store, SampleFilter negatives, Groups& groups) {
+    std::set<std::int64_t> hacks;
+    for (const auto& cls : allGateClasses()) {
+        negatives.gateClasses = {cls};
+        auto keys = store.sampleKeys(negatives);
+        if (!keys)
+            return keys.error();
+        for (const auto& k : *keys) {
+            if (auto it = groups.find({k.taskId, k.promptHash}); it != groups.end())
+                it->second.rejected.push_back(k.id);
+            if (cls == kGateHack)
+                hacks.insert(k.id);
+        }
+    }
+    return hacks;
+}
+
 } // namespace
 
 std::string toString(ExportFormat f) {
@@ -307,12 +327,15 @@ Status DatasetExporter::writeUnpaired(AtomicFile& train, AtomicFile* test, Expor
             std::size_t replaced = appendAssistant(m_line, content.source);
             m_line.push_back(']');
             appendBool(m_line, "label", pass.good);
+            const bool hack = !pass.good && cls == kGateHack;
+            appendBool(m_line, "suspected_hack", hack);
             replaced += appendProvenance(m_line, row, false, cls);
             if (replaced || (*prompt)->notUtf8)
                 sum.notUtf8Samples.insert(row.id);
             result = writeSplitRow({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
             if (pass.good)
                 ++sum.rowsByGateClass[cls];
+            sum.negativeSuspectedHacks += hack;
             return bool(result);
         });
         if (!s)
@@ -347,14 +370,13 @@ Status DatasetExporter::writePairs(AtomicFile& train, AtomicFile* test, ExportSu
     }
     SampleFilter negatives = baseFilter();
     negatives.verdicts = {Verdict::Rejected};
-    auto keys = m_store.sampleKeys(negatives);
-    if (!keys)
-        return keys.error();
-    for (const auto& k : *keys)
-        if (auto it = groups.find({k.taskId, k.promptHash}); it != groups.end())
-            it->second.rejected.push_back(k.id);
-    for (auto& [key, g] : groups)
-        std::sort(g.chosen.begin(), g.chosen.end()); // id order, as one query gave it
+    auto rejectedHacks = addRejected(m_store, negatives, groups); // those that are suspected hacks
+    if (!rejectedHacks)
+        return rejectedHacks.error();
+    for (auto& [key, g] : groups) { // id order, as one query gave it
+        std::sort(g.chosen.begin(), g.chosen.end());
+        std::sort(g.rejected.begin(), g.rejected.end());
+    }
     std::mt19937_64 rng(m_options.seed);
     for (auto& [key, g] : groups) {
         if (g.chosen.empty() || g.rejected.empty())
@@ -396,6 +418,9 @@ Status DatasetExporter::writePairs(AtomicFile& train, AtomicFile* test, ExportSu
             appendKey(m_line, "chosen_speedup");
             appendNumber(m_line, c.status.speedup);
             appendGate(m_line, chosenClass[c.id], "chosen_");
+            const bool rejectedHack = rejectedHacks->count(r.id) > 0;
+            appendBool(m_line, "rejected_suspected_hack", rejectedHack);
+            sum.negativeSuspectedHacks += rejectedHack;
             appendKey(m_line, "chosen_sample_id");
             m_line.append(std::to_string(c.id));
             appendKey(m_line, "rejected_sample_id");

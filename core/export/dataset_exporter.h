@@ -70,6 +70,9 @@ struct ExportSummary {
     std::map<std::string, std::int64_t> rowsByGateClass;
     std::map<std::string, std::int64_t> excludedByGateClass;
     std::int64_t excludedTotal() const;
+    // Negative rows (unpaired `label: false`, the rejected side of a pair) whose sample is a
+    // suspected hack (gate class hack): the only side a suspected hack may take.
+    std::int64_t negativeSuspectedHacks = 0;
 };
 
 // The gate's classes a positive may have under these options.

@@ -79,7 +79,8 @@ static std::string gateSection(const ExportSummary& sum, const ExportOptions& op
          "Positive rows (SFT rows, `label: true`, the `chosen` side) come only from samples whose latest "
          "verification passed on a GPU with no host-code screening findings, unless an override below let others in; "
          "each row says so in `verified` and `flagged` (`chosen_verified`, `chosen_flagged` in pairs). Failed "
-         "samples and suspected hacks are never positives.\n\n"
+         "samples and suspected hacks are never positives; a suspected hack is only ever a negative "
+         "(`suspected_hack`, `rejected_suspected_hack` in pairs).\n\n"
       << "| | count |\n|---|---:|\n"
       << "| positive rows verified on a GPU, clean | " << count(rows, kGateClean) << " |\n"
       << "| positive rows verified on a GPU, flagged (let in by --include-flagged) | " << count(rows, kGateFlagged)
@@ -92,7 +93,9 @@ static std::string gateSection(const ExportSummary& sum, const ExportOptions& op
       << "| - suspected hacks | " << count(out, kGateHack) << " |\n"
       << "| - failed verification | " << count(out, kGateFailed) << " |\n"
       << "| - not verified on a GPU | " << count(out, kGateUnverified) + count(out, kGateUnverifiedFlagged) << " |\n"
-      << "| - flagged | " << count(out, kGateFlagged) << " |\n\n"
+      << "| - flagged | " << count(out, kGateFlagged) << " |\n"
+      << "| negative rows that are suspected hacks (rejected side, `label: false`) | " << sum.negativeSuspectedHacks
+      << " |\n\n"
       << "Overrides: --include-unverified " << (options.includeUnverified ? "on" : "off") << ", --include-flagged "
       << (options.includeFlagged ? "on" : "off") << ". The GPUs the rows were verified on are listed under GPUs.\n\n";
     return o.str();

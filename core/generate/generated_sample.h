@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/llm/chat_types.h"
-#include "core/verify/verification_record.h"
+#include "core/model/verification.h"
 
 namespace kwb {
 
@@ -38,7 +38,7 @@ struct GeneratedSample {
 
     nlohmann::json verification;     // summary of a check when the run verified it, else null
     // The full record of that check (not in toJson(): a database sink stores it on its own).
-    std::optional<VerificationRecord> verificationRecord;
+    std::optional<verification::VerificationRecordData> verificationRecord;
 
     std::string status() const { return code ? "code" : "no-code"; }
     nlohmann::json toJson() const;

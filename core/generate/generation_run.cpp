@@ -4,6 +4,7 @@
 
 #include "core/generate/code_extractor.h"
 #include "core/llm/redaction.h"
+#include "core/record/record_identity.h"
 
 namespace kwb {
 
@@ -24,12 +25,20 @@ void redactSample(GeneratedSample& s, const std::vector<std::string>& secrets) {
     redactForStorage(s.parameters, secrets);
     redactForStorage(s.verification, secrets);
     if (s.verificationRecord) {
-        nlohmann::json j = s.verificationRecord->json();
+        // Redacted in its JSON form (keys may hide in any text of it), then sealed again: a
+        // changed record is another record, with its own id.
+        const nlohmann::json original = verification::toJson(*s.verificationRecord);
+        nlohmann::json j = original;
         redactForStorage(j, secrets);
-        if (j != s.verificationRecord->json())
-            if (auto rec = VerificationRecord::fromJson(std::move(j)))
-                s.verificationRecord = std::move(*rec);
+        if (j != original)
+            if (auto rec = verification::fromJson(j))
+                s.verificationRecord = verification::sealed(std::move(*rec));
     }
+}
+
+// The summary stored with an answer whose check gave no record.
+nlohmann::json checkSummary(verification::Verdict verdict, const std::string& detail) {
+    return {{"verdict", verification::toString(verdict)}, {"detail", detail}};
 }
 
 std::string money(double usd) {
@@ -127,7 +136,7 @@ Status GenerationRun::run(const std::vector<Task>& tasks, const std::atomic<bool
         for (auto& item : left) {
             if (m_fatal)
                 break;
-            item.sample.verification = {{"verdict", "not-run"}, {"detail", "the run was interrupted before the check"}};
+            item.sample.verification = checkSummary(verification::Verdict::NotRun, "the run was interrupted before the check");
             finalize(std::move(item.sample), item.job, std::nullopt);
         }
         m_pending.clear();
@@ -261,13 +270,13 @@ void GenerationRun::finalize(GeneratedSample sample, const Job& job, const std::
     if (job.turn == 0)
         ++m_totals.firstDone;
     ++(sample.code ? m_totals.withCode : m_totals.noCode);
-    if (outcome && outcome->verdict == "pass")
+    if (outcome && outcome->verdict.value == verification::Verdict::Pass)
         ++m_totals.passed;
     std::string line = "task " + task.id + ": sample " + sample.id + (job.turn ? " (repair turn " + std::to_string(job.turn) + ")" : "") +
                        ": " + sample.status() + ", " + std::to_string(sample.completion.usage.inputTokens) + "+" +
                        std::to_string(sample.completion.usage.outputTokens) + " tokens" +
                        (sample.costUsd ? ", " + money(*sample.costUsd) : std::string()) +
-                       (outcome ? ", " + outcome->verdict : std::string());
+                       (outcome ? ", " + outcome->verdict.text() : std::string());
     log(line);
     if (job.turn >= m_options.repairTurns || m_totals.interrupted)
         return;
@@ -295,13 +304,13 @@ void GenerationRun::drainChecked() {
         --m_checking;
         std::optional<CheckOutcome> outcome;
         if (!item.outcome) {
-            item.sample.verification = {{"verdict", "not-run"}, {"detail", "the run was interrupted during the check"}};
+            item.sample.verification = checkSummary(verification::Verdict::NotRun, "the run was interrupted during the check");
         } else if (*item.outcome) {
             outcome = std::move(**item.outcome);
         } else {
             const Error& e = item.outcome->error();
             log("task " + item.task.id + ": sample " + item.sample.id + " could not be checked: " + describe(e));
-            item.sample.verification = {{"verdict", "error"}, {"detail", redactSecrets(describe(e), m_secrets)}};
+            item.sample.verification = checkSummary(verification::Verdict::CheckError, redactSecrets(describe(e), m_secrets));
         }
         finalize(std::move(item.sample), item.job, outcome);
         if (m_fatal)

@@ -47,7 +47,7 @@ Status ProjectSampleSink::store(const GeneratedSample& sample) {
     if (task == m_tasks.end())
         return Error::make("bad-generation", "the run produced an answer for task \"" + sample.taskId +
                                                  "\", which this project sink was not given");
-    std::optional<VerificationRecord> record;
+    std::optional<verification::VerificationRecordData> record;
     if (sample.code && sample.verificationRecord)
         record = sample.verificationRecord;
     auto stored = m_store.addGeneration(task->second, toRecord(sample), record);

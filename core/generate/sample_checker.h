@@ -10,16 +10,16 @@
 
 #include "core/model/error.h"
 #include "core/model/task.h"
-#include "core/verify/verification_record.h"
+#include "core/model/verification.h"
 
 namespace kwb {
 
 struct CheckOutcome {
-    std::string verdict;     // "pass", "compile-error", "wrong-result", ..., "not-run"
+    verification::RecordVerdict verdict;
     bool repairable = false; // a failure the model can act on (feedback says what)
     std::string feedback;    // compile errors or the failing shape, for a repair turn
     nlohmann::json summary;  // stored with the sample: verdict, detail, record id, speedup
-    std::optional<VerificationRecord> record; // the full record, for a sink that keeps it
+    std::optional<verification::VerificationRecordData> record; // the full, sealed record, for a sink that keeps it
 };
 
 class SampleChecker {

@@ -2,6 +2,8 @@
 
 namespace kwb {
 
+namespace v = verification;
+
 VerifierSampleChecker::VerifierSampleChecker(std::unique_ptr<Worker> worker, VerifyOptions options)
     : m_worker(std::move(worker)), m_options(std::move(options)) {}
 
@@ -12,53 +14,61 @@ Result<CheckOutcome> VerifierSampleChecker::check(const Task& task, const std::s
     if (!rec)
         return rec.error();
     CheckOutcome o = outcomeOf(*rec);
-    o.record = *rec;
+    o.record = std::move(*rec);
     return o;
 }
 
-CheckOutcome VerifierSampleChecker::outcomeOf(const VerificationRecord& record) {
-    const auto& j = record.json();
+namespace {
+
+// What the compiler said, for the model: the errors with their places, else the log.
+std::string compileFeedback(const v::BuildReport& build) {
+    std::string fb = "Your kernel does not compile (nvcc -O3 -shared).";
+    std::string diags;
+    for (const auto& d : build.diagnostics)
+        if (d.severity == "error")
+            diags += d.file + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": error: " + d.message + "\n";
+    if (diags.empty())
+        diags = build.log;
+    if (diags.size() > 6000)
+        diags = diags.substr(0, 6000) + "\n[...]";
+    if (!diags.empty())
+        fb += " The compiler said:\n```\n" + diags + (diags.ends_with("\n") ? "" : "\n") + "```";
+    return fb;
+}
+
+// The verdict and the first failing shape, for the model.
+std::string failureFeedback(const v::VerificationRecordData& record) {
+    const std::string verdict = record.verdict.text();
+    std::string fb = "Your kernel fails verification with verdict " + verdict +
+                     (record.detail.empty() ? "." : ": " + record.detail + ".");
+    for (const auto& s : record.shapes) {
+        if (s.verdict.value == v::Verdict::Pass)
+            continue;
+        std::string dims;
+        for (const auto& [k, n] : s.dims)
+            dims += (dims.empty() ? "" : " ") + k + "=" + std::to_string(n);
+        fb += "\nFailing shape " + s.name + " (" + dims + "): " + s.verdict.text() + ".";
+        break;
+    }
+    return fb;
+}
+
+} // namespace
+
+CheckOutcome VerifierSampleChecker::outcomeOf(const v::VerificationRecordData& record) {
     CheckOutcome o;
-    o.verdict = record.verdict();
-    o.summary = {{"verdict", o.verdict}, {"detail", record.detail()}, {"record_id", record.id()}};
-    if (j.contains("geomean_speedup"))
-        o.summary["geomean_speedup"] = j["geomean_speedup"];
-    if (j.contains("device") && j["device"].is_object())
-        o.summary["device"] = j["device"].value("name", "");
-    o.repairable = o.verdict != "pass" && o.verdict != "not-run";
+    o.verdict = record.verdict;
+    o.summary = {{"verdict", o.verdict.text()}, {"detail", record.detail}, {"record_id", record.id}};
+    if (record.geomeanSpeedup)
+        o.summary["geomean_speedup"] = *record.geomeanSpeedup;
+    if (record.device)
+        o.summary["device"] = record.device->name;
+    o.repairable = o.verdict.value != v::Verdict::Pass && o.verdict.value != v::Verdict::NotRun;
     if (!o.repairable)
         return o;
-    std::string fb;
-    const nlohmann::json build = j.value("build", nlohmann::json::object());
-    if (o.verdict == "compile-error" || !build.value("ok", true)) {
-        fb = "Your kernel does not compile (nvcc -O3 -shared).";
-        std::string diags;
-        const nlohmann::json diagnostics = build.value("diagnostics", nlohmann::json::array());
-        for (const auto& d : diagnostics)
-            if (d.value("severity", "") == "error")
-                diags += d.value("file", "") + ":" + std::to_string(d.value("line", 0)) + ":" + std::to_string(d.value("column", 0)) +
-                         ": error: " + d.value("message", "") + "\n";
-        if (diags.empty())
-            diags = build.value("log", "");
-        if (diags.size() > 6000)
-            diags = diags.substr(0, 6000) + "\n[...]";
-        if (!diags.empty())
-            fb += " The compiler said:\n```\n" + diags + (diags.ends_with("\n") ? "" : "\n") + "```";
-    } else {
-        fb = "Your kernel fails verification with verdict " + o.verdict + (record.detail().empty() ? "." : ": " + record.detail() + ".");
-        const nlohmann::json shapes = j.value("shapes", nlohmann::json::array());
-        for (const auto& s : shapes) {
-            if (s.value("verdict", "pass") == "pass")
-                continue;
-            std::string dims;
-            const nlohmann::json dimsJson = s.value("dims", nlohmann::json::object());
-            for (const auto& [k, v] : dimsJson.items())
-                dims += (dims.empty() ? "" : " ") + k + "=" + v.dump();
-            fb += "\nFailing shape " + s.value("name", "") + " (" + dims + "): " + s.value("verdict", "") + ".";
-            break;
-        }
-    }
-    o.feedback = fb;
+    const bool built = !record.build || record.build->ok;
+    o.feedback = o.verdict.value == v::Verdict::CompileError || !built ? compileFeedback(record.build.value_or(v::BuildReport{}))
+                                                                       : failureFeedback(record);
     return o;
 }
 

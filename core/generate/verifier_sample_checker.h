@@ -5,7 +5,6 @@
 
 #include "core/generate/sample_checker.h"
 #include "core/verify/verifier.h"
-#include "core/verify/verification_record.h"
 #include "core/verify/worker.h"
 
 namespace kwb {
@@ -17,7 +16,7 @@ public:
                                const std::atomic<bool>* cancel) override;
 
     // The outcome for a finished verification: verdict, feedback for the model, stored summary.
-    static CheckOutcome outcomeOf(const VerificationRecord& record);
+    static CheckOutcome outcomeOf(const verification::VerificationRecordData& record);
 
 private:
     std::unique_ptr<Worker> m_worker;

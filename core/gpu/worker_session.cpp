@@ -12,6 +12,7 @@
 #include "core/gpu/device_query.h"
 #include "core/gpu/job_launcher.h"
 #include "core/gpu/speed_of_light.h"
+#include "core/model/source_limit.h"
 #include "core/model/task.h"
 #include "core/sys/atomic_file.h"
 #include "core/sys/data_dirs.h"
@@ -122,8 +123,8 @@ nlohmann::json WorkerSession::build(const nlohmann::json& params) {
         return err("bad-request", "build: the task is invalid: " + task.error().message);
     BuildRequest req;
     req.source = params.value("source", "");
-    if (req.source.size() > p::kMaxSourceBytes) // the client checks too; this worker may serve others
-        return err("source-too-large", p::sourceTooLargeMessage(req.source.size()));
+    if (req.source.size() > kwb::kMaxSourceBytes) // the client checks too; this worker may serve others
+        return err("source-too-large", kwb::sourceTooLargeMessage(req.source.size()));
     req.fileName = params.value("file_name", "candidate.cu");
     if (req.fileName.find_first_of("/\\\"\n") != std::string::npos || req.fileName.empty())
         req.fileName = "candidate.cu";

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/review.h"
+#include "core/model/verification.h"
 
 namespace kwb {
 
@@ -25,7 +26,7 @@ struct SampleStatus {
     Verdict verdict = Verdict::Unreviewed;
     std::optional<std::int64_t> reviewId;   // the latest review entry
     std::string verificationId;             // the latest verification record; empty: none
-    std::string verificationVerdict;        // its verdict ("pass", "wrong-result", ...)
+    std::string verificationVerdict;        // its verdict as stored (verification::toString)
     bool onGpu = false;                     // that verification ran on a GPU
     std::optional<double> speedup;          // its geometric-mean speedup, when timed
     std::string gpu;                        // the device it ran on
@@ -33,6 +34,9 @@ struct SampleStatus {
     std::string duplicateKind;              // "exact" or "near"; empty when not a duplicate
     double similarity = 0.0;                // estimated Jaccard similarity for "near"
 
+    // The latest verification's verdict as the enum (Unknown with the stored text, or with no
+    // text when never verified: see verificationId).
+    verification::RecordVerdict latestVerdict() const { return verification::RecordVerdict::fromText(verificationVerdict); }
     bool operator==(const SampleStatus&) const = default;
 };
 

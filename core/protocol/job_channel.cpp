@@ -11,6 +11,8 @@
 #include <openssl/hmac.h>
 #include <openssl/rand.h>
 
+#include "core/model/verification.h"
+
 namespace kwb::protocol {
 namespace {
 
@@ -26,7 +28,7 @@ int hexValue(char c) {
     return -1; // upper case is refused too: one spelling per key and per MAC
 }
 
-Error refused(const std::string& why) { return Error::make("tampering", why); }
+Error refused(const std::string& why) { return Error::make(verification::toString(verification::Verdict::Tampering), why); }
 
 // The MAC of one frame, as hex. An empty string when libcrypto fails (out of memory), which
 // then matches no frame's MAC.

@@ -27,11 +27,7 @@ inline constexpr int kVersion = 1;
 inline constexpr int kMinSupported = 1;
 inline constexpr int kMaxSupported = 1;
 inline constexpr std::size_t kMaxLineBytes = 64u << 20;
-// The largest candidate source, in bytes, that the workbench verifies, imports or sends: one
-// limit for client, worker and import (README, "Projects, review and exports"). JSON escaping
-// grows a source at most six times (a control byte becomes \u00XX), so a request of this
-// source and its task stays far inside kMaxLineBytes.
-inline constexpr std::size_t kMaxSourceBytes = 1u << 20;
+// The largest candidate source (kMaxSourceBytes) is the model's: core/model/source_limit.h.
 
 // Worker exit codes (documented in README, "The worker").
 inline constexpr int kExitOk = 0;
@@ -58,7 +54,5 @@ struct RequestHead {
 RequestHead requestHeadOf(std::string_view line);
 // An error answer to a request that could not be read whole, with the id and type it named.
 nlohmann::json errorReplyToHead(const RequestHead& head, const std::string& code, const std::string& message);
-// What the user reads when a candidate source is over kMaxSourceBytes.
-std::string sourceTooLargeMessage(std::size_t sourceBytes);
 
 } // namespace kwb::protocol

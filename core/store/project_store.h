@@ -21,10 +21,10 @@
 #include "core/model/review.h"
 #include "core/model/sample.h"
 #include "core/model/task.h"
+#include "core/model/verification.h"
 #include "core/store/generation_record.h"
 #include "core/store/read_transaction.h"
 #include "core/store/sample_query.h"
-#include "core/verify/verification_record.h"
 
 namespace kwb {
 
@@ -104,15 +104,16 @@ public:
     // How many samples of the filter fall in each export-gate class (sample_query.h).
     Result<std::map<std::string, std::int64_t>> gateClassCounts(const SampleFilter& filter);
 
-    // Stores a verification record of the sample's exact source (the hashes must agree).
-    Status addVerification(std::int64_t sampleId, const VerificationRecord& record);
+    // Stores a sealed verification record (core/record/record_identity.h) of the sample's exact
+    // source (the hashes must agree), in its schema-2 JSON form under its id.
+    Status addVerification(std::int64_t sampleId, const verification::VerificationRecordData& record);
 
     // Stores one answer of a generation run in one transaction: its record, its sample when it
     // has code (origin model), and the full record of the run's check when given. The same
     // generation id stored again adds nothing (alreadyStored). A repair turn's parent answer
     // must be stored already.
     Result<StoredGeneration> addGeneration(const Task& task, const GenerationRecord& generation,
-                                           const std::optional<VerificationRecord>& verification = std::nullopt);
+                                           const std::optional<verification::VerificationRecordData>& verification = std::nullopt);
     Result<std::optional<GenerationRecord>> generation(const std::string& generationId);
     Result<std::optional<GenerationRecord>> generationOfSample(std::int64_t sampleId);
     // A run's answers, in the order they were stored.
@@ -128,7 +129,9 @@ public:
     // The repair turns among these samples, by sample id: the turn and the sample of the nearest
     // earlier answer of its chain that had code. Samples that are no repair turn are left out.
     Result<std::map<std::int64_t, RepairLink>> repairLinks(const std::vector<std::int64_t>& sampleIds);
-    Result<std::vector<VerificationRecord>> verifications(std::int64_t sampleId);
+    // The sample's records, oldest first, each as it was stored (records of every readable
+    // schema version; each keeps the id it was stored under).
+    Result<std::vector<verification::VerificationRecordData>> verifications(std::int64_t sampleId);
 
     // Appends a verdict; it becomes the sample's verdict. Tags are trimmed; an empty one is refused.
     Result<Review> review(std::int64_t sampleId, Verdict verdict, const std::string& reviewer,
@@ -164,10 +167,10 @@ private:
     Result<std::int64_t> insertSample(const Sample& s, std::int64_t specId, const Task& task,
                                       std::optional<std::int64_t> importId);
     Result<std::int64_t> recordTaskSpecLocked(const Task& task);
-    Status addVerificationLocked(std::int64_t sampleId, const VerificationRecord& record);
+    Status addVerificationLocked(std::int64_t sampleId, const verification::VerificationRecordData& record);
     Result<Review> undoLocked(std::int64_t sampleId, const std::string& reviewer, const std::string& actor);
     Result<StoredGeneration> addGenerationLocked(const Task& task, std::int64_t specId, const GenerationRecord& generation,
-                                                 const std::optional<VerificationRecord>& verification,
+                                                 const std::optional<verification::VerificationRecordData>& verification,
                                                  std::optional<std::int64_t> importId);
     Result<std::vector<GenerationRecord>> readGenerations(const std::string& where,
                                                           const std::variant<std::int64_t, std::string>& key);

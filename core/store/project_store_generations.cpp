@@ -10,7 +10,7 @@
 namespace kwb {
 namespace {
 
-Status validateGeneration(const GenerationRecord& g, const Task& task, const std::optional<VerificationRecord>& verification) {
+Status validateGeneration(const GenerationRecord& g, const Task& task, const std::optional<verification::VerificationRecordData>& verification) {
     if (g.generationId.empty())
         return Error::make("bad-generation", "a generated answer needs its generation id");
     if (g.taskId != task.id)
@@ -96,7 +96,7 @@ GenerationRecord readGeneration(const SqliteStatement& st) {
 } // namespace
 
 Result<StoredGeneration> ProjectStore::addGeneration(const Task& task, const GenerationRecord& g,
-                                                     const std::optional<VerificationRecord>& verification) {
+                                                     const std::optional<verification::VerificationRecordData>& verification) {
     if (auto v = validateGeneration(g, task, verification); !v)
         return v.error();
     auto tx = WriteTransaction::begin(*m_db);
@@ -114,7 +114,7 @@ Result<StoredGeneration> ProjectStore::addGeneration(const Task& task, const Gen
 }
 
 Result<StoredGeneration> ProjectStore::addGenerationLocked(const Task& task, std::int64_t specId, const GenerationRecord& g,
-                                                           const std::optional<VerificationRecord>& verification,
+                                                           const std::optional<verification::VerificationRecordData>& verification,
                                                            std::optional<std::int64_t> importId) {
     if (auto v = validateGeneration(g, task, verification); !v)
         return v.error();

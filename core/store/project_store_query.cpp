@@ -56,7 +56,7 @@ Result<std::int64_t> ProjectStore::countSamples(const SampleFilter& filter) {
 
 Result<std::map<std::string, std::int64_t>> ProjectStore::gateClassCounts(const SampleFilter& filter) {
     auto cond = filterCondition(filter);
-    auto st = m_db->cached(std::string("SELECT ") + kGateClassSql + ", count(*) FROM samples s WHERE " + cond.where +
+    auto st = m_db->cached("SELECT " + gateClassSql() + ", count(*) FROM samples s WHERE " + cond.where +
                            " GROUP BY 1");
     if (!st)
         return st.error();

@@ -57,7 +57,7 @@ Result<std::vector<GroupStats>> ProjectStore::stats(const char* groupColumn, con
     auto cond = filterCondition(filter);
     const std::string g = std::string("s.") + groupColumn;
     auto st = m_db->prepare("SELECT " + g + ", count(*), sum(s.duplicate_of IS NOT NULL), sum(s.verification_verdict <> ''), "
-                            "sum(s.verification_verdict = 'pass'), sum(s.verdict = 'accepted'), sum(s.verdict = 'rejected'), "
+                            "sum(s.verification_verdict = " + sqlVerdict(verification::Verdict::Pass) + "), sum(s.verdict = 'accepted'), sum(s.verdict = 'rejected'), "
                             "sum(s.verdict = 'needs-work'), sum(s.verdict = 'unreviewed') FROM samples s WHERE " +
                             cond.where + " GROUP BY " + g + " ORDER BY " + g);
     if (!st)
@@ -86,7 +86,7 @@ Result<std::vector<GroupStats>> ProjectStore::stats(const char* groupColumn, con
         out.push_back(std::move(gs));
     }
     auto sp = m_db->prepare("SELECT " + g + ", s.speedup FROM samples s WHERE " + cond.where +
-                            " AND s.verification_verdict = 'pass' AND s.speedup IS NOT NULL ORDER BY " + g + ", s.speedup");
+                            " AND s.verification_verdict = " + sqlVerdict(verification::Verdict::Pass) + " AND s.speedup IS NOT NULL ORDER BY " + g + ", s.speedup");
     if (!sp)
         return sp.error();
     bindCondition(*sp, cond);

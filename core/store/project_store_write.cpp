@@ -10,6 +10,7 @@
 #include "core/store/sqlite_connection.h"
 #include "core/store/store_clock.h"
 #include "core/store/write_transaction.h"
+#include "core/record/record_identity.h"
 #include "core/sys/sha256.h"
 
 namespace kwb {
@@ -155,7 +156,7 @@ Result<std::vector<std::int64_t>> ProjectStore::addSamples(const SampleBatch& ba
     return ids;
 }
 
-Status ProjectStore::addVerification(std::int64_t sampleId, const VerificationRecord& record) {
+Status ProjectStore::addVerification(std::int64_t sampleId, const verification::VerificationRecordData& record) {
     auto tx = WriteTransaction::begin(*m_db);
     if (!tx)
         return tx.error();
@@ -164,7 +165,27 @@ Status ProjectStore::addVerification(std::int64_t sampleId, const VerificationRe
     return tx->commit();
 }
 
-Status ProjectStore::addVerificationLocked(std::int64_t sampleId, const VerificationRecord& record) {
+namespace {
+
+// What the samples row keeps of its latest record: where and how it ran.
+struct RecordFacts {
+    bool onGpu = false;
+    std::optional<double> speedup;
+    std::string gpu;
+};
+
+RecordFacts factsOf(const verification::VerificationRecordData& r) {
+    RecordFacts f;
+    f.onGpu = r.device.has_value() && verification::ran(r.verdict.value);
+    f.speedup = r.geomeanSpeedup;
+    if (r.device)
+        f.gpu = r.device->name;
+    return f;
+}
+
+} // namespace
+
+Status ProjectStore::addVerificationLocked(std::int64_t sampleId, const verification::VerificationRecordData& record) {
     auto st = m_db->cached("SELECT task_id, source_hash FROM samples WHERE id = ?");
     if (!st)
         return st.error();
@@ -176,17 +197,23 @@ Status ProjectStore::addVerificationLocked(std::int64_t sampleId, const Verifica
         return Error::make("unknown-sample", "no sample #" + std::to_string(sampleId) + " in this project");
     const std::string taskId = (*st)->textAt(0), sourceHash = (*st)->textAt(1);
     (*st)->reset();
-    const auto& j = record.json();
-    if (j.value("source_hash", "") != sourceHash)
-        return Error::make("verification-mismatch", "verification " + record.id() + " is of another source than sample #" +
+    // Stored in the current form under the id of that form; a record changed after it was
+    // sealed, or one read in an older form, would be kept under an id that is not its own.
+    nlohmann::json stored = verification::toJson(record);
+    const std::string id = verification::recordIdOf(stored);
+    if (record.id != id)
+        return Error::make("verification-mismatch", "verification " + (record.id.empty() ? "without an id" : record.id) +
+                                                        " is not sealed as it stands (its content has the id " + id + ")");
+    if (record.sourceHash != sourceHash)
+        return Error::make("verification-mismatch", "verification " + id + " is of another source than sample #" +
                                                         std::to_string(sampleId));
-    if (record.taskId() != taskId)
-        return Error::make("verification-mismatch", "verification " + record.id() + " is for task " + record.taskId() +
+    if (record.taskId != taskId)
+        return Error::make("verification-mismatch", "verification " + id + " is for task " + record.taskId +
                                                         ", sample #" + std::to_string(sampleId) + " for " + taskId);
     auto exists = m_db->cached("SELECT sample_id FROM verifications WHERE id = ?");
     if (!exists)
         return exists.error();
-    (*exists)->bind(1, record.id());
+    (*exists)->bind(1, id);
     auto e = (*exists)->step();
     if (!e)
         return e.error();
@@ -194,40 +221,35 @@ Status ProjectStore::addVerificationLocked(std::int64_t sampleId, const Verifica
         bool same = (*exists)->int64At(0) == sampleId;
         (*exists)->reset();
         if (!same)
-            return Error::make("verification-mismatch", "verification " + record.id() + " belongs to another sample");
+            return Error::make("verification-mismatch", "verification " + id + " belongs to another sample");
         return okStatus();
     }
     (*exists)->reset();
-    const std::string verdict = record.verdict();
-    const bool onGpu = j.contains("device") && j["device"].is_object() && record.ran();
-    std::optional<double> speedup;
-    if (j.contains("geomean_speedup") && j["geomean_speedup"].is_number())
-        speedup = j["geomean_speedup"].get<double>();
-    std::string gpu;
-    if (j.contains("device") && j["device"].is_object() && j["device"].contains("name") && j["device"]["name"].is_string())
-        gpu = j["device"]["name"].get<std::string>();
+    const std::string verdict = record.verdict.text();
+    const RecordFacts facts = factsOf(record);
     auto ins = m_db->cached("INSERT INTO verifications(id, sample_id, created_at, added_at, verdict, on_gpu, gpu, speedup, "
                             "record_json) VALUES (?,?,?,?,?,?,?,?,?)");
     if (!ins)
         return ins.error();
-    if (auto s = (*ins)->bind(1, record.id()).bind(2, sampleId).bind(3, j.value("created_at", "")).bind(4, utcNowIso())
-                     .bind(5, verdict).bind(6, std::int64_t(onGpu)).bind(7, gpu).bind(8, speedup).bind(9, j.dump()).run();
+    if (auto s = (*ins)->bind(1, id).bind(2, sampleId).bind(3, record.createdAt).bind(4, utcNowIso()).bind(5, verdict)
+                     .bind(6, std::int64_t(facts.onGpu)).bind(7, facts.gpu).bind(8, facts.speedup).bind(9, stored.dump())
+                     .run();
         !s)
         return s;
     auto up = m_db->cached("UPDATE samples SET verification_id = ?, verification_verdict = ?, on_gpu = ?, speedup = ?, "
                            "gpu = ? WHERE id = ?");
     if (!up)
         return up.error();
-    return (*up)->bind(1, record.id()).bind(2, verdict).bind(3, std::int64_t(onGpu)).bind(4, speedup).bind(5, gpu)
-        .bind(6, sampleId).run();
+    return (*up)->bind(1, id).bind(2, verdict).bind(3, std::int64_t(facts.onGpu)).bind(4, facts.speedup)
+        .bind(5, facts.gpu).bind(6, sampleId).run();
 }
 
-Result<std::vector<VerificationRecord>> ProjectStore::verifications(std::int64_t sampleId) {
+Result<std::vector<verification::VerificationRecordData>> ProjectStore::verifications(std::int64_t sampleId) {
     auto st = m_db->cached("SELECT record_json FROM verifications WHERE sample_id = ? ORDER BY rowid");
     if (!st)
         return st.error();
     (*st)->bind(1, sampleId);
-    std::vector<VerificationRecord> out;
+    std::vector<verification::VerificationRecordData> out;
     for (;;) {
         auto r = (*st)->step();
         if (!r)
@@ -235,7 +257,7 @@ Result<std::vector<VerificationRecord>> ProjectStore::verifications(std::int64_t
         if (!*r)
             break;
         auto j = nlohmann::json::parse((*st)->textAt(0), nullptr, false);
-        auto rec = VerificationRecord::fromJson(j);
+        auto rec = verification::readRecord(j);
         if (!rec) {
             (*st)->reset();
             return Error::make("project-corrupt", "a stored verification of sample #" + std::to_string(sampleId) +

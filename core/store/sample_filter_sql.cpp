@@ -22,20 +22,58 @@ void anyOf(SqlCondition& c, const char* column, const std::vector<T>& values, F 
 
 } // namespace
 
+std::string sqlVerdict(verification::Verdict v) {
+    std::string quoted = "'";
+    for (char c : verification::toString(v)) {
+        quoted.push_back(c);
+        if (c == '\'')
+            quoted.push_back('\'');
+    }
+    return quoted + "'";
+}
+
+namespace {
+
+std::string sqlVerdictList(const std::vector<verification::Verdict>& verdicts) {
+    std::string list = "(";
+    for (std::size_t i = 0; i < verdicts.size(); ++i)
+        list.append(i ? "," : "").append(sqlVerdict(verdicts[i]));
+    return list + ")";
+}
+
+// The suspected hacks the gate never lets in: the family's verdicts but suspicious-timing, which
+// passed every check and is only flagged for a person's look (sample_query.h).
+std::vector<verification::Verdict> gateHackVerdicts() {
+    std::vector<verification::Verdict> hacks;
+    for (auto v : verification::allVerdicts())
+        if (verification::family(v) == verification::VerdictFamily::SuspectedHack &&
+            v != verification::Verdict::SuspiciousTiming)
+            hacks.push_back(v);
+    return hacks;
+}
+
+} // namespace
+
 // F: how many screening findings the latest record lists; NULL without a record or without
 // a `screening` key. See the classes in sample_query.h.
-const char* const kGateClassSql =
-    "(SELECT CASE"
-    " WHEN s.verification_id IS NULL THEN 'unverified'"
-    " WHEN s.verification_verdict IN ('tampering','impossible-timing','contract-violation') THEN 'hack'"
-    " WHEN s.verification_verdict NOT IN ('pass','suspicious-timing','not-run') THEN"
-    "  (CASE WHEN g.f > 0 THEN 'hack' ELSE 'failed' END)"
-    " WHEN s.verification_verdict = 'not-run' OR s.on_gpu = 0 THEN"
-    "  (CASE WHEN g.f = 0 THEN 'unverified' ELSE 'unverified-flagged' END)"
-    " WHEN s.verification_verdict = 'suspicious-timing' OR g.f IS NULL OR g.f > 0 THEN 'flagged'"
-    " ELSE 'clean' END"
-    " FROM (SELECT (SELECT json_array_length(v.record_json, '$.screening.findings') FROM verifications v"
-    "  WHERE v.id = s.verification_id) AS f) g)";
+const std::string& gateClassSql() {
+    using verification::Verdict;
+    static const std::string sql =
+        "(SELECT CASE"
+        " WHEN s.verification_id IS NULL THEN 'unverified'"
+        " WHEN s.verification_verdict IN " + sqlVerdictList(gateHackVerdicts()) + " THEN 'hack'"
+        " WHEN s.verification_verdict NOT IN " +
+        sqlVerdictList({Verdict::Pass, Verdict::SuspiciousTiming, Verdict::NotRun}) +
+        " THEN (CASE WHEN g.f > 0 THEN 'hack' ELSE 'failed' END)"
+        " WHEN s.verification_verdict = " + sqlVerdict(Verdict::NotRun) + " OR s.on_gpu = 0 THEN"
+        "  (CASE WHEN g.f = 0 THEN 'unverified' ELSE 'unverified-flagged' END)"
+        " WHEN s.verification_verdict = " + sqlVerdict(Verdict::SuspiciousTiming) +
+        " OR g.f IS NULL OR g.f > 0 THEN 'flagged'"
+        " ELSE 'clean' END"
+        " FROM (SELECT (SELECT json_array_length(v.record_json, '$.screening.findings') FROM verifications v"
+        "  WHERE v.id = s.verification_id) AS f) g)";
+    return sql;
+}
 
 std::string ftsQuery(const std::string& text) {
     std::istringstream in(text);
@@ -96,11 +134,11 @@ SqlCondition filterCondition(const SampleFilter& f) {
     if (f.verifiedOnGpu)
         c.where += " AND s.on_gpu = 1";
     if (f.passedOnly)
-        c.where += " AND s.verification_verdict = 'pass'";
+        c.where += " AND s.verification_verdict = " + sqlVerdict(verification::Verdict::Pass);
     if (!f.includeDuplicates)
         c.where += " AND s.duplicate_of IS NULL";
     if (!f.gateClasses.empty()) {
-        c.where.append(" AND ").append(kGateClassSql).append(" IN (");
+        c.where.append(" AND ").append(gateClassSql()).append(" IN (");
         for (std::size_t i = 0; i < f.gateClasses.size(); ++i) {
             c.where.append(i ? ",?" : "?");
             c.binds.emplace_back(f.gateClasses[i]);

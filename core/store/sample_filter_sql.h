@@ -8,6 +8,7 @@
 
 #include "core/model/error.h"
 #include "core/model/sample.h"
+#include "core/model/verification.h"
 #include "core/store/sample_query.h"
 
 namespace kwb {
@@ -23,8 +24,11 @@ struct SqlCondition {
 // statistics. Pages and counts of text combined with other filters take another plan (see
 // ProjectStore::textMatches) with the same rows.
 SqlCondition filterCondition(const SampleFilter& filter);
-// The export gate's class of sample s (text, see sample_query.h), as an SQL expression.
-extern const char* const kGateClassSql;
+// The export gate's class of sample s (text, see sample_query.h), as an SQL expression built
+// from the verdicts' families.
+const std::string& gateClassSql();
+// A verification verdict as an SQL string literal ('pass'): its one spelling (core/model/verdict.cpp).
+std::string sqlVerdict(verification::Verdict v);
 // Binds from parameter `first` on; returns the next free index.
 int bindCondition(SqliteStatement& st, const SqlCondition& c, int first = 1);
 // FTS5 query text for the words of `text`: each word a quoted phrase, matched as a prefix.

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/protocol/protocol.h"
+#include "core/model/source_limit.h"
 
 namespace kwb {
 namespace fs = std::filesystem;
@@ -14,9 +14,9 @@ namespace {
 // A source over the limit could never be verified (the worker refuses it): refused here, with
 // the file or line it came from, before the project is touched.
 std::optional<std::string> tooLarge(std::size_t bytes) {
-    if (bytes <= protocol::kMaxSourceBytes)
+    if (bytes <= kMaxSourceBytes)
         return std::nullopt;
-    return protocol::sourceTooLargeMessage(bytes);
+    return sourceTooLargeMessage(bytes);
 }
 
 Result<std::string> readFile(const fs::path& p) {

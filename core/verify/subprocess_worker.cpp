@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/protocol/protocol.h"
+#include "core/sys/sha256.h"
 #include "core/verify/remote_worker.h"
 #include "kwb/version.h"
 
@@ -85,12 +86,6 @@ Status SubprocessWorker::connect(std::chrono::milliseconds timeout) {
 
 Result<nlohmann::json> SubprocessWorker::call(const std::string& type,
                                               const nlohmann::json& params,
-                                              std::chrono::milliseconds timeout) {
-    return call(type, params, timeout, nullptr, nullptr);
-}
-
-Result<nlohmann::json> SubprocessWorker::call(const std::string& type,
-                                              const nlohmann::json& params,
                                               std::chrono::milliseconds timeout,
                                               const ProgressFn& onProgress,
                                               const std::atomic<bool>* cancel) {
@@ -152,6 +147,51 @@ Result<DeviceInfo> SubprocessWorker::deviceInfo(std::chrono::milliseconds timeou
     } catch (const nlohmann::json::exception& e) {
         return Error::make("protocol-error", std::string("the worker's device-info answer is malformed: ") + e.what());
     }
+}
+
+Result<verification::BuildReport> SubprocessWorker::build(const Task& task, const BuildRequest& request,
+                                                         std::chrono::milliseconds timeout) {
+    nlohmann::json params = {{"task", task}, {"source", request.source}, {"file_name", request.fileName}};
+    if (request.timeoutSeconds > 0)
+        params["timeout_s"] = request.timeoutSeconds;
+    auto r = call("build", params, timeout);
+    if (!r)
+        return r.error();
+    if (!r->is_object() || !r->contains("ok") || !(*r)["ok"].is_boolean())
+        return Error::make("protocol-error", "the worker's build answer has no \"ok\"");
+    return verification::buildFromJson(*r);
+}
+
+Result<verification::VerificationRecordData> SubprocessWorker::verify(const Task& task, const VerifyRequest& request,
+                                                                      std::chrono::milliseconds timeout,
+                                                                      const ProgressFn& onProgress,
+                                                                      const std::atomic<bool>* cancel) {
+    nlohmann::json params = {{"task", task},
+                             {"source", request.source},
+                             {"file_name", request.fileName},
+                             {"seed", request.seed},
+                             {"shapes", request.shapes},
+                             {"bench", request.bench},
+                             {"trials", request.trials},
+                             {"timing", request.timing},
+                             {"timeout_s", request.timeoutSeconds},
+                             {"idle_timeout_s", request.idleTimeoutSeconds}};
+    auto r = call("verify", params, timeout, onProgress, cancel);
+    if (!r)
+        return r.error();
+    if (!r->is_object() || !r->contains("verdict") || !(*r)["verdict"].is_string())
+        return Error::make("protocol-error", "the worker's verify answer has no verdict");
+    // The answer is a record without the parts only the client knows; those are filled in here
+    // (task, source) and by the caller (time, seed, screening), over anything the worker said.
+    nlohmann::json answer = std::move(*r);
+    answer["schema_version"] = verification::VerificationRecordData::kSchemaVersion;
+    answer["task_id"] = task.id;
+    answer["source_hash"] = sha256Hex(request.source);
+    answer["created_at"] = "";
+    auto record = verification::fromJson(answer);
+    if (!record)
+        return Error::make("protocol-error", "the worker's verify answer cannot be read: " + record.error().message);
+    return record;
 }
 
 void SubprocessWorker::shutdown() {

@@ -20,17 +20,21 @@ public:
 
     Status connect(std::chrono::milliseconds timeout) override;
     Result<DeviceInfo> deviceInfo(std::chrono::milliseconds timeout) override;
-    Result<nlohmann::json> call(const std::string& type, const nlohmann::json& params,
-                                std::chrono::milliseconds timeout) override;
-    Result<nlohmann::json> call(const std::string& type, const nlohmann::json& params,
-                                std::chrono::milliseconds timeout, const ProgressFn& onProgress,
-                                const std::atomic<bool>* cancel) override;
+    Result<verification::BuildReport> build(const Task& task, const BuildRequest& request,
+                                            std::chrono::milliseconds timeout) override;
+    Result<verification::VerificationRecordData> verify(const Task& task, const VerifyRequest& request,
+                                                        std::chrono::milliseconds timeout, const ProgressFn& onProgress,
+                                                        const std::atomic<bool>* cancel) override;
     void shutdown() override;
     std::string description() const override;
 
     const std::string& workerVersion() const { return m_workerVersion; }
 
 private:
+    // One request on the wire; the answer's "result" on success, its error otherwise.
+    Result<nlohmann::json> call(const std::string& type, const nlohmann::json& params,
+                                std::chrono::milliseconds timeout, const ProgressFn& onProgress = {},
+                                const std::atomic<bool>* cancel = nullptr);
     Error lostConnection(const Error& why);
 
     std::string m_path;

@@ -4,9 +4,9 @@
 #include <ctime>
 #include <random>
 
+#include "core/model/source_limit.h"
+#include "core/record/record_identity.h"
 #include "core/screening/host_code_screen.h"
-#include "core/protocol/protocol.h"
-#include "core/sys/sha256.h"
 #include "kwb/version.h"
 
 namespace kwb {
@@ -18,15 +18,23 @@ std::string nowIso() {
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
     return buf;
 }
+
+verification::Screening screeningOf(const ScreeningResult& result) {
+    verification::Screening s;
+    s.version = ScreeningResult::kVersion;
+    for (const auto& f : result.findings)
+        s.findings.push_back({f.kind, f.line, f.text, nlohmann::json::object()});
+    return s;
+}
 } // namespace
 
-Result<VerificationRecord> Verifier::verify(const Task& task, const std::string& source,
-                                            const std::string& fileName,
-                                            const VerifyOptions& options,
-                                            const std::function<void(const VerifyProgress&)>& progress,
-                                            const std::atomic<bool>* cancel) {
-    if (source.size() > protocol::kMaxSourceBytes) // refused before any worker is started
-        return Error::make("source-too-large", protocol::sourceTooLargeMessage(source.size()));
+Result<verification::VerificationRecordData> Verifier::verify(const Task& task, const std::string& source,
+                                                              const std::string& fileName,
+                                                              const VerifyOptions& options,
+                                                              const std::function<void(const VerifyProgress&)>& progress,
+                                                              const std::atomic<bool>* cancel) {
+    if (source.size() > kMaxSourceBytes) // refused before any worker is started
+        return Error::make("source-too-large", sourceTooLargeMessage(source.size()));
     std::uint64_t seed = options.seed;
     if (seed == 0) {
         std::random_device rd;
@@ -35,39 +43,35 @@ Result<VerificationRecord> Verifier::verify(const Task& task, const std::string&
     for (const auto& s : options.shapes)
         if (!task.findShape(s))
             return Error::make("bad-shape", "task " + task.id + " has no shape \"" + s + "\"");
-    nlohmann::json params = {{"task", task},
-                             {"source", source},
-                             {"file_name", fileName},
-                             {"seed", seed},
-                             {"shapes", options.shapes},
-                             {"bench", options.bench},
-                             {"trials", options.trials},
-                             {"timing", options.timing},
-                             {"timeout_s", options.timeoutSeconds},
-                             {"idle_timeout_s", options.idleTimeoutSeconds}};
+    VerifyRequest request;
+    request.source = source;
+    request.fileName = fileName;
+    request.seed = seed;
+    request.shapes = options.shapes;
+    request.bench = options.bench;
+    request.trials = options.trials;
+    request.timing = options.timing;
+    request.timeoutSeconds = options.timeoutSeconds;
+    request.idleTimeoutSeconds = options.idleTimeoutSeconds;
     auto t0 = std::chrono::steady_clock::now();
     auto onEvent = [&](const nlohmann::json& ev) {
         if (progress)
             progress({ev.value("stage", ev.value("event", "")), ev.value("shape", ""), ev});
     };
     auto timeout = std::chrono::seconds(options.timeoutSeconds + 240); // builds and start-up on top
-    auto r = m_worker.call("verify", params, timeout, onEvent, cancel);
-    if (!r)
-        return r.error();
-    nlohmann::json rec = *r;
-    rec["schema_version"] = VerificationRecord::kSchemaVersion;
-    rec["task_id"] = task.id;
-    rec["source_hash"] = sha256Hex(source);
-    rec["created_at"] = nowIso();
-    rec["workbench_version"] = kVersion;
-    rec["worker"] = m_worker.description();
-    rec["seed"] = seed;
-    rec["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    auto answer = m_worker.verify(task, request, timeout, onEvent, cancel);
+    if (!answer)
+        return answer.error();
+    verification::VerificationRecordData rec = std::move(*answer);
+    rec.taskId = task.id;
+    rec.createdAt = nowIso();
+    rec.workbenchVersion = kVersion;
+    rec.worker = m_worker.description();
+    rec.seed = seed;
+    rec.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     // Screened here, by the trusted client, not by the worker the candidate runs beside.
-    rec["screening"] = toJson(screenHostCode(source, ScreeningOptions{task.allowedLibraries}));
-    if (!rec.contains("verdict"))
-        return Error::make("protocol-error", "the worker's verify answer has no verdict");
-    return VerificationRecord::fromJson(std::move(rec));
+    rec.screening = screeningOf(screenHostCode(source, ScreeningOptions{task.allowedLibraries}));
+    return verification::sealed(std::move(rec));
 }
 
 } // namespace kwb

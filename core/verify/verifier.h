@@ -1,6 +1,7 @@
 #pragma once
 // The Verifier both the GUI and kwb use: build -> correctness -> benchmark through a Worker,
-// with progress callbacks and cancellation, ending in an immutable VerificationRecord.
+// with progress callbacks and cancellation, ending in a sealed verification record (schema 2,
+// its id the hash of its form: core/record/record_identity.h).
 // Blocking: call it from a worker thread in the GUI. One verification at a time per Verifier.
 #include <atomic>
 #include <cstdint>
@@ -9,7 +10,7 @@
 #include <vector>
 
 #include "core/model/task.h"
-#include "core/verify/verification_record.h"
+#include "core/model/verification.h"
 #include "core/verify/worker.h"
 
 namespace kwb {
@@ -34,10 +35,10 @@ class Verifier {
 public:
     explicit Verifier(Worker& worker) : m_worker(worker) {}
 
-    Result<VerificationRecord> verify(const Task& task, const std::string& source,
-                                      const std::string& fileName, const VerifyOptions& options,
-                                      const std::function<void(const VerifyProgress&)>& progress = {},
-                                      const std::atomic<bool>* cancel = nullptr);
+    Result<verification::VerificationRecordData> verify(const Task& task, const std::string& source,
+                                                        const std::string& fileName, const VerifyOptions& options,
+                                                        const std::function<void(const VerifyProgress&)>& progress = {},
+                                                        const std::atomic<bool>* cancel = nullptr);
 
 private:
     Worker& m_worker;

@@ -13,7 +13,7 @@
 
 #include "core/store/project_store.h"
 #include "core/sys/sha256.h"
-#include "core/verify/verification_record.h"
+#include "core/record/record_identity.h"
 #include "tests/badinput/registry.h"
 #include "tests/support/check.h"
 #include "tests/support/kwb_process.h"
@@ -80,7 +80,7 @@ Scene makeScene() {
             nlohmann::json findings = nlohmann::json::array();
             if (c.finding)
                 findings.push_back({{"kind", "getenv"}, {"line", 3}, {"text", "getenv(\"HOME\")"}});
-            nlohmann::json j = {{"schema_version", kwb::VerificationRecord::kSchemaVersion},
+            nlohmann::json j = {{"schema_version", kwb::verification::VerificationRecordData::kSchemaVersion},
                                 {"task_id", "sgemm-f32"},
                                 {"verdict", c.verdict},
                                 {"source_hash", kwb::sha256Hex(kernel(i))},
@@ -90,9 +90,9 @@ Scene makeScene() {
                                 {"screening", {{"findings", findings}}}};
             if (std::string(c.verdict) == "pass" || std::string(c.verdict) == "suspicious-timing")
                 j["geomean_speedup"] = 1.5;
-            auto rec = kwb::VerificationRecord::fromJson(j);
+            auto rec = kwb::verification::fromJson(j);
             CHECK_MSG(bool(rec), rec ? "" : rec.error().message);
-            auto added = (*store)->addVerification(i, *rec);
+            auto added = (*store)->addVerification(i, kwb::verification::sealed(*rec));
             CHECK_MSG(bool(added), added ? "" : added.error().message);
         }
     }

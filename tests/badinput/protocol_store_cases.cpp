@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/model/source_limit.h"
 #include "core/protocol/protocol.h"
 #include "tests/badinput/protocol_store_support.h"
 #include "tests/badinput/registry.h"
@@ -133,9 +134,9 @@ void oversizedRequests() {
     {
         const fs::path big = dir / "big.cu";
         std::string src = kernelSource(2);
-        src += "//" + std::string(kwb::protocol::kMaxSourceBytes + 1 - src.size() - 3, 'x') + "\n";
+        src += "//" + std::string(kwb::kMaxSourceBytes + 1 - src.size() - 3, 'x') + "\n";
         writeFile(big, src);
-        CHECK(fs::file_size(big) == kwb::protocol::kMaxSourceBytes + 1);
+        CHECK(fs::file_size(big) == kwb::kMaxSourceBytes + 1);
         auto r = runKwb({"verify", "gelu-f32", big.string(), "--no-bench"}, env, dir, std::chrono::seconds(60));
         CHECK_MSG(r.exitCode == 2 && r.err.find("the candidate source is") != std::string::npos, r.err);
     }
@@ -201,7 +202,7 @@ void oversizedRequests() {
         const fs::path rows = samplesJsonl(dir / "rows.jsonl", 1, 2);
         {
             std::ofstream f(rows, std::ios::app);
-            f << "{\"task\":\"gelu-f32\",\"source\":\"" << std::string(kwb::protocol::kMaxSourceBytes + 10, 'y') << "\"}\n";
+            f << "{\"task\":\"gelu-f32\",\"source\":\"" << std::string(kwb::kMaxSourceBytes + 10, 'y') << "\"}\n";
         }
         auto r = runKwb({"import", rows.string(), "--project", project.string()}, env, dir);
         CHECK_MSG(r.exitCode == 2, r.err);
@@ -211,7 +212,7 @@ void oversizedRequests() {
         // And a folder of .cu files with one too large.
         fs::create_directories(dir / "kernels");
         writeFile(dir / "kernels" / "a.cu", kernelSource(5));
-        writeFile(dir / "kernels" / "b.cu", std::string(kwb::protocol::kMaxSourceBytes + 1, 'z'));
+        writeFile(dir / "kernels" / "b.cu", std::string(kwb::kMaxSourceBytes + 1, 'z'));
         auto f = runKwb({"import", (dir / "kernels").string(), "--task", "gelu-f32", "--project", project.string()}, env, dir);
         CHECK_MSG(f.exitCode == 2 && f.err.find("b.cu") != std::string::npos &&
                       f.err.find("up to 1.0 MiB") != std::string::npos,

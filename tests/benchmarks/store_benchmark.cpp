@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "core/record/record_identity.h"
 #include "core/store/project_store.h"
 #include "core/tasks/task_loader.h"
 #include "core/sys/sha256.h"
@@ -149,12 +150,12 @@ int main(int argc, char** argv) {
                 const std::int64_t id = (*ids)[k];
                 if (rng() % 10 < 6) {
                     const bool pass = rng() % 10 < 8;
-                    nlohmann::json j = {{"schema_version", 1}, {"task_id", s.taskId}, {"verdict", pass ? "pass" : "wrong-result"},
+                    nlohmann::json j = {{"schema_version", 2}, {"task_id", s.taskId}, {"verdict", pass ? "pass" : "wrong-result"},
                                         {"source_hash", sha256Hex(s.source)}, {"created_at", "2025-06-01T00:00:00Z"},
                                         {"seed", rng()}, {"device", {{"name", "NVIDIA H200 (synthetic benchmark record)"}}}};
                     if (pass)
                         j["geomean_speedup"] = speed(rng);
-                    if (auto st = (*store)->addVerification(id, *VerificationRecord::fromJson(j)); !st)
+                    if (auto st = (*store)->addVerification(id, verification::sealed(*verification::fromJson(j))); !st)
                         die("verification", st.error());
                 }
                 if (rng() % 10 < 3)

@@ -440,7 +440,7 @@ void TestReviewSession::verifyStoresTheRecord() {
     auto records = store->verifications(id);
     QVERIFY(records);
     QCOMPARE(records->size(), std::size_t(1));
-    QCOMPARE(q(store->sample(id)->status.verificationId), q(records->front().id()));
+    QCOMPARE(q(store->sample(id)->status.verificationId), q(records->front().id));
 }
 
 void TestReviewSession::datasetFiltersAndExport() {

@@ -36,10 +36,10 @@ public:
         sources.push_back(source);
         CheckOutcome o;
         bool first = sources.size() == 1;
-        o.verdict = first ? "compile-error" : "pass";
+        o.verdict = verification::RecordVerdict::fromText(first ? "compile-error" : "pass");
         o.repairable = first;
         o.feedback = first ? "Your kernel does not compile: reduce.cu(7): error: identifier \"s\" is undefined" : "";
-        o.summary = {{"verdict", o.verdict}};
+        o.summary = {{"verdict", o.verdict.text()}};
         return o;
     }
     std::vector<std::string> sources;
@@ -224,7 +224,7 @@ void generateTests() {
     auto record = [](nlohmann::json extra) {
         nlohmann::json j = {{"schema_version", 1}, {"task_id", "reduce-sum-f32"}, {"source_hash", "ab"}, {"created_at", "now"}};
         j.update(extra);
-        return VerificationRecord::fromJson(j).value();
+        return verification::fromJson(j).value();
     };
     auto ce = VerifierSampleChecker::outcomeOf(record(
         {{"verdict", "compile-error"},

@@ -11,6 +11,7 @@
 
 #include "core/generate/generation_run.h"
 #include "core/generate/project_sample_sink.h"
+#include "core/record/record_identity.h"
 #include "core/store/project_store.h"
 #include "core/store/sqlite_connection.h"
 #include "core/tasks/task_loader.h"
@@ -52,7 +53,7 @@ public:
     Result<CheckOutcome> check(const Task& task, const std::string& source, const std::string&, const std::atomic<bool>*) override {
         ++calls;
         const bool first = calls == 1;
-        nlohmann::json j = {{"schema_version", VerificationRecord::kSchemaVersion}, {"task_id", task.id},
+        nlohmann::json j = {{"schema_version", verification::VerificationRecordData::kSchemaVersion}, {"task_id", task.id},
                             {"verdict", first ? "compile-error" : "pass"}, {"source_hash", sha256Hex(source)},
                             {"created_at", "2025-01-01T00:00:00Z"}, {"seed", calls}};
         if (!first) {
@@ -60,11 +61,11 @@ public:
             j["geomean_speedup"] = 1.25;
         }
         CheckOutcome o;
-        o.verdict = j["verdict"];
+        o.verdict = verification::RecordVerdict::fromText(j["verdict"].get<std::string>());
         o.repairable = first;
         o.feedback = first ? "Your kernel does not compile: reduce.cu(7): error: identifier \"s\" is undefined" : "";
-        o.record = VerificationRecord::fromJson(j).value();
-        o.summary = {{"verdict", o.verdict}, {"record_id", o.record->id()}};
+        o.record = verification::sealed(verification::fromJson(j).value());
+        o.summary = {{"verdict", o.verdict.text()}, {"record_id", o.record->id}};
         return o;
     }
     int calls = 0;
@@ -263,7 +264,7 @@ void projectSinkTests() {
                 auto s = ps.sample(*g->sampleId);
                 CHECK(s && !s->parentId); // a repair turn is not a person's edit
                 auto v = ps.verifications(*g->sampleId);
-                CHECK(v && v->size() == 1 && v->front().id() == g->check["record_id"]);
+                CHECK(v && v->size() == 1 && v->front().id == g->check["record_id"]);
                 CHECK(s && s->status.verificationVerdict == g->check["verdict"]);
             }
             CHECK(ps.sample(*c.sampleId)->status.speedup == std::optional<double>(1.25));

@@ -13,6 +13,7 @@ int main() {
     liveRecordsRoundTrip();
     handWrittenGpuRecordsRead();
     typedValueRoundTrips();
+    recordIdentity();
     badRecordsAreRefused();
     const auto& c = kwbtest::counts();
     std::printf("%d passed, %d failed\n", c.passed, c.failed);

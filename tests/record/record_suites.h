@@ -4,6 +4,7 @@ namespace kwbtest::record {
 void verdictTextRoundTrips();
 void verdictFamilies();
 void verdictExitCodesMatch();
+void recordIdentity();
 void everyWrittenVerdictIsKnown();
 void storedRecordsRoundTrip();
 void liveRecordsRoundTrip();

@@ -11,6 +11,8 @@
 #include <thread>
 #include <unistd.h>
 
+#include "core/record/record_identity.h"
+
 #include "core/tasks/task_loader.h"
 #include "core/sys/sha256.h"
 
@@ -70,9 +72,9 @@ kwb::Sample sample(const std::string& taskId, const std::string& source, const s
     return s;
 }
 
-kwb::VerificationRecord record(const kwb::Sample& s, const std::string& verdict, std::optional<double> speedup,
-                               const std::string& gpu) {
-    nlohmann::json j = {{"schema_version", kwb::VerificationRecord::kSchemaVersion},
+kwb::verification::VerificationRecordData record(const kwb::Sample& s, const std::string& verdict,
+                                               std::optional<double> speedup, const std::string& gpu) {
+    nlohmann::json j = {{"schema_version", kwb::verification::VerificationRecordData::kSchemaVersion},
                         {"task_id", s.taskId},
                         {"verdict", verdict},
                         {"source_hash", kwb::sha256Hex(s.source)},
@@ -81,7 +83,7 @@ kwb::VerificationRecord record(const kwb::Sample& s, const std::string& verdict,
                         {"device", {{"name", gpu}, {"cc", "9.0"}}}};
     if (speedup)
         j["geomean_speedup"] = *speedup;
-    return *kwb::VerificationRecord::fromJson(j);
+    return kwb::verification::sealed(*kwb::verification::fromJson(j));
 }
 
 std::string fileBytes(const fs::path& p) {

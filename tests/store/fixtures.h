@@ -10,7 +10,7 @@
 
 #include "core/model/sample.h"
 #include "core/model/task.h"
-#include "core/verify/verification_record.h"
+#include "core/model/verification.h"
 #include "tests/support/check.h"
 
 namespace kwbtest {
@@ -21,8 +21,8 @@ std::filesystem::path sourceDir(); // the repository
 kwb::Task task(const std::string& id); // resources/tasks/<id>.toml
 kwb::Sample sample(const std::string& taskId, const std::string& source, const std::string& model = "model-a");
 // A record shaped like the verifier's, for tests: the store needs one of the sample's source.
-kwb::VerificationRecord record(const kwb::Sample& s, const std::string& verdict, std::optional<double> speedup,
-                               const std::string& gpu = "NVIDIA H200 (test record)");
+kwb::verification::VerificationRecordData record(const kwb::Sample& s, const std::string& verdict, std::optional<double> speedup,
+                                               const std::string& gpu = "NVIDIA H200 (test record)");
 std::string fileBytes(const std::filesystem::path& p);
 void writeFile(const std::filesystem::path& p, const std::string& text);
 

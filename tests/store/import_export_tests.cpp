@@ -162,7 +162,7 @@ void exportTests() {
         auto rec = record(s, good ? "pass" : "wrong-result", good ? std::optional<double>(1.0 + i / 10.0) : std::nullopt);
         if (i != 5) { // one accepted sample stays unverified
             CHECK(ps.addVerification(s.id, rec));
-            verificationOf[s.id] = rec.id();
+            verificationOf[s.id] = rec.id;
         }
         CHECK(ps.review(s.id, good ? Verdict::Accepted : Verdict::Rejected, "ana"));
     }

@@ -73,7 +73,7 @@ void sampleTests() {
     auto rec2 = record(*out, "pass", 2.5, "NVIDIA H200");
     CHECK(ps.addVerification(*id, rec2));
     auto now = ps.sample(*id);
-    CHECK(now->status.verificationId == rec2.id() && now->status.speedup == std::optional<double>(2.5) &&
+    CHECK(now->status.verificationId == rec2.id && now->status.speedup == std::optional<double>(2.5) &&
           now->status.gpu == "NVIDIA H200");
     CHECK(ps.addVerification(*id, rec2)); // the same record again: stored once
     CHECK(ps.verifications(*id)->size() == 2);

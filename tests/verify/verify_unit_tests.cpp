@@ -14,7 +14,7 @@
 #include "core/sys/sha256.h"
 #include "core/verify/fast_p.h"
 #include "core/verify/timing_overrides.h"
-#include "core/verify/verification_record.h"
+#include "core/model/verification.h"
 #include "core/verify/worker_endpoint.h"
 #include "tests/support/check.h"
 
@@ -169,15 +169,17 @@ void childInheritsNoDescriptors() {
     ::close(leaked);
 }
 
-// The verdicts of issue 18 fail in the record path `kwb verify` prints from, as in the typed one.
+// The verdicts of issue 18 fail in the record `kwb verify` prints from.
 void failingVerdicts() {
-    for (const char* v : {"impossible-timing", "contract-violation", "tampering", "suspicious-timing"}) {
-        CHECK_MSG(kwb::verdictExitCode(v) == 1, v);
-        auto rec = kwb::VerificationRecord::fromJson({{"schema_version", 1}, {"task_id", "sgemm-f32"}, {"verdict", v},
-                                                      {"source_hash", "ab"}, {"created_at", "2026-12-03T00:00:00Z"}});
-        CHECK_MSG(rec.ok() && !rec->passed() && rec->ran(), v);
+    namespace v = kwb::verification;
+    for (const char* text : {"impossible-timing", "contract-violation", "tampering", "suspicious-timing"}) {
+        auto rec = v::fromJson({{"schema_version", 1}, {"task_id", "sgemm-f32"}, {"verdict", text},
+                                {"source_hash", "ab"}, {"created_at", "2026-12-03T00:00:00Z"}});
+        CHECK_MSG(rec.ok() && !rec->passed() && v::ran(rec->verdict.value), text);
+        CHECK_MSG(rec.ok() && v::verdictExitCode(rec->verdict.value) == 1, text);
+        CHECK_MSG(rec.ok() && v::family(rec->verdict.value) == v::VerdictFamily::SuspectedHack, text);
     }
-    CHECK(kwb::verdictExitCode("pass") == 0 && kwb::verdictExitCode("not-run") == 3);
+    CHECK(v::verdictExitCode(v::Verdict::Pass) == 0 && v::verdictExitCode(v::Verdict::NotRun) == 3);
 }
 
 } // namespace

@@ -58,11 +58,11 @@ std::string toString(Verdict v);
 // The verdict for a stored spelling; Unknown for any other text.
 Verdict verdictFromString(std::string_view text);
 bool isPass(Verdict v);
-// The same as VerificationRecord::ran(): everything but not-run and compile-error.
+// Whether the candidate ran: everything but not-run and compile-error.
 bool ran(Verdict v);
 VerdictFamily family(Verdict v);
 std::string toString(VerdictFamily f);
-// Exit code of `kwb verify`, as verdictExitCode(text): 0 pass, 3 not run, 1 anything else.
+// Exit code of `kwb verify`: 0 pass, 3 not run, 1 anything else.
 int verdictExitCode(Verdict v);
 
 // A verdict as a record holds it: the enum, and for Unknown the text it was read from.
@@ -283,7 +283,7 @@ struct VerificationRecordData {
 };
 
 // Reads schema versions kOldestReadable..kSchemaVersion; needs task_id, verdict, source_hash
-// and created_at as strings (as VerificationRecord::fromJson). Fields of another type than
+// and created_at as strings. Fields of another type than
 // expected stay in `extra`, unread.
 Result<VerificationRecordData> fromJson(const nlohmann::json& j);
 nlohmann::json toJson(const VerificationRecordData& r);

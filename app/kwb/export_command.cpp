@@ -21,6 +21,8 @@ void printSummary(const ExportSummary& s, std::ostream& out) {
             out << "  " << t << "=" << (s.test.perTask.count(t) ? s.test.perTask.at(t) : 0);
         out << "\n";
     }
+    if (s.negativeSuspectedHacks > 0)
+        out << s.negativeSuspectedHacks << " negative row(s) are suspected hacks (marked suspected_hack)\n";
 }
 
 // JSON text is UTF-8: bytes that are not (a Latin-1 source, say) were written as U+FFFD. The

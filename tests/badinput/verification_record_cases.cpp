@@ -308,6 +308,7 @@ int suspectedHacksApart() {
     // Pairs: the clean sample against each rejected one; only the tampering side is marked.
     r = s.kwb({"export", "prefs", "-o", (s.dir / "p.jsonl").string()});
     CHECK_MSG(r.exitCode == 0, r.err);
+    CHECK_MSG(r.out.find("1 negative row(s) are suspected hacks") != std::string::npos, r.out);
     std::map<int, bool> rejectedHack;
     for (const auto& p : rows(s.dir / "p.jsonl")) {
         CHECK_MSG(p["chosen_sample_id"] == 1, p.dump());

@@ -22,7 +22,7 @@
 #include "core/store/project_store.h"
 #include "core/sys/sha256.h"
 #include "core/verify/subprocess_worker.h"
-#include "core/verify/verification_record.h"
+#include "core/record/record_identity.h"
 #include "ui/models/project_session.h"
 #include "ui/models/sample_list_model.h"
 #include "ui/models/shape_results_model.h"
@@ -139,12 +139,12 @@ bool storeRecord(ProjectStore& store, qint64 id, const std::function<void(nlohma
     j["seed"] = id; // one record per sample
     if (change)
         change(j);
-    auto record = VerificationRecord::fromJson(j);
+    auto record = kwb::verification::fromJson(j);
     if (!record) {
         qWarning("%s", record.error().message.c_str());
         return false;
     }
-    auto stored = store.addVerification(id, *record);
+    auto stored = store.addVerification(id, kwb::verification::sealed(*record));
     if (!stored)
         qWarning("%s", stored.error().message.c_str());
     return bool(stored);
@@ -471,14 +471,14 @@ void TestReviewSession::datasetFiltersAndExport() {
     for (const auto& row : accepted->rows) {
         auto smp = s.store()->sample(row.id);
         QVERIFY(smp);
-        nlohmann::json j = {{"schema_version", VerificationRecord::kSchemaVersion}, {"task_id", smp->taskId},
+        nlohmann::json j = {{"schema_version", kwb::verification::VerificationRecordData::kSchemaVersion}, {"task_id", smp->taskId},
                             {"verdict", "pass"}, {"source_hash", sha256Hex(smp->source)},
                             {"created_at", "2026-01-01T00:00:00Z"}, {"seed", row.id},
                             {"device", {{"name", "NVIDIA H200"}, {"cc", "9.0"}}},
                             {"screening", {{"findings", nlohmann::json::array()}}}, {"geomean_speedup", 1.5}};
-        auto rec = VerificationRecord::fromJson(j);
+        auto rec = kwb::verification::fromJson(j);
         QVERIFY(rec);
-        QVERIFY(s.store()->addVerification(row.id, *rec));
+        QVERIFY(s.store()->addVerification(row.id, kwb::verification::sealed(*rec)));
     }
 
     ExportDialog dialog(s.window->projectSession(), SampleFilter{}, s.window.get());

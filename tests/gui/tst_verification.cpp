@@ -14,6 +14,7 @@
 #include <QTimer>
 #include <algorithm>
 
+#include "core/record/record_identity.h"
 #include "core/tasks/task_loader.h"
 #include "core/verify/subprocess_worker.h"
 #include "ui/models/diagnostics_model.h"
@@ -442,7 +443,7 @@ void TestVerification::staleResultsAreDropped() {
     const auto record = finished.at(0).at(0).value<kwb::ui::RecordPtr>();
     QVERIFY(record);
     QCOMPARE(record->verdict.text(), std::string("compile-error"));
-    QVERIFY(finished.at(0).at(1).value<std::shared_ptr<const kwb::VerificationRecord>>()); // the stored form
+    QVERIFY(kwb::verification::isSealed(*record)); // as the project store takes it
 }
 
 QTEST_MAIN(TestVerification)

@@ -43,11 +43,8 @@ public:
         if (auto it = m_inner.stored().find(sample.id); it != m_inner.stored().end())
             sampleId = it->second.sampleId.value_or(0);
         RecordPtr record;
-        if (sample.verificationRecord) {
-            auto typed = typedRecord(*sample.verificationRecord);
-            if (typed)
-                record = *typed; // an unreadable record was stored as it came; the summary leaves it out
-        }
+        if (sample.verificationRecord)
+            record = typedRecord(*sample.verificationRecord);
         m_stored(index, sample.turn, sampleId, sample.code.has_value(), std::move(record));
         return okStatus();
     }

@@ -57,7 +57,6 @@ quint64 VerificationJob::start(Request request) {
                 ticket.post([run](VerificationJob& job) { job.drainEvents(run); });
         };
 
-        std::shared_ptr<const VerificationRecord> stored;
         RecordPtr record;
         std::string code, message;
         try {
@@ -65,14 +64,11 @@ quint64 VerificationJob::start(Request request) {
             Verifier verifier(worker);
             auto result = verifier.verify(request.task, request.source, request.fileName,
                                           request.options, onProgress, &run->cancel);
-            // Parsed once, here: the window holds the typed record from now on.
-            const Result<RecordPtr> typed = result ? typedRecord(*result) : Result<RecordPtr>(result.error());
-            if (typed) {
-                record = *typed;
-                stored = std::make_shared<const VerificationRecord>(std::move(*result));
+            if (result) {
+                record = typedRecord(std::move(*result));
             } else {
-                code = typed.error().code;
-                message = describe(typed.error());
+                code = result.error().code;
+                message = describe(result.error());
             }
             worker.shutdown();
         } catch (const std::exception& e) {
@@ -83,7 +79,7 @@ quint64 VerificationJob::start(Request request) {
         // Last events first, then the outcome: the queued calls keep this order.
         ticket.post([run](VerificationJob& job) { job.drainEvents(run); });
         if (record) {
-            ticket.post([record, stored](VerificationJob& job) { job.deliverRecord(record, stored); });
+            ticket.post([record](VerificationJob& job) { job.deliverRecord(record); });
         } else {
             const QString c = QString::fromStdString(code);
             const QString m = QString::fromStdString(message);
@@ -111,10 +107,10 @@ void VerificationJob::drainEvents(const std::shared_ptr<Run>& run) {
     emit verifyProgress(QList<VerificationEvent>(events.begin(), events.end()));
 }
 
-void VerificationJob::deliverRecord(RecordPtr record, std::shared_ptr<const VerificationRecord> stored) {
+void VerificationJob::deliverRecord(RecordPtr record) {
     m_running = false;
     m_record = std::move(record);
-    emit verifyFinished(m_record, std::move(stored));
+    emit verifyFinished(m_record);
 }
 
 void VerificationJob::deliverError(const QString& code, const QString& message) {

@@ -17,7 +17,6 @@
 #include <QString>
 
 #include "core/model/task.h"
-#include "core/verify/verification_record.h"
 #include "core/verify/verifier.h"
 #include "ui/models/job_tracker.h"
 #include "ui/models/verification_standing.h"
@@ -62,8 +61,8 @@ public:
 signals:
     void verifyStarted(quint64 generation);
     void verifyProgress(const QList<kwb::ui::VerificationEvent>& events);
-    // record: what the window shows; stored: the same record as the project store takes it.
-    void verifyFinished(kwb::ui::RecordPtr record, std::shared_ptr<const kwb::VerificationRecord> stored);
+    // record: sealed, as the window shows it and the project store takes it.
+    void verifyFinished(kwb::ui::RecordPtr record);
     // code: the core error code ("cancelled", "worker-not-found", "timeout", ...).
     void verifyFailed(const QString& code, const QString& message);
 
@@ -71,7 +70,7 @@ private:
     struct Run; // one verification's cancel flag and event queue
 
     void drainEvents(const std::shared_ptr<Run>& run);
-    void deliverRecord(RecordPtr record, std::shared_ptr<const VerificationRecord> stored);
+    void deliverRecord(RecordPtr record);
     void deliverError(const QString& code, const QString& message);
 
     std::shared_ptr<Run> m_run; // the current verification, null when none ran yet

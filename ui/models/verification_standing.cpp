@@ -1,18 +1,14 @@
 #include "ui/models/verification_standing.h"
 
 #include "core/store/project_store.h"
-#include "core/verify/verification_record.h"
 #include "ui/models/shape_results_model.h"
 
 namespace kwb::ui {
 
 namespace v = kwb::verification;
 
-Result<RecordPtr> typedRecord(const VerificationRecord& stored) {
-    auto record = v::fromJson(stored.json());
-    if (!record)
-        return record.error();
-    return std::make_shared<const v::VerificationRecordData>(std::move(*record));
+RecordPtr typedRecord(v::VerificationRecordData record) {
+    return std::make_shared<const v::VerificationRecordData>(std::move(record));
 }
 
 Result<RecordPtr> storedRecord(ProjectStore& store, std::int64_t sampleId, const std::string& verificationId) {
@@ -21,9 +17,9 @@ Result<RecordPtr> storedRecord(ProjectStore& store, std::int64_t sampleId, const
     auto records = store.verifications(sampleId);
     if (!records)
         return records.error();
-    for (const VerificationRecord& r : *records)
-        if (r.id() == verificationId)
-            return typedRecord(r);
+    for (v::VerificationRecordData& r : *records)
+        if (r.id == verificationId)
+            return typedRecord(std::move(r));
     return RecordPtr();
 }
 

@@ -6,8 +6,8 @@
 // violation), or a check that could not finish. Suspected hacks and passes with findings have
 // colours of their own: neither is the red or orange of a wrong result.
 //
-// Records enter the window through typedRecord(): parsed once from the stored form, the
-// models keep the typed record (kwb::verification::VerificationRecordData).
+// Records enter the window typed (kwb::verification::VerificationRecordData: the store and the
+// verifier give them so) and are shared read-only (RecordPtr).
 #include <memory>
 #include <optional>
 
@@ -21,15 +21,14 @@
 
 namespace kwb {
 class ProjectStore;
-class VerificationRecord;
 }
 
 namespace kwb::ui {
 
 using RecordPtr = std::shared_ptr<const verification::VerificationRecordData>;
 
-// The typed record of a stored or freshly made one (schema 1 or 2).
-Result<RecordPtr> typedRecord(const VerificationRecord& stored);
+// A record to share with the models.
+RecordPtr typedRecord(verification::VerificationRecordData record);
 // Store thread: the sample's record `verificationId` (its latest), typed; null when the id is
 // empty or not among the sample's records.
 Result<RecordPtr> storedRecord(ProjectStore& store, std::int64_t sampleId, const std::string& verificationId);

@@ -53,11 +53,11 @@ SampleActions::SampleActions(const Parts& parts, QObject* parent) : QObject(pare
             m_question->deleteLater();
     });
     connect(m_parts.job, &VerificationJob::verifyFinished, this,
-            [this](const RecordPtr& record, std::shared_ptr<const VerificationRecord> stored) {
+            [this](const RecordPtr& record) {
                 const qint64 id = m_verifying;
                 m_verifying = 0;
-                if (id != 0 && record && stored)
-                    storeRecord(id, record, std::move(stored));
+                if (id != 0 && record)
+                    storeRecord(id, record);
             });
     connect(m_parts.job, &VerificationJob::verifyFailed, this, [this] { m_verifying = 0; });
 }
@@ -90,12 +90,11 @@ void SampleActions::verifyCurrent() {
         });
 }
 
-void SampleActions::storeRecord(qint64 sampleId, const RecordPtr& record,
-                                std::shared_ptr<const VerificationRecord> stored) {
+void SampleActions::storeRecord(qint64 sampleId, const RecordPtr& record) {
     m_parts.session->run(
         this,
-        [sampleId, stored](ProjectStore& store) -> Result<SampleStatus> {
-            auto added = store.addVerification(sampleId, *stored);
+        [sampleId, record](ProjectStore& store) -> Result<SampleStatus> {
+            auto added = store.addVerification(sampleId, *record);
             if (!added)
                 return added.error();
             auto sample = store.sample(sampleId);

@@ -18,10 +18,6 @@
 #include "core/model/sample.h"
 #include "ui/models/verification_standing.h"
 
-namespace kwb {
-class VerificationRecord;
-}
-
 namespace kwb::ui {
 
 class CodeEditor;
@@ -77,7 +73,7 @@ signals:
     void message(const QString& text);
 
 private:
-    void storeRecord(qint64 sampleId, const RecordPtr& record, std::shared_ptr<const VerificationRecord> stored);
+    void storeRecord(qint64 sampleId, const RecordPtr& record);
     void askAboutDraft();
     void saveCopyThen(std::function<void()> after, std::function<void()> failed);
 

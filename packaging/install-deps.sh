@@ -15,7 +15,7 @@ done
 
 core_pkgs=(build-essential cmake ninja-build ccache pkg-config git file dpkg-dev
   libcurl4-openssl-dev libssl-dev libsqlite3-dev sqlite3 nlohmann-json3-dev libtomlplusplus-dev
-  libcli11-dev libseccomp-dev python3
+  libcli11-dev libseccomp-dev python3 clang-format-14
   openssh-client openssh-server)   # the worker over ssh; tests/remote starts its own sshd on 127.0.0.1
   # (on a systemd machine the package also starts the system's sshd on port 22; the tests do not
   # use it: `systemctl disable --now ssh` if this machine should not accept ssh logins)

@@ -108,7 +108,8 @@ int main(int argc, char** argv) {
     screenshotOption.setFlags(QCommandLineOption::HiddenFromHelp);
     const QCommandLineOption projectOption(
         QStringLiteral("project"),
-        QCoreApplication::translate("main", "Open this project file instead of the default project."),
+        QCoreApplication::translate("main",
+                                    "Open this project file instead of the default project."),
         QCoreApplication::translate("main", "file"));
     // For the speed benchmark: print "ready" once the window shows the first sample, then exit.
     QCommandLineOption readyOption(QStringLiteral("quit-when-ready"));
@@ -124,15 +125,17 @@ int main(int argc, char** argv) {
     window.openProject(parser.value(projectOption)); // empty: the default project
 
     if (parser.isSet(readyOption)) {
-        QObject::connect(window.reviewController(), &kwb::ui::ReviewController::sampleShown, &window, [] {
-            std::fprintf(stdout, "ready\n");
-            std::fflush(stdout);
-            QCoreApplication::exit(0);
-        });
-        QObject::connect(&window, &kwb::ui::MainWindow::projectFailed, &window, [](const QString& why) {
-            std::fprintf(stderr, "%s\n", qPrintable(why));
-            QCoreApplication::exit(1);
-        });
+        QObject::connect(window.reviewController(), &kwb::ui::ReviewController::sampleShown,
+                         &window, [] {
+                             std::fprintf(stdout, "ready\n");
+                             std::fflush(stdout);
+                             QCoreApplication::exit(0);
+                         });
+        QObject::connect(&window, &kwb::ui::MainWindow::projectFailed, &window,
+                         [](const QString& why) {
+                             std::fprintf(stderr, "%s\n", qPrintable(why));
+                             QCoreApplication::exit(1);
+                         });
     }
 
     if (parser.isSet(screenshotOption)) {

@@ -12,9 +12,10 @@
 
 int main(int argc, char** argv) {
     if (argc == 2 && (!std::strcmp(argv[1], "--version") || !std::strcmp(argv[1], "--help"))) {
-        std::printf("kwb-job %s: one verification job of kwb-runner, which starts it; it reads the\n"
-                    "job on stdin and is not meant to be run by hand.\n",
-                    kwb::kVersion);
+        std::printf(
+            "kwb-job %s: one verification job of kwb-runner, which starts it; it reads the\n"
+            "job on stdin and is not meant to be run by hand.\n",
+            kwb::kVersion);
         return 0;
     }
     if (argc != 1) {

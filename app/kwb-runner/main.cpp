@@ -17,13 +17,14 @@
 namespace {
 
 void usage() {
-    std::printf("Usage: kwb-runner [--version] [--help]\n"
-                "The Kernel Workbench GPU worker. It reads one JSON request per line on stdin and\n"
-                "answers one JSON object per line on stdout; start with a hello, e.g.\n"
-                "  {\"type\":\"hello\",\"protocol\":%d}\n"
-                "  {\"id\":1,\"type\":\"device-info\"}\n"
-                "Exit codes: 0 done, 2 usage error, 3 protocol version mismatch, 4 protocol error.\n",
-                kwb::protocol::kVersion);
+    std::printf(
+        "Usage: kwb-runner [--version] [--help]\n"
+        "The Kernel Workbench GPU worker. It reads one JSON request per line on stdin and\n"
+        "answers one JSON object per line on stdout; start with a hello, e.g.\n"
+        "  {\"type\":\"hello\",\"protocol\":%d}\n"
+        "  {\"id\":1,\"type\":\"device-info\"}\n"
+        "Exit codes: 0 done, 2 usage error, 3 protocol version mismatch, 4 protocol error.\n",
+        kwb::protocol::kVersion);
 }
 
 bool writeAll(int fd, const std::string& s) {
@@ -88,9 +89,10 @@ int main(int argc, char** argv) {
         if (line->tooLong) {
             send(kwb::protocol::errorReplyToHead(
                 kwb::protocol::requestHeadOf(line->text), "request-too-large",
-                "the request line is " + std::to_string(line->bytes) + " bytes; the protocol allows " +
-                    std::to_string(kwb::protocol::kMaxLineBytes) + " (candidate sources up to " +
-                    std::to_string(kwb::kMaxSourceBytes) + " bytes)"));
+                "the request line is " + std::to_string(line->bytes) +
+                    " bytes; the protocol allows " + std::to_string(kwb::protocol::kMaxLineBytes) +
+                    " (candidate sources up to " + std::to_string(kwb::kMaxSourceBytes) +
+                    " bytes)"));
         } else {
             session.handleLine(line->text, send);
         }

@@ -7,8 +7,9 @@ namespace kwb::cli {
 
 Runner addDoctorCommand(CLI::App& app) {
     auto* cmd = app.add_subcommand(
-        "doctor", "Check nvcc, NVRTC, the driver, each GPU, cuBLAS, cuDNN and the data folder.\n"
-                  "Exit code: 0 ready, 1 compile-only (no driver or GPU), 2 something required missing.");
+        "doctor",
+        "Check nvcc, NVRTC, the driver, each GPU, cuBLAS, cuDNN and the data folder.\n"
+        "Exit code: 0 ready, 1 compile-only (no driver or GPU), 2 something required missing.");
     auto json = std::make_shared<bool>(false);
     cmd->add_flag("--json", *json, "Print the report as JSON");
     return [cmd, json]() -> int {

@@ -2,8 +2,8 @@
 #include <iostream>
 
 #include "app/kwb/commands.h"
-#include "app/kwb/seed_option.h"
 #include "app/kwb/project_lookup.h"
+#include "app/kwb/seed_option.h"
 #include "core/export/dataset_exporter.h"
 #include "core/export/hf_dataset_writer.h"
 
@@ -22,7 +22,8 @@ void printSummary(const ExportSummary& s, std::ostream& out) {
         out << "\n";
     }
     if (s.negativeSuspectedHacks > 0)
-        out << s.negativeSuspectedHacks << " negative row(s) are suspected hacks (marked suspected_hack)\n";
+        out << s.negativeSuspectedHacks
+            << " negative row(s) are suspected hacks (marked suspected_hack)\n";
 }
 
 // JSON text is UTF-8: bytes that are not (a Latin-1 source, say) were written as U+FFFD. The
@@ -32,7 +33,8 @@ void warnNotUtf8(const ExportSummary& s) {
         return;
     constexpr std::size_t kNamed = 20;
     std::cerr << "kwb export: warning: " << s.notUtf8Samples.size()
-              << " sample(s) had text that is not UTF-8 (Latin-1?); each such byte was written as U+FFFD. Samples:";
+              << " sample(s) had text that is not UTF-8 (Latin-1?); each such byte was written as "
+                 "U+FFFD. Samples:";
     std::size_t n = 0;
     for (auto id : s.notUtf8Samples) {
         if (n++ == kNamed) {
@@ -47,62 +49,83 @@ void warnNotUtf8(const ExportSummary& s) {
 } // namespace
 
 Runner addExportCommand(CLI::App& app) {
-    auto* cmd = app.add_subcommand("export", "Write training data from reviewed samples (README: \"Exports\").");
+    auto* cmd = app.add_subcommand(
+        "export", "Write training data from reviewed samples (README: \"Exports\").");
     cmd->require_subcommand(1);
     struct Opts {
         std::string project, out, testOut, system, license = "other", name, hfFormat = "sft";
         std::vector<std::string> verdicts, tasks, models;
         std::optional<double> minSpeedup;
-        bool verified = false, includeUnverified = false, includeFlagged = false, duplicates = false, noSystem = false, json = false, force = false;
+        bool verified = false, includeUnverified = false, includeFlagged = false,
+             duplicates = false, noSystem = false, json = false, force = false;
         double testFraction = 0;
         std::uint64_t seed = 1;
         int maxPairs = 0;
     };
     auto o = std::make_shared<Opts>();
-    auto* sft = cmd->add_subcommand("sft", "SFT JSONL: {\"messages\": [system, user, assistant], ...} per accepted sample.");
-    auto* prefs = cmd->add_subcommand("prefs", "Preference pairs JSONL: {\"prompt\", \"chosen\", \"rejected\", ...}.");
-    auto* unpaired = cmd->add_subcommand("unpaired", "Unpaired JSONL: {\"prompt\", \"completion\", \"label\", ...}.");
-    auto* hf = cmd->add_subcommand("hf", "A Hugging Face dataset folder: data/*.jsonl and a README.md dataset card.");
+    auto* sft = cmd->add_subcommand(
+        "sft", "SFT JSONL: {\"messages\": [system, user, assistant], ...} per accepted sample.");
+    auto* prefs = cmd->add_subcommand(
+        "prefs", "Preference pairs JSONL: {\"prompt\", \"chosen\", \"rejected\", ...}.");
+    auto* unpaired = cmd->add_subcommand(
+        "unpaired", "Unpaired JSONL: {\"prompt\", \"completion\", \"label\", ...}.");
+    auto* hf = cmd->add_subcommand(
+        "hf", "A Hugging Face dataset folder: data/*.jsonl and a README.md dataset card.");
     for (auto* c : {sft, prefs, unpaired, hf}) {
         addProjectOption(c, o->project);
-        c->add_option("-o,--output", o->out, c == hf ? "The dataset folder to write" : "The .jsonl file to write")->required();
-        c->add_option("--min-speedup", o->minSpeedup, "Only samples at least this much faster than the baseline (the accepted side)");
+        c->add_option("-o,--output", o->out,
+                      c == hf ? "The dataset folder to write" : "The .jsonl file to write")
+            ->required();
+        c->add_option(
+            "--min-speedup", o->minSpeedup,
+            "Only samples at least this much faster than the baseline (the accepted side)");
         c->add_flag("--verified", o->verified, "Only samples verified on a GPU");
         c->add_flag("--include-unverified", o->includeUnverified,
-                    "Also export as positives samples without a GPU verification (none, or compile-only not-run)");
+                    "Also export as positives samples without a GPU verification (none, or "
+                    "compile-only not-run)");
         c->add_flag("--include-flagged", o->includeFlagged,
-                    "Also export as positives samples that passed but are flagged (suspicious-timing, screening findings, "
+                    "Also export as positives samples that passed but are flagged "
+                    "(suspicious-timing, screening findings, "
                     "not screened)");
         c->add_option("--task", o->tasks, "Only these tasks")->delimiter(',');
         c->add_option("--model", o->models, "Only these models")->delimiter(',');
         c->add_flag("--include-duplicates", o->duplicates, "Keep samples marked as duplicates");
-        c->add_option("--test-fraction", o->testFraction, "Share of tasks held out as the test split (by task)")->check(CLI::Range(0.0, 0.9));
+        c->add_option("--test-fraction", o->testFraction,
+                      "Share of tasks held out as the test split (by task)")
+            ->check(CLI::Range(0.0, 0.9));
         addSeedOption(c, o->seed, "Seed of the split and the pairing (0 or more)", true);
         c->add_option("--system", o->system, "The system message for prompts without one");
         c->add_flag("--no-system", o->noSystem, "Add no system message");
         c->add_flag("--json", o->json, "Print the summary as JSON");
-        c->add_flag("--force", o->force,
-                    c == hf ? "Replace an earlier dataset folder of kwb (one holding nothing else)"
-                            : "Replace an existing file (never a project, a database, a device or a link)");
+        c->add_flag(
+            "--force", o->force,
+            c == hf ? "Replace an earlier dataset folder of kwb (one holding nothing else)"
+                    : "Replace an existing file (never a project, a database, a device or a link)");
         if (c != hf)
-            c->add_option("--test-output", o->testOut, "Where the test split goes (with --test-fraction)");
+            c->add_option("--test-output", o->testOut,
+                          "Where the test split goes (with --test-fraction)");
     }
     for (auto* c : {sft, hf})
         c->add_option("--verdict", o->verdicts, "Verdicts to export (default: accepted)")
-            ->delimiter(',')->check(CLI::IsMember({"unreviewed", "accepted", "rejected", "needs-work"}));
+            ->delimiter(',')
+            ->check(CLI::IsMember({"unreviewed", "accepted", "rejected", "needs-work"}));
     for (auto* c : {prefs, hf})
-        c->add_option("--max-pairs", o->maxPairs, "At most this many pairs per prompt (default: as many as the larger side)");
-    hf->add_option("--format", o->hfFormat, "Rows as sft, prefs or unpaired")->check(CLI::IsMember({"sft", "prefs", "unpaired"}));
-    hf->add_option("--license", o->license, "The dataset's license id for the card (e.g. apache-2.0, cc-by-4.0)");
+        c->add_option("--max-pairs", o->maxPairs,
+                      "At most this many pairs per prompt (default: as many as the larger side)");
+    hf->add_option("--format", o->hfFormat, "Rows as sft, prefs or unpaired")
+        ->check(CLI::IsMember({"sft", "prefs", "unpaired"}));
+    hf->add_option("--license", o->license,
+                   "The dataset's license id for the card (e.g. apache-2.0, cc-by-4.0)");
     hf->add_option("--name", o->name, "The dataset's name for the card (default: the folder name)");
 
     return [=]() -> int {
         if (!cmd->parsed())
             return -1;
         ExportOptions opts;
-        opts.format = sft->parsed() ? ExportFormat::Sft
-                      : prefs->parsed() ? ExportFormat::Preferences
-                      : unpaired->parsed() ? ExportFormat::Unpaired : *parseExportFormat(o->hfFormat);
+        opts.format = sft->parsed()        ? ExportFormat::Sft
+                      : prefs->parsed()    ? ExportFormat::Preferences
+                      : unpaired->parsed() ? ExportFormat::Unpaired
+                                           : *parseExportFormat(o->hfFormat);
         for (const auto& v : o->verdicts)
             opts.verdicts.push_back(*parseVerdict(v));
         opts.minSpeedup = o->minSpeedup;
@@ -144,17 +167,23 @@ Runner addExportCommand(CLI::App& app) {
         }
         if (!sum) {
             const bool forceHelps = sum.error().code == kOutputExists;
-            std::cerr << "kwb export: " << sum.error().message << (forceHelps ? "; --force replaces it" : "")
-                      << " (nothing was written)\n";
+            std::cerr << "kwb export: " << sum.error().message
+                      << (forceHelps ? "; --force replaces it" : "") << " (nothing was written)\n";
             return 2;
         }
         warnNotUtf8(*sum);
-        for (const auto& line : gateExclusionLines(*sum)) // never a surprise: what the gate left out, and why
+        for (const auto& line :
+             gateExclusionLines(*sum)) // never a surprise: what the gate left out, and why
             std::cerr << "kwb export: " << line << "\n";
         if (o->json) {
-            nlohmann::json j = {{"output", o->out}, {"format", toString(sum->format)}, {"train_rows", sum->train.rows},
-                                {"test_rows", sum->test.rows}, {"train_tasks", sum->split.train}, {"test_tasks", sum->split.test},
-                                {"per_task", sum->train.perTask}, {"per_model", sum->train.perModel},
+            nlohmann::json j = {{"output", o->out},
+                                {"format", toString(sum->format)},
+                                {"train_rows", sum->train.rows},
+                                {"test_rows", sum->test.rows},
+                                {"train_tasks", sum->split.train},
+                                {"test_tasks", sum->split.test},
+                                {"per_task", sum->train.perTask},
+                                {"per_model", sum->train.perModel},
                                 {"not_utf8_samples", sum->notUtf8Samples},
                                 {"rows_by_gate_class", sum->rowsByGateClass},
                                 {"excluded_by_gate_class", sum->excludedByGateClass},

@@ -25,14 +25,16 @@
 #include "core/llm/model_listing.h"
 #include "core/llm/redaction.h"
 #include "core/sys/data_dirs.h"
-#include "core/tasks/task_loader.h"
 #include "core/sys/programs.h"
+#include "core/tasks/task_loader.h"
 
 namespace kwb::cli {
 namespace {
 
 std::atomic<bool> g_stop{false};
-void onSignal(int) { g_stop = true; }
+void onSignal(int) {
+    g_stop = true;
+}
 
 struct GenerateOpts {
     std::vector<std::string> tasks;
@@ -71,13 +73,15 @@ std::string bar(const GenerationTotals& t) {
     char costText[48] = "";
     if (t.costKnown)
         std::snprintf(costText, sizeof costText, "  $%.3f", t.costUsd);
-    std::string s = "[" + std::string(std::size_t(fill), '#') + std::string(std::size_t(width - fill), '-') + "] " +
-                    std::to_string(done) + "/" + std::to_string(t.wanted) + "  " + std::to_string(t.inFlight) + " running";
+    std::string s = "[" + std::string(std::size_t(fill), '#') +
+                    std::string(std::size_t(width - fill), '-') + "] " + std::to_string(done) +
+                    "/" + std::to_string(t.wanted) + "  " + std::to_string(t.inFlight) + " running";
     if (t.repairs)
         s += "  " + std::to_string(t.repairs) + " repairs";
     if (t.failed)
         s += "  " + std::to_string(t.failed) + " failed";
-    return s + "  " + tokens(t.usage.inputTokens) + " in / " + tokens(t.usage.outputTokens) + " out" + costText;
+    return s + "  " + tokens(t.usage.inputTokens) + " in / " + tokens(t.usage.outputTokens) +
+           " out" + costText;
 }
 
 // Accepted examples: samples in a JSONL file (this command's output format) that passed a check
@@ -96,8 +100,9 @@ std::vector<PromptExample> loadExamples(const std::string& path, int k, std::str
             continue;
         bool accepted = j.value("accepted", false);
         if (j.contains("verification") && j["verification"].is_object())
-            accepted = accepted || verification::verdictFromString(j["verification"].value("verdict", "")) ==
-                                       verification::Verdict::Pass;
+            accepted = accepted ||
+                       verification::verdictFromString(j["verification"].value("verdict", "")) ==
+                           verification::Verdict::Pass;
         if (accepted)
             ex.push_back({j.value("task_id", ""), "", j["code"].get<std::string>()});
     }
@@ -184,7 +189,8 @@ Status openSink(const GenerateOpts& o, GenerateSetup& g) {
         if (!ex)
             return ex.error();
         if (o.examplesFromProject > 0)
-            std::cerr << "kwb generate: task " << task.id << ": " << ex->size() << " accepted samples as examples\n";
+            std::cerr << "kwb generate: task " << task.id << ": " << ex->size()
+                      << " accepted samples as examples\n";
         if (!ex->empty())
             g.context.taskExamples[task.id] = std::move(*ex);
     }
@@ -201,10 +207,12 @@ Status prepareRun(const GenerateOpts& o, GenerateSetup& g) {
         return st;
     if (o.verify) {
         if (locateRunner().empty())
-            return Error::make("worker-not-found", "--verify needs kwb-runner (set KWB_RUNNER or install it)");
+            return Error::make("worker-not-found",
+                               "--verify needs kwb-runner (set KWB_RUNNER or install it)");
         VerifyOptions vo;
         vo.bench = !o.noBench;
-        auto checker = connectChecker(WorkerEndpoint::thisMachine(), "kwb", vo, &g.context, std::chrono::seconds(30));
+        auto checker = connectChecker(WorkerEndpoint::thisMachine(), "kwb", vo, &g.context,
+                                      std::chrono::seconds(30));
         if (!checker)
             return checker.error();
         g.checker = std::move(*checker);
@@ -239,8 +247,8 @@ void attachTerminal(GenerationRun& run, const std::function<void(const std::stri
                     const std::vector<std::string>& secrets) {
     const bool tty = ::isatty(2);
     auto lastBar = std::make_shared<std::string>();
-    auto lastDraw = std::make_shared<std::chrono::steady_clock::time_point>(std::chrono::steady_clock::now() -
-                                                                          std::chrono::seconds(1));
+    auto lastDraw = std::make_shared<std::chrono::steady_clock::time_point>(
+        std::chrono::steady_clock::now() - std::chrono::seconds(1));
     run.setLog([=](const std::string& line) {
         writeLog(line);
         std::cerr << (tty ? "\r\033[K" : "") << redactForStorage(line, secrets) << "\n";
@@ -262,8 +270,8 @@ void attachTerminal(GenerationRun& run, const std::function<void(const std::stri
 void printSummary(const GenerationRun& run, const GenerateSetup& g, const GenerateOpts& o,
                   const std::vector<std::string>& secrets) {
     const auto& t = run.totals();
-    std::cout << "Run " << run.runId() << ": stored " << t.stored << " samples (" << t.withCode << " with code, "
-              << t.noCode << " without) in " << g.sink->description();
+    std::cout << "Run " << run.runId() << ": stored " << t.stored << " samples (" << t.withCode
+              << " with code, " << t.noCode << " without) in " << g.sink->description();
     if (t.alreadyStored)
         std::cout << "; " << t.alreadyStored << " were already there";
     if (t.repairs)
@@ -273,9 +281,10 @@ void printSummary(const GenerationRun& run, const GenerateSetup& g, const Genera
     if (t.failed)
         std::cout << "; " << t.failed << " requests failed";
     if (t.noCode && g.store)
-        std::cout << "\nAnswers without code (kept, not samples): kwb samples no-code --run " << run.runId() << " --project "
-                  << g.store->path().string();
-    std::cout << "\nTokens: " << t.usage.inputTokens << " in, " << t.usage.outputTokens << " out. Cost: ";
+        std::cout << "\nAnswers without code (kept, not samples): kwb samples no-code --run "
+                  << run.runId() << " --project " << g.store->path().string();
+    std::cout << "\nTokens: " << t.usage.inputTokens << " in, " << t.usage.outputTokens
+              << " out. Cost: ";
     if (t.costKnown) {
         char b[32];
         std::snprintf(b, sizeof b, "$%.4f", t.costUsd);
@@ -287,7 +296,8 @@ void printSummary(const GenerationRun& run, const GenerateSetup& g, const Genera
 }
 
 int runGenerate(const GenerateOpts& o) {
-    auto settings = LlmSettings::load(o.settings.empty() ? LlmSettings::defaultPath() : std::filesystem::path(o.settings));
+    auto settings = LlmSettings::load(o.settings.empty() ? LlmSettings::defaultPath()
+                                                         : std::filesystem::path(o.settings));
     if (!settings) {
         std::cerr << "kwb generate: " << settings.error().message << "\n";
         return 2;
@@ -351,7 +361,8 @@ int runGenerate(const GenerateOpts& o) {
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
     writeLog("run " + run.runId() + ": " + std::to_string(g.tasks.size()) + " tasks, provider " +
-             g.provider.config.publicJson().dump() + ", model " + o.model + ", n " + std::to_string(o.n));
+             g.provider.config.publicJson().dump() + ", model " + o.model + ", n " +
+             std::to_string(o.n));
     Status st = run.run(g.tasks, &g_stop);
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
@@ -370,47 +381,81 @@ int runGenerate(const GenerateOpts& o) {
 } // namespace
 
 Runner addGenerateCommand(CLI::App& app) {
-    auto* cmd = app.add_subcommand("generate", "Ask a teacher model for candidate kernels; store each sample with its provenance.\n"
-                                               "Resumable: first answers already in the project (or --out file) from the\n"
-                                               "same provider and model count towards -n.\n"
-                                               "Exit code: 0 done, 1 some requests failed, 2 error, 130 interrupted.");
+    auto* cmd = app.add_subcommand(
+        "generate",
+        "Ask a teacher model for candidate kernels; store each sample with its provenance.\n"
+        "Resumable: first answers already in the project (or --out file) from the\n"
+        "same provider and model count towards -n.\n"
+        "Exit code: 0 done, 1 some requests failed, 2 error, 130 interrupted.");
     auto o = std::make_shared<GenerateOpts>();
     cmd->add_option("tasks", o->tasks, "Task ids (or task files)");
     cmd->add_flag("--all", o->all, "Every task of the built-in suite");
-    cmd->add_option("--provider", o->provider, "anthropic, openai, or a provider named in the settings file")->required();
-    cmd->add_option("--model", o->model, "Model id, e.g. claude-sonnet-4-5 or Qwen/Qwen2.5-Coder-32B-Instruct");
-    cmd->add_option("--base-url", o->baseUrl, "Endpoint, e.g. http://localhost:8000/v1 (vLLM), http://localhost:11434/v1 (Ollama)");
+    cmd->add_option("--provider", o->provider,
+                    "anthropic, openai, or a provider named in the settings file")
+        ->required();
+    cmd->add_option("--model", o->model,
+                    "Model id, e.g. claude-sonnet-4-5 or Qwen/Qwen2.5-Coder-32B-Instruct");
+    cmd->add_option(
+        "--base-url", o->baseUrl,
+        "Endpoint, e.g. http://localhost:8000/v1 (vLLM), http://localhost:11434/v1 (Ollama)");
     cmd->add_option("-n", o->n, "Samples per task (first answers)")->check(CLI::Range(1, 100000));
-    cmd->add_option("--concurrency", o->concurrency, "Requests in flight at once (default: the provider's, 8)")->check(CLI::Range(1, 1024));
-    cmd->add_option("--max-tokens", o->maxTokens, "Longest answer, in tokens")->check(CLI::Range(1, 1000000));
-    cmd->add_option("--temperature", o->temperature, "Sampling temperature (default: the model's)")->check(CLI::Range(0.0, 2.0));
-    cmd->add_option("--top-p", o->topP, "Nucleus sampling (default: the model's)")->check(CLI::Range(0.0, 1.0));
-    cmd->add_option("--repair", o->repair, "Repair turns: send compile errors, the failing shape or a missing code block back, up to K times")
+    cmd->add_option("--concurrency", o->concurrency,
+                    "Requests in flight at once (default: the provider's, 8)")
+        ->check(CLI::Range(1, 1024));
+    cmd->add_option("--max-tokens", o->maxTokens, "Longest answer, in tokens")
+        ->check(CLI::Range(1, 1000000));
+    cmd->add_option("--temperature", o->temperature, "Sampling temperature (default: the model's)")
+        ->check(CLI::Range(0.0, 2.0));
+    cmd->add_option("--top-p", o->topP, "Nucleus sampling (default: the model's)")
+        ->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--repair", o->repair,
+                    "Repair turns: send compile errors, the failing shape or a missing code block "
+                    "back, up to K times")
         ->check(CLI::Range(0, 10));
-    cmd->add_flag("--verify", o->verify, "Verify each sample with kwb-runner (build, correctness, timing) before storing it");
+    cmd->add_flag(
+        "--verify", o->verify,
+        "Verify each sample with kwb-runner (build, correctness, timing) before storing it");
     cmd->add_flag("--no-bench", o->noBench, "With --verify: correctness only, no timing");
-    auto* project = cmd->add_option("--project", o->project, "The project samples are stored in (default: $KWB_PROJECT, "
-                                                             "the current project, or the default project)");
-    auto* out = cmd->add_option("--out", o->out, "Instead of a project: the JSONL file samples are appended to")->excludes(project);
+    auto* project = cmd->add_option("--project", o->project,
+                                    "The project samples are stored in (default: $KWB_PROJECT, "
+                                    "the current project, or the default project)");
+    auto* out = cmd->add_option("--out", o->out,
+                                "Instead of a project: the JSONL file samples are appended to")
+                    ->excludes(project);
     cmd->add_option("--log", o->logFile, "Also append the run's log to this file");
-    cmd->add_option("--settings", o->settings, "LLM settings file (default: $KWB_CONFIG_DIR/llm.json or ~/.config/kernel-workbench/llm.json)");
-    cmd->add_option("--system-template", o->systemTemplate, "System prompt template file ({{variables}})");
-    cmd->add_option("--user-template", o->userTemplate, "User prompt template file ({{variables}})");
+    cmd->add_option("--settings", o->settings,
+                    "LLM settings file (default: $KWB_CONFIG_DIR/llm.json or "
+                    "~/.config/kernel-workbench/llm.json)");
+    cmd->add_option("--system-template", o->systemTemplate,
+                    "System prompt template file ({{variables}})");
+    cmd->add_option("--user-template", o->userTemplate,
+                    "User prompt template file ({{variables}})");
     cmd->add_option("--skill", o->skill, "A SKILL.md to put in the system prompt");
-    cmd->add_option("--examples", o->examples, "A samples JSONL file: its accepted or passing samples of other tasks become examples");
-    cmd->add_option("--examples-k", o->examplesK, "How many examples at most (default 3)")->check(CLI::Range(0, 50));
+    cmd->add_option(
+        "--examples", o->examples,
+        "A samples JSONL file: its accepted or passing samples of other tasks become examples");
+    cmd->add_option("--examples-k", o->examplesK, "How many examples at most (default 3)")
+        ->check(CLI::Range(0, 50));
     cmd->add_option("--examples-from-project", o->examplesFromProject,
-                    "K: up to K accepted samples of each task from the project (latest verdict accepted, newest\n"
+                    "K: up to K accepted samples of each task from the project (latest verdict "
+                    "accepted, newest\n"
                     "first) go into that task's prompt as earlier answers to improve on")
         ->check(CLI::Range(0, 50))
         ->excludes(out);
-    cmd->add_option("--gpu", o->gpu, "Target GPU named in the prompt (default with --verify: the worker's)");
+    cmd->add_option("--gpu", o->gpu,
+                    "Target GPU named in the prompt (default with --verify: the worker's)");
     cmd->add_option("--cc", o->cc, "Target compute capability named in the prompt, e.g. 9.0");
-    cmd->add_option("--max-retries", o->maxRetries, "Retries per request after 429, 5xx, 529, timeouts (default 2)")->check(CLI::Range(0, 20));
-    cmd->add_option("--idle-timeout", o->idleTimeout, "Seconds without a byte before an attempt fails (default 120)")->check(CLI::Range(0.05, 3600.0));
-    cmd->add_option("--connect-timeout", o->connectTimeout, "Seconds to connect (default 10)")->check(CLI::Range(0.05, 600.0));
-    cmd->add_option("--request-timeout", o->requestTimeout,
-                    "Seconds one request may take in all, retries included (default 600; 0: no deadline)")
+    cmd->add_option("--max-retries", o->maxRetries,
+                    "Retries per request after 429, 5xx, 529, timeouts (default 2)")
+        ->check(CLI::Range(0, 20));
+    cmd->add_option("--idle-timeout", o->idleTimeout,
+                    "Seconds without a byte before an attempt fails (default 120)")
+        ->check(CLI::Range(0.05, 3600.0));
+    cmd->add_option("--connect-timeout", o->connectTimeout, "Seconds to connect (default 10)")
+        ->check(CLI::Range(0.05, 600.0));
+    cmd->add_option(
+           "--request-timeout", o->requestTimeout,
+           "Seconds one request may take in all, retries included (default 600; 0: no deadline)")
         ->check(CLI::Range(0.0, 86400.0));
     cmd->add_flag("--list-models", o->listModels, "List the provider's models and exit");
     return [cmd, o]() -> int {

@@ -9,8 +9,8 @@ int main(int argc, char** argv) {
     CLI::App app{std::string(kwb::kProductName) +
                      ": verify, benchmark and curate machine-written CUDA kernels",
                  "kwb"};
-    app.set_version_flag("--version", std::string("kwb ") + kwb::kVersion + " (" +
-                                          kwb::kProductName + ")");
+    app.set_version_flag("--version",
+                         std::string("kwb ") + kwb::kVersion + " (" + kwb::kProductName + ")");
     app.require_subcommand(0, 1);
     app.footer("Run `kwb <command> --help` for a command's options.\n"
                "Exit codes: 0 success, 1 a check failed, 2 an error, 64 usage error.");

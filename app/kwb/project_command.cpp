@@ -4,8 +4,8 @@
 
 #include "app/kwb/commands.h"
 #include "app/kwb/project_lookup.h"
-#include "core/sys/data_dirs.h"
 #include "core/store/demo_project.h"
+#include "core/sys/data_dirs.h"
 
 namespace kwb::cli {
 namespace fs = std::filesystem;
@@ -14,42 +14,52 @@ namespace {
 void printInfo(const ProjectInfo& i, std::ostream& out) {
     out << "Project " << i.name << "\n"
         << "  file          " << i.path.string() << " (" << i.fileBytes / 1024 << " KiB"
-        << (i.walBytes ? ", " + std::to_string(i.walBytes / 1024) + " KiB in the write-ahead log" : std::string()) << ")\n"
+        << (i.walBytes ? ", " + std::to_string(i.walBytes / 1024) + " KiB in the write-ahead log"
+                       : std::string())
+        << ")\n"
         << "  schema        " << i.schemaVersion << "\n"
         << "  created       " << i.createdAt << " by " << i.createdBy << "\n"
-        << "  samples       " << i.samples << " (" << i.duplicates << " duplicates) over " << i.tasks << " tasks\n"
+        << "  samples       " << i.samples << " (" << i.duplicates << " duplicates) over "
+        << i.tasks << " tasks\n"
         << "  verifications " << i.verifications << "\n"
         << "  reviews       " << i.reviews << "\n";
 }
 
 nlohmann::json infoJson(const ProjectInfo& i) {
-    return {{"path", i.path.string()}, {"name", i.name}, {"schema_version", i.schemaVersion},
-            {"created_at", i.createdAt}, {"created_by", i.createdBy}, {"samples", i.samples},
-            {"duplicates", i.duplicates}, {"tasks", i.tasks}, {"verifications", i.verifications},
-            {"reviews", i.reviews}, {"file_bytes", i.fileBytes}, {"wal_bytes", i.walBytes}};
+    return {{"path", i.path.string()},           {"name", i.name},
+            {"schema_version", i.schemaVersion}, {"created_at", i.createdAt},
+            {"created_by", i.createdBy},         {"samples", i.samples},
+            {"duplicates", i.duplicates},        {"tasks", i.tasks},
+            {"verifications", i.verifications},  {"reviews", i.reviews},
+            {"file_bytes", i.fileBytes},         {"wal_bytes", i.walBytes}};
 }
 
 } // namespace
 
 Runner addProjectCommand(CLI::App& app) {
-    auto* cmd = app.add_subcommand("project", "Create, open, describe and check project files (SQLite).");
+    auto* cmd =
+        app.add_subcommand("project", "Create, open, describe and check project files (SQLite).");
     cmd->require_subcommand(1);
     struct Opts {
         std::string path, name, project;
         bool demo = false, json = false;
     };
     auto o = std::make_shared<Opts>();
-    auto* create = cmd->add_subcommand("new", "Create a new, empty project file and make it the current project.");
+    auto* create = cmd->add_subcommand(
+        "new", "Create a new, empty project file and make it the current project.");
     create->add_option("path", o->path, "The new project file (e.g. kernels.kwbproj)")->required();
     create->add_option("--name", o->name, "The project's name (default: the file name)");
     create->add_flag("--demo", o->demo, "Fill it with the demo samples");
-    auto* open = cmd->add_subcommand("open", "Check a project file and make it the current project for later commands.");
+    auto* open = cmd->add_subcommand(
+        "open", "Check a project file and make it the current project for later commands.");
     open->add_option("path", o->path, "The project file")->required();
     auto* info = cmd->add_subcommand("info", "Describe the project: counts, schema, file size.");
     addProjectOption(info, o->project);
     info->add_flag("--json", o->json, "Print JSON");
-    auto* check = cmd->add_subcommand("check", "Run the full integrity check (exit code 1 when it finds a problem, 2 when it cannot "
-                                   "look: no project, cannot open, busy).");
+    auto* check = cmd->add_subcommand(
+        "check",
+        "Run the full integrity check (exit code 1 when it finds a problem, 2 when it cannot "
+        "look: no project, cannot open, busy).");
     addProjectOption(check, o->project);
     check->add_flag("--json", o->json, "Print JSON");
 
@@ -73,17 +83,20 @@ Runner addProjectCommand(CLI::App& app) {
             std::error_code ec;
             const fs::path parent = fs::absolute(o->path, ec).lexically_normal().parent_path();
             if (!fs::is_directory(parent, ec)) {
-                std::cerr << "kwb project new: the folder " << parent.string() << " does not exist; create it first\n";
+                std::cerr << "kwb project new: the folder " << parent.string()
+                          << " does not exist; create it first\n";
                 return 2;
             }
-            auto store = o->demo ? createDemoProject(o->path) : ProjectStore::create(o->path, o->name);
+            auto store =
+                o->demo ? createDemoProject(o->path) : ProjectStore::create(o->path, o->name);
             if (!store) {
                 std::cerr << "kwb project new: " << store.error().message << "\n";
                 return 2;
             }
             if (auto s = makeCurrent(o->path); !s)
                 std::cerr << "kwb project new: " << s.error().message << "\n";
-            std::cout << "Created " << fs::absolute(o->path).string() << "; it is now the current project.\n";
+            std::cout << "Created " << fs::absolute(o->path).string()
+                      << "; it is now the current project.\n";
             return 0;
         }
         if (open->parsed()) {
@@ -106,10 +119,14 @@ Runner addProjectCommand(CLI::App& app) {
             // The check on open found the damage: that is the check's finding (exit 1), not an
             // error of the command (2: it could not look, e.g. the file cannot be opened).
             if (o->json)
-                std::cout << nlohmann::json{{"ok", false}, {"checks", {"the check on open"}},
-                                            {"problems", {store.error().message}}}.dump(1) << "\n";
+                std::cout << nlohmann::json{{"ok", false},
+                                            {"checks", {"the check on open"}},
+                                            {"problems", {store.error().message}}}
+                                 .dump(1)
+                          << "\n";
             else
-                std::cout << "PROBLEM: " << store.error().message << "\nThe project has problems.\n";
+                std::cout << "PROBLEM: " << store.error().message
+                          << "\nThe project has problems.\n";
             return 1;
         }
         if (!store) {
@@ -134,7 +151,11 @@ Runner addProjectCommand(CLI::App& app) {
             return 2;
         }
         if (o->json) {
-            std::cout << nlohmann::json{{"ok", rep->ok()}, {"checks", rep->checks}, {"problems", rep->problems}}.dump(1) << "\n";
+            std::cout << nlohmann::json{{"ok", rep->ok()},
+                                        {"checks", rep->checks},
+                                        {"problems", rep->problems}}
+                             .dump(1)
+                      << "\n";
         } else {
             for (const auto& c : rep->checks)
                 std::cout << "checked: " << c << "\n";

@@ -3,17 +3,21 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "core/sys/data_dirs.h"
 #include "core/store/demo_project.h"
+#include "core/sys/data_dirs.h"
 
 namespace kwb::cli {
 namespace fs = std::filesystem;
 
 void addProjectOption(CLI::App* cmd, std::string& path) {
-    cmd->add_option("--project", path, "The project file (default: $KWB_PROJECT, the current project, or the default project)");
+    cmd->add_option(
+        "--project", path,
+        "The project file (default: $KWB_PROJECT, the current project, or the default project)");
 }
 
-fs::path currentProjectFile() { return dataDirectory() / "current-project"; }
+fs::path currentProjectFile() {
+    return dataDirectory() / "current-project";
+}
 
 fs::path chosenProjectPath(const std::string& explicitPath) {
     if (!explicitPath.empty())

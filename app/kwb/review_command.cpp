@@ -31,7 +31,8 @@ Result<std::string> readNote(const std::string& path) {
 } // namespace
 
 Runner addReviewCommand(CLI::App& app) {
-    auto* cmd = app.add_subcommand("review", "Give samples a verdict (the latest verdict wins; history is kept).");
+    auto* cmd = app.add_subcommand(
+        "review", "Give samples a verdict (the latest verdict wins; history is kept).");
     cmd->require_subcommand(1);
     struct Opts {
         std::string project, note, noteFile, reviewer;
@@ -41,18 +42,22 @@ Runner addReviewCommand(CLI::App& app) {
     };
     auto o = std::make_shared<Opts>();
     std::vector<std::pair<CLI::App*, Verdict>> verdicts;
-    for (auto [name, verdict, help] : {std::tuple{"accept", Verdict::Accepted, "Accept samples into the training set."},
-                                       std::tuple{"reject", Verdict::Rejected, "Reject samples."},
-                                       std::tuple{"needs-work", Verdict::NeedsWork, "Mark samples as needing work."}}) {
+    for (auto [name, verdict, help] :
+         {std::tuple{"accept", Verdict::Accepted, "Accept samples into the training set."},
+          std::tuple{"reject", Verdict::Rejected, "Reject samples."},
+          std::tuple{"needs-work", Verdict::NeedsWork, "Mark samples as needing work."}}) {
         auto* c = cmd->add_subcommand(name, help);
         c->add_option("id", o->ids, "Sample ids")->required();
         auto* note = c->add_option("--note", o->note, "A note for the record");
-        c->add_option("--note-file", o->noteFile, "The note, from a file (- for standard input), kept exactly")->excludes(note);
+        c->add_option("--note-file", o->noteFile,
+                      "The note, from a file (- for standard input), kept exactly")
+            ->excludes(note);
         c->add_option("--tag", o->tags, "A tag (repeat for more)");
         verdicts.emplace_back(c, verdict);
     }
-    auto* undo = cmd->add_subcommand("undo", "Take back the verdict in force, by appending an undo entry that restores "
-                                             "the one before it (nothing is deleted).");
+    auto* undo = cmd->add_subcommand(
+        "undo", "Take back the verdict in force, by appending an undo entry that restores "
+                "the one before it (nothing is deleted).");
     undo->add_option("id", o->ids, "Sample ids")->required();
     auto* history = cmd->add_subcommand("history", "A sample's review history, oldest first.");
     history->add_option("id", o->ids, "Sample id")->required()->expected(1);
@@ -60,7 +65,8 @@ Runner addReviewCommand(CLI::App& app) {
         addProjectOption(c, o->project);
         c->add_flag("--json", o->json, "Print JSON");
         if (c != history)
-            c->add_option("--reviewer", o->reviewer, "Who reviews (default: $KWB_REVIEWER, else $USER)");
+            c->add_option("--reviewer", o->reviewer,
+                          "Who reviews (default: $KWB_REVIEWER, else $USER)");
     }
 
     return [=]() -> int {
@@ -84,10 +90,13 @@ Runner addReviewCommand(CLI::App& app) {
             }
             // Stored text is shown with its control characters escaped (a note may hold anything).
             for (const auto& r : *h)
-                std::cout << "#" << r.id << "  " << terminalSafe(r.createdAt) << "  " << terminalSafe(r.reviewer) << ": "
-                          << toString(r.verdict) << (r.reverts ? " (undo of #" + std::to_string(*r.reverts) + ")" : "")
+                std::cout << "#" << r.id << "  " << terminalSafe(r.createdAt) << "  "
+                          << terminalSafe(r.reviewer) << ": " << toString(r.verdict)
+                          << (r.reverts ? " (undo of #" + std::to_string(*r.reverts) + ")" : "")
                           << (r.note.empty() || r.reverts ? "" : " - " + terminalSafe(r.note, true))
-                          << (r.tags.empty() ? "" : " " + terminalSafe(nlohmann::json(r.tags).dump())) << "\n";
+                          << (r.tags.empty() ? ""
+                                             : " " + terminalSafe(nlohmann::json(r.tags).dump()))
+                          << "\n";
             std::cout << "Verdict in force: " << toString(s->status.verdict) << "\n";
             return 0;
         }
@@ -112,7 +121,8 @@ Runner addReviewCommand(CLI::App& app) {
         Result<std::vector<Review>> done = Error{};
         if (undo->parsed()) {
             // The undo entry names who undid it; with --reviewer, only their own verdicts.
-            done = (*store)->undoReviews(o->ids, o->reviewer.empty() ? std::string() : reviewer, reviewer);
+            done = (*store)->undoReviews(o->ids, o->reviewer.empty() ? std::string() : reviewer,
+                                         reviewer);
         } else {
             for (const auto& [c, v] : verdicts)
                 if (c->parsed())
@@ -128,7 +138,9 @@ Runner addReviewCommand(CLI::App& app) {
                 out.push_back(r);
             else
                 std::cout << "#" << r.sampleId << ": " << toString(r.verdict)
-                          << (r.reverts ? " (undid review #" + std::to_string(*r.reverts) + ")" : "") << "\n";
+                          << (r.reverts ? " (undid review #" + std::to_string(*r.reverts) + ")"
+                                        : "")
+                          << "\n";
         }
         if (o->json)
             std::cout << out.dump(1) << "\n";

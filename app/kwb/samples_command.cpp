@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "app/kwb/commands.h"
-#include "app/kwb/seed_option.h"
 #include "app/kwb/project_lookup.h"
+#include "app/kwb/seed_option.h"
 #include "app/kwb/terminal_text.h"
 #include "app/kwb/verdict_text.h"
 #include "core/store/sample_filter_sql.h"
@@ -30,17 +30,18 @@ std::string clip(const std::string& raw, std::size_t n) {
 }
 
 void printRows(const std::vector<SampleSummary>& rows) {
-    std::printf("%7s  %-20s %-11s %-24s %8s  %-22s %s\n", "id", "task", "verdict", "verification", "speedup", "model", "label");
+    std::printf("%7s  %-20s %-11s %-24s %8s  %-22s %s\n", "id", "task", "verdict", "verification",
+                "speedup", "model", "label");
     for (const auto& r : rows) {
         std::string label = terminalSafe(r.label);
         if (r.status.duplicateOf)
             label += "  (duplicate of #" + std::to_string(*r.status.duplicateOf) + ")";
         const std::string checked =
-            r.status.verificationId.empty() ? "unverified"
-                                            : verdictCell(r.status.latestVerdict());
-        std::printf("%7lld  %-20s %-11s %-24s %8s  %-22s %s\n", static_cast<long long>(r.id), clip(r.taskId, 20).c_str(),
-                    toString(r.status.verdict).c_str(), clip(checked, 24).c_str(),
-                    speedText(r.status.speedup).c_str(), clip(r.model.empty() ? "-" : r.model, 22).c_str(), label.c_str());
+            r.status.verificationId.empty() ? "unverified" : verdictCell(r.status.latestVerdict());
+        std::printf("%7lld  %-20s %-11s %-24s %8s  %-22s %s\n", static_cast<long long>(r.id),
+                    clip(r.taskId, 20).c_str(), toString(r.status.verdict).c_str(),
+                    clip(checked, 24).c_str(), speedText(r.status.speedup).c_str(),
+                    clip(r.model.empty() ? "-" : r.model, 22).c_str(), label.c_str());
     }
     std::fflush(stdout);
 }
@@ -53,23 +54,30 @@ int fail(const std::string& what, const Error& e) {
 } // namespace
 
 Runner addSamplesCommand(CLI::App& app) {
-    auto* cmd = app.add_subcommand("samples", "List and show a project's samples, the review queue and statistics.");
+    auto* cmd = app.add_subcommand(
+        "samples", "List and show a project's samples, the review queue and statistics.");
     cmd->require_subcommand(1);
     struct Opts {
         std::string project, order = "newest", by = "task", text, after;
         std::vector<std::string> tasks, verdicts, models;
         std::optional<double> minSpeedup, maxSpeedup;
-        bool verified = false, passed = false, noDuplicates = false, json = false, noSource = false, noBench = false;
+        bool verified = false, passed = false, noDuplicates = false, json = false, noSource = false,
+             noBench = false;
         int limit = 50, page = 1, timeout = 300;
         std::int64_t id = 0;
         std::uint64_t seed = 0;
     };
     auto o = std::make_shared<Opts>();
     auto* list = cmd->add_subcommand("list", "One page of samples, newest first, with filters.");
-    auto* show = cmd->add_subcommand("show", "Everything about one sample: provenance, verifications, review history, source.");
-    auto* next = cmd->add_subcommand("next", "The next sample in the review queue (unreviewed first, verified before unverified).");
-    auto* stats = cmd->add_subcommand("stats", "Pass rate, accept rate and speedups per task or per model.");
-    auto* verify = cmd->add_subcommand("verify", "Verify a stored sample (as `kwb verify`) and keep the record in the project.");
+    auto* show = cmd->add_subcommand(
+        "show", "Everything about one sample: provenance, verifications, review history, source.");
+    auto* next = cmd->add_subcommand(
+        "next",
+        "The next sample in the review queue (unreviewed first, verified before unverified).");
+    auto* stats =
+        cmd->add_subcommand("stats", "Pass rate, accept rate and speedups per task or per model.");
+    auto* verify = cmd->add_subcommand(
+        "verify", "Verify a stored sample (as `kwb verify`) and keep the record in the project.");
     for (auto* c : {list, show, next, stats, verify}) {
         addProjectOption(c, o->project);
         c->add_flag("--json", o->json, "Print JSON");
@@ -79,16 +87,22 @@ Runner addSamplesCommand(CLI::App& app) {
         c->add_option("--model", o->models, "Only these models")->delimiter(',');
     }
     for (auto* c : {list, stats}) {
-        c->add_option("--verdict", o->verdicts, "Only these verdicts: unreviewed, accepted, rejected, needs-work")
-            ->delimiter(',')->check(CLI::IsMember({"unreviewed", "accepted", "rejected", "needs-work"}));
-        c->add_option("--min-speedup", o->minSpeedup, "Only samples at least this much faster than the baseline");
-        c->add_option("--max-speedup", o->maxSpeedup, "Only samples at most this much faster than the baseline");
-        c->add_option("--text", o->text, "Only samples whose label, model or source contains these words (prefixes)");
+        c->add_option("--verdict", o->verdicts,
+                      "Only these verdicts: unreviewed, accepted, rejected, needs-work")
+            ->delimiter(',')
+            ->check(CLI::IsMember({"unreviewed", "accepted", "rejected", "needs-work"}));
+        c->add_option("--min-speedup", o->minSpeedup,
+                      "Only samples at least this much faster than the baseline");
+        c->add_option("--max-speedup", o->maxSpeedup,
+                      "Only samples at most this much faster than the baseline");
+        c->add_option("--text", o->text,
+                      "Only samples whose label, model or source contains these words (prefixes)");
         c->add_flag("--verified", o->verified, "Only samples verified on a GPU");
         c->add_flag("--passed", o->passed, "Only samples whose latest verification passed");
         c->add_flag("--no-duplicates", o->noDuplicates, "Leave out duplicates");
     }
-    list->add_option("--order", o->order, "newest, oldest or fastest")->check(CLI::IsMember({"newest", "oldest", "fastest"}));
+    list->add_option("--order", o->order, "newest, oldest or fastest")
+        ->check(CLI::IsMember({"newest", "oldest", "fastest"}));
     list->add_option("--limit", o->limit, "Rows per page")->check(CLI::Range(1, 10000));
     list->add_option("--page", o->page, "Page number, from 1")->check(CLI::Range(1, 1 << 30));
     show->add_option("id", o->id, "The sample id")->required();
@@ -98,13 +112,16 @@ Runner addSamplesCommand(CLI::App& app) {
     verify->add_option("id", o->id, "The sample id")->required();
     verify->add_flag("--no-bench", o->noBench, "Check correctness only, no timing");
     addSeedOption(verify, o->seed, "Seed for the inputs, 1 or more (default: random)");
-    verify->add_option("--timeout", o->timeout, "Seconds before the job is killed")->check(CLI::Range(5, 3600));
+    verify->add_option("--timeout", o->timeout, "Seconds before the job is killed")
+        ->check(CLI::Range(5, 3600));
 
     return [=]() -> int {
         if (!cmd->parsed())
             return -1;
-        if (!list->parsed() && !show->parsed() && !next->parsed() && !stats->parsed() && !verify->parsed())
-            return -1; // another file's sub-command: `samples no-code` (samples_no_code_command.cpp)
+        if (!list->parsed() && !show->parsed() && !next->parsed() && !stats->parsed() &&
+            !verify->parsed())
+            return -1; // another file's sub-command: `samples no-code`
+                       // (samples_no_code_command.cpp)
         if (Status st = checkSearchText(o->text); !st) {
             std::cerr << "kwb samples: " << st.error().message << "\n";
             return kExitUsage;
@@ -128,20 +145,30 @@ Runner addSamplesCommand(CLI::App& app) {
             PageRequest pr;
             pr.limit = o->limit;
             pr.offset = std::int64_t(o->page - 1) * o->limit;
-            pr.order = o->order == "oldest" ? SampleOrder::OldestFirst
-                       : o->order == "fastest" ? SampleOrder::FastestFirst : SampleOrder::NewestFirst;
+            pr.order = o->order == "oldest"    ? SampleOrder::OldestFirst
+                       : o->order == "fastest" ? SampleOrder::FastestFirst
+                                               : SampleOrder::NewestFirst;
             auto page = ps.listSamples(f, pr);
             if (!page)
                 return fail("list", page.error());
             if (o->json) {
-                std::cout << nlohmann::json{{"total", page->total}, {"page", o->page}, {"limit", o->limit}, {"rows", page->rows}}.dump(1) << "\n";
+                std::cout << nlohmann::json{{"total", page->total},
+                                            {"page", o->page},
+                                            {"limit", o->limit},
+                                            {"rows", page->rows}}
+                                 .dump(1)
+                          << "\n";
                 return 0;
             }
             printRows(page->rows);
-            std::cout << page->rows.size() << " of " << page->total << " samples (page " << o->page << " of "
-                      << std::max<std::int64_t>(1, (page->total + o->limit - 1) / o->limit) << ")\n";
+            std::cout << page->rows.size() << " of " << page->total << " samples (page " << o->page
+                      << " of "
+                      << std::max<std::int64_t>(1, (page->total + o->limit - 1) / o->limit)
+                      << ")\n";
             if (auto noCode = ps.countGenerationsWithoutCode(); noCode && *noCode > 0)
-                std::cout << *noCode << " answers without code are not samples: `kwb samples no-code` lists them\n";
+                std::cout
+                    << *noCode
+                    << " answers without code are not samples: `kwb samples no-code` lists them\n";
             return 0;
         }
         if (show->parsed()) {
@@ -167,28 +194,41 @@ Runner addSamplesCommand(CLI::App& app) {
             // Stored text is printed with its control characters escaped (terminal_text.h).
             auto t = [](const std::string& text) { return terminalSafe(text); };
             std::cout << "Sample #" << s->id << "  " << t(s->label) << "\n"
-                      << "  task          " << t(s->taskId) << " (spec #" << s->taskSpecId << " as used)\n"
-                      << "  origin        " << toString(s->origin) << (s->model.empty() ? "" : ", model " + t(s->model))
-                      << (s->provider.empty() ? "" : " via " + t(s->provider)) << (s->author.empty() ? "" : ", by " + t(s->author)) << "\n"
+                      << "  task          " << t(s->taskId) << " (spec #" << s->taskSpecId
+                      << " as used)\n"
+                      << "  origin        " << toString(s->origin)
+                      << (s->model.empty() ? "" : ", model " + t(s->model))
+                      << (s->provider.empty() ? "" : " via " + t(s->provider))
+                      << (s->author.empty() ? "" : ", by " + t(s->author)) << "\n"
                       << "  created       " << t(s->createdAt) << "\n"
-                      << "  tokens        " << s->promptTokens << " in, " << s->completionTokens << " out, $" << s->costUsd << "\n";
+                      << "  tokens        " << s->promptTokens << " in, " << s->completionTokens
+                      << " out, $" << s->costUsd << "\n";
             if (s->parentId)
                 std::cout << "  edited from   #" << *s->parentId << "\n";
             if (s->status.duplicateOf)
-                std::cout << "  duplicate of  #" << *s->status.duplicateOf << " (" << s->status.duplicateKind
-                          << (s->status.duplicateKind == "near" ? ", similarity " + std::to_string(s->status.similarity).substr(0, 4) : "")
+                std::cout << "  duplicate of  #" << *s->status.duplicateOf << " ("
+                          << s->status.duplicateKind
+                          << (s->status.duplicateKind == "near"
+                                  ? ", similarity " +
+                                        std::to_string(s->status.similarity).substr(0, 4)
+                                  : "")
                           << ")\n";
             std::cout << "  verdict       " << toString(s->status.verdict) << "\n";
             for (const auto& r : *recs)
                 std::cout << "  verification  " << t(r.id) << ": " << recordVerdictLine(r)
                           << (r.geomeanSpeedup ? ", " + speedText(*r.geomeanSpeedup) : "")
-                          << (r.device ? " on " + t(r.device->name) : "") << ", " << t(r.createdAt) << "\n";
+                          << (r.device ? " on " + t(r.device->name) : "") << ", " << t(r.createdAt)
+                          << "\n";
             for (const auto& r : *history)
-                std::cout << "  review #" << r.id << "     " << t(r.createdAt) << " " << t(r.reviewer) << ": " << toString(r.verdict)
+                std::cout << "  review #" << r.id << "     " << t(r.createdAt) << " "
+                          << t(r.reviewer) << ": " << toString(r.verdict)
                           << (r.note.empty() ? "" : " - " + terminalSafe(r.note, true))
-                          << (r.tags.empty() ? "" : " [" + t(nlohmann::json(r.tags).dump()) + "]") << "\n";
+                          << (r.tags.empty() ? "" : " [" + t(nlohmann::json(r.tags).dump()) + "]")
+                          << "\n";
             if (!o->noSource)
-                std::cout << "\n" << terminalSafe(s->source, true) << (s->source.ends_with('\n') ? "" : "\n");
+                std::cout << "\n"
+                          << terminalSafe(s->source, true)
+                          << (s->source.ends_with('\n') ? "" : "\n");
             return 0;
         }
         if (next->parsed()) {
@@ -198,7 +238,11 @@ Runner addSamplesCommand(CLI::App& app) {
             if (!n || !len)
                 return fail("next", !n ? n.error() : len.error());
             if (o->json) {
-                std::cout << nlohmann::json{{"queue_length", *len}, {"next", *n ? nlohmann::json(**n) : nlohmann::json(nullptr)}}.dump(1) << "\n";
+                std::cout << nlohmann::json{{"queue_length", *len},
+                                            {"next",
+                                             *n ? nlohmann::json(**n) : nlohmann::json(nullptr)}}
+                                 .dump(1)
+                          << "\n";
             } else if (*n) {
                 printRows({**n});
                 std::cout << *len << " samples in the review queue\n";
@@ -214,23 +258,38 @@ Runner addSamplesCommand(CLI::App& app) {
             if (o->json) {
                 nlohmann::json out = nlohmann::json::array();
                 for (const auto& g : *groups)
-                    out.push_back({{o->by, g.key}, {"samples", g.samples}, {"duplicates", g.duplicates},
-                                   {"verified", g.verified}, {"passed", g.passed}, {"pass_rate", g.passRate()},
-                                   {"accepted", g.accepted}, {"rejected", g.rejected}, {"needs_work", g.needsWork},
-                                   {"unreviewed", g.unreviewed}, {"accept_rate", g.acceptRate()},
-                                   {"speedup", {{"count", g.speedup.count}, {"min", g.speedup.min}, {"p25", g.speedup.p25},
-                                                {"median", g.speedup.median}, {"p75", g.speedup.p75}, {"max", g.speedup.max},
-                                                {"geomean", g.speedup.geomean}, {"histogram", g.speedup.histogram},
-                                                {"histogram_edges", SpeedupStats::histogramEdges()}}}});
+                    out.push_back({{o->by, g.key},
+                                   {"samples", g.samples},
+                                   {"duplicates", g.duplicates},
+                                   {"verified", g.verified},
+                                   {"passed", g.passed},
+                                   {"pass_rate", g.passRate()},
+                                   {"accepted", g.accepted},
+                                   {"rejected", g.rejected},
+                                   {"needs_work", g.needsWork},
+                                   {"unreviewed", g.unreviewed},
+                                   {"accept_rate", g.acceptRate()},
+                                   {"speedup",
+                                    {{"count", g.speedup.count},
+                                     {"min", g.speedup.min},
+                                     {"p25", g.speedup.p25},
+                                     {"median", g.speedup.median},
+                                     {"p75", g.speedup.p75},
+                                     {"max", g.speedup.max},
+                                     {"geomean", g.speedup.geomean},
+                                     {"histogram", g.speedup.histogram},
+                                     {"histogram_edges", SpeedupStats::histogramEdges()}}}});
                 std::cout << out.dump(1) << "\n";
                 return 0;
             }
-            std::printf("%-24s %8s %9s %9s %9s %8s %8s %8s\n", o->by.c_str(), "samples", "verified", "pass %", "accept %",
-                        "median", "geomean", "max");
+            std::printf("%-24s %8s %9s %9s %9s %8s %8s %8s\n", o->by.c_str(), "samples", "verified",
+                        "pass %", "accept %", "median", "geomean", "max");
             for (const auto& g : *groups)
-                std::printf("%-24s %8lld %9lld %8.1f%% %8.1f%% %8s %8s %8s\n", clip(g.key.empty() ? "-" : g.key, 24).c_str(),
-                            static_cast<long long>(g.samples), static_cast<long long>(g.verified), 100 * g.passRate(),
-                            100 * g.acceptRate(), g.speedup.count ? speedText(g.speedup.median).c_str() : "-",
+                std::printf("%-24s %8lld %9lld %8.1f%% %8.1f%% %8s %8s %8s\n",
+                            clip(g.key.empty() ? "-" : g.key, 24).c_str(),
+                            static_cast<long long>(g.samples), static_cast<long long>(g.verified),
+                            100 * g.passRate(), 100 * g.acceptRate(),
+                            g.speedup.count ? speedText(g.speedup.median).c_str() : "-",
                             g.speedup.count ? speedText(g.speedup.geomean).c_str() : "-",
                             g.speedup.count ? speedText(g.speedup.max).c_str() : "-");
             return 0;
@@ -248,7 +307,8 @@ Runner addSamplesCommand(CLI::App& app) {
         opts.seed = o->seed;
         opts.bench = !o->noBench;
         opts.timeoutSeconds = o->timeout;
-        auto rec = verifier.verify(*task, s->source, s->label.empty() ? "sample.cu" : s->label, opts);
+        auto rec =
+            verifier.verify(*task, s->source, s->label.empty() ? "sample.cu" : s->label, opts);
         if (!rec)
             return fail("verify", rec.error());
         if (auto st = ps.addVerification(o->id, *rec); !st)
@@ -257,8 +317,8 @@ Runner addSamplesCommand(CLI::App& app) {
             std::cout << verification::toJson(*rec).dump(1) << "\n";
         else
             std::cout << "Sample #" << o->id << ": " << recordVerdictLine(*rec)
-                      << (rec->geomeanSpeedup ? ", " + speedText(*rec->geomeanSpeedup) : "") << "\nRecord " << rec->id
-                      << " kept in " << ps.path().string() << "\n";
+                      << (rec->geomeanSpeedup ? ", " + speedText(*rec->geomeanSpeedup) : "")
+                      << "\nRecord " << rec->id << " kept in " << ps.path().string() << "\n";
         return verification::verdictExitCode(rec->verdict.value);
     };
 }

@@ -28,10 +28,16 @@ std::string firstLine(const std::string& text, std::size_t n) {
 }
 
 nlohmann::json toJson(const GenerationRecord& g, bool full) {
-    nlohmann::json j = {{"generation_id", g.generationId}, {"run_id", g.runId},         {"task_id", g.taskId},
-                        {"provider", g.provider},          {"model", g.model},          {"turn", g.turn},
-                        {"created_at", g.createdAt},       {"stop_reason", g.response.value("stop_reason", "")},
-                        {"prompt_tokens", g.promptTokens}, {"completion_tokens", g.completionTokens},
+    nlohmann::json j = {{"generation_id", g.generationId},
+                        {"run_id", g.runId},
+                        {"task_id", g.taskId},
+                        {"provider", g.provider},
+                        {"model", g.model},
+                        {"turn", g.turn},
+                        {"created_at", g.createdAt},
+                        {"stop_reason", g.response.value("stop_reason", "")},
+                        {"prompt_tokens", g.promptTokens},
+                        {"completion_tokens", g.completionTokens},
                         {"raw_response", g.rawResponse}};
     if (!g.repairOfGenerationId.empty())
         j["repair_of"] = g.repairOfGenerationId;
@@ -44,15 +50,17 @@ nlohmann::json toJson(const GenerationRecord& g, bool full) {
 
 Runner addSamplesNoCodeCommand(CLI::App& app) {
     CLI::App* samples = app.get_subcommand("samples");
-    auto* cmd = samples->add_subcommand("no-code", "Answers kept without code (no sample to review): list them, or show one "
-                                                   "(its full text and the messages sent).");
+    auto* cmd = samples->add_subcommand(
+        "no-code", "Answers kept without code (no sample to review): list them, or show one "
+                   "(its full text and the messages sent).");
     struct Opts {
         std::string project, id, run;
         std::vector<std::string> tasks;
         bool json = false;
     };
     auto o = std::make_shared<Opts>();
-    cmd->add_option("generation", o->id, "A generation id (or its first characters, at least 6) to show in full");
+    cmd->add_option("generation", o->id,
+                    "A generation id (or its first characters, at least 6) to show in full");
     cmd->add_option("--task", o->tasks, "Only these tasks")->delimiter(',');
     cmd->add_option("--run", o->run, "Only this run's answers (the run id `kwb generate` prints)");
     cmd->add_flag("--json", o->json, "Print JSON");
@@ -72,7 +80,8 @@ Runner addSamplesNoCodeCommand(CLI::App& app) {
         }
         std::vector<GenerationRecord> rows;
         for (auto& g : *all) {
-            bool task = o->tasks.empty() || std::find(o->tasks.begin(), o->tasks.end(), g.taskId) != o->tasks.end();
+            bool task = o->tasks.empty() ||
+                        std::find(o->tasks.begin(), o->tasks.end(), g.taskId) != o->tasks.end();
             bool run = o->run.empty() || g.runId == o->run;
             bool id = o->id.empty() || (o->id.size() >= 6 && g.generationId.starts_with(o->id));
             if (task && run && id)
@@ -80,7 +89,9 @@ Runner addSamplesNoCodeCommand(CLI::App& app) {
         }
         if (!o->id.empty()) {
             if (rows.size() != 1) {
-                std::cerr << "kwb samples no-code: " << (rows.empty() ? "no answer without code has the id " : "more than one answer starts with ")
+                std::cerr << "kwb samples no-code: "
+                          << (rows.empty() ? "no answer without code has the id "
+                                           : "more than one answer starts with ")
                           << o->id << "\n";
                 return 2;
             }
@@ -95,12 +106,17 @@ Runner addSamplesNoCodeCommand(CLI::App& app) {
                       << "  task          " << t(g.taskId) << "\n"
                       << "  model         " << t(g.model) << " via " << t(g.provider) << "\n"
                       << "  run           " << t(g.runId)
-                      << (g.turn ? ", repair turn " + std::to_string(g.turn) + " of " + t(g.repairOfGenerationId) : "") << "\n"
+                      << (g.turn ? ", repair turn " + std::to_string(g.turn) + " of " +
+                                       t(g.repairOfGenerationId)
+                                 : "")
+                      << "\n"
                       << "  created       " << t(g.createdAt) << "\n"
                       << "  stop reason   " << t(g.response.value("stop_reason", "-")) << "\n"
-                      << "  tokens        " << g.promptTokens << " in, " << g.completionTokens << " out\n"
+                      << "  tokens        " << g.promptTokens << " in, " << g.completionTokens
+                      << " out\n"
                       << "\n"
-                      << terminalSafe(g.rawResponse, true) << (g.rawResponse.ends_with('\n') ? "" : "\n");
+                      << terminalSafe(g.rawResponse, true)
+                      << (g.rawResponse.ends_with('\n') ? "" : "\n");
             return 0;
         }
         if (o->json) {
@@ -110,11 +126,15 @@ Runner addSamplesNoCodeCommand(CLI::App& app) {
             std::cout << out.dump(1) << "\n";
             return 0;
         }
-        std::printf("%-12s  %-20s %-22s %4s  %-20s  %s\n", "generation", "task", "model", "turn", "created", "answer starts");
+        std::printf("%-12s  %-20s %-22s %4s  %-20s  %s\n", "generation", "task", "model", "turn",
+                    "created", "answer starts");
         for (const auto& g : rows)
-            std::printf("%-12s  %-20s %-22s %4d  %-20s  %s\n", terminalSafe(g.generationId).substr(0, 12).c_str(), firstLine(g.taskId, 20).c_str(),
-                        firstLine(g.model, 22).c_str(), g.turn, firstLine(g.createdAt, 20).c_str(), firstLine(g.rawResponse, 60).c_str());
-        std::cout << rows.size() << " answers without code; `kwb samples no-code ID` shows one in full\n";
+            std::printf("%-12s  %-20s %-22s %4d  %-20s  %s\n",
+                        terminalSafe(g.generationId).substr(0, 12).c_str(),
+                        firstLine(g.taskId, 20).c_str(), firstLine(g.model, 22).c_str(), g.turn,
+                        firstLine(g.createdAt, 20).c_str(), firstLine(g.rawResponse, 60).c_str());
+        std::cout << rows.size()
+                  << " answers without code; `kwb samples no-code ID` shows one in full\n";
         return 0;
     };
 }

@@ -15,13 +15,17 @@ std::string seedProblem(const std::string& text, bool allowZero) {
     if (ec != std::errc() || end != text.data() + text.size())
         return "--seed takes a whole number from " + range + ", got \"" + text + "\"";
     if (value == 0 && !allowZero)
-        return "--seed 0 is not a seed here (leave --seed out for a random one; any of 1 to 18446744073709551615 repeats a run)";
+        return "--seed 0 is not a seed here (leave --seed out for a random one; any of 1 to "
+               "18446744073709551615 repeats a run)";
     return {};
 }
 
-CLI::Option* addSeedOption(CLI::App* cmd, std::uint64_t& seed, const std::string& help, bool allowZero) {
+CLI::Option* addSeedOption(CLI::App* cmd, std::uint64_t& seed, const std::string& help,
+                           bool allowZero) {
     return cmd->add_option("--seed", seed, help)
-        ->check(CLI::Validator([allowZero](std::string& text) { return seedProblem(text, allowZero); }, "SEED", "seed"));
+        ->check(
+            CLI::Validator([allowZero](std::string& text) { return seedProblem(text, allowZero); },
+                           "SEED", "seed"));
 }
 
 } // namespace kwb::cli

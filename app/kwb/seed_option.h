@@ -11,7 +11,8 @@
 namespace kwb::cli {
 
 // Adds --seed to cmd; allowZero where 0 is a seed like any other (export's split).
-CLI::Option* addSeedOption(CLI::App* cmd, std::uint64_t& seed, const std::string& help, bool allowZero = false);
+CLI::Option* addSeedOption(CLI::App* cmd, std::uint64_t& seed, const std::string& help,
+                           bool allowZero = false);
 // "" when text is such a seed, else why not (the option parser's message).
 std::string seedProblem(const std::string& text, bool allowZero);
 

@@ -18,8 +18,8 @@
 
 #include "app/kwb/commands.h"
 #include "app/kwb/seed_option.h"
-#include "app/kwb/user_file.h"
 #include "app/kwb/task_lookup.h"
+#include "app/kwb/user_file.h"
 #include "app/kwb/verdict_text.h"
 #include "core/verify/remote_worker.h"
 #include "core/verify/subprocess_worker.h"
@@ -29,7 +29,9 @@ namespace kwb::cli {
 namespace {
 
 std::atomic<bool> g_interrupted{false};
-void onSigint(int) { g_interrupted = true; }
+void onSigint(int) {
+    g_interrupted = true;
+}
 
 struct Options {
     std::string samples, dir;
@@ -45,7 +47,7 @@ namespace v = verification;
 struct Row {
     enum class State { Missing, Error, Verified };
     const CatalogTask* task = nullptr;
-    std::string file;   // the sample, empty when missing
+    std::string file; // the sample, empty when missing
     std::string source;
     State state = State::Missing;
     std::string detail;
@@ -60,10 +62,10 @@ struct Row {
         return record ? record->verdict.text() : state == State::Error ? "error" : "missing";
     }
     // As the table shows it: suspected hacks apart from plain failures.
-    std::string verdictShown() const { return record ? verdictCell(record->verdict) : verdictText(); }
+    std::string verdictShown() const {
+        return record ? verdictCell(record->verdict) : verdictText();
+    }
 };
-
-
 
 std::string fmt(const char* f, double v) {
     char b[64];
@@ -82,8 +84,10 @@ void prebuild(std::vector<Row>& rows, int jobs) {
         for (std::size_t i = next++; i < rows.size() && !g_interrupted; i = next++) {
             if (rows[i].file.empty())
                 continue;
-            BuildRequest request{rows[i].source, std::filesystem::path(rows[i].file).filename().string(), 0};
-            (void)worker.build(rows[i].task->task, request, std::chrono::minutes(10)); // failures show later
+            BuildRequest request{rows[i].source,
+                                 std::filesystem::path(rows[i].file).filename().string(), 0};
+            (void)worker.build(rows[i].task->task, request,
+                               std::chrono::minutes(10)); // failures show later
         }
         worker.shutdown();
     };
@@ -122,11 +126,13 @@ void printTable(const std::vector<Row>& rows, const nlohmann::json& fp, double w
     std::printf("%-26s %3s %-24s %7s %9s %-17s %8s\n", "task", "lvl", "verdict", "shapes",
                 "speedup", "baseline", "wall s");
     for (const auto& r : rows) {
-        const std::string kind = r.record && r.record->baseline ? r.record->baseline->kind
-                                                                : toString(r.task->task.baseline.library);
+        const std::string kind = r.record && r.record->baseline
+                                     ? r.record->baseline->kind
+                                     : toString(r.task->task.baseline.library);
         std::printf("%-26s %3d %-24s %7s %9s %-17s %8.1f\n", r.task->task.id.c_str(),
                     r.task->task.level, r.verdictShown().c_str(), shapesText(r.record).c_str(),
-                    r.speedup() > 0 ? fmt("%.2fx", r.speedup()).c_str() : "-", kind.c_str(), r.seconds);
+                    r.speedup() > 0 ? fmt("%.2fx", r.speedup()).c_str() : "-", kind.c_str(),
+                    r.seconds);
         if (!r.passed() && !r.detail.empty())
             std::printf("    %s\n", r.detail.substr(0, 400).c_str());
     }
@@ -200,14 +206,14 @@ int runSuite(const Options& o) {
         vo.timeoutSeconds = o.timeout;
         vo.idleTimeoutSeconds = o.idle;
         const auto s0 = std::chrono::steady_clock::now();
-        auto rec = verifier.verify(r.task->task, r.source,
-                                   std::filesystem::path(r.file).filename().string(), vo,
-                                   [&](const VerifyProgress& p) {
-                                       if (tty && !p.stage.empty() && p.stage != "call")
-                                           std::cerr << "\r\033[K" << r.task->task.id << ": " << p.stage
-                                                     << (p.shape.empty() ? "" : " " + p.shape) << std::flush;
-                                   },
-                                   &g_interrupted);
+        auto rec = verifier.verify(
+            r.task->task, r.source, std::filesystem::path(r.file).filename().string(), vo,
+            [&](const VerifyProgress& p) {
+                if (tty && !p.stage.empty() && p.stage != "call")
+                    std::cerr << "\r\033[K" << r.task->task.id << ": " << p.stage
+                              << (p.shape.empty() ? "" : " " + p.shape) << std::flush;
+            },
+            &g_interrupted);
         if (tty)
             std::cerr << "\r\033[K";
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
@@ -227,17 +233,15 @@ int runSuite(const Options& o) {
         failedAny = failedAny || (!r.passed() && !notRunHere);
     }
     worker.shutdown();
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const nlohmann::json fp = fastP(rows);
     if (o.json) {
         nlohmann::json tasks = nlohmann::json::array();
         for (const auto& r : rows) {
-            nlohmann::json j = {{"id", r.task->task.id},
-                                {"level", r.task->task.level},
-                                {"verdict", r.verdictText()},
-                                {"detail", r.detail},
-                                {"sample", r.file},
-                                {"wall_seconds", r.seconds}};
+            nlohmann::json j = {{"id", r.task->task.id},      {"level", r.task->task.level},
+                                {"verdict", r.verdictText()}, {"detail", r.detail},
+                                {"sample", r.file},           {"wall_seconds", r.seconds}};
             if (r.speedup() > 0)
                 j["geomean_speedup"] = r.speedup();
             if (r.record) {
@@ -280,21 +284,32 @@ int runSuite(const Options& o) {
 } // namespace
 
 Runner addSuiteCommand(CLI::App& app) {
-    auto* cmd = app.add_subcommand("suite", "Verify one sample per task (DIR/<task-id>.cu) and report fast_p.\n"
-                                            "Exit code: 0 all present samples pass, 1 a sample failed, 3 not run (no CUDA device).");
+    auto* cmd = app.add_subcommand(
+        "suite",
+        "Verify one sample per task (DIR/<task-id>.cu) and report fast_p.\n"
+        "Exit code: 0 all present samples pass, 1 a sample failed, 3 not run (no CUDA device).");
     auto o = std::make_shared<Options>();
-    cmd->add_option("--samples", o->samples, "Folder with one <task-id>.cu per task")->required()->check(CLI::ExistingDirectory);
+    cmd->add_option("--samples", o->samples, "Folder with one <task-id>.cu per task")
+        ->required()
+        ->check(CLI::ExistingDirectory);
     cmd->add_option("--tasks-dir", o->dir, "A folder of your own task files (.toml)");
     cmd->add_option("--tasks", o->only, "Only these task ids")->delimiter(',');
-    cmd->add_flag("--json", o->json, "Print JSON: per task verdict and speedups, fast_p, wall time");
+    cmd->add_flag("--json", o->json,
+                  "Print JSON: per task verdict and speedups, fast_p, wall time");
     addSeedOption(cmd, o->seed, "Seed for the inputs, 1 or more (default: random per task)");
     cmd->add_flag("--no-bench", o->noBench, "Check correctness only, no timing");
-    cmd->add_option("--trials", o->trials, "Correctness trials per shape")->check(CLI::Range(1, 20));
-    cmd->add_option("--timeout", o->timeout, "Seconds before one task's job is killed")->check(CLI::Range(5, 3600));
-    cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before a job is killed")->check(CLI::Range(2, 600));
-    cmd->add_option("--build-jobs", o->buildJobs, "Compile this many samples at once before verifying")->check(CLI::Range(1, 64));
-    cmd->add_option("--worker-host", o->workerHost,
-                    "Run the GPU worker on this host over ssh (keys or agent only; kwb-runner on its PATH)");
+    cmd->add_option("--trials", o->trials, "Correctness trials per shape")
+        ->check(CLI::Range(1, 20));
+    cmd->add_option("--timeout", o->timeout, "Seconds before one task's job is killed")
+        ->check(CLI::Range(5, 3600));
+    cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before a job is killed")
+        ->check(CLI::Range(2, 600));
+    cmd->add_option("--build-jobs", o->buildJobs,
+                    "Compile this many samples at once before verifying")
+        ->check(CLI::Range(1, 64));
+    cmd->add_option(
+        "--worker-host", o->workerHost,
+        "Run the GPU worker on this host over ssh (keys or agent only; kwb-runner on its PATH)");
     return [cmd, o]() -> int {
         if (!cmd->parsed())
             return -1;

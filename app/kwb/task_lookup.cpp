@@ -47,7 +47,8 @@ Result<Task> findTask(const std::string& idOrPath) {
     std::string known;
     for (const auto& t : catalog.tasks)
         known += (known.empty() ? "" : ", ") + t.task.id;
-    return Error::make("unknown-task", "no task \"" + idOrPath + "\" (known: " + (known.empty() ? "none" : known) + ")");
+    return Error::make("unknown-task", "no task \"" + idOrPath +
+                                           "\" (known: " + (known.empty() ? "none" : known) + ")");
 }
 
 } // namespace kwb::cli

@@ -69,11 +69,16 @@ int listTasks(const std::string& dir, bool json) {
     if (json) {
         nlohmann::json arr = nlohmann::json::array();
         for (const auto& t : c.tasks)
-            arr.push_back({{"id", t.task.id}, {"title", t.task.title}, {"level", t.task.level},
-                           {"family", t.task.family}, {"shapes", t.task.shapes.size()},
-                           {"baseline", t.task.baseline}, {"builtin", t.builtin},
+            arr.push_back({{"id", t.task.id},
+                           {"title", t.task.title},
+                           {"level", t.task.level},
+                           {"family", t.task.family},
+                           {"shapes", t.task.shapes.size()},
+                           {"baseline", t.task.baseline},
+                           {"builtin", t.builtin},
                            {"file", t.file.string()}});
-        std::cout << nlohmann::json{{"tasks", arr}, {"problems", c.problems.size()}}.dump(1) << "\n";
+        std::cout << nlohmann::json{{"tasks", arr}, {"problems", c.problems.size()}}.dump(1)
+                  << "\n";
         return 0;
     }
     std::printf("%-26s %5s %-14s %6s %-17s %s\n", "id", "level", "family", "shapes", "baseline",
@@ -139,11 +144,13 @@ int showTask(const std::string& dir, const std::string& id, bool prompt, bool js
             std::cout << "  default " << *p.defaultValue;
         std::cout << "\n";
     }
-    std::cout << "\nShapes (flops " << task.flopsFormula << ", bytes " << task.bytesFormula << ")\n";
+    std::cout << "\nShapes (flops " << task.flopsFormula << ", bytes " << task.bytesFormula
+              << ")\n";
     for (const auto& s : task.shapes) {
         const auto v = shapeValues(s);
         std::printf("  %-10s %-44s %10.3g GFLOP %10.3g GB%s\n", s.name.c_str(), dimsText(s).c_str(),
-                    evaluateOr0(task.flopsFormula, v) / 1e9, evaluateOr0(task.bytesFormula, v) / 1e9,
+                    evaluateOr0(task.flopsFormula, v) / 1e9,
+                    evaluateOr0(task.bytesFormula, v) / 1e9,
                     s.cpuReference ? "  (float64 CPU reference)" : "");
     }
     std::cout << "\n" << task.description << "\n";
@@ -211,7 +218,8 @@ int checkTask(const CatalogTask& t, Worker* worker, const std::string& noCompile
         return failures;
     }
     if (!o.compile || worker == nullptr) {
-        std::cout << "  skip compiling " << ref.filename().string() << ": " << noCompileReason << "\n";
+        std::cout << "  skip compiling " << ref.filename().string() << ": " << noCompileReason
+                  << "\n";
         return failures;
     }
     bool readOk = false;
@@ -231,11 +239,12 @@ int checkTask(const CatalogTask& t, Worker* worker, const std::string& noCompile
         for (const auto& d : built->diagnostics)
             if (d.severity == "error" && diag.size() < 2000)
                 diag += "\n       " + d.file + ":" + std::to_string(d.line) + ": " + d.message;
-        fail(ref.filename().string() + " does not compile: " + (built->failure.empty() ? "nvcc failed" : built->failure) +
-             diag);
+        fail(ref.filename().string() + " does not compile: " +
+             (built->failure.empty() ? "nvcc failed" : built->failure) + diag);
         return failures;
     }
-    std::cout << "  ok   " << ref.filename().string() << " compiles for " << (built->arch.empty() ? "?" : built->arch)
+    std::cout << "  ok   " << ref.filename().string() << " compiles for "
+              << (built->arch.empty() ? "?" : built->arch)
               << (built->cached ? " (cached)" : " in " + fmt("%.1f s", built->seconds)) << "\n";
     return failures;
 }
@@ -261,8 +270,9 @@ int checkTasks(const CheckOptions& o) {
     }
     for (const auto& t : c.tasks)
         failures += checkTask(t, worker.get(), noCompile, o);
-    std::cout << "\n" << c.tasks.size() << " tasks checked, " << c.problems.size()
-              << " broken files; " << failures << " failure" << (failures == 1 ? "" : "s");
+    std::cout << "\n"
+              << c.tasks.size() << " tasks checked, " << c.problems.size() << " broken files; "
+              << failures << " failure" << (failures == 1 ? "" : "s");
     if (!worker)
         std::cout << "; reference solutions not compiled (" << noCompile << ")";
     std::cout << "\n";
@@ -274,8 +284,9 @@ int checkTasks(const CheckOptions& o) {
 } // namespace
 
 Runner addTasksCommand(CLI::App& app) {
-    auto* cmd = app.add_subcommand("tasks", "List, show and check the task suite and your own task folders.\n"
-                                            "User tasks: --tasks-dir DIR, $KWB_TASKS_DIR (':'-separated), <data dir>/tasks.");
+    auto* cmd = app.add_subcommand(
+        "tasks", "List, show and check the task suite and your own task folders.\n"
+                 "User tasks: --tasks-dir DIR, $KWB_TASKS_DIR (':'-separated), <data dir>/tasks.");
     cmd->require_subcommand(1);
     struct Opts {
         std::string dir, id;
@@ -283,20 +294,28 @@ Runner addTasksCommand(CLI::App& app) {
         CheckOptions check;
     };
     auto o = std::make_shared<Opts>();
-    auto* list = cmd->add_subcommand("list", "One line per task; broken user task files are reported and skipped");
+    auto* list = cmd->add_subcommand(
+        "list", "One line per task; broken user task files are reported and skipped");
     list->add_option("--tasks-dir", o->dir, "A folder of your own task files (.toml)");
     list->add_flag("--json", o->json, "Print JSON");
-    auto* show = cmd->add_subcommand("show", "Show one task: signature, parameters, shapes, tolerances, prompt");
+    auto* show = cmd->add_subcommand(
+        "show", "Show one task: signature, parameters, shapes, tolerances, prompt");
     show->add_option("id", o->id, "Task id")->required();
     show->add_option("--tasks-dir", o->dir, "A folder of your own task files (.toml)");
     show->add_flag("--prompt", o->prompt, "Also print the prompt sent to a teacher model");
     show->add_flag("--json", o->json, "Print the task as JSON");
-    auto* check = cmd->add_subcommand("check", "Validate every task file, run the CPU references, compile every reference solution.\n"
-                                               "Exit code: 0 all good, 1 a problem was found.");
-    check->add_option("--tasks-dir", o->check.dir, "A folder of your own task files (.toml), with reference/<id>.cu beside them");
-    check->add_flag("--user-only", o->check.userOnly, "Check only the user folders, not the built-in suite");
+    auto* check = cmd->add_subcommand(
+        "check",
+        "Validate every task file, run the CPU references, compile every reference solution.\n"
+        "Exit code: 0 all good, 1 a problem was found.");
+    check->add_option(
+        "--tasks-dir", o->check.dir,
+        "A folder of your own task files (.toml), with reference/<id>.cu beside them");
+    check->add_flag("--user-only", o->check.userOnly,
+                    "Check only the user folders, not the built-in suite");
     check->add_flag("!--no-compile", o->check.compile, "Do not compile the reference solutions");
-    check->add_option("--build-timeout", o->check.buildTimeout, "Seconds for one nvcc build")->check(CLI::Range(10, 3600));
+    check->add_option("--build-timeout", o->check.buildTimeout, "Seconds for one nvcc build")
+        ->check(CLI::Range(10, 3600));
     return [cmd, list, show, check, o]() -> int {
         if (!cmd->parsed())
             return -1;

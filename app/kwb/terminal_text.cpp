@@ -20,7 +20,11 @@ std::string codePoint(char32_t cp) {
 // The length of the UTF-8 sequence at text[i] and its code point; 0 when it is not one.
 std::size_t decode(std::string_view text, std::size_t i, char32_t& cp) {
     auto c = static_cast<unsigned char>(text[i]);
-    std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+    std::size_t n = c < 0x80           ? 1
+                    : (c >> 5) == 0x6  ? 2
+                    : (c >> 4) == 0xe  ? 3
+                    : (c >> 3) == 0x1e ? 4
+                                       : 0;
     if (n == 0 || i + n > text.size())
         return 0;
     cp = n == 1 ? c : n == 2 ? (c & 0x1f) : n == 3 ? (c & 0x0f) : (c & 0x07);
@@ -60,7 +64,8 @@ std::string terminalSafe(std::string_view text, bool multiLine) {
                 out += "\\r";
             else
                 out += hexByte(static_cast<unsigned char>(cp));
-        } else if ((cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) {
+        } else if ((cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
+                   (cp >= 0x2066 && cp <= 0x2069)) {
             out += codePoint(cp);
         } else {
             out.append(text.substr(i, n));

@@ -22,7 +22,8 @@ std::string recordVerdictLine(const v::VerificationRecordData& record) {
     std::string line = verdictLabel(record.verdict);
     const std::size_t findings = record.screening ? record.screening->findings.size() : 0;
     if (record.passed() && findings > 0)
-        line += ", flagged (" + std::to_string(findings) + " screening finding" + (findings == 1 ? "" : "s") + ")";
+        line += ", flagged (" + std::to_string(findings) + " screening finding" +
+                (findings == 1 ? "" : "s") + ")";
     if (!record.detail.empty())
         line += " - " + terminalSafe(record.detail);
     return line;

@@ -2,14 +2,14 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <cstdlib>
 #include <csignal>
-#include <unistd.h>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <unistd.h>
 
 #include "app/kwb/commands.h"
 #include "app/kwb/seed_option.h"
@@ -17,8 +17,8 @@
 #include "app/kwb/terminal_text.h"
 #include "app/kwb/user_file.h"
 #include "app/kwb/verdict_text.h"
-#include "core/screening/host_code_screen.h"
 #include "core/model/source_limit.h"
+#include "core/screening/host_code_screen.h"
 #include "core/verify/remote_worker.h"
 #include "core/verify/subprocess_worker.h"
 #include "core/verify/timing_overrides.h"
@@ -30,7 +30,9 @@ namespace {
 namespace v = verification;
 
 std::atomic<bool> g_interrupted{false};
-void onSigint(int) { g_interrupted = true; }
+void onSigint(int) {
+    g_interrupted = true;
+}
 
 std::string fmt(const char* f, double v) {
     char b[64];
@@ -46,14 +48,15 @@ std::string dimsText(const std::map<std::string, std::int64_t>& dims) {
 }
 
 void printBuild(const v::BuildReport& b, std::ostream& out) {
-    out << "Build: " << (b.ok ? "ok" : "FAILED") << (b.cached ? " (cached)" : "") << ", " << b.arch << ", nvcc "
-        << b.nvccVersion << ", " << fmt("%.2f s", b.seconds) << "\n";
+    out << "Build: " << (b.ok ? "ok" : "FAILED") << (b.cached ? " (cached)" : "") << ", " << b.arch
+        << ", nvcc " << b.nvccVersion << ", " << fmt("%.2f s", b.seconds) << "\n";
     for (const auto& r : b.resources)
-        out << "  " << r.function << ": " << r.registers << " registers, " << r.sharedBytes << " B shared, "
-            << r.stackBytes << " B stack, " << r.spillStoreBytes + r.spillLoadBytes << " B spilled\n";
+        out << "  " << r.function << ": " << r.registers << " registers, " << r.sharedBytes
+            << " B shared, " << r.stackBytes << " B stack, " << r.spillStoreBytes + r.spillLoadBytes
+            << " B spilled\n";
     for (const auto& d : b.diagnostics)
-        out << "  " << terminalSafe(d.file) << ":" << d.line << ":" << d.column << ": " << terminalSafe(d.severity) << ": "
-            << terminalSafe(d.message) << "\n";
+        out << "  " << terminalSafe(d.file) << ":" << d.line << ":" << d.column << ": "
+            << terminalSafe(d.severity) << ": " << terminalSafe(d.message) << "\n";
 }
 
 void printShapes(const std::vector<v::ShapeResult>& shapes, std::ostream& out) {
@@ -62,8 +65,9 @@ void printShapes(const std::vector<v::ShapeResult>& shapes, std::ostream& out) {
     std::printf("%s", ""); // keep stdio and iostream ordered
     out << "\n";
     char line[512];
-    std::snprintf(line, sizeof line, "%-10s %-26s %-18s %10s %10s %11s %11s %8s %7s\n", "shape", "dims", "verdict",
-                  "max abs", "max rel", "base ms", "cand ms", "speedup", "SOL %");
+    std::snprintf(line, sizeof line, "%-10s %-26s %-18s %10s %10s %11s %11s %8s %7s\n", "shape",
+                  "dims", "verdict", "max abs", "max rel", "base ms", "cand ms", "speedup",
+                  "SOL %");
     out << line;
     for (const auto& s : shapes) {
         double maxAbs = 0, maxRel = 0;
@@ -79,9 +83,9 @@ void printShapes(const std::vector<v::ShapeResult>& shapes, std::ostream& out) {
         }
         if (s.speedOfLight)
             sol = fmt("%.1f", 100.0 * s.speedOfLight->fraction);
-        std::snprintf(line, sizeof line, "%-10s %-26s %-18s %10.2e %10.2e %11s %11s %8s %7s\n", s.name.c_str(),
-                      dimsText(s.dims).c_str(), verdictCell(s.verdict).c_str(), maxAbs, maxRel, base.c_str(), cand.c_str(),
-                      speed.c_str(), sol.c_str());
+        std::snprintf(line, sizeof line, "%-10s %-26s %-18s %10.2e %10.2e %11s %11s %8s %7s\n",
+                      s.name.c_str(), dimsText(s.dims).c_str(), verdictCell(s.verdict).c_str(),
+                      maxAbs, maxRel, base.c_str(), cand.c_str(), speed.c_str(), sol.c_str());
         out << line;
         for (const auto& f : s.flags)
             out << "           flag: " << f << "\n";
@@ -89,31 +93,34 @@ void printShapes(const std::vector<v::ShapeResult>& shapes, std::ostream& out) {
 }
 
 void printTable(const v::VerificationRecordData& rec, const std::string& file, std::ostream& out) {
-    out << "Task " << rec.taskId << "  candidate " << file << " (sha256 " << rec.sourceHash.substr(0, 12) << ")";
+    out << "Task " << rec.taskId << "  candidate " << file << " (sha256 "
+        << rec.sourceHash.substr(0, 12) << ")";
     if (rec.device)
         out << "  on " << rec.device->name << " (cc " << rec.device->cc << ")";
     out << "  seed " << rec.seed << "\n";
     printBuild(rec.build.value_or(v::BuildReport{}), out);
     printShapes(rec.shapes, out);
-    const std::vector<v::ScreeningFinding> findings = rec.screening ? rec.screening->findings : std::vector<v::ScreeningFinding>{};
+    const std::vector<v::ScreeningFinding> findings =
+        rec.screening ? rec.screening->findings : std::vector<v::ScreeningFinding>{};
     out << "\nVerdict: " << recordVerdictLine(rec);
     if (!findings.empty())
         out << " (needs a human: the host code does what a launcher never needs)";
     out << "\n";
     for (const auto& f : findings)
-        out << "  screening: line " << f.line << ": " << f.kind << " (" << describeScreeningKind(f.kind)
-            << "): " << terminalSafe(f.text) << "\n";
+        out << "  screening: line " << f.line << ": " << f.kind << " ("
+            << describeScreeningKind(f.kind) << "): " << terminalSafe(f.text) << "\n";
     if (rec.geomeanSpeedup && rec.baseline)
-        out << "Speedup (geometric mean over shapes): " << fmt("%.3fx", *rec.geomeanSpeedup) << " against "
-            << rec.baseline->label << " [" << rec.baseline->kind << "]\n";
+        out << "Speedup (geometric mean over shapes): " << fmt("%.3fx", *rec.geomeanSpeedup)
+            << " against " << rec.baseline->label << " [" << rec.baseline->kind << "]\n";
     out << "Record " << rec.id << ", " << fmt("%.2f s", rec.wallSeconds) << "\n";
 }
 
 } // namespace
 
 Runner addVerifyCommand(CLI::App& app) {
-    auto* cmd = app.add_subcommand("verify", "Build, check and time a candidate kernel against the task's baseline.\n"
-                                             "Exit code: 0 pass, 1 fail, 2 error, 3 not run (no CUDA device: compiled only).");
+    auto* cmd = app.add_subcommand(
+        "verify", "Build, check and time a candidate kernel against the task's baseline.\n"
+                  "Exit code: 0 pass, 1 fail, 2 error, 3 not run (no CUDA device: compiled only).");
     struct Opts {
         std::string task, file;
         bool json = false, noBench = false;
@@ -125,23 +132,32 @@ Runner addVerifyCommand(CLI::App& app) {
     };
     auto o = std::make_shared<Opts>();
     cmd->add_option("task", o->task, "Task id (e.g. sgemm-f32) or a task file (.toml)")->required();
-    cmd->add_option("file", o->file, "The candidate CUDA source (.cu)")->required()->check(readableFile());
+    cmd->add_option("file", o->file, "The candidate CUDA source (.cu)")
+        ->required()
+        ->check(readableFile());
     cmd->add_flag("--json", o->json, "Print the verification record as JSON");
     addSeedOption(cmd, o->seed, "Seed for the inputs, 1 or more (default: random)");
     cmd->add_flag("--no-bench", o->noBench, "Check correctness only, no timing");
     cmd->add_option("--shapes", o->shapes, "Only these shapes (names)")->delimiter(',');
-    cmd->add_option("--trials", o->trials, "Correctness trials per shape, each with fresh inputs")->check(CLI::Range(1, 20));
-    cmd->add_option("--timeout", o->timeout, "Seconds before the job is killed")->check(CLI::Range(5, 3600));
-    cmd->add_option("--timing", o->timing,
-                    "Timing policy overrides, KEY=VALUE[,...]: target_rse, min_samples, max_samples, time_cap_ms, "
-                    "warmup, warmup_ms, flush_l2, min_sample_ms, max_batch, graphs, clock_settle_ms, "
-                    "keep_above_clock_fraction, cover_us, max_cover_us, memset_kernels, stop_on (mean|median), "
-                    "rotate_l2, min_buffer_sets, max_buffer_sets, max_rotate_mib")
+    cmd->add_option("--trials", o->trials, "Correctness trials per shape, each with fresh inputs")
+        ->check(CLI::Range(1, 20));
+    cmd->add_option("--timeout", o->timeout, "Seconds before the job is killed")
+        ->check(CLI::Range(5, 3600));
+    cmd->add_option(
+           "--timing", o->timing,
+           "Timing policy overrides, KEY=VALUE[,...]: target_rse, min_samples, max_samples, "
+           "time_cap_ms, "
+           "warmup, warmup_ms, flush_l2, min_sample_ms, max_batch, graphs, clock_settle_ms, "
+           "keep_above_clock_fraction, cover_us, max_cover_us, memset_kernels, stop_on "
+           "(mean|median), "
+           "rotate_l2, min_buffer_sets, max_buffer_sets, max_rotate_mib")
         ->delimiter(',');
-    cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before the job is killed")->check(CLI::Range(2, 600));
-    cmd->add_option("--worker-host", o->workerHost,
-                    "Run the GPU worker on this host over ssh, e.g. user@gpu-server or a Host of ~/.ssh/config "
-                    "(keys or agent only; kwb-runner on its PATH)");
+    cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before the job is killed")
+        ->check(CLI::Range(2, 600));
+    cmd->add_option(
+        "--worker-host", o->workerHost,
+        "Run the GPU worker on this host over ssh, e.g. user@gpu-server or a Host of ~/.ssh/config "
+        "(keys or agent only; kwb-runner on its PATH)");
     return [cmd, o]() -> int {
         if (!cmd->parsed())
             return -1;
@@ -189,10 +205,14 @@ Runner addVerifyCommand(CLI::App& app) {
         }
         std::signal(SIGINT, onSigint);
         bool tty = ::isatty(2);
-        auto rec = verifier.verify(*task, source, name, opts, [&](const VerifyProgress& p) {
-            if (tty && !p.stage.empty() && p.stage != "call")
-                std::cerr << "\r\033[K" << p.stage << (p.shape.empty() ? "" : " " + p.shape) << std::flush;
-        }, &g_interrupted);
+        auto rec = verifier.verify(
+            *task, source, name, opts,
+            [&](const VerifyProgress& p) {
+                if (tty && !p.stage.empty() && p.stage != "call")
+                    std::cerr << "\r\033[K" << p.stage << (p.shape.empty() ? "" : " " + p.shape)
+                              << std::flush;
+            },
+            &g_interrupted);
         if (tty)
             std::cerr << "\r\033[K";
         if (!rec) {

@@ -15,7 +15,9 @@ namespace kwb {
 namespace fs = std::filesystem;
 namespace {
 
-fs::path folderOf(const fs::path& p) { return p.has_parent_path() ? p.parent_path() : fs::path("."); }
+fs::path folderOf(const fs::path& p) {
+    return p.has_parent_path() ? p.parent_path() : fs::path(".");
+}
 
 bool isRegularOrLink(const fs::path& p) {
     struct stat st {};
@@ -56,7 +58,8 @@ std::vector<fs::path> staleTemporaries(const fs::path& finalPath) {
 
 } // namespace
 
-bool AtomicDirectory::removeOwnFiles(const fs::path& folder, const std::vector<fs::path>& ownFiles) {
+bool AtomicDirectory::removeOwnFiles(const fs::path& folder,
+                                     const std::vector<fs::path>& ownFiles) {
     std::error_code ec;
     if (!isRealFolder(folder))
         return false;
@@ -81,7 +84,8 @@ bool AtomicDirectory::removeOwnFiles(const fs::path& folder, const std::vector<f
     return ::rmdir(folder.c_str()) == 0 || errno == ENOENT;
 }
 
-Result<AtomicDirectory> AtomicDirectory::create(const fs::path& finalPath, std::vector<fs::path> ownFiles) {
+Result<AtomicDirectory> AtomicDirectory::create(const fs::path& finalPath,
+                                                std::vector<fs::path> ownFiles) {
     std::error_code ec;
     if (fs::exists(finalPath, ec) && !fs::is_directory(finalPath, ec))
         return Error::make("not-writable", finalPath.string() + " exists and is not a folder");
@@ -106,11 +110,13 @@ Status AtomicDirectory::commit() {
     syncDirectory(m_tmp);
     if (fs::exists(m_final, ec)) {
         if (::renameat2(AT_FDCWD, m_tmp.c_str(), AT_FDCWD, m_final.c_str(), RENAME_EXCHANGE) != 0)
-            return Error::make("not-writable", "cannot replace " + m_final.string() + ": " + std::strerror(errno));
+            return Error::make("not-writable",
+                               "cannot replace " + m_final.string() + ": " + std::strerror(errno));
         // m_tmp now names the old folder; the destructor removes what of it is ours.
     } else {
         if (::renameat2(AT_FDCWD, m_tmp.c_str(), AT_FDCWD, m_final.c_str(), RENAME_NOREPLACE) != 0)
-            return Error::make("not-writable", "cannot write " + m_final.string() + ": " + std::strerror(errno));
+            return Error::make("not-writable",
+                               "cannot write " + m_final.string() + ": " + std::strerror(errno));
         m_tmp.clear();
     }
     syncDirectory(folderOf(m_final));

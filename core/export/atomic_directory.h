@@ -33,10 +33,12 @@ public:
 
     // Removes ownFiles (and their temporaries) from folder, then the folders left empty;
     // false when something else kept the folder from going.
-    static bool removeOwnFiles(const std::filesystem::path& folder, const std::vector<std::filesystem::path>& ownFiles);
+    static bool removeOwnFiles(const std::filesystem::path& folder,
+                               const std::vector<std::filesystem::path>& ownFiles);
 
 private:
-    AtomicDirectory(std::filesystem::path finalPath, std::filesystem::path tmp, std::vector<std::filesystem::path> own)
+    AtomicDirectory(std::filesystem::path finalPath, std::filesystem::path tmp,
+                    std::vector<std::filesystem::path> own)
         : m_final(std::move(finalPath)), m_tmp(std::move(tmp)), m_own(std::move(own)) {}
     std::filesystem::path m_final, m_tmp;
     std::vector<std::filesystem::path> m_own;

@@ -53,8 +53,8 @@ void appendBool(std::string& out, const char* key, bool value) {
 }
 
 const std::vector<std::string>& allGateClasses() {
-    static const std::vector<std::string> all{kGateClean, kGateFlagged, kGateUnverified, kGateUnverifiedFlagged,
-                                              kGateFailed, kGateHack};
+    static const std::vector<std::string> all{
+        kGateClean, kGateFlagged, kGateUnverified, kGateUnverifiedFlagged, kGateFailed, kGateHack};
     return all;
 }
 
@@ -65,7 +65,8 @@ void appendGate(std::string& out, const std::string& gateClass, const char* pref
     appendBool(out, (std::string(prefix) + "flagged").c_str(), gateFlagged(gateClass));
 }
 
-std::size_t appendProvenance(std::string& out, const SampleSummary& row, bool withVerdict, const std::string& gateClass) {
+std::size_t appendProvenance(std::string& out, const SampleSummary& row, bool withVerdict,
+                             const std::string& gateClass) {
     appendKey(out, "task");
     std::size_t replaced = appendJsonString(out, row.taskId);
     appendKey(out, "model");
@@ -90,7 +91,8 @@ std::size_t appendProvenance(std::string& out, const SampleSummary& row, bool wi
 // Adds each rejected sample to the group of its prompt (class by class, so each is known);
 // returns the ones that are suspected hacks.
 template <typename Groups>
-Result<std::set<std::int64_t>> addRejected(ProjectStore& store, SampleFilter negatives, Groups& groups) {
+Result<std::set<std::int64_t>> addRejected(ProjectStore& store, SampleFilter negatives,
+                                           Groups& groups) {
     std::set<std::int64_t> hacks;
     for (const auto& cls : allGateClasses()) {
         negatives.gateClasses = {cls};
@@ -111,9 +113,12 @@ Result<std::set<std::int64_t>> addRejected(ProjectStore& store, SampleFilter neg
 
 std::string toString(ExportFormat f) {
     switch (f) {
-    case ExportFormat::Sft: return "sft";
-    case ExportFormat::Preferences: return "prefs";
-    case ExportFormat::Unpaired: return "unpaired";
+    case ExportFormat::Sft:
+        return "sft";
+    case ExportFormat::Preferences:
+        return "prefs";
+    case ExportFormat::Unpaired:
+        return "unpaired";
     }
     return "sft";
 }
@@ -136,28 +141,37 @@ std::vector<std::string> allowedGateClasses(const ExportOptions& options) {
     return classes;
 }
 
-bool gateVerified(const std::string& gateClass) { return gateClass == kGateClean || gateClass == kGateFlagged; }
+bool gateVerified(const std::string& gateClass) {
+    return gateClass == kGateClean || gateClass == kGateFlagged;
+}
 
 bool gateFlagged(const std::string& gateClass) {
-    return gateClass == kGateFlagged || gateClass == kGateUnverifiedFlagged || gateClass == kGateHack;
+    return gateClass == kGateFlagged || gateClass == kGateUnverifiedFlagged ||
+           gateClass == kGateHack;
 }
 
 std::vector<std::string> gateExclusionLines(const ExportSummary& summary) {
     static const std::vector<std::pair<std::string, std::string>> why{
-        {kGateHack, "suspected hacks (tampering, impossible-timing, contract-violation, or a failure with screening "
+        {kGateHack, "suspected hacks (tampering, impossible-timing, contract-violation, or a "
+                    "failure with screening "
                     "findings); never exported as positives"},
         {kGateFailed, "their latest verification failed; never exported as positives"},
-        {kGateUnverified, "not verified on a GPU (never verified, or compile-only not-run); --include-unverified "
-                          "lets them in"},
-        {kGateFlagged, "passed on a GPU but flagged (suspicious-timing, screening findings, or a record without "
-                       "screening); --include-flagged lets them in"},
-        {kGateUnverifiedFlagged, "not verified on a GPU and flagged or not screened; --include-unverified with "
-                                 "--include-flagged lets them in"},
+        {kGateUnverified,
+         "not verified on a GPU (never verified, or compile-only not-run); --include-unverified "
+         "lets them in"},
+        {kGateFlagged,
+         "passed on a GPU but flagged (suspicious-timing, screening findings, or a record without "
+         "screening); --include-flagged lets them in"},
+        {kGateUnverifiedFlagged,
+         "not verified on a GPU and flagged or not screened; --include-unverified with "
+         "--include-flagged lets them in"},
     };
     std::vector<std::string> lines;
     for (const auto& [cls, text] : why)
-        if (auto it = summary.excludedByGateClass.find(cls); it != summary.excludedByGateClass.end() && it->second > 0)
-            lines.push_back(std::to_string(it->second) + " sample(s) left out by the gate: " + text);
+        if (auto it = summary.excludedByGateClass.find(cls);
+            it != summary.excludedByGateClass.end() && it->second > 0)
+            lines.push_back(std::to_string(it->second) +
+                            " sample(s) left out by the gate: " + text);
     return lines;
 }
 
@@ -180,7 +194,8 @@ Status DatasetExporter::countExcluded(const SampleFilter& positives, ExportSumma
 }
 
 std::string ExportOptions::defaultSystemPrompt() {
-    return "You are an expert CUDA kernel engineer. Write correct, fast CUDA C++ kernels that follow the "
+    return "You are an expert CUDA kernel engineer. Write correct, fast CUDA C++ kernels that "
+           "follow the "
            "task's entry-point contract exactly. Reply with one complete .cu file.";
 }
 
@@ -195,7 +210,8 @@ Result<const Task*> DatasetExporter::taskOf(std::int64_t specId) {
     return &it->second;
 }
 
-Result<const DatasetExporter::PromptText*> DatasetExporter::promptText(std::int64_t specId, const std::string& messagesJson) {
+Result<const DatasetExporter::PromptText*>
+DatasetExporter::promptText(std::int64_t specId, const std::string& messagesJson) {
     auto key = std::make_pair(specId, messagesJson);
     if (auto it = m_prompts.find(key); it != m_prompts.end())
         return &it->second;
@@ -210,7 +226,8 @@ Result<const DatasetExporter::PromptText*> DatasetExporter::promptText(std::int6
     PromptText prompt;
     std::string& text = prompt.json;
     std::size_t replaced = 0;
-    if ((msgs.empty() || msgs[0].value("role", "") != "system") && !m_options.systemPrompt.empty()) {
+    if ((msgs.empty() || msgs[0].value("role", "") != "system") &&
+        !m_options.systemPrompt.empty()) {
         text.append("{\"role\":\"system\",\"content\":");
         replaced += appendJsonString(text, m_options.systemPrompt);
         text.push_back('}');
@@ -239,7 +256,8 @@ SampleFilter DatasetExporter::baseFilter() const {
     return f;
 }
 
-Status DatasetExporter::writeSplitRow(const RowFacts& facts, AtomicFile& train, AtomicFile* test, ExportSummary& sum) {
+Status DatasetExporter::writeSplitRow(const RowFacts& facts, AtomicFile& train, AtomicFile* test,
+                                      ExportSummary& sum) {
     const bool toTest = sum.split.test.count(facts.taskId) > 0;
     if (toTest && !test)
         return Error::make("export-failed", "a test split was asked for without a test output");
@@ -259,7 +277,8 @@ Status DatasetExporter::writeSplitRow(const RowFacts& facts, AtomicFile& train, 
 
 Status DatasetExporter::writeSft(AtomicFile& train, AtomicFile* test, ExportSummary& sum) {
     SampleFilter f = baseFilter();
-    f.verdicts = m_options.verdicts.empty() ? std::vector<Verdict>{Verdict::Accepted} : m_options.verdicts;
+    f.verdicts =
+        m_options.verdicts.empty() ? std::vector<Verdict>{Verdict::Accepted} : m_options.verdicts;
     f.minSpeedup = m_options.minSpeedup;
     if (auto c = countExcluded(f, sum); !c)
         return c;
@@ -267,22 +286,24 @@ Status DatasetExporter::writeSft(AtomicFile& train, AtomicFile* test, ExportSumm
     for (const auto& cls : allowedGateClasses(m_options)) {
         f.gateClasses = {cls};
         Status result = okStatus();
-        auto s = m_store.forEachSampleContent(f, [&](const SampleSummary& row, const SampleContent& content) {
-            auto prompt = promptText(content.taskSpecId, content.messagesJson);
-            if (!prompt) {
-                result = prompt.error();
-                return false;
-            }
-            m_line.assign("{\"messages\":[").append((*prompt)->json).push_back(',');
-            std::size_t replaced = appendAssistant(m_line, content.source);
-            m_line.push_back(']');
-            replaced += appendProvenance(m_line, row, true, cls);
-            if (replaced || (*prompt)->notUtf8)
-                sum.notUtf8Samples.insert(row.id);
-            result = writeSplitRow({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
-            ++sum.rowsByGateClass[cls];
-            return bool(result);
-        });
+        auto s = m_store.forEachSampleContent(
+            f, [&](const SampleSummary& row, const SampleContent& content) {
+                auto prompt = promptText(content.taskSpecId, content.messagesJson);
+                if (!prompt) {
+                    result = prompt.error();
+                    return false;
+                }
+                m_line.assign("{\"messages\":[").append((*prompt)->json).push_back(',');
+                std::size_t replaced = appendAssistant(m_line, content.source);
+                m_line.push_back(']');
+                replaced += appendProvenance(m_line, row, true, cls);
+                if (replaced || (*prompt)->notUtf8)
+                    sum.notUtf8Samples.insert(row.id);
+                result = writeSplitRow({row.taskId, row.model, row.status.speedup, row.status.gpu},
+                                       train, test, sum);
+                ++sum.rowsByGateClass[cls];
+                return bool(result);
+            });
         if (!s)
             return s;
         if (!result)
@@ -317,27 +338,29 @@ Status DatasetExporter::writeUnpaired(AtomicFile& train, AtomicFile* test, Expor
     for (const auto& pass : passes) {
         const std::string& cls = pass.filter.gateClasses.front();
         Status result = okStatus();
-        auto s = m_store.forEachSampleContent(pass.filter, [&](const SampleSummary& row, const SampleContent& content) {
-            auto prompt = promptText(content.taskSpecId, content.messagesJson);
-            if (!prompt) {
-                result = prompt.error();
-                return false;
-            }
-            m_line.assign("{\"prompt\":[").append((*prompt)->json).append("],\"completion\":[");
-            std::size_t replaced = appendAssistant(m_line, content.source);
-            m_line.push_back(']');
-            appendBool(m_line, "label", pass.good);
-            const bool hack = !pass.good && cls == kGateHack;
-            appendBool(m_line, "suspected_hack", hack);
-            replaced += appendProvenance(m_line, row, false, cls);
-            if (replaced || (*prompt)->notUtf8)
-                sum.notUtf8Samples.insert(row.id);
-            result = writeSplitRow({row.taskId, row.model, row.status.speedup, row.status.gpu}, train, test, sum);
-            if (pass.good)
-                ++sum.rowsByGateClass[cls];
-            sum.negativeSuspectedHacks += hack;
-            return bool(result);
-        });
+        auto s = m_store.forEachSampleContent(
+            pass.filter, [&](const SampleSummary& row, const SampleContent& content) {
+                auto prompt = promptText(content.taskSpecId, content.messagesJson);
+                if (!prompt) {
+                    result = prompt.error();
+                    return false;
+                }
+                m_line.assign("{\"prompt\":[").append((*prompt)->json).append("],\"completion\":[");
+                std::size_t replaced = appendAssistant(m_line, content.source);
+                m_line.push_back(']');
+                appendBool(m_line, "label", pass.good);
+                const bool hack = !pass.good && cls == kGateHack;
+                appendBool(m_line, "suspected_hack", hack);
+                replaced += appendProvenance(m_line, row, false, cls);
+                if (replaced || (*prompt)->notUtf8)
+                    sum.notUtf8Samples.insert(row.id);
+                result = writeSplitRow({row.taskId, row.model, row.status.speedup, row.status.gpu},
+                                       train, test, sum);
+                if (pass.good)
+                    ++sum.rowsByGateClass[cls];
+                sum.negativeSuspectedHacks += hack;
+                return bool(result);
+            });
         if (!s)
             return s;
         if (!result)
@@ -430,7 +453,9 @@ Status DatasetExporter::writePairs(AtomicFile& train, AtomicFile* test, ExportSu
             appendKey(m_line, "rejected_verification_id");
             appendNullable(m_line, r.status.verificationId);
             m_line.push_back('}');
-            if (auto s = writeSplitRow({c.taskId, c.model, c.status.speedup, c.status.gpu}, train, test, sum); !s)
+            if (auto s = writeSplitRow({c.taskId, c.model, c.status.speedup, c.status.gpu}, train,
+                                       test, sum);
+                !s)
                 return s;
             ++sum.rowsByGateClass[chosenClass[c.id]];
         }
@@ -439,7 +464,8 @@ Status DatasetExporter::writePairs(AtomicFile& train, AtomicFile* test, ExportSu
 }
 
 Result<ExportSummary> DatasetExporter::write(AtomicFile& train, AtomicFile* test) {
-    auto snapshot = m_store.beginRead(); // every row from one moment, whatever others write meanwhile
+    auto snapshot =
+        m_store.beginRead(); // every row from one moment, whatever others write meanwhile
     if (!snapshot)
         return snapshot.error();
     ExportSummary sum;
@@ -456,17 +482,25 @@ Result<ExportSummary> DatasetExporter::write(AtomicFile& train, AtomicFile* test
     sum.split = splitTasks(tasks, m_options.testFraction, m_options.seed);
     Status s = okStatus();
     switch (m_options.format) {
-    case ExportFormat::Sft: s = writeSft(train, test, sum); break;
-    case ExportFormat::Unpaired: s = writeUnpaired(train, test, sum); break;
-    case ExportFormat::Preferences: s = writePairs(train, test, sum); break;
+    case ExportFormat::Sft:
+        s = writeSft(train, test, sum);
+        break;
+    case ExportFormat::Unpaired:
+        s = writeUnpaired(train, test, sum);
+        break;
+    case ExportFormat::Preferences:
+        s = writePairs(train, test, sum);
+        break;
     }
     if (!s)
         return s.error();
     return sum;
 }
 
-Result<ExportSummary> DatasetExporter::exportJsonl(ProjectStore& store, const ExportOptions& options,
-                                                   const std::filesystem::path& out, const std::filesystem::path& testOut,
+Result<ExportSummary> DatasetExporter::exportJsonl(ProjectStore& store,
+                                                   const ExportOptions& options,
+                                                   const std::filesystem::path& out,
+                                                   const std::filesystem::path& testOut,
                                                    const OutputPolicy& policy) {
     if (options.testFraction > 0 && testOut.empty())
         return Error::make("bad-export", "a test split needs a test output file");

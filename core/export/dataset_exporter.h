@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "core/sys/atomic_file.h"
 #include "core/export/output_destination.h"
 #include "core/export/task_split.h"
 #include "core/model/error.h"
 #include "core/store/project_store.h"
+#include "core/sys/atomic_file.h"
 
 namespace kwb {
 
@@ -42,9 +42,9 @@ struct ExportOptions {
     bool includeFlagged = false;
     // Added when a prompt has no system message of its own; empty: none.
     std::string systemPrompt = defaultSystemPrompt();
-    double testFraction = 0.0;        // share of tasks held out for the test split
-    std::uint64_t seed = 1;           // for the split and the pairing
-    int maxPairsPerPrompt = 0;        // preference pairs per prompt; 0: max(accepted, rejected)
+    double testFraction = 0.0; // share of tasks held out for the test split
+    std::uint64_t seed = 1;    // for the split and the pairing
+    int maxPairsPerPrompt = 0; // preference pairs per prompt; 0: max(accepted, rejected)
 
     static std::string defaultSystemPrompt();
 };
@@ -53,8 +53,8 @@ struct ExportOptions {
 struct SplitCounts {
     std::int64_t rows = 0;
     std::map<std::string, std::int64_t> perTask;
-    std::map<std::string, std::int64_t> perModel;                // "" for samples without a model
-    std::map<std::string, std::vector<double>> speedupsByTask;   // of the rows' (chosen) samples
+    std::map<std::string, std::int64_t> perModel;              // "" for samples without a model
+    std::map<std::string, std::vector<double>> speedupsByTask; // of the rows' (chosen) samples
     std::set<std::string> gpus;
 };
 
@@ -86,7 +86,8 @@ std::vector<std::string> gateExclusionLines(const ExportSummary& summary);
 
 class DatasetExporter {
 public:
-    DatasetExporter(ProjectStore& store, ExportOptions options) : m_store(store), m_options(std::move(options)) {}
+    DatasetExporter(ProjectStore& store, ExportOptions options)
+        : m_store(store), m_options(std::move(options)) {}
 
     // Writes the rows; test rows go to `test` (which may be null when testFraction is 0).
     Result<ExportSummary> write(AtomicFile& train, AtomicFile* test);
@@ -117,7 +118,8 @@ private:
     };
     Result<const PromptText*> promptText(std::int64_t specId, const std::string& messagesJson);
     // Writes the row in m_line to its task's split (train or test) and counts it there.
-    Status writeSplitRow(const RowFacts& facts, AtomicFile& train, AtomicFile* test, ExportSummary& sum);
+    Status writeSplitRow(const RowFacts& facts, AtomicFile& train, AtomicFile* test,
+                         ExportSummary& sum);
     Status writeSft(AtomicFile& train, AtomicFile* test, ExportSummary& sum);
     Status writeUnpaired(AtomicFile& train, AtomicFile* test, ExportSummary& sum);
     Status writePairs(AtomicFile& train, AtomicFile* test, ExportSummary& sum);
@@ -127,9 +129,9 @@ private:
 
     ProjectStore& m_store;
     ExportOptions m_options;
-    std::map<std::int64_t, Task> m_specs;                                   // task specs as used, by id
-    std::map<std::pair<std::int64_t, std::string>, PromptText> m_prompts;   // bounded; see promptText
-    std::string m_line;                                                     // the row being written
+    std::map<std::int64_t, Task> m_specs; // task specs as used, by id
+    std::map<std::pair<std::int64_t, std::string>, PromptText> m_prompts; // bounded; see promptText
+    std::string m_line;                                                   // the row being written
 };
 
 } // namespace kwb

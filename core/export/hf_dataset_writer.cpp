@@ -19,7 +19,9 @@ std::string fmt(double v, const char* f = "%.3f") {
 }
 
 // YAML scalars are written double-quoted with JSON escaping, which YAML accepts.
-std::string yamlString(const std::string& s) { return nlohmann::json(s).dump(); }
+std::string yamlString(const std::string& s) {
+    return nlohmann::json(s).dump();
+}
 
 std::string sizeCategory(std::int64_t n) {
     if (n < 1000)
@@ -51,13 +53,17 @@ double geomean(const std::vector<double>& v) {
 const char* formatDescription(ExportFormat f) {
     switch (f) {
     case ExportFormat::Sft:
-        return "Supervised fine-tuning rows: `messages` is the conversation (system, user, assistant); the "
+        return "Supervised fine-tuning rows: `messages` is the conversation (system, user, "
+               "assistant); the "
                "assistant's turn is the kernel as a fenced CUDA block.";
     case ExportFormat::Preferences:
-        return "Preference pairs: `prompt` (system and user messages), `chosen` (an accepted kernel) and "
-               "`rejected` (a rejected kernel for the same prompt), each a one-message assistant turn.";
+        return "Preference pairs: `prompt` (system and user messages), `chosen` (an accepted "
+               "kernel) and "
+               "`rejected` (a rejected kernel for the same prompt), each a one-message assistant "
+               "turn.";
     case ExportFormat::Unpaired:
-        return "Unpaired preference rows: `prompt`, `completion` (one assistant turn) and `label` (true for an "
+        return "Unpaired preference rows: `prompt`, `completion` (one assistant turn) and `label` "
+               "(true for an "
                "accepted kernel, false for a rejected one).";
     }
     return "";
@@ -76,32 +82,39 @@ static std::string gateSection(const ExportSummary& sum, const ExportOptions& op
     const auto& out = sum.excludedByGateClass;
     std::ostringstream o;
     o << "## Verification gate\n\n"
-         "Positive rows (SFT rows, `label: true`, the `chosen` side) come only from samples whose latest "
-         "verification passed on a GPU with no host-code screening findings, unless an override below let others in; "
-         "each row says so in `verified` and `flagged` (`chosen_verified`, `chosen_flagged` in pairs). Failed "
-         "samples and suspected hacks are never positives; a suspected hack is only ever a negative "
+         "Positive rows (SFT rows, `label: true`, the `chosen` side) come only from samples whose "
+         "latest "
+         "verification passed on a GPU with no host-code screening findings, unless an override "
+         "below let others in; "
+         "each row says so in `verified` and `flagged` (`chosen_verified`, `chosen_flagged` in "
+         "pairs). Failed "
+         "samples and suspected hacks are never positives; a suspected hack is only ever a "
+         "negative "
          "(`suspected_hack`, `rejected_suspected_hack` in pairs).\n\n"
       << "| | count |\n|---|---:|\n"
       << "| positive rows verified on a GPU, clean | " << count(rows, kGateClean) << " |\n"
-      << "| positive rows verified on a GPU, flagged (let in by --include-flagged) | " << count(rows, kGateFlagged)
-      << " |\n"
-      << "| positive rows not verified on a GPU (let in by --include-unverified) | " << count(rows, kGateUnverified)
-      << " |\n"
-      << "| positive rows not verified on a GPU and flagged (let in by both) | " << count(rows, kGateUnverifiedFlagged)
-      << " |\n"
+      << "| positive rows verified on a GPU, flagged (let in by --include-flagged) | "
+      << count(rows, kGateFlagged) << " |\n"
+      << "| positive rows not verified on a GPU (let in by --include-unverified) | "
+      << count(rows, kGateUnverified) << " |\n"
+      << "| positive rows not verified on a GPU and flagged (let in by both) | "
+      << count(rows, kGateUnverifiedFlagged) << " |\n"
       << "| samples the gate excluded | " << sum.excludedTotal() << " |\n"
       << "| - suspected hacks | " << count(out, kGateHack) << " |\n"
       << "| - failed verification | " << count(out, kGateFailed) << " |\n"
-      << "| - not verified on a GPU | " << count(out, kGateUnverified) + count(out, kGateUnverifiedFlagged) << " |\n"
+      << "| - not verified on a GPU | "
+      << count(out, kGateUnverified) + count(out, kGateUnverifiedFlagged) << " |\n"
       << "| - flagged | " << count(out, kGateFlagged) << " |\n"
-      << "| negative rows that are suspected hacks (rejected side, `label: false`) | " << sum.negativeSuspectedHacks
-      << " |\n\n"
-      << "Overrides: --include-unverified " << (options.includeUnverified ? "on" : "off") << ", --include-flagged "
-      << (options.includeFlagged ? "on" : "off") << ". The GPUs the rows were verified on are listed under GPUs.\n\n";
+      << "| negative rows that are suspected hacks (rejected side, `label: false`) | "
+      << sum.negativeSuspectedHacks << " |\n\n"
+      << "Overrides: --include-unverified " << (options.includeUnverified ? "on" : "off")
+      << ", --include-flagged " << (options.includeFlagged ? "on" : "off")
+      << ". The GPUs the rows were verified on are listed under GPUs.\n\n";
     return o.str();
 }
 
-std::string HfDatasetWriter::cardText(const ExportSummary& sum, const ExportOptions& options, const DatasetCardInfo& card) {
+std::string HfDatasetWriter::cardText(const ExportSummary& sum, const ExportOptions& options,
+                                      const DatasetCardInfo& card) {
     std::ostringstream o;
     const std::int64_t total = sum.train.rows + sum.test.rows;
     o << "---\n";
@@ -111,23 +124,28 @@ std::string HfDatasetWriter::cardText(const ExportSummary& sum, const ExportOpti
     o << "task_categories:\n- text-generation\n";
     o << "tags:\n- code\n- cuda\n- gpu-kernels\n- kernel-workbench\n";
     o << "size_categories:\n- " << sizeCategory(total) << "\n";
-    o << "configs:\n- config_name: default\n  data_files:\n  - split: train\n    path: data/train.jsonl\n";
+    o << "configs:\n- config_name: default\n  data_files:\n  - split: train\n    path: "
+         "data/train.jsonl\n";
     if (sum.test.rows > 0 || !sum.split.test.empty())
         o << "  - split: test\n    path: data/test.jsonl\n";
     o << "---\n\n";
     o << "# " << card.name << "\n\n";
-    o << "CUDA kernels written by language models (or people), each compiled and checked on a GPU against a "
+    o << "CUDA kernels written by language models (or people), each compiled and checked on a GPU "
+         "against a "
          "library baseline and reviewed by a person in Kernel Workbench";
     if (!card.projectName.empty())
         o << " (project \"" << card.projectName << "\")";
     o << ".\n\n## Format\n\n" << formatDescription(sum.format) << "\n\n";
-    o << "Every row names the sample it came from (`sample_id`, or `chosen_sample_id` and `rejected_sample_id`) and "
-         "the verification record of that sample (`verification_id`; null when the sample was not verified), so each "
+    o << "Every row names the sample it came from (`sample_id`, or `chosen_sample_id` and "
+         "`rejected_sample_id`) and "
+         "the verification record of that sample (`verification_id`; null when the sample was not "
+         "verified), so each "
          "row can be traced back to its source, prompt, model and timing in the project.\n\n";
     o << "Selection: ";
     if (sum.format == ExportFormat::Sft) {
         std::string v;
-        for (auto verdict : options.verdicts.empty() ? std::vector<Verdict>{Verdict::Accepted} : options.verdicts)
+        for (auto verdict :
+             options.verdicts.empty() ? std::vector<Verdict>{Verdict::Accepted} : options.verdicts)
             v += (v.empty() ? "" : ", ") + toString(verdict);
         o << "verdict " << v;
     } else {
@@ -171,14 +189,18 @@ std::string HfDatasetWriter::cardText(const ExportSummary& sum, const ExportOpti
         if (v.empty())
             o << " | - | - | - | - |\n";
         else
-            o << " | " << fmt(*std::min_element(v.begin(), v.end()), "%.2fx") << " | " << fmt(median(v), "%.2fx")
-              << " | " << fmt(geomean(v), "%.2fx") << " | " << fmt(*std::max_element(v.begin(), v.end()), "%.2fx")
-              << " |\n";
+            o << " | " << fmt(*std::min_element(v.begin(), v.end()), "%.2fx") << " | "
+              << fmt(median(v), "%.2fx") << " | " << fmt(geomean(v), "%.2fx") << " | "
+              << fmt(*std::max_element(v.begin(), v.end()), "%.2fx") << " |\n";
     }
-    o << "\nSpeedup is the library baseline's median time over the kernel's, as the geometric mean over the task's "
-         "shapes, measured by Kernel Workbench's verifier.\n\n## Rows per model\n\n| model | rows |\n|---|---:|\n";
+    o << "\nSpeedup is the library baseline's median time over the kernel's, as the geometric mean "
+         "over the task's "
+         "shapes, measured by Kernel Workbench's verifier.\n\n## Rows per model\n\n| model | rows "
+         "|\n|---|---:|\n";
     for (const auto& [model, n] : perModel)
-        o << "| " << (model.empty() ? std::string("(none: written or imported by a person)") : model) << " | " << n << " |\n";
+        o << "| "
+          << (model.empty() ? std::string("(none: written or imported by a person)") : model)
+          << " | " << n << " |\n";
     o << "\n## GPUs\n\n";
     if (gpus.empty())
         o << "None of these rows was timed on a GPU.\n";
@@ -186,7 +208,8 @@ std::string HfDatasetWriter::cardText(const ExportSummary& sum, const ExportOpti
         o << "- " << g << "\n";
     o << "\n## License\n\n";
     if (card.license == "other")
-        o << "Not stated: set it with `kwb export hf --license` before publishing. Check the terms of the models "
+        o << "Not stated: set it with `kwb export hf --license` before publishing. Check the terms "
+             "of the models "
              "that wrote the kernels.\n";
     else
         o << "`" << card.license << "`. Check the terms of the models that wrote the kernels.\n";
@@ -195,7 +218,8 @@ std::string HfDatasetWriter::cardText(const ExportSummary& sum, const ExportOpti
 }
 
 Result<ExportSummary> HfDatasetWriter::write(ProjectStore& store, const ExportOptions& options,
-                                             const std::filesystem::path& named, const DatasetCardInfo& card,
+                                             const std::filesystem::path& named,
+                                             const DatasetCardInfo& card,
                                              const OutputPolicy& policy) {
     OutputPolicy checked = policy;
     checked.kind = OutputKind::DatasetFolder;
@@ -216,14 +240,18 @@ Result<ExportSummary> HfDatasetWriter::write(ProjectStore& store, const ExportOp
     std::error_code ec;
     std::filesystem::create_directories(dir->path() / "data", ec);
     if (ec)
-        return asNamed(Error::make("not-writable", "cannot create " + (dir->path() / "data").string() + ": " + ec.message()));
+        return asNamed(
+            Error::make("not-writable",
+                        "cannot create " + (dir->path() / "data").string() + ": " + ec.message()));
     auto marker = AtomicFile::create(dir->path() / kDatasetMarker);
     if (!marker)
         return asNamed(marker.error());
     nlohmann::json files = nlohmann::json::array();
     for (const auto& f : datasetFolderFiles())
         files.push_back(f.generic_string());
-    const nlohmann::json markerJson = {{"written_by", "kwb"}, {"version", kVersion}, {"format", toString(options.format)},
+    const nlohmann::json markerJson = {{"written_by", "kwb"},
+                                       {"version", kVersion},
+                                       {"format", toString(options.format)},
                                        {"files", files}};
     if (auto s = marker->write(markerJson.dump(1) + "\n"); !s)
         return asNamed(s.error());

@@ -13,18 +13,21 @@
 namespace kwb {
 
 struct DatasetCardInfo {
-    std::string name;              // pretty name; default: the folder's name
-    std::string license = "other"; // an SPDX-like id Hugging Face knows: "apache-2.0", "cc-by-4.0", ...
+    std::string name; // pretty name; default: the folder's name
+    std::string license =
+        "other"; // an SPDX-like id Hugging Face knows: "apache-2.0", "cc-by-4.0", ...
     std::string projectName;
 };
 
 class HfDatasetWriter {
 public:
     static Result<ExportSummary> write(ProjectStore& store, const ExportOptions& options,
-                                       const std::filesystem::path& folder, const DatasetCardInfo& card,
+                                       const std::filesystem::path& folder,
+                                       const DatasetCardInfo& card,
                                        const OutputPolicy& policy = {});
     // The README.md text for a summary (public for tests).
-    static std::string cardText(const ExportSummary& sum, const ExportOptions& options, const DatasetCardInfo& card);
+    static std::string cardText(const ExportSummary& sum, const ExportOptions& options,
+                                const DatasetCardInfo& card);
 };
 
 } // namespace kwb

@@ -35,7 +35,9 @@ std::optional<struct stat> statOf(const fs::path& p) {
     return st;
 }
 
-bool sameInode(const struct stat& a, const struct stat& b) { return a.st_dev == b.st_dev && a.st_ino == b.st_ino; }
+bool sameInode(const struct stat& a, const struct stat& b) {
+    return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
 
 const char* kindName(mode_t m) {
     if (S_ISLNK(m))
@@ -56,7 +58,8 @@ const char* kindName(mode_t m) {
 // Reads up to `limit` bytes from the start of a regular file, or up to the first newline when
 // `toNewline`. Opened without following links and without blocking (a FIFO swapped in after the
 // lstat must not hang us); anything that is not a regular file by then reads as nothing.
-std::optional<std::string> readStart(const fs::path& p, std::size_t limit, bool toNewline, bool* complete = nullptr) {
+std::optional<std::string> readStart(const fs::path& p, std::size_t limit, bool toNewline,
+                                     bool* complete = nullptr) {
     const int fd = ::open(p.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return std::nullopt;
@@ -90,12 +93,15 @@ std::optional<std::string> readStart(const fs::path& p, std::size_t limit, bool 
 }
 
 bool isDatabaseHeader(const std::string& head) {
-    static const char sqlite[16] = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f', 'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
+    static const char sqlite[16] = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f',
+                                    'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
     if (head.size() >= 16 && std::memcmp(head.data(), sqlite, 16) == 0)
         return true;
     // A write-ahead log: magic 0x377f0682 or 0x377f0683, big-endian.
-    return head.size() >= 4 && static_cast<unsigned char>(head[0]) == 0x37 && static_cast<unsigned char>(head[1]) == 0x7f &&
-           static_cast<unsigned char>(head[2]) == 0x06 && (static_cast<unsigned char>(head[3]) & 0xFE) == 0x82;
+    return head.size() >= 4 && static_cast<unsigned char>(head[0]) == 0x37 &&
+           static_cast<unsigned char>(head[1]) == 0x7f &&
+           static_cast<unsigned char>(head[2]) == 0x06 &&
+           (static_cast<unsigned char>(head[3]) & 0xFE) == 0x82;
 }
 
 bool isDatabaseFile(const fs::path& p) {
@@ -124,7 +130,8 @@ fs::path canonicalOrNormal(const fs::path& p) {
 }
 
 // Is `dest` the protected project or one of its sidecars, by name (resolved) or by inode?
-std::optional<fs::path> protectedMatch(const fs::path& dest, const std::vector<fs::path>& protectedFiles) {
+std::optional<fs::path> protectedMatch(const fs::path& dest,
+                                       const std::vector<fs::path>& protectedFiles) {
     const fs::path destNormal = normalOutputPath(dest), destCanonical = canonicalOrNormal(dest);
     const auto destStat = statOf(dest);
     for (const auto& project : protectedFiles) {
@@ -183,8 +190,9 @@ std::optional<std::string> foreignEntry(const fs::path& folder) {
         }
         bool ours = false;
         for (const auto& f : datasetFolderFiles())
-            ours = ours || (S_ISREG(st->st_mode) && (f == rel || (f.parent_path() == rel.parent_path() &&
-                                                                    isTemporaryOf(rel.filename().string(), f))));
+            ours = ours || (S_ISREG(st->st_mode) &&
+                            (f == rel || (f.parent_path() == rel.parent_path() &&
+                                          isTemporaryOf(rel.filename().string(), f))));
         if (!ours)
             return rel.string();
     }
@@ -209,11 +217,15 @@ Status checkFolder(const fs::path& dest, const OutputPolicy& policy) {
     if (fs::is_empty(dest, ec) && !ec)
         return okStatus(); // nothing in it to lose
     if (!hasOurMarker(dest))
-        return Error::make(kOutputNotOurs, dest.string() + " is a folder that is not a dataset export of kwb (it has no " +
-                                               kDatasetMarker + "); choose a new or empty folder");
+        return Error::make(kOutputNotOurs,
+                           dest.string() +
+                               " is a folder that is not a dataset export of kwb (it has no " +
+                               kDatasetMarker + "); choose a new or empty folder");
     if (auto foreign = foreignEntry(dest))
-        return Error::make(kOutputNotOurs, dest.string() + " holds an earlier dataset export and files kwb did not write (" +
-                                               *foreign + "); move them away or choose another folder");
+        return Error::make(kOutputNotOurs,
+                           dest.string() +
+                               " holds an earlier dataset export and files kwb did not write (" +
+                               *foreign + "); move them away or choose another folder");
     if (!policy.replaceOurs)
         return Error::make(kOutputExists, dest.string() + " holds an earlier dataset export");
     return okStatus();
@@ -223,17 +235,22 @@ Status checkRegularFile(const fs::path& dest, const struct stat& st, const Outpu
     if (policy.kind == OutputKind::DatasetFolder)
         return Error::make(kOutputNotRegular, dest.string() + " is a file, not a folder");
     if (isDatabaseFile(dest))
-        return Error::make(kOutputIsDatabase, dest.string() + " is a SQLite database (a project?), not an export");
+        return Error::make(kOutputIsDatabase,
+                           dest.string() + " is a SQLite database (a project?), not an export");
     if (auto db = databaseOfSidecar(dest))
-        return Error::make(kOutputIsDatabase, dest.string() + " belongs to the SQLite database " + db->string());
+        return Error::make(kOutputIsDatabase,
+                           dest.string() + " belongs to the SQLite database " + db->string());
     if (policy.kind == OutputKind::AppendedLog)
         return okStatus();
     bool complete = false;
-    const auto first = st.st_size == 0 ? std::optional<std::string>("") : readStart(dest, kFirstLineLimit, true, &complete);
+    const auto first = st.st_size == 0 ? std::optional<std::string>("")
+                                       : readStart(dest, kFirstLineLimit, true, &complete);
     if (policy.kind == OutputKind::AppendedFile) {
         if (st.st_size == 0 || (first && isOurSamplesFile(*first, complete)))
             return okStatus();
-        return Error::make(kOutputNotOurs, dest.string() + " exists and is not a samples file written by kwb generate");
+        return Error::make(kOutputNotOurs,
+                           dest.string() +
+                               " exists and is not a samples file written by kwb generate");
     }
     const bool ours = st.st_size == 0 || (first && complete && isOurExportRow(*first));
     if (ours && !policy.replaceOurs)
@@ -246,7 +263,8 @@ Status checkRegularFile(const fs::path& dest, const struct stat& st, const Outpu
 } // namespace
 
 const std::vector<fs::path>& datasetFolderFiles() {
-    static const std::vector<fs::path> files = {kDatasetMarker, "README.md", fs::path("data") / "train.jsonl",
+    static const std::vector<fs::path> files = {kDatasetMarker, "README.md",
+                                                fs::path("data") / "train.jsonl",
                                                 fs::path("data") / "test.jsonl"};
     return files;
 }
@@ -270,20 +288,25 @@ Status checkOutput(const fs::path& destination, const OutputPolicy& policy) {
         return Error::make(kOutputNotRegular, named + " names a folder, not a file");
     const fs::path dest = normalOutputPath(destination);
     if (auto project = protectedMatch(dest, policy.protectedFiles))
-        return Error::make(kOutputIsProject, named + " is the open project " + project->string() +
-                                                 (normalOutputPath(*project) == dest ? "" : " (or one of its files)"));
+        return Error::make(
+            kOutputIsProject,
+            named + " is the open project " + project->string() +
+                (normalOutputPath(*project) == dest ? "" : " (or one of its files)"));
     const auto st = lstatOf(dest);
     if (!st) {
         if (errno != ENOENT)
-            return Error::make(kOutputNotRegular, "cannot look at " + named + ": " + std::strerror(errno));
+            return Error::make(kOutputNotRegular,
+                               "cannot look at " + named + ": " + std::strerror(errno));
         const fs::path parent = dest.parent_path();
         const auto ps = statOf(parent);
         if (!ps)
-            return Error::make(kOutputParentMissing, "the folder " + parent.string() + " does not exist; create it first");
+            return Error::make(kOutputParentMissing, "the folder " + parent.string() +
+                                                         " does not exist; create it first");
         if (!S_ISDIR(ps->st_mode))
             return Error::make(kOutputParentMissing, parent.string() + " is not a folder");
         if (auto db = databaseOfSidecar(dest))
-            return Error::make(kOutputIsDatabase, named + " would be a file of the SQLite database " + db->string());
+            return Error::make(kOutputIsDatabase,
+                               named + " would be a file of the SQLite database " + db->string());
         return okStatus();
     }
     if (S_ISLNK(st->st_mode))
@@ -294,17 +317,20 @@ Status checkOutput(const fs::path& destination, const OutputPolicy& policy) {
         return checkFolder(dest, policy);
     }
     if (!S_ISREG(st->st_mode))
-        return Error::make(kOutputNotRegular, named + " is " + kindName(st->st_mode) + ", not a file kwb may write");
+        return Error::make(kOutputNotRegular,
+                           named + " is " + kindName(st->st_mode) + ", not a file kwb may write");
     return checkRegularFile(dest, *st, policy);
 }
 
 Status checkDistinctOutputs(const fs::path& a, const fs::path& b) {
-    bool same = normalOutputPath(a) == normalOutputPath(b) || canonicalOrNormal(a) == canonicalOrNormal(b);
+    bool same =
+        normalOutputPath(a) == normalOutputPath(b) || canonicalOrNormal(a) == canonicalOrNormal(b);
     if (!same)
         if (auto sa = statOf(a), sb = statOf(b); sa && sb)
             same = sameInode(*sa, *sb);
     if (same)
-        return Error::make(kOutputSameAsOther, a.string() + " and " + b.string() + " are the same file");
+        return Error::make(kOutputSameAsOther,
+                           a.string() + " and " + b.string() + " are the same file");
     return okStatus();
 }
 

@@ -15,13 +15,17 @@
 namespace kwb {
 
 // Error codes of checkOutput (Error::code), for callers that map them to their own words:
-inline constexpr const char* kOutputIsProject = "output-is-project";      // the open project or its sidecar
-inline constexpr const char* kOutputIsDatabase = "output-is-database";    // a SQLite file (or its WAL)
-inline constexpr const char* kOutputNotRegular = "output-not-regular";    // device, FIFO, socket, symlink, folder
-inline constexpr const char* kOutputNotOurs = "output-not-ours";          // a folder (or samples file) we did not write
-inline constexpr const char* kOutputExists = "output-exists";             // replaceable, but not without leave
+inline constexpr const char* kOutputIsProject =
+    "output-is-project"; // the open project or its sidecar
+inline constexpr const char* kOutputIsDatabase = "output-is-database"; // a SQLite file (or its WAL)
+inline constexpr const char* kOutputNotRegular =
+    "output-not-regular"; // device, FIFO, socket, symlink, folder
+inline constexpr const char* kOutputNotOurs =
+    "output-not-ours"; // a folder (or samples file) we did not write
+inline constexpr const char* kOutputExists = "output-exists"; // replaceable, but not without leave
 inline constexpr const char* kOutputParentMissing = "output-parent-missing";
-inline constexpr const char* kOutputSameAsOther = "output-same-as-other"; // two outputs of one command are one file
+inline constexpr const char* kOutputSameAsOther =
+    "output-same-as-other"; // two outputs of one command are one file
 
 enum class OutputKind {
     ReplacedFile,  // a JSONL export, renamed into place
@@ -32,8 +36,10 @@ enum class OutputKind {
 
 struct OutputPolicy {
     OutputKind kind = OutputKind::ReplacedFile;
-    bool replaceOurs = false;   // an earlier export of ours (JSONL rows of ours, a folder with our marker)
-    bool replaceOthers = false; // any other regular file (never a database, a project, a folder not ours)
+    bool replaceOurs =
+        false; // an earlier export of ours (JSONL rows of ours, a folder with our marker)
+    bool replaceOthers =
+        false; // any other regular file (never a database, a project, a folder not ours)
     std::vector<std::filesystem::path> protectedFiles; // the open project(s); their sidecars too
 };
 
@@ -44,7 +50,8 @@ Status checkDistinctOutputs(const std::filesystem::path& a, const std::filesyste
 
 // The marker file in every dataset folder we write, and the names the folder may hold.
 inline constexpr const char* kDatasetMarker = ".kwb-dataset";
-const std::vector<std::filesystem::path>& datasetFolderFiles(); // relative: marker, README.md, data/*.jsonl
+const std::vector<std::filesystem::path>&
+datasetFolderFiles(); // relative: marker, README.md, data/*.jsonl
 
 // The path made absolute and normal, without a trailing separator ("out/" -> "/cwd/out").
 std::filesystem::path normalOutputPath(const std::filesystem::path& p);

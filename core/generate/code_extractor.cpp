@@ -39,7 +39,9 @@ std::optional<Fence> fenceOf(const std::string& line) {
     return f;
 }
 
-bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool isIdentChar(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 } // namespace
 
@@ -50,7 +52,8 @@ std::vector<CodeBlock> fencedCodeBlocks(const std::string& markdown) {
     std::size_t pos = 0;
     while (pos <= markdown.size()) {
         std::size_t nl = markdown.find('\n', pos);
-        std::string line = markdown.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+        std::string line =
+            markdown.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
         if (!line.empty() && line.back() == '\r')
             line.pop_back();
         if (!open) {
@@ -78,7 +81,8 @@ std::vector<CodeBlock> fencedCodeBlocks(const std::string& markdown) {
 bool definesFunction(const std::string& code, const std::string& entryName) {
     if (entryName.empty())
         return false;
-    for (std::size_t at = code.find(entryName); at != std::string::npos; at = code.find(entryName, at + 1)) {
+    for (std::size_t at = code.find(entryName); at != std::string::npos;
+         at = code.find(entryName, at + 1)) {
         if (at > 0 && isIdentChar(code[at - 1]))
             continue;
         std::size_t i = at + entryName.size();
@@ -106,7 +110,8 @@ bool definesFunction(const std::string& code, const std::string& entryName) {
     return false;
 }
 
-std::optional<std::string> extractEntrySource(const std::string& response, const std::string& entryName) {
+std::optional<std::string> extractEntrySource(const std::string& response,
+                                              const std::string& entryName) {
     std::optional<std::string> found;
     for (auto& b : fencedCodeBlocks(response))
         if (definesFunction(b.code, entryName))

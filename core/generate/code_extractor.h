@@ -19,6 +19,7 @@ struct CodeBlock {
 std::vector<CodeBlock> fencedCodeBlocks(const std::string& markdown);
 // Whether code defines (not only declares) a function named entryName.
 bool definesFunction(const std::string& code, const std::string& entryName);
-std::optional<std::string> extractEntrySource(const std::string& response, const std::string& entryName);
+std::optional<std::string> extractEntrySource(const std::string& response,
+                                              const std::string& entryName);
 
 } // namespace kwb

@@ -9,32 +9,34 @@ nlohmann::json GeneratedSample::toJson() const {
     nlohmann::json msgs = nlohmann::json::array();
     for (const auto& m : messages)
         msgs.push_back({{"role", m.role}, {"content", m.content}});
-    nlohmann::json j = {{"schema_version", kSchemaVersion},
-                        {"type", "sample"},
-                        {"id", id},
-                        {"run_id", runId},
-                        {"parent_id", parentId.empty() ? nlohmann::json() : nlohmann::json(parentId)},
-                        {"turn", turn},
-                        {"task_id", taskId},
-                        {"entry_name", entryName},
-                        {"created_at", createdAt},
-                        {"author", {{"kind", "model"}, {"provider", provider}, {"model", model}}},
-                        {"provider", providerInfo},
-                        {"parameters", parameters},
-                        {"system", system},
-                        {"messages", msgs},
-                        {"raw_response", rawResponse},
-                        {"status", status()},
-                        {"code", code ? nlohmann::json(*code) : nlohmann::json()},
-                        {"response", metadataJson(completion)},
-                        {"usage", kwb::toJson(completion.usage)},
-                        {"cost_usd", costUsd ? nlohmann::json(*costUsd) : nlohmann::json()},
-                        {"verification", verification}};
+    nlohmann::json j = {
+        {"schema_version", kSchemaVersion},
+        {"type", "sample"},
+        {"id", id},
+        {"run_id", runId},
+        {"parent_id", parentId.empty() ? nlohmann::json() : nlohmann::json(parentId)},
+        {"turn", turn},
+        {"task_id", taskId},
+        {"entry_name", entryName},
+        {"created_at", createdAt},
+        {"author", {{"kind", "model"}, {"provider", provider}, {"model", model}}},
+        {"provider", providerInfo},
+        {"parameters", parameters},
+        {"system", system},
+        {"messages", msgs},
+        {"raw_response", rawResponse},
+        {"status", status()},
+        {"code", code ? nlohmann::json(*code) : nlohmann::json()},
+        {"response", metadataJson(completion)},
+        {"usage", kwb::toJson(completion.usage)},
+        {"cost_usd", costUsd ? nlohmann::json(*costUsd) : nlohmann::json()},
+        {"verification", verification}};
     return j;
 }
 
 std::string newSampleId() {
-    static thread_local std::mt19937_64 rng(std::random_device{}() ^ (std::uint64_t(std::random_device{}()) << 32));
+    static thread_local std::mt19937_64 rng(std::random_device{}() ^
+                                            (std::uint64_t(std::random_device{}()) << 32));
     char buf[33];
     std::snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(rng()),
                   static_cast<unsigned long long>(rng()));

@@ -24,11 +24,11 @@ struct GeneratedSample {
     std::string entryName;
     std::string createdAt; // UTC, ISO 8601
 
-    std::string provider;          // the configured provider's name
-    nlohmann::json providerInfo;   // ProviderConfig::publicJson(): protocol, base URL, never the key
-    std::string model;             // as requested
-    nlohmann::json parameters;     // max_tokens, temperature, top_p, stop
-    std::string system;            // exactly as sent
+    std::string provider;        // the configured provider's name
+    nlohmann::json providerInfo; // ProviderConfig::publicJson(): protocol, base URL, never the key
+    std::string model;           // as requested
+    nlohmann::json parameters;   // max_tokens, temperature, top_p, stop
+    std::string system;          // exactly as sent
     std::vector<ChatMessage> messages; // exactly as sent, in order
 
     std::string rawResponse;         // the assistant's text, unmodified
@@ -36,7 +36,7 @@ struct GeneratedSample {
     Completion completion;           // stop reason, usage, attempts, timings (text unused)
     std::optional<double> costUsd;   // nothing: no price for the model
 
-    nlohmann::json verification;     // summary of a check when the run verified it, else null
+    nlohmann::json verification; // summary of a check when the run verified it, else null
     // The full record of that check (not in toJson(): a database sink stores it on its own).
     std::optional<verification::VerificationRecordData> verificationRecord;
 

@@ -14,8 +14,9 @@ namespace {
 // key can be passed as --model or sit in a base URL.
 void redactSample(GeneratedSample& s, const std::vector<std::string>& secrets) {
     auto text = [&](std::string& t) { t = redactForStorage(t, secrets); };
-    for (std::string* field : {&s.provider, &s.model, &s.system, &s.rawResponse,
-                               &s.completion.model, &s.completion.responseId, &s.completion.stopReason})
+    for (std::string* field :
+         {&s.provider, &s.model, &s.system, &s.rawResponse, &s.completion.model,
+          &s.completion.responseId, &s.completion.stopReason})
         text(*field);
     for (auto& m : s.messages)
         text(m.content);
@@ -54,7 +55,9 @@ GenerationRun::GenerationRun(LlmClient& client, SampleSink& sink, GenerationOpti
         m_options.runId = newSampleId().substr(0, 16);
 }
 
-GenerationRun::~GenerationRun() { stopChecker(); }
+GenerationRun::~GenerationRun() {
+    stopChecker();
+}
 
 void GenerationRun::setPrompt(PromptTemplates templates, PromptContext context) {
     m_templates = std::move(templates);
@@ -79,7 +82,8 @@ void GenerationRun::report() {
 Status GenerationRun::run(const std::vector<Task>& tasks, const std::atomic<bool>* interrupt) {
     const ProviderConfig* provider = m_client.provider(m_options.provider);
     if (!provider)
-        return Error::make("llm-unknown-provider", "no provider named \"" + m_options.provider + "\" is configured");
+        return Error::make("llm-unknown-provider",
+                           "no provider named \"" + m_options.provider + "\" is configured");
     if (m_options.model.empty())
         return Error::make("llm-no-model", "no model given");
     m_secrets = urlUserinfoSecrets(provider->baseUrl);
@@ -87,8 +91,9 @@ Status GenerationRun::run(const std::vector<Task>& tasks, const std::atomic<bool
     m_secrets.insert(m_secrets.end(), m_extraSecrets.begin(), m_extraSecrets.end());
     m_tasks = &tasks;
     for (std::size_t i = 0; i < tasks.size(); ++i) {
-        auto have = m_options.resume ? m_sink.countExisting(tasks[i].id, m_options.provider, m_options.model)
-                                     : Result<int>(0);
+        auto have = m_options.resume
+                        ? m_sink.countExisting(tasks[i].id, m_options.provider, m_options.model)
+                        : Result<int>(0);
         if (!have)
             return have.error();
         int need = std::max(0, m_options.samplesPerTask - *have);
@@ -98,9 +103,11 @@ Status GenerationRun::run(const std::vector<Task>& tasks, const std::atomic<bool
             continue;
         auto prompt = buildPrompt(tasks[i], m_context, m_templates);
         if (!prompt)
-            return Error::make(prompt.error().code, "task " + tasks[i].id + ": " + prompt.error().message);
+            return Error::make(prompt.error().code,
+                               "task " + tasks[i].id + ": " + prompt.error().message);
         for (int k = 0; k < need; ++k)
-            m_pending.push_back(Job{i, 0, {}, prompt->system, prompt->messages, int(m_pending.size())});
+            m_pending.push_back(
+                Job{i, 0, {}, prompt->system, prompt->messages, int(m_pending.size())});
     }
     if (m_checker)
         m_checkerThread = std::thread([this] { checkerLoop(); });
@@ -136,7 +143,8 @@ Status GenerationRun::run(const std::vector<Task>& tasks, const std::atomic<bool
         for (auto& item : left) {
             if (m_fatal)
                 break;
-            item.sample.verification = checkSummary(verification::Verdict::NotRun, "the run was interrupted before the check");
+            item.sample.verification = checkSummary(verification::Verdict::NotRun,
+                                                    "the run was interrupted before the check");
             finalize(std::move(item.sample), item.job, std::nullopt);
         }
         m_pending.clear();
@@ -159,17 +167,20 @@ void GenerationRun::submit(Job job) {
     req.temperature = m_options.temperature;
     req.topP = m_options.topP;
     StreamHandlers h;
-    std::string label = "task " + task.id + (job.turn ? " (repair turn " + std::to_string(job.turn) + ")" : "");
+    std::string label =
+        "task " + task.id + (job.turn ? " (repair turn " + std::to_string(job.turn) + ")" : "");
     if (m_text)
         h.onText = [this, chain = job.chain, turn = job.turn](std::string_view delta) {
             m_text(chain, turn, delta, false);
         };
-    h.onRetry = [this, label, chain = job.chain, turn = job.turn](int attempt, double delay, const Error& why) {
+    h.onRetry = [this, label, chain = job.chain, turn = job.turn](int attempt, double delay,
+                                                                  const Error& why) {
         if (m_text)
             m_text(chain, turn, {}, true);
         char b[32];
         std::snprintf(b, sizeof b, "%.1f", delay);
-        log(label + ": attempt " + std::to_string(attempt) + " in " + b + " s after: " + describe(why));
+        log(label + ": attempt " + std::to_string(attempt) + " in " + b +
+            " s after: " + describe(why));
     };
     // Callbacks fire only inside poll(), never inside submit(): the id is known by then.
     auto idSlot = std::make_shared<RequestId>(0);
@@ -254,7 +265,8 @@ void GenerationRun::onFinished(const Job& job, Result<Completion> result) {
     report();
 }
 
-void GenerationRun::finalize(GeneratedSample sample, const Job& job, const std::optional<CheckOutcome>& outcome) {
+void GenerationRun::finalize(GeneratedSample sample, const Job& job,
+                             const std::optional<CheckOutcome>& outcome) {
     const Task& task = (*m_tasks)[job.task];
     if (outcome) {
         sample.verification = outcome->summary;
@@ -263,7 +275,8 @@ void GenerationRun::finalize(GeneratedSample sample, const Job& job, const std::
     }
     redactSample(sample, m_secrets);
     if (Status st = m_sink.store(sample); !st) {
-        m_fatal = Error::make(st.error().code, "cannot store a sample in " + m_sink.description() + ": " + st.error().message);
+        m_fatal = Error::make(st.error().code, "cannot store a sample in " + m_sink.description() +
+                                                   ": " + st.error().message);
         return;
     }
     ++m_totals.stored;
@@ -272,8 +285,10 @@ void GenerationRun::finalize(GeneratedSample sample, const Job& job, const std::
     ++(sample.code ? m_totals.withCode : m_totals.noCode);
     if (outcome && outcome->verdict.value == verification::Verdict::Pass)
         ++m_totals.passed;
-    std::string line = "task " + task.id + ": sample " + sample.id + (job.turn ? " (repair turn " + std::to_string(job.turn) + ")" : "") +
-                       ": " + sample.status() + ", " + std::to_string(sample.completion.usage.inputTokens) + "+" +
+    std::string line = "task " + task.id + ": sample " + sample.id +
+                       (job.turn ? " (repair turn " + std::to_string(job.turn) + ")" : "") + ": " +
+                       sample.status() + ", " +
+                       std::to_string(sample.completion.usage.inputTokens) + "+" +
                        std::to_string(sample.completion.usage.outputTokens) + " tokens" +
                        (sample.costUsd ? ", " + money(*sample.costUsd) : std::string()) +
                        (outcome ? ", " + outcome->verdict.text() : std::string());
@@ -282,7 +297,8 @@ void GenerationRun::finalize(GeneratedSample sample, const Job& job, const std::
         return;
     std::string feedback;
     if (!sample.code)
-        feedback = "Your reply contains no complete ```cuda code block that defines `" + task.entryName + "`.";
+        feedback = "Your reply contains no complete ```cuda code block that defines `" +
+                   task.entryName + "`.";
     else if (outcome && outcome->repairable)
         feedback = outcome->feedback;
     if (feedback.empty())
@@ -304,13 +320,16 @@ void GenerationRun::drainChecked() {
         --m_checking;
         std::optional<CheckOutcome> outcome;
         if (!item.outcome) {
-            item.sample.verification = checkSummary(verification::Verdict::NotRun, "the run was interrupted during the check");
+            item.sample.verification = checkSummary(verification::Verdict::NotRun,
+                                                    "the run was interrupted during the check");
         } else if (*item.outcome) {
             outcome = std::move(**item.outcome);
         } else {
             const Error& e = item.outcome->error();
-            log("task " + item.task.id + ": sample " + item.sample.id + " could not be checked: " + describe(e));
-            item.sample.verification = checkSummary(verification::Verdict::CheckError, redactSecrets(describe(e), m_secrets));
+            log("task " + item.task.id + ": sample " + item.sample.id +
+                " could not be checked: " + describe(e));
+            item.sample.verification = checkSummary(verification::Verdict::CheckError,
+                                                    redactSecrets(describe(e), m_secrets));
         }
         finalize(std::move(item.sample), item.job, outcome);
         if (m_fatal)
@@ -335,7 +354,8 @@ void GenerationRun::checkerLoop() {
         item.outcome = std::move(r);
         {
             std::lock_guard lock(m_mutex);
-            if (m_cancelChecks && !(item.outcome && *item.outcome)) // cancelled mid-check: store unchecked
+            if (m_cancelChecks &&
+                !(item.outcome && *item.outcome)) // cancelled mid-check: store unchecked
                 item.outcome.reset();
             m_checked.push_back(std::move(item));
         }

@@ -46,10 +46,10 @@ struct GenerationTotals {
     int stored = 0;        // samples stored, repair turns included
     int withCode = 0;
     int noCode = 0;
-    int failed = 0;        // requests that ended in an error (nothing stored)
-    int repairs = 0;       // repair turns sent
-    int passed = 0;        // checked and passed
-    int inFlight = 0;      // requests and checks under way
+    int failed = 0;   // requests that ended in an error (nothing stored)
+    int repairs = 0;  // repair turns sent
+    int passed = 0;   // checked and passed
+    int inFlight = 0; // requests and checks under way
     TokenUsage usage;
     double costUsd = 0;
     bool costKnown = true; // false once a model without a price answered
@@ -103,7 +103,8 @@ private:
 
     void submit(Job job);
     void onFinished(const Job& job, Result<Completion> result);
-    void finalize(GeneratedSample sample, const Job& job, const std::optional<CheckOutcome>& outcome);
+    void finalize(GeneratedSample sample, const Job& job,
+                  const std::optional<CheckOutcome>& outcome);
     void drainChecked();
     void checkerLoop();
     void stopChecker();
@@ -122,7 +123,7 @@ private:
     TextFn m_text;
 
     const std::vector<Task>* m_tasks = nullptr;
-    std::vector<std::string> m_secrets;      // the provider's key, then m_extraSecrets
+    std::vector<std::string> m_secrets; // the provider's key, then m_extraSecrets
     std::vector<std::string> m_extraSecrets;
     std::deque<Job> m_pending;
     std::map<RequestId, Job> m_inFlight;

@@ -4,9 +4,10 @@
 
 namespace kwb {
 
-Result<ProviderForRun> providerForRun(const LlmSettings& settings, const std::string& provider,
-                                      const ProviderOverrides& overrides,
-                                      const std::function<std::string(const std::string&)>& keychainKey) {
+Result<ProviderForRun>
+providerForRun(const LlmSettings& settings, const std::string& provider,
+               const ProviderOverrides& overrides,
+               const std::function<std::string(const std::string&)>& keychainKey) {
     auto config = settings.providerConfig(provider);
     if (!config)
         return config.error();
@@ -39,7 +40,8 @@ Result<ProviderForRun> providerForRun(const LlmSettings& settings, const std::st
     if (overrides.connectTimeoutS > 0)
         c.connectTimeout = std::chrono::milliseconds(long(overrides.connectTimeoutS * 1000));
     if (overrides.requestTimeoutS >= 0)
-        c.requestTimeout = std::chrono::milliseconds(std::int64_t(overrides.requestTimeoutS * 1000));
+        c.requestTimeout =
+            std::chrono::milliseconds(std::int64_t(overrides.requestTimeoutS * 1000));
     return out;
 }
 

@@ -38,9 +38,10 @@ struct ProviderForRun {
 // The provider named `provider` of `settings` with `overrides` applied. When neither the
 // environment nor the settings hold a key, `keychainKey(provider)` is asked (the system
 // keychain; may be empty). Error codes: those of LlmSettings::providerConfig.
-Result<ProviderForRun> providerForRun(const LlmSettings& settings, const std::string& provider,
-                                      const ProviderOverrides& overrides,
-                                      const std::function<std::string(const std::string&)>& keychainKey);
+Result<ProviderForRun>
+providerForRun(const LlmSettings& settings, const std::string& provider,
+               const ProviderOverrides& overrides,
+               const std::function<std::string(const std::string&)>& keychainKey);
 
 // A checker whose worker is connected at `endpoint`; the first GPU it reports fills the prompt's
 // GPU name and compute capability where `context` leaves them empty (context may be null).

@@ -20,7 +20,8 @@ public:
     ~JsonlSampleSink() override;
 
     Status store(const GeneratedSample& sample) override;
-    Result<int> countExisting(const std::string& taskId, const std::string& provider, const std::string& model) override;
+    Result<int> countExisting(const std::string& taskId, const std::string& provider,
+                              const std::string& model) override;
     std::string description() const override { return m_path.string(); }
     const std::vector<std::string>& warnings() const { return m_warnings; }
 
@@ -29,7 +30,8 @@ private:
 
     std::filesystem::path m_path;
     std::FILE* m_file = nullptr;
-    std::map<std::tuple<std::string, std::string, std::string>, int> m_firstTurns; // (task, provider, model)
+    std::map<std::tuple<std::string, std::string, std::string>, int>
+        m_firstTurns; // (task, provider, model)
     std::vector<std::string> m_warnings;
 };
 

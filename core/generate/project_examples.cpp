@@ -6,14 +6,16 @@
 
 namespace kwb {
 
-Result<std::vector<PromptExample>> acceptedExamples(ProjectStore& store, const std::string& taskId, int k) {
+Result<std::vector<PromptExample>> acceptedExamples(ProjectStore& store, const std::string& taskId,
+                                                    int k) {
     std::vector<PromptExample> out;
     if (k <= 0)
         return out;
     SampleFilter f;
     f.tasks = {taskId};
     f.verdicts = {Verdict::Accepted};
-    f.includeDuplicates = true; // an accepted near-duplicate is still a distinct answer; exact copies are skipped below
+    f.includeDuplicates = true; // an accepted near-duplicate is still a distinct answer; exact
+                                // copies are skipped below
     PageRequest page;
     page.limit = 200;
     page.order = SampleOrder::NewestFirst;

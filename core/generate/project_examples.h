@@ -14,6 +14,7 @@ namespace kwb {
 class ProjectStore;
 
 // Titled "Sample #<id>"; empty when the task has no accepted sample (or k is 0).
-Result<std::vector<PromptExample>> acceptedExamples(ProjectStore& store, const std::string& taskId, int k);
+Result<std::vector<PromptExample>> acceptedExamples(ProjectStore& store, const std::string& taskId,
+                                                    int k);
 
 } // namespace kwb

@@ -4,12 +4,15 @@
 
 namespace kwb {
 
-ProjectSampleSink::ProjectSampleSink(ProjectStore& store, const std::vector<Task>& tasks) : m_store(store) {
+ProjectSampleSink::ProjectSampleSink(ProjectStore& store, const std::vector<Task>& tasks)
+    : m_store(store) {
     for (const auto& t : tasks)
         m_tasks.emplace(t.id, t);
 }
 
-std::string ProjectSampleSink::description() const { return m_store.path().string(); }
+std::string ProjectSampleSink::description() const {
+    return m_store.path().string();
+}
 
 GenerationRecord ProjectSampleSink::toRecord(const GeneratedSample& s) {
     GenerationRecord g;
@@ -45,7 +48,8 @@ GenerationRecord ProjectSampleSink::toRecord(const GeneratedSample& s) {
 Status ProjectSampleSink::store(const GeneratedSample& sample) {
     auto task = m_tasks.find(sample.taskId);
     if (task == m_tasks.end())
-        return Error::make("bad-generation", "the run produced an answer for task \"" + sample.taskId +
+        return Error::make("bad-generation", "the run produced an answer for task \"" +
+                                                 sample.taskId +
                                                  "\", which this project sink was not given");
     std::optional<verification::VerificationRecordData> record;
     if (sample.code && sample.verificationRecord)
@@ -57,7 +61,8 @@ Status ProjectSampleSink::store(const GeneratedSample& sample) {
     return okStatus();
 }
 
-Result<int> ProjectSampleSink::countExisting(const std::string& taskId, const std::string& provider, const std::string& model) {
+Result<int> ProjectSampleSink::countExisting(const std::string& taskId, const std::string& provider,
+                                             const std::string& model) {
     auto n = m_store.countFirstGenerations(taskId, provider, model);
     if (!n)
         return n.error();

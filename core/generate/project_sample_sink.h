@@ -25,7 +25,8 @@ public:
     ProjectSampleSink(ProjectStore& store, const std::vector<Task>& tasks);
 
     Status store(const GeneratedSample& sample) override;
-    Result<int> countExisting(const std::string& taskId, const std::string& provider, const std::string& model) override;
+    Result<int> countExisting(const std::string& taskId, const std::string& provider,
+                              const std::string& model) override;
     std::string description() const override;
 
     // Where this sink put an answer of its run (generation id -> record and sample ids).

@@ -13,9 +13,11 @@ const char* const kSystem =
     "{{#skill}}\nFollow this guidance from earlier accepted work:\n\n{{skill}}\n{{/skill}}";
 
 const char* const kUser =
-    "{{task_prompt}}{{^task_prompt}}Write a fast CUDA kernel for this task: {{title}}.\n\n{{description}}{{/task_prompt}}\n"
+    "{{task_prompt}}{{^task_prompt}}Write a fast CUDA kernel for this task: "
+    "{{title}}.\n\n{{description}}{{/task_prompt}}\n"
     "\n"
-    "{{#gpu}}Target GPU: {{gpu}}{{#compute_capability}} (compute capability {{compute_capability}}, "
+    "{{#gpu}}Target GPU: {{gpu}}{{#compute_capability}} (compute capability "
+    "{{compute_capability}}, "
     "built with nvcc -O3 -arch={{arch}} -shared){{/compute_capability}}.\n\n{{/gpu}}"
     "The harness calls exactly this entry point:\n"
     "\n"
@@ -26,8 +28,10 @@ const char* const kUser =
     "It is checked and timed on these shapes:\n{{shapes}}\n"
     "\n"
     "Rules:\n{{rules}}\n"
-    "{{#examples}}\nAccepted kernels for other tasks, as examples of code that passed:\n\n{{examples}}\n{{/examples}}"
-    "{{#task_examples}}\nAccepted kernels for this task, written earlier; write your own, at least as correct and "
+    "{{#examples}}\nAccepted kernels for other tasks, as examples of code that "
+    "passed:\n\n{{examples}}\n{{/examples}}"
+    "{{#task_examples}}\nAccepted kernels for this task, written earlier; write your own, at least "
+    "as correct and "
     "faster if you can:\n\n{{task_examples}}\n{{/task_examples}}"
     "\nReply with the complete .cu file in one ```cuda code block.";
 
@@ -49,9 +53,12 @@ std::string archOf(const std::string& cc) {
 
 } // namespace
 
-PromptTemplates PromptTemplates::defaults() { return {kSystem, kUser}; }
+PromptTemplates PromptTemplates::defaults() {
+    return {kSystem, kUser};
+}
 
-Result<PromptTemplates> PromptTemplates::load(const std::filesystem::path& systemFile, const std::filesystem::path& userFile) {
+Result<PromptTemplates> PromptTemplates::load(const std::filesystem::path& systemFile,
+                                              const std::filesystem::path& userFile) {
     PromptTemplates t = defaults();
     for (auto [path, dst] : {std::pair{&systemFile, &t.system}, std::pair{&userFile, &t.user}}) {
         if (path->empty())
@@ -67,9 +74,11 @@ Result<PromptTemplates> PromptTemplates::load(const std::filesystem::path& syste
 
 std::string contractRules(const Task& task) {
     std::string r;
-    r += "- Define `" + task.entryName + "` with C linkage and exactly the signature above, in one .cu file.\n";
+    r += "- Define `" + task.entryName +
+         "` with C linkage and exactly the signature above, in one .cu file.\n";
     r += "- Every pointer is a device buffer owned by the harness; do not free or reallocate it.\n";
-    r += "- Launch kernels only on `stream`. Do not create streams, synchronise the device, or allocate memory.\n";
+    r += "- Launch kernels only on `stream`. Do not create streams, synchronise the device, or "
+         "allocate memory.\n";
     r += "- Keep no state between calls: no caches, no static buffers reused across calls.\n";
     r += "- No host threads, no file or network I/O, no printing.\n";
     if (task.allowedLibraries.empty()) {
@@ -87,12 +96,13 @@ std::string contractRules(const Task& task) {
         else if (p.kind == ParamKind::Input)
             ins += (ins.empty() ? "" : ", ") + p.name;
     }
-    r += "- Write only the outputs (" + outs + ")" + (ins.empty() ? "" : "; never modify the inputs (" + ins + ")") + ".\n";
+    r += "- Write only the outputs (" + outs + ")" +
+         (ins.empty() ? "" : "; never modify the inputs (" + ins + ")") + ".\n";
     r += "- Correct for every shape, including sizes that are not multiples of any tile size.\n";
     for (const auto& [name, t] : task.tolerances) {
         char buf[160];
-        std::snprintf(buf, sizeof buf, "- %s is checked with rtol %g, atol %g (%s).\n", name.c_str(), t.rtol, t.atol,
-                      toString(t.mode).c_str());
+        std::snprintf(buf, sizeof buf, "- %s is checked with rtol %g, atol %g (%s).\n",
+                      name.c_str(), t.rtol, t.atol, toString(t.mode).c_str());
         r += buf;
     }
     if (!r.empty())
@@ -152,15 +162,16 @@ PromptVariables promptVariables(const Task& task, const PromptContext& context) 
     std::string examples;
     for (const auto& e : context.examples)
         if (e.taskId != task.id) // never show a task its own answer
-            examples += "Task " + e.taskId + (e.title.empty() ? "" : " (" + e.title + ")") + ":\n```cuda\n" + e.code +
-                    (e.code.ends_with("\n") ? "" : "\n") + "```\n\n";
+            examples += "Task " + e.taskId + (e.title.empty() ? "" : " (" + e.title + ")") +
+                        ":\n```cuda\n" + e.code + (e.code.ends_with("\n") ? "" : "\n") + "```\n\n";
     while (examples.ends_with("\n"))
         examples.pop_back();
     v["examples"] = examples;
     std::string own;
     if (auto it = context.taskExamples.find(task.id); it != context.taskExamples.end())
         for (const auto& e : it->second)
-            own += (e.title.empty() ? "" : e.title + ":\n") + "```cuda\n" + e.code + (e.code.ends_with("\n") ? "" : "\n") + "```\n\n";
+            own += (e.title.empty() ? "" : e.title + ":\n") + "```cuda\n" + e.code +
+                   (e.code.ends_with("\n") ? "" : "\n") + "```\n\n";
     while (own.ends_with("\n"))
         own.pop_back();
     v["task_examples"] = own;
@@ -168,7 +179,8 @@ PromptVariables promptVariables(const Task& task, const PromptContext& context) 
     return v;
 }
 
-Result<PromptMessages> buildPrompt(const Task& task, const PromptContext& context, const PromptTemplates& templates) {
+Result<PromptMessages> buildPrompt(const Task& task, const PromptContext& context,
+                                   const PromptTemplates& templates) {
     PromptVariables vars = promptVariables(task, context);
     auto system = renderPromptTemplate(templates.system, vars);
     if (!system)
@@ -177,7 +189,8 @@ Result<PromptMessages> buildPrompt(const Task& task, const PromptContext& contex
     if (!user)
         return Error::make(user.error().code, "user template: " + user.error().message);
     if (user->empty())
-        return Error::make("bad-template", "the user template renders to nothing for task " + task.id);
+        return Error::make("bad-template",
+                           "the user template renders to nothing for task " + task.id);
     PromptMessages m;
     m.system = std::move(*system);
     m.messages.push_back({"user", std::move(*user)});
@@ -185,9 +198,8 @@ Result<PromptMessages> buildPrompt(const Task& task, const PromptContext& contex
 }
 
 std::string repairMessage(const Task& task, const std::string& feedback) {
-    return feedback +
-           "\n\nFix it and reply with the complete corrected .cu file (defining `" + task.entryName +
-           "` with the same signature) in one ```cuda code block.";
+    return feedback + "\n\nFix it and reply with the complete corrected .cu file (defining `" +
+           task.entryName + "` with the same signature) in one ```cuda code block.";
 }
 
 } // namespace kwb

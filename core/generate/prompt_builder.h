@@ -21,13 +21,13 @@ struct PromptExample {
 };
 
 struct PromptContext {
-    std::string gpuName;           // "NVIDIA H200"; empty: not stated
-    std::string computeCapability; // "9.0"; empty: not stated
+    std::string gpuName;                 // "NVIDIA H200"; empty: not stated
+    std::string computeCapability;       // "9.0"; empty: not stated
     std::vector<PromptExample> examples; // a task's own examples are left out of its prompt
     // Accepted samples of one task (by task id), shown to that task only, as earlier answers to
     // improve on (`kwb generate --examples-from-project K`): the variable task_examples.
     std::map<std::string, std::vector<PromptExample>> taskExamples;
-    std::string skill;             // a SKILL.md's text; empty: none
+    std::string skill; // a SKILL.md's text; empty: none
 };
 
 struct PromptTemplates {
@@ -36,7 +36,8 @@ struct PromptTemplates {
 
     static PromptTemplates defaults();
     // Either path may be empty: that template stays the default.
-    static Result<PromptTemplates> load(const std::filesystem::path& systemFile, const std::filesystem::path& userFile);
+    static Result<PromptTemplates> load(const std::filesystem::path& systemFile,
+                                        const std::filesystem::path& userFile);
 };
 
 // Every variable a template may use, with its value for this task and context.
@@ -49,7 +50,8 @@ struct PromptMessages {
     std::vector<ChatMessage> messages; // one user message
 };
 
-Result<PromptMessages> buildPrompt(const Task& task, const PromptContext& context, const PromptTemplates& templates);
+Result<PromptMessages> buildPrompt(const Task& task, const PromptContext& context,
+                                   const PromptTemplates& templates);
 
 // The user message of a repair turn: feedback (a sentence or more on what went wrong: compile
 // errors, the failing shape, no code block) and the request for a corrected, complete file.

@@ -12,7 +12,8 @@ std::string trimName(std::string s) {
     return s;
 }
 
-Result<std::string> render(const std::string& text, std::size_t begin, std::size_t end, const PromptVariables& vars, int depth) {
+Result<std::string> render(const std::string& text, std::size_t begin, std::size_t end,
+                           const PromptVariables& vars, int depth) {
     if (depth > 8)
         return Error::make("bad-template", "prompt template sections nest deeper than 8");
     std::string out;
@@ -26,14 +27,16 @@ Result<std::string> render(const std::string& text, std::size_t begin, std::size
         out.append(text, pos, open - pos);
         std::size_t close = text.find("}}", open + 2);
         if (close == std::string::npos || close + 2 > end)
-            return Error::make("bad-template", "unclosed {{ in prompt template at offset " + std::to_string(open));
+            return Error::make("bad-template",
+                               "unclosed {{ in prompt template at offset " + std::to_string(open));
         std::string tag = text.substr(open + 2, close - open - 2);
         pos = close + 2;
         if (tag.empty())
             return Error::make("bad-template", "empty {{}} in prompt template");
         char kind = tag.front();
         if (kind == '/')
-            return Error::make("bad-template", "{{" + tag + "}} closes a section that was not opened");
+            return Error::make("bad-template",
+                               "{{" + tag + "}} closes a section that was not opened");
         std::string name = trimName(kind == '#' || kind == '^' ? tag.substr(1) : tag);
         auto it = vars.find(name);
         if (it == vars.end())

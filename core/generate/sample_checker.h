@@ -19,13 +19,15 @@ struct CheckOutcome {
     bool repairable = false; // a failure the model can act on (feedback says what)
     std::string feedback;    // compile errors or the failing shape, for a repair turn
     nlohmann::json summary;  // stored with the sample: verdict, detail, record id, speedup
-    std::optional<verification::VerificationRecordData> record; // the full, sealed record, for a sink that keeps it
+    std::optional<verification::VerificationRecordData>
+        record; // the full, sealed record, for a sink that keeps it
 };
 
 class SampleChecker {
 public:
     virtual ~SampleChecker() = default;
-    virtual Result<CheckOutcome> check(const Task& task, const std::string& source, const std::string& sampleId,
+    virtual Result<CheckOutcome> check(const Task& task, const std::string& source,
+                                       const std::string& sampleId,
                                        const std::atomic<bool>* cancel) = 0;
 };
 

@@ -16,7 +16,8 @@ public:
     virtual Status store(const GeneratedSample& sample) = 0;
     // First-turn samples (turn 0) already stored for this task from this provider and model:
     // a resumed run generates only the rest.
-    virtual Result<int> countExisting(const std::string& taskId, const std::string& provider, const std::string& model) = 0;
+    virtual Result<int> countExisting(const std::string& taskId, const std::string& provider,
+                                      const std::string& model) = 0;
     virtual std::string description() const = 0; // "samples.jsonl", for messages
 };
 

@@ -7,7 +7,8 @@ namespace v = verification;
 VerifierSampleChecker::VerifierSampleChecker(std::unique_ptr<Worker> worker, VerifyOptions options)
     : m_worker(std::move(worker)), m_options(std::move(options)) {}
 
-Result<CheckOutcome> VerifierSampleChecker::check(const Task& task, const std::string& source, const std::string& sampleId,
+Result<CheckOutcome> VerifierSampleChecker::check(const Task& task, const std::string& source,
+                                                  const std::string& sampleId,
                                                   const std::atomic<bool>* cancel) {
     Verifier verifier(*m_worker);
     auto rec = verifier.verify(task, source, sampleId + ".cu", m_options, {}, cancel);
@@ -26,7 +27,8 @@ std::string compileFeedback(const v::BuildReport& build) {
     std::string diags;
     for (const auto& d : build.diagnostics)
         if (d.severity == "error")
-            diags += d.file + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": error: " + d.message + "\n";
+            diags += d.file + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) +
+                     ": error: " + d.message + "\n";
     if (diags.empty())
         diags = build.log;
     if (diags.size() > 6000)
@@ -58,7 +60,8 @@ std::string failureFeedback(const v::VerificationRecordData& record) {
 CheckOutcome VerifierSampleChecker::outcomeOf(const v::VerificationRecordData& record) {
     CheckOutcome o;
     o.verdict = record.verdict;
-    o.summary = {{"verdict", o.verdict.text()}, {"detail", record.detail}, {"record_id", record.id}};
+    o.summary = {
+        {"verdict", o.verdict.text()}, {"detail", record.detail}, {"record_id", record.id}};
     if (record.geomeanSpeedup)
         o.summary["geomean_speedup"] = *record.geomeanSpeedup;
     if (record.device)
@@ -67,8 +70,9 @@ CheckOutcome VerifierSampleChecker::outcomeOf(const v::VerificationRecordData& r
     if (!o.repairable)
         return o;
     const bool built = !record.build || record.build->ok;
-    o.feedback = o.verdict.value == v::Verdict::CompileError || !built ? compileFeedback(record.build.value_or(v::BuildReport{}))
-                                                                       : failureFeedback(record);
+    o.feedback = o.verdict.value == v::Verdict::CompileError || !built
+                     ? compileFeedback(record.build.value_or(v::BuildReport{}))
+                     : failureFeedback(record);
     return o;
 }
 

@@ -12,7 +12,8 @@ namespace kwb {
 class VerifierSampleChecker final : public SampleChecker {
 public:
     VerifierSampleChecker(std::unique_ptr<Worker> worker, VerifyOptions options);
-    Result<CheckOutcome> check(const Task& task, const std::string& source, const std::string& sampleId,
+    Result<CheckOutcome> check(const Task& task, const std::string& source,
+                               const std::string& sampleId,
                                const std::atomic<bool>* cancel) override;
 
     // The outcome for a finished verification: verdict, feedback for the model, stored summary.

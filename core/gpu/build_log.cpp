@@ -10,16 +10,19 @@ namespace {
 // ...", "file:12: note: ...", "file: In function ...". Empty when the line is no diagnostic.
 std::string diagnosticFile(const std::string& line) {
     // Lines are bounded before they get here: std::regex on a megabyte line is slow.
-    static const std::regex edg(R"(^(.+?)\(\d+\): (error|warning|remark|note|catastrophic error)\b.*)");
+    static const std::regex edg(
+        R"(^(.+?)\(\d+\): (error|warning|remark|note|catastrophic error)\b.*)");
     static const std::regex gcc(R"(^(.+?):\d+(:\d+)?: (fatal error|error|warning|note)\b.*)");
     static const std::regex context(R"(^(.+?): (In |At |In instantiation).*)");
     std::smatch m;
-    if (std::regex_match(line, m, edg) || std::regex_match(line, m, gcc) || std::regex_match(line, m, context))
+    if (std::regex_match(line, m, edg) || std::regex_match(line, m, gcc) ||
+        std::regex_match(line, m, context))
         return m[1];
     return {};
 }
 
-bool trusted(const std::string& file, const std::string& candidate, const std::vector<std::string>& prefixes) {
+bool trusted(const std::string& file, const std::string& candidate,
+             const std::vector<std::string>& prefixes) {
     if (file == candidate || file.starts_with("kwb-shim"))
         return true;
     for (const auto& p : prefixes)
@@ -42,7 +45,8 @@ FilteredLog keepCandidateDiagnostics(const std::string& log, const std::string& 
             continue; // the echoed line, the caret, a wrapped message: all quote the foreign file
         dropping = false;
         if (!continuation) {
-            const std::string file = diagnosticFile(line.size() > 4096 ? line.substr(0, 4096) : line);
+            const std::string file =
+                diagnosticFile(line.size() > 4096 ? line.substr(0, 4096) : line);
             if (!file.empty() && !trusted(file, candidateName, trustedPrefixes)) {
                 dropping = true;
                 ++out.droppedDiagnostics;
@@ -53,8 +57,9 @@ FilteredLog keepCandidateDiagnostics(const std::string& log, const std::string& 
         out.text += '\n';
     }
     if (out.droppedDiagnostics)
-        out.text += "[kwb: " + std::to_string(out.droppedDiagnostics) +
-                    " diagnostic(s) about files outside the candidate left out: they quote those files]\n";
+        out.text +=
+            "[kwb: " + std::to_string(out.droppedDiagnostics) +
+            " diagnostic(s) about files outside the candidate left out: they quote those files]\n";
     return out;
 }
 
@@ -72,12 +77,13 @@ std::string trimBuildLog(const std::string& log, std::size_t maxBytes) {
     for (std::size_t i = headEnd; i < tailStart; ++i)
         lines += log[i] == '\n';
     return log.substr(0, headEnd) + "[kwb: " + std::to_string(lines) + " lines (" +
-           std::to_string(tailStart - headEnd) + " bytes) of compiler output left out]\n" + log.substr(tailStart);
+           std::to_string(tailStart - headEnd) + " bytes) of compiler output left out]\n" +
+           log.substr(tailStart);
 }
 
 bool reportsOutOfMemory(const std::string& log) {
-    for (const char* s : {"out of memory", "Out of memory", "bad_alloc", "memory exhausted", "Cannot allocate memory",
-                          "insufficient memory", "Insufficient memory"})
+    for (const char* s : {"out of memory", "Out of memory", "bad_alloc", "memory exhausted",
+                          "Cannot allocate memory", "insufficient memory", "Insufficient memory"})
         if (log.find(s) != std::string::npos)
             return true;
     return false;

@@ -22,22 +22,32 @@ Result<BuildLimits> buildLimitsFromEnvironment() {
     errno = 0;
     const unsigned long long v = std::strtoull(text, &end, 10);
     if (errno || *end || *text == '-' || v < 64 || v > (1ULL << 30))
-        return Error::make("bad-setting", std::string("KWB_BUILD_MEMORY_MIB must be a whole number of MiB from 64 up, got \"") +
-                                              text + "\"");
+        return Error::make(
+            "bad-setting",
+            std::string("KWB_BUILD_MEMORY_MIB must be a whole number of MiB from 64 up, got \"") +
+                text + "\"");
     limits.memoryMiB = v;
     return limits;
 }
 
-std::vector<std::string> confinedBuildCommand(const BuildLimits& limits, const std::string& buildDir,
-                                              const std::string& toolkitDir, const std::string& nvcc,
+std::vector<std::string> confinedBuildCommand(const BuildLimits& limits,
+                                              const std::string& buildDir,
+                                              const std::string& toolkitDir,
+                                              const std::string& nvcc,
                                               const std::vector<std::string>& nvccArgs) {
     std::vector<std::string> a = {"--confined-build",
-                                  "--memory-mib", std::to_string(limits.memoryMiB),
-                                  "--cpu-s", std::to_string(limits.cpuSeconds),
-                                  "--file-mib", std::to_string(limits.fileSizeMiB),
-                                  "--build-dir", buildDir,
-                                  "--toolkit", toolkitDir,
-                                  "--", nvcc};
+                                  "--memory-mib",
+                                  std::to_string(limits.memoryMiB),
+                                  "--cpu-s",
+                                  std::to_string(limits.cpuSeconds),
+                                  "--file-mib",
+                                  std::to_string(limits.fileSizeMiB),
+                                  "--build-dir",
+                                  buildDir,
+                                  "--toolkit",
+                                  toolkitDir,
+                                  "--",
+                                  nvcc};
     a.insert(a.end(), nvccArgs.begin(), nvccArgs.end());
     return a;
 }
@@ -97,7 +107,8 @@ int confinedBuildMain(int argc, char** argv) {
     limits = setLimit(RLIMIT_CPU, cpuSeconds, cpuSeconds + 5) && limits;
     limits = setLimit(RLIMIT_FSIZE, rlim_t(fileMiB) << 20, rlim_t(fileMiB) << 20) && limits;
     limits = setLimit(RLIMIT_CORE, 0, 0) && limits;
-    std::string note = limits ? "" : std::string("some limits could not be set: ") + std::strerror(errno) + ";";
+    std::string note =
+        limits ? "" : std::string("some limits could not be set: ") + std::strerror(errno) + ";";
 
     // Reads: the system folders, the toolkit (wherever it is installed) and the build folder,
     // which holds the candidate; writes: the build folder only. Not the home folder, /tmp, /proc
@@ -117,7 +128,8 @@ int confinedBuildMain(int argc, char** argv) {
         note += " " + filterWhy + ";";
     report(limits, landlock, seccomp, note);
     ::execv(nvccArgv[0], nvccArgv);
-    std::fprintf(stderr, "kwb-runner --confined-build: cannot start %s: %s\n", nvccArgv[0], std::strerror(errno));
+    std::fprintf(stderr, "kwb-runner --confined-build: cannot start %s: %s\n", nvccArgv[0],
+                 std::strerror(errno));
     return 127;
 }
 

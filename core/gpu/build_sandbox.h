@@ -30,8 +30,10 @@ Result<BuildLimits> buildLimitsFromEnvironment();
 // argv (after the program, which is kwb-runner) that confines a build in `buildDir` (writable;
 // nvcc's TMPDIR lies inside it) with read access to the system folders and `toolkitDir`, then
 // runs nvcc with `nvccArgs`.
-std::vector<std::string> confinedBuildCommand(const BuildLimits& limits, const std::string& buildDir,
-                                              const std::string& toolkitDir, const std::string& nvcc,
+std::vector<std::string> confinedBuildCommand(const BuildLimits& limits,
+                                              const std::string& buildDir,
+                                              const std::string& toolkitDir,
+                                              const std::string& nvcc,
                                               const std::vector<std::string>& nvccArgs);
 
 // The first line the confined build writes on stderr says what confinement holds:

@@ -193,11 +193,14 @@ Status saveCachedCeilings(const std::filesystem::path& folder, const DeviceCeili
     const auto path = folder / ceilingsCacheFileName(c);
     auto out = AtomicFile::create(path);
     if (!out)
-        return Error::make("ceilings-save-failed", "cannot write " + path.string() + ": " + out.error().message);
+        return Error::make("ceilings-save-failed",
+                           "cannot write " + path.string() + ": " + out.error().message);
     if (auto s = out->write(ceilingsToJson(c).dump(2) + "\n"); !s)
-        return Error::make("ceilings-save-failed", "cannot write " + path.string() + ": " + s.error().message);
+        return Error::make("ceilings-save-failed",
+                           "cannot write " + path.string() + ": " + s.error().message);
     if (auto s = out->commit(); !s)
-        return Error::make("ceilings-save-failed", "cannot write " + path.string() + ": " + s.error().message);
+        return Error::make("ceilings-save-failed",
+                           "cannot write " + path.string() + ": " + s.error().message);
     return okStatus();
 }
 

@@ -11,9 +11,9 @@
 #include "core/gpu/build_log.h"
 #include "core/gpu/build_sandbox.h"
 #include "core/sys/child_process.h"
+#include "core/sys/environment.h"
 #include "core/sys/programs.h"
 #include "core/sys/sha256.h"
-#include "core/sys/environment.h"
 
 namespace kwb::gpu {
 namespace fs = std::filesystem;
@@ -43,13 +43,15 @@ std::string takeSandboxReport(const std::string& err, BuildOutcome::Confinement&
         return err;
     }
     std::size_t end = err.find('\n');
-    const std::string line = err.substr(mark.size(), end == std::string::npos ? std::string::npos : end - mark.size());
+    const std::string line =
+        err.substr(mark.size(), end == std::string::npos ? std::string::npos : end - mark.size());
     c.limits = line.find("limits=1") != std::string::npos;
     c.landlock = line.find("landlock=1") != std::string::npos;
     c.seccomp = line.find("seccomp=1") != std::string::npos;
     if (auto n = line.find("note="); n != std::string::npos)
         c.note = line.substr(n + 5);
-    while (!c.note.empty() && (c.note.front() == ' ' || c.note.back() == ' ' || c.note.back() == ';'))
+    while (!c.note.empty() &&
+           (c.note.front() == ' ' || c.note.back() == ' ' || c.note.back() == ';'))
         c.note = c.note.front() == ' ' ? c.note.substr(1) : c.note.substr(0, c.note.size() - 1);
     return end == std::string::npos ? std::string{} : err.substr(end + 1);
 }
@@ -57,9 +59,11 @@ std::string takeSandboxReport(const std::string& err, BuildOutcome::Confinement&
 bool definesName(const std::string& source, const std::string& name) {
     if (name.empty())
         return true;
-    for (std::size_t at = source.find(name); at != std::string::npos; at = source.find(name, at + 1)) {
+    for (std::size_t at = source.find(name); at != std::string::npos;
+         at = source.find(name, at + 1)) {
         auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-        if ((at == 0 || !word(source[at - 1])) && (at + name.size() >= source.size() || !word(source[at + name.size()])))
+        if ((at == 0 || !word(source[at - 1])) &&
+            (at + name.size() >= source.size() || !word(source[at + name.size()])))
             return true;
     }
     return false;
@@ -67,8 +71,8 @@ bool definesName(const std::string& source, const std::string& name) {
 
 // One sentence for a build that did not produce a library; sets `stopped` for a build that was
 // killed or refused (never cached).
-void explainFailure(const BuildRequest& req, const ProcessOutput& run, const std::string& raw, const BuildLimits& limits,
-                    std::chrono::seconds timeout, BuildOutcome& out) {
+void explainFailure(const BuildRequest& req, const ProcessOutput& run, const std::string& raw,
+                    const BuildLimits& limits, std::chrono::seconds timeout, BuildOutcome& out) {
     // What the tools said themselves: not the candidate's own diagnostics or echoed lines, whose
     // text the candidate chooses (a string "out of memory" in it must not read as a kill).
     std::string tools;
@@ -82,12 +86,16 @@ void explainFailure(const BuildRequest& req, const ProcessOutput& run, const std
     if (run.exit.kind == ProcessExit::Kind::TimedOut) {
         out.stopped = "time";
         out.failure = "build killed: time limit " + std::to_string(timeout.count()) + " s";
-    } else if ((signaled && run.exit.signal == SIGXCPU) || has("signal 24") || has("CPU time limit exceeded")) {
+    } else if ((signaled && run.exit.signal == SIGXCPU) || has("signal 24") ||
+               has("CPU time limit exceeded")) {
         out.stopped = "time";
-        out.failure = "build killed: time limit " + std::to_string(limits.cpuSeconds) + " s of CPU time";
-    } else if ((signaled && run.exit.signal == SIGXFSZ) || has("signal 25") || has("File size limit exceeded")) {
+        out.failure =
+            "build killed: time limit " + std::to_string(limits.cpuSeconds) + " s of CPU time";
+    } else if ((signaled && run.exit.signal == SIGXFSZ) || has("signal 25") ||
+               has("File size limit exceeded")) {
         out.stopped = "file-size";
-        out.failure = "build killed: file size limit " + std::to_string(limits.fileSizeMiB) + " MiB";
+        out.failure =
+            "build killed: file size limit " + std::to_string(limits.fileSizeMiB) + " MiB";
     } else if (reportsOutOfMemory(tools)) {
         out.stopped = "memory";
         out.failure = "build killed: memory limit " + std::to_string(limits.memoryMiB) +
@@ -108,32 +116,50 @@ void explainFailure(const BuildRequest& req, const ProcessOutput& run, const std
         const int own = errors - shimErrors;
         const std::string ownErrors = std::to_string(own) + " compile error" + (own > 1 ? "s" : "");
         if (!definesName(req.source, req.entryName))
-            out.failure = std::string(req.source.find_first_not_of(" \t\r\n") == std::string::npos ? "the candidate is empty: " : "") +
-                          (own > 0 ? ownErrors + ", and " : "") + "the candidate does not define extern \"C\" " +
-                          req.entryName + "(...); the task's entry is " + req.entrySignature;
+            out.failure = std::string(req.source.find_first_not_of(" \t\r\n") == std::string::npos
+                                          ? "the candidate is empty: "
+                                          : "") +
+                          (own > 0 ? ownErrors + ", and " : "") +
+                          "the candidate does not define extern \"C\" " + req.entryName +
+                          "(...); the task's entry is " + req.entrySignature;
         else if (errors && errors == shimErrors)
-            out.failure = "the candidate's " + req.entryName + " does not match the task's entry " + req.entrySignature;
+            out.failure = "the candidate's " + req.entryName + " does not match the task's entry " +
+                          req.entrySignature;
         else
-            out.failure = errors ? std::to_string(errors) + " compile error" + (errors > 1 ? "s" : "")
-                                 : "nvcc " + run.exit.describe();
+            out.failure = errors
+                              ? std::to_string(errors) + " compile error" + (errors > 1 ? "s" : "")
+                              : "nvcc " + run.exit.describe();
     }
 }
 
 } // namespace
 
 void to_json(nlohmann::json& j, const BuildOutcome& b) {
-    j = {{"ok", b.ok}, {"cached", b.cached}, {"key", b.key}, {"source_hash", b.sourceHash},
-         {"library_path", b.libraryPath}, {"seconds", b.seconds}, {"nvcc_version", b.nvccVersion},
-         {"flags", b.flags}, {"diagnostics", b.diagnostics}, {"resources", b.resources},
-         {"log", b.log}, {"failure", b.failure}, {"stopped", b.stopped},
-         {"sandbox", {{"limits", b.sandbox.limits}, {"landlock", b.sandbox.landlock},
-                      {"seccomp", b.sandbox.seccomp}, {"note", b.sandbox.note}}}};
+    j = {{"ok", b.ok},
+         {"cached", b.cached},
+         {"key", b.key},
+         {"source_hash", b.sourceHash},
+         {"library_path", b.libraryPath},
+         {"seconds", b.seconds},
+         {"nvcc_version", b.nvccVersion},
+         {"flags", b.flags},
+         {"diagnostics", b.diagnostics},
+         {"resources", b.resources},
+         {"log", b.log},
+         {"failure", b.failure},
+         {"stopped", b.stopped},
+         {"sandbox",
+          {{"limits", b.sandbox.limits},
+           {"landlock", b.sandbox.landlock},
+           {"seccomp", b.sandbox.seccomp},
+           {"note", b.sandbox.note}}}};
 }
 
 std::vector<std::string> buildFlags(const BuildRequest& r) {
-    std::vector<std::string> f = {"-O3", "-std=c++17", "-arch=" + r.arch, "-shared",
-                                  "-Xcompiler", "-fPIC", "-cudart", "shared", "-lineinfo",
-                                  "-Xptxas", "-v", "-Xlinker", "-z", "-Xlinker", "defs"};
+    std::vector<std::string> f = {
+        "-O3",    "-std=c++17", "-arch=" + r.arch, "-shared", "-Xcompiler", "-fPIC", "-cudart",
+        "shared", "-lineinfo",  "-Xptxas",         "-v",      "-Xlinker",   "-z",    "-Xlinker",
+        "defs"};
     for (const auto& lib : r.allowedLibraries) {
         if (lib == "cublas")
             f.push_back("-lcublas");
@@ -155,8 +181,10 @@ std::string wrapCandidate(const BuildRequest& r) {
     // ("conflicting declaration") instead of being called with the wrong arguments.
     s += "#line 1 \"kwb-shim (the task's entry signature)\"\n";
     s += r.entrySignature + "\n";
-    s += "extern \"C\" __attribute__((visibility(\"default\"))) const void* kwb_shim_entry(void) {\n"
-         "    return reinterpret_cast<const void*>(&" + r.entryName + ");\n}\n";
+    s +=
+        "extern \"C\" __attribute__((visibility(\"default\"))) const void* kwb_shim_entry(void) {\n"
+        "    return reinterpret_cast<const void*>(&" +
+        r.entryName + ");\n}\n";
     // One uniform way in for the harness: buffers, dimensions and scalars in signature order.
     std::string call = r.entryName + "(";
     int nb = 0, nd = 0, ns = 0;
@@ -167,20 +195,28 @@ std::string wrapCandidate(const BuildRequest& r) {
         first = false;
         switch (p.kind) {
         case ParamKind::Input:
-            call += "static_cast<const " + cTypeName(p.dtype) + "*>(b[" + std::to_string(nb++) + "])";
+            call +=
+                "static_cast<const " + cTypeName(p.dtype) + "*>(b[" + std::to_string(nb++) + "])";
             break;
         case ParamKind::Output:
             call += "static_cast<" + cTypeName(p.dtype) + "*>(b[" + std::to_string(nb++) + "])";
             break;
-        case ParamKind::Dim: call += "static_cast<int>(d[" + std::to_string(nd++) + "])"; break;
-        case ParamKind::Scalar: call += "static_cast<float>(f[" + std::to_string(ns++) + "])"; break;
-        case ParamKind::Stream: call += "stream"; break;
+        case ParamKind::Dim:
+            call += "static_cast<int>(d[" + std::to_string(nd++) + "])";
+            break;
+        case ParamKind::Scalar:
+            call += "static_cast<float>(f[" + std::to_string(ns++) + "])";
+            break;
+        case ParamKind::Stream:
+            call += "stream";
+            break;
         }
     }
     call += ");";
     s += "extern \"C\" __attribute__((visibility(\"default\"))) void kwb_shim_call(void* const* b, "
          "const long long* d, const double* f, cudaStream_t stream) {\n"
-         "    (void)b; (void)d; (void)f;\n    " + call + "\n}\n";
+         "    (void)b; (void)d; (void)f;\n    " +
+         call + "\n}\n";
     return s;
 }
 
@@ -205,14 +241,17 @@ bool readCachedBuild(const fs::path& dir, BuildOutcome* out) {
 }
 
 // kwb-runner --confined-build, which confines itself and becomes nvcc, in the build folder.
-ProcessSpec confinedNvcc(const std::string& confiner, const BuildLimits& limits, const fs::path& work,
-                         const std::string& toolkit, const std::string& nvcc, const std::vector<std::string>& nvccArgs) {
+ProcessSpec confinedNvcc(const std::string& confiner, const BuildLimits& limits,
+                         const fs::path& work, const std::string& toolkit, const std::string& nvcc,
+                         const std::vector<std::string>& nvccArgs) {
     ProcessSpec spec;
     spec.program = confiner;
     spec.args = confinedBuildCommand(limits, work.string(), toolkit, nvcc, nvccArgs);
     spec.env = scrubbedEnvironment();
     // nvcc and gcc write their temporaries to TMPDIR: a private folder inside the build's.
-    std::erase_if(*spec.env, [](const std::string& e) { return e.starts_with("HOME=") || e.starts_with("TMPDIR="); });
+    std::erase_if(*spec.env, [](const std::string& e) {
+        return e.starts_with("HOME=") || e.starts_with("TMPDIR=");
+    });
     spec.env->push_back("TMPDIR=" + (work / "tmp").string());
     spec.env->push_back("HOME=" + work.string());
     spec.workDir = work.string();
@@ -223,7 +262,8 @@ ProcessSpec confinedNvcc(const std::string& confiner, const BuildLimits& limits,
 }
 
 // The build folder renamed into the cache as one entry, its record written first.
-Status storeBuild(const fs::path& work, const fs::path& dir, const std::string& compiled, const BuildOutcome& out) {
+Status storeBuild(const fs::path& work, const fs::path& dir, const std::string& compiled,
+                  const BuildOutcome& out) {
     std::error_code ec;
     nlohmann::json record = out;
     record.erase("library_path");
@@ -258,7 +298,9 @@ const std::string& BuildCache::nvccVersion() {
 Result<BuildOutcome> BuildCache::build(const BuildRequest& req, std::chrono::seconds timeout) {
     if (m_nvcc.empty()) {
         std::string why = nvccSettingProblem();
-        return Error::make("nvcc-missing", why.empty() ? "nvcc was not found: install the CUDA toolkit or set KWB_NVCC" : why);
+        return Error::make(
+            "nvcc-missing",
+            why.empty() ? "nvcc was not found: install the CUDA toolkit or set KWB_NVCC" : why);
     }
     auto limits = buildLimitsFromEnvironment();
     if (!limits)
@@ -268,7 +310,8 @@ Result<BuildOutcome> BuildCache::build(const BuildRequest& req, std::chrono::sec
     out.flags = buildFlags(req);
     out.nvccVersion = nvccVersion();
     out.sourceHash = sha256Hex(req.source);
-    std::string keyText = std::string(kShimVersion) + "\n" + out.nvccVersion + "\n" + wrapCandidate(req) + "\n";
+    std::string keyText =
+        std::string(kShimVersion) + "\n" + out.nvccVersion + "\n" + wrapCandidate(req) + "\n";
     for (const auto& f : out.flags)
         keyText += f + " ";
     out.key = sha256Hex(keyText);
@@ -276,8 +319,8 @@ Result<BuildOutcome> BuildCache::build(const BuildRequest& req, std::chrono::sec
     // A binary file would fill the log with stray-character errors and hide everything else.
     if (auto nul = req.source.find('\0'); nul != std::string::npos) {
         out.stopped = "input";
-        out.failure = "the candidate is not CUDA source text: it holds a NUL byte (at byte " + std::to_string(nul) +
-                      "); give the .cu file itself";
+        out.failure = "the candidate is not CUDA source text: it holds a NUL byte (at byte " +
+                      std::to_string(nul) + "); give the .cu file itself";
         return out;
     }
 
@@ -290,12 +333,14 @@ Result<BuildOutcome> BuildCache::build(const BuildRequest& req, std::chrono::sec
     fs::create_directories(m_root / "builds", ec);
     std::string tmpl = (m_root / "builds" / ".tmp-XXXXXX").string();
     if (!::mkdtemp(tmpl.data()))
-        return Error::make("cache-unwritable", "cannot create a build folder under " + m_root.string());
+        return Error::make("cache-unwritable",
+                           "cannot create a build folder under " + m_root.string());
     fs::path work = tmpl;
     // nvcc knows a CUDA file by its suffix: it always compiles candidate.cu, while the #line
     // directive keeps the user's file name in the diagnostics.
     const std::string compiled = "candidate.cu";
-    if (!writeFile(work / compiled, wrapCandidate(req)) || !fs::create_directory(work / "tmp", ec)) {
+    if (!writeFile(work / compiled, wrapCandidate(req)) ||
+        !fs::create_directory(work / "tmp", ec)) {
         fs::remove_all(work, ec);
         return Error::make("cache-unwritable", "cannot write into " + work.string());
     }
@@ -307,7 +352,8 @@ Result<BuildOutcome> BuildCache::build(const BuildRequest& req, std::chrono::sec
     for (const char* a : {"-o", "candidate.so"})
         nvccArgs.push_back(a);
     nvccArgs.push_back(compiled);
-    const ProcessSpec spec = confinedNvcc(m_confiner, *limits, work, toolkit, nvccPath.string(), nvccArgs);
+    const ProcessSpec spec =
+        confinedNvcc(m_confiner, *limits, work, toolkit, nvccPath.string(), nvccArgs);
     auto run = runProcess(spec, {}, timeout);
     if (!run) {
         fs::remove_all(work, ec);
@@ -316,8 +362,9 @@ Result<BuildOutcome> BuildCache::build(const BuildRequest& req, std::chrono::sec
     out.seconds = run->wallSeconds;
     std::string raw = takeSandboxReport(run->err, out.sandbox) + run->out;
     FilteredLog kept = keepCandidateDiagnostics(
-        raw, req.fileName, {toolkit + "/", fs::path(m_nvcc).parent_path().parent_path().string() + "/", "/usr/include/",
-                            "/usr/lib/gcc/", "/usr/local/include/"});
+        raw, req.fileName,
+        {toolkit + "/", fs::path(m_nvcc).parent_path().parent_path().string() + "/",
+         "/usr/include/", "/usr/lib/gcc/", "/usr/local/include/"});
     out.log = trimBuildLog(kept.text, 65536);
     out.diagnostics = parseDiagnostics(out.log);
     out.resources = parsePtxasResources(out.log);

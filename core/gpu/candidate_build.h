@@ -17,7 +17,7 @@
 namespace kwb::gpu {
 
 struct BuildRequest {
-    std::string source;         // the candidate file's text
+    std::string source; // the candidate file's text
     std::string fileName = "candidate.cu";
     std::string entrySignature; // the task's declared signature, enforced by the shim
     std::string entryName;
@@ -29,16 +29,16 @@ struct BuildRequest {
 struct BuildOutcome {
     bool ok = false;
     bool cached = false;
-    std::string key;          // cache key (SHA-256)
-    std::string sourceHash;   // SHA-256 of the source alone
-    std::string libraryPath;  // the .so, when ok
-    double seconds = 0;       // nvcc's wall time (0 when cached)
+    std::string key;         // cache key (SHA-256)
+    std::string sourceHash;  // SHA-256 of the source alone
+    std::string libraryPath; // the .so, when ok
+    double seconds = 0;      // nvcc's wall time (0 when cached)
     std::string nvccVersion;
     std::vector<std::string> flags;
     std::vector<Diagnostic> diagnostics;
     std::vector<KernelResources> resources;
-    std::string log;          // compiler output (candidate's diagnostics only), at most 64 KiB
-    std::string failure;      // for !ok: one sentence
+    std::string log;     // compiler output (candidate's diagnostics only), at most 64 KiB
+    std::string failure; // for !ok: one sentence
     // Why the build was stopped: "memory", "time", "file-size", "signal"; "denied": it read a
     // file outside the candidate; "input": not source text. Such outcomes are never cached.
     std::string stopped;

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <vector>
 
-#include <cub/block/block_reduce.cuh>
 #include "core/gpu/device_elem.cuh"
+#include <cub/block/block_reduce.cuh>
 
 namespace kwb::gpu {
 namespace {
@@ -18,10 +18,14 @@ constexpr int kBlock = 256;
 template <typename T> using BlockReduce = cub::BlockReduce<T, kBlock>;
 
 struct MinOp {
-    template <typename T> __device__ T operator()(const T& a, const T& b) const { return b < a ? b : a; }
+    template <typename T> __device__ T operator()(const T& a, const T& b) const {
+        return b < a ? b : a;
+    }
 };
 struct MaxOp {
-    template <typename T> __device__ T operator()(const T& a, const T& b) const { return a < b ? b : a; }
+    template <typename T> __device__ T operator()(const T& a, const T& b) const {
+        return a < b ? b : a;
+    }
 };
 
 __global__ void fillRandomKernel(void* p, Elem t, std::size_t n, std::uint64_t seed, int kind,
@@ -65,7 +69,7 @@ __global__ void fillPoisonKernel(void* p, Elem t, std::size_t n) {
 struct DeviceStats {
     unsigned long long mismatches, unwritten, otherNaN, firstBad;
     unsigned long long maxAbsBits, maxRelBits; // non-negative doubles compare as integers
-    double firstGot, firstRef, firstAllowed;    // at firstBad, filled by describeFirstKernel
+    double firstGot, firstRef, firstAllowed;   // at firstBad, filled by describeFirstKernel
 };
 
 __global__ void compareKernel(const void* got, Elem t, const void* ref, bool refIsDouble,
@@ -90,7 +94,9 @@ __global__ void compareKernel(const void* got, Elem t, const void* ref, bool ref
                 }
             } else {
                 double err = fabs(g - r);
-                double sc = mode == 0 ? fabs(r) : mode == 1 ? (scale ? scale[i] : scalarScale) : fmax(fabs(r), scalarScale);
+                double sc = mode == 0   ? fabs(r)
+                            : mode == 1 ? (scale ? scale[i] : scalarScale)
+                                        : fmax(fabs(r), scalarScale);
                 maxAbs = fmax(maxAbs, err);
                 // Relative error only where the reference is at least atol / rtol: below that
                 // the absolute tolerance decides, and err / |r| near zero says nothing (GELU's
@@ -121,10 +127,14 @@ __global__ void compareKernel(const void* got, Elem t, const void* ref, bool ref
     maxRel = BlockReduce<double>(realTemp).Reduce(maxRel, MaxOp());
     if (threadIdx.x != 0) // the block's totals are valid in thread 0
         return;
-    if (mism) atomicAdd(&st->mismatches, mism);
-    if (unw) atomicAdd(&st->unwritten, unw);
-    if (nan) atomicAdd(&st->otherNaN, nan);
-    if (first != ~0ull) atomicMin(&st->firstBad, first);
+    if (mism)
+        atomicAdd(&st->mismatches, mism);
+    if (unw)
+        atomicAdd(&st->unwritten, unw);
+    if (nan)
+        atomicAdd(&st->otherNaN, nan);
+    if (first != ~0ull)
+        atomicMin(&st->firstBad, first);
     atomicMax(&st->maxAbsBits, static_cast<unsigned long long>(__double_as_longlong(maxAbs)));
     atomicMax(&st->maxRelBits, static_cast<unsigned long long>(__double_as_longlong(maxRel)));
 }
@@ -136,8 +146,11 @@ __global__ void describeFirstKernel(const void* got, Elem t, const void* ref, bo
     const unsigned long long i = st->firstBad;
     if (i == ~0ull)
         return;
-    double r = refIsDouble ? static_cast<const double*>(ref)[i] : double(static_cast<const float*>(ref)[i]);
-    double sc = mode == 0 ? fabs(r) : mode == 1 ? (scale ? scale[i] : scalarScale) : fmax(fabs(r), scalarScale);
+    double r = refIsDouble ? static_cast<const double*>(ref)[i]
+                           : double(static_cast<const float*>(ref)[i]);
+    double sc = mode == 0   ? fabs(r)
+                : mode == 1 ? (scale ? scale[i] : scalarScale)
+                            : fmax(fabs(r), scalarScale);
     st->firstGot = isPoison(got, t, i) ? nan("") : load(got, t, i);
     st->firstRef = r;
     st->firstAllowed = atol + rtol * sc;
@@ -147,7 +160,8 @@ __global__ void sumSquaresKernel(const void* p, bool isDouble, std::size_t n, do
     double s = 0;
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
          i += std::size_t(gridDim.x) * blockDim.x) {
-        double v = isDouble ? static_cast<const double*>(p)[i] : double(static_cast<const float*>(p)[i]);
+        double v =
+            isDouble ? static_cast<const double*>(p)[i] : double(static_cast<const float*>(p)[i]);
         if (isfinite(v))
             s += v * v;
     }
@@ -174,7 +188,8 @@ __global__ void diffKernel(const unsigned char* a, const unsigned char* b, std::
     std::size_t words = bytes / 4;
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < words;
          i += std::size_t(gridDim.x) * blockDim.x)
-        d += reinterpret_cast<const std::uint32_t*>(a)[i] != reinterpret_cast<const std::uint32_t*>(b)[i];
+        d += reinterpret_cast<const std::uint32_t*>(a)[i] !=
+             reinterpret_cast<const std::uint32_t*>(b)[i];
     if (blockIdx.x == 0 && threadIdx.x == 0)
         for (std::size_t i = words * 4; i < bytes; ++i)
             d += a[i] != b[i];
@@ -242,10 +257,12 @@ cudaError_t memsetNodesToKernels(cudaGraph_t graph, std::size_t maxBytes, int* r
             return e;
         std::vector<cudaGraphNode_t> deps(nd), dependents(nt);
         if (nd > 0)
-            if (auto e = cudaGraphNodeGetDependencies(node, deps.data(), nullptr, &nd); e != cudaSuccess)
+            if (auto e = cudaGraphNodeGetDependencies(node, deps.data(), nullptr, &nd);
+                e != cudaSuccess)
                 return e;
         if (nt > 0)
-            if (auto e = cudaGraphNodeGetDependentNodes(node, dependents.data(), nullptr, &nt); e != cudaSuccess)
+            if (auto e = cudaGraphNodeGetDependentNodes(node, dependents.data(), nullptr, &nt);
+                e != cudaSuccess)
                 return e;
         char* dst = static_cast<char*>(m.dst);
         std::size_t pitch = m.pitch, width = m.width, height = m.height;
@@ -253,7 +270,8 @@ cudaError_t memsetNodesToKernels(cudaGraph_t graph, std::size_t maxBytes, int* r
         void* args[] = {&dst, &pitch, &value, &elementSize, &width, &height};
         cudaKernelNodeParams k{};
         k.func = reinterpret_cast<void*>(memsetNodeKernel);
-        k.gridDim = dim3(static_cast<unsigned>(std::min<std::size_t>((width * height + 255) / 256, 1024)));
+        k.gridDim =
+            dim3(static_cast<unsigned>(std::min<std::size_t>((width * height + 255) / 256, 1024)));
         k.blockDim = dim3(256);
         k.kernelParams = args;
         cudaGraphNode_t kernel = nullptr;
@@ -276,8 +294,8 @@ cudaError_t fillPoison(void* ptr, Elem t, std::size_t n, cudaStream_t s) {
 
 cudaError_t compareOutputs(const void* got, Elem t, const void* ref, bool refIsDouble,
                            std::size_t n, double rtol, double atol, CompareMode cmode,
-                           const double* scalePerElement,
-                           double scalarScale, CompareStats* out, cudaStream_t s) {
+                           const double* scalePerElement, double scalarScale, CompareStats* out,
+                           cudaStream_t s) {
     DeviceStats* st = nullptr;
     cudaError_t e = cudaMallocAsync(&st, sizeof(DeviceStats), s);
     if (e != cudaSuccess)
@@ -286,7 +304,7 @@ cudaError_t compareOutputs(const void* got, Elem t, const void* ref, bool refIsD
     cudaMemcpyAsync(st, &init, sizeof init, cudaMemcpyHostToDevice, s);
     int mode = static_cast<int>(cmode);
     compareKernel<<<gridFor(n), kBlock, 0, s>>>(got, t, ref, refIsDouble, n, rtol, atol, mode,
-                                             scalePerElement, scalarScale, st);
+                                                scalePerElement, scalarScale, st);
     describeFirstKernel<<<1, 1, 0, s>>>(got, t, ref, refIsDouble, rtol, atol, mode, scalePerElement,
                                         scalarScale, st);
     DeviceStats host{};
@@ -341,8 +359,8 @@ cudaError_t countDifferentBytes(const void* a, const void* b, std::size_t bytes,
     if (e != cudaSuccess)
         return e;
     cudaMemsetAsync(acc, 0, sizeof *acc, s);
-    diffKernel<<<gridFor(bytes / 4 + 1), kBlock, 0, s>>>(static_cast<const unsigned char*>(a),
-                                                     static_cast<const unsigned char*>(b), bytes, acc);
+    diffKernel<<<gridFor(bytes / 4 + 1), kBlock, 0, s>>>(
+        static_cast<const unsigned char*>(a), static_cast<const unsigned char*>(b), bytes, acc);
     e = syncScalar(acc, out, s);
     cudaFreeAsync(acc, s);
     return e;

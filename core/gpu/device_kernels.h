@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <cuda_runtime.h>
 
-
 namespace kwb::gpu {
 
 // Element types by number, in kwb::DType's order (checked where both are visible): these CUDA
@@ -32,8 +31,8 @@ cudaError_t fillPoison(void* ptr, Elem t, std::size_t n, cudaStream_t s);
 
 struct CompareStats {
     unsigned long long mismatches = 0;
-    unsigned long long unwritten = 0;  // still holding the poison pattern
-    unsigned long long otherNaN = 0;   // NaN or Inf the candidate wrote
+    unsigned long long unwritten = 0; // still holding the poison pattern
+    unsigned long long otherNaN = 0;  // NaN or Inf the candidate wrote
     unsigned long long firstBad = ~0ull;
     double maxAbsErr = 0;
     double maxRelErr = 0; // over elements whose reference is at least atol / rtol (0 if none)
@@ -47,8 +46,8 @@ struct CompareStats {
 // scale: nullptr, or one double per element (ScaledBySumAbs); rms: used for RelativeToRms.
 cudaError_t compareOutputs(const void* got, Elem t, const void* ref, bool refIsDouble,
                            std::size_t n, double rtol, double atol, CompareMode mode,
-                           const double* scalePerElement,
-                           double scalarScale, CompareStats* out, cudaStream_t s);
+                           const double* scalePerElement, double scalarScale, CompareStats* out,
+                           cudaStream_t s);
 // Root mean square of a float or double device array (synchronous).
 cudaError_t deviceRms(const void* ref, bool isDouble, std::size_t n, double* out, cudaStream_t s);
 // Sum of |x| over a device array of dtype t (synchronous).

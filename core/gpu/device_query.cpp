@@ -19,7 +19,8 @@ public:
     Loaded(const std::string& soname, const char* fallbackDir) {
         m_handle = ::dlopen(soname.c_str(), RTLD_NOW | RTLD_LOCAL);
         if (!m_handle && fallbackDir && *fallbackDir)
-            m_handle = ::dlopen((std::string(fallbackDir) + "/" + soname).c_str(), RTLD_NOW | RTLD_LOCAL);
+            m_handle =
+                ::dlopen((std::string(fallbackDir) + "/" + soname).c_str(), RTLD_NOW | RTLD_LOCAL);
     }
     ~Loaded() {
         if (m_handle)
@@ -52,8 +53,10 @@ void addLibraryVersions(DeviceInfo& info) {
         Loaded cublas("libcublas.so." + std::to_string(CUBLAS_VER_MAJOR), nullptr);
         int v[3] = {0, 0, 0};
         if (auto* fn = cublas.symbol<int(libraryPropertyType, int*)>("cublasGetProperty");
-            fn && fn(MAJOR_VERSION, &v[0]) == 0 && fn(MINOR_VERSION, &v[1]) == 0 && fn(PATCH_LEVEL, &v[2]) == 0)
-            info.cublasVersion = std::to_string(v[0]) + "." + std::to_string(v[1]) + "." + std::to_string(v[2]);
+            fn && fn(MAJOR_VERSION, &v[0]) == 0 && fn(MINOR_VERSION, &v[1]) == 0 &&
+            fn(PATCH_LEVEL, &v[2]) == 0)
+            info.cublasVersion =
+                std::to_string(v[0]) + "." + std::to_string(v[1]) + "." + std::to_string(v[2]);
     }
     {
         Loaded cudnn("libcudnn.so." + std::to_string(CUDNN_MAJOR), KWB_CUDNN_DIR);
@@ -61,7 +64,8 @@ void addLibraryVersions(DeviceInfo& info) {
             std::size_t dnn = fn(); // cuDNN 9: major*10000 + minor*100 + patch
             if (dnn > 0)
                 info.cudnnVersion = std::to_string(dnn / 10000) + "." +
-                                    std::to_string((dnn % 10000) / 100) + "." + std::to_string(dnn % 100);
+                                    std::to_string((dnn % 10000) / 100) + "." +
+                                    std::to_string(dnn % 100);
         }
     }
 }
@@ -78,8 +82,8 @@ DeviceInfo queryDevices(bool withLibraries) {
     int count = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess) {
-        info.noDeviceReason = info.driverVersion == 0 ? "no NVIDIA driver is installed"
-                                                      : cudaGetErrorString(err);
+        info.noDeviceReason =
+            info.driverVersion == 0 ? "no NVIDIA driver is installed" : cudaGetErrorString(err);
         cudaGetLastError(); // clear the sticky-free error so later calls start clean
         return info;
     }

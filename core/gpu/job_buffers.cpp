@@ -9,7 +9,9 @@
 
 namespace kwb::gpu {
 
-GuardedBuffer::~GuardedBuffer() { release(); }
+GuardedBuffer::~GuardedBuffer() {
+    release();
+}
 
 GuardedBuffer::GuardedBuffer(GuardedBuffer&& o) noexcept
     : m_base(std::exchange(o.m_base, nullptr)), m_ptr(std::exchange(o.m_ptr, nullptr)),

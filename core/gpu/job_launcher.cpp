@@ -20,11 +20,17 @@ namespace {
 // writing the result, so an honest job's end arrives at once.
 constexpr std::chrono::seconds kChannelEndGrace{2};
 
-nlohmann::json failure(const std::string& verdict, const std::string& detail, const std::string& log) {
-    return {{"verdict", verdict}, {"detail", detail}, {"shapes", nlohmann::json::array()}, {"log", log}};
+nlohmann::json failure(const std::string& verdict, const std::string& detail,
+                       const std::string& log) {
+    return {{"verdict", verdict},
+            {"detail", detail},
+            {"shapes", nlohmann::json::array()},
+            {"log", log}};
 }
 
-std::string tail(const std::string& s, std::size_t n) { return s.size() > n ? s.substr(s.size() - n) : s; }
+std::string tail(const std::string& s, std::size_t n) {
+    return s.size() > n ? s.substr(s.size() - n) : s;
+}
 
 // Where the job was, from its authenticated events, for the verdict's detail.
 struct JobProgress {
@@ -38,15 +44,15 @@ struct JobProgress {
     }
     std::string where() const {
         return shape.empty() ? std::string(" before any shape ran")
-                             : " at shape " + shape + " (" + stage + ", after " + std::to_string(calls) +
-                                   " completed calls)";
+                             : " at shape " + shape + " (" + stage + ", after " +
+                                   std::to_string(calls) + " completed calls)";
     }
 };
 
 // What reading the job's channel came to.
 struct ChannelOutcome {
-    nlohmann::json result;  // the checked result; null when none came
-    std::string tampering;  // non-empty: why the channel was refused
+    nlohmann::json result; // the checked result; null when none came
+    std::string tampering; // non-empty: why the channel was refused
     bool idleTimeout = false, totalTimeout = false;
 };
 
@@ -67,7 +73,9 @@ struct StartedJob {
     }
 };
 
-void StartedJobDeleter::operator()(StartedJob* j) const { delete j; }
+void StartedJobDeleter::operator()(StartedJob* j) const {
+    delete j;
+}
 
 namespace {
 
@@ -99,12 +107,14 @@ std::string checkChannelEnd(StartedJob& job, protocol::JobResultValidator& valid
 
 // Reads and checks the job's frames until its result and the channel's end, a refused line, a
 // deadline, or the end of the channel; relays each checked event.
-ChannelOutcome readChannel(StartedJob& job, protocol::JobResultValidator& validator, const JobLimits& limits,
-                           Clock::time_point end, const std::function<void(const nlohmann::json&)>& onEvent,
+ChannelOutcome readChannel(StartedJob& job, protocol::JobResultValidator& validator,
+                           const JobLimits& limits, Clock::time_point end,
+                           const std::function<void(const nlohmann::json&)>& onEvent,
                            JobProgress* progress) {
     ChannelOutcome out;
     for (;;) {
-        auto line = job.child.readLine(std::min(end, Clock::now() + limits.idle), protocol::kMaxLineBytes);
+        auto line =
+            job.child.readLine(std::min(end, Clock::now() + limits.idle), protocol::kMaxLineBytes);
         if (!line) {
             if (line.error().code == "timeout") {
                 out.totalTimeout = Clock::now() >= end;
@@ -157,8 +167,11 @@ StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& pr
     ProcessSpec ps;
     ps.program = jobPath;
     ps.env = scrubbedEnvironment();
-    // getenv takes the first entry: the caller's HOME and TMPDIR go, the job's folder replaces them.
-    std::erase_if(*ps.env, [](const std::string& e) { return e.starts_with("HOME=") || e.starts_with("TMPDIR="); });
+    // getenv takes the first entry: the caller's HOME and TMPDIR go, the job's folder replaces
+    // them.
+    std::erase_if(*ps.env, [](const std::string& e) {
+        return e.starts_with("HOME=") || e.starts_with("TMPDIR=");
+    });
     ps.env->push_back("TMPDIR=" + job->work.string());
     ps.env->push_back("HOME=" + job->work.string());
     ps.workDir = job->work.string();
@@ -176,7 +189,9 @@ StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& pr
     return job;
 }
 
-const protocol::JobKey* keyOf(const StartedJob& job) { return job.key ? &*job.key : nullptr; }
+const protocol::JobKey* keyOf(const StartedJob& job) {
+    return job.key ? &*job.key : nullptr;
+}
 
 bool sendToJob(StartedJob& job, const nlohmann::json& line) {
     if (!job.error.empty() || !job.child.running())
@@ -228,18 +243,26 @@ nlohmann::json runJobInChild(const std::string& jobPath, const nlohmann::json& s
 
     const std::string where = progress.where();
     if (!got.tampering.empty())
-        return failure("tampering", got.tampering + where + "; the job was stopped and nothing it said is kept", log);
+        return failure("tampering",
+                       got.tampering + where + "; the job was stopped and nothing it said is kept",
+                       log);
     if (got.idleTimeout)
-        return failure("timeout", "no progress for " + std::to_string(limits.idle.count()) +
-                                      " s" + where + ": the kernel hangs or is far too slow; the job was killed", log);
+        return failure("timeout",
+                       "no progress for " + std::to_string(limits.idle.count()) + " s" + where +
+                           ": the kernel hangs or is far too slow; the job was killed",
+                       log);
     if (got.totalTimeout)
-        return failure("timeout", "the job ran past its " + std::to_string(limits.total.count()) +
-                                      " s deadline" + where + " and was killed", log);
+        return failure("timeout",
+                       "the job ran past its " + std::to_string(limits.total.count()) +
+                           " s deadline" + where + " and was killed",
+                       log);
     if (got.result.is_null()) {
         if (exit.kind == ProcessExit::Kind::Signaled)
             return failure("crash", "the job " + exit.describe() + where, log);
-        return failure("crash", "the job " + exit.describe() + " without a result" + where +
-                                    " (the candidate ended the process?)", log);
+        return failure("crash",
+                       "the job " + exit.describe() + " without a result" + where +
+                           " (the candidate ended the process?)",
+                       log);
     }
     nlohmann::json result = std::move(got.result);
     result["log"] = log;

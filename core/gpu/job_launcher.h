@@ -31,7 +31,8 @@ struct StartedJobDeleter {
 };
 using StartedJobPtr = std::unique_ptr<StartedJob, StartedJobDeleter>;
 
-// Starts the job program (jobPath: kwb-job) and, when `prepare` is an object, sends it as the first line
+// Starts the job program (jobPath: kwb-job) and, when `prepare` is an object, sends it as the first
+// line
 // ({"type":"prepare","device":N}: the job starts CUDA on that device and waits for its spec).
 StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& prepare);
 

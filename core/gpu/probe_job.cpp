@@ -44,12 +44,9 @@ nlohmann::json runProbeJob(const nlohmann::json& spec, const EventSink& emit) {
     } else {
         note += " Landlock switched off by the job spec;";
     }
-    nlohmann::json report = {{"limits", sandbox.limits},
-                             {"seccomp", filtered},
-                             {"landlock", landlocked},
-                             {"landlock_abi", landlockAbi()},
-                             {"shm", sharedMemoryState()},
-                             {"note", note}};
+    nlohmann::json report = {{"limits", sandbox.limits},   {"seccomp", filtered},
+                             {"landlock", landlocked},     {"landlock_abi", landlockAbi()},
+                             {"shm", sharedMemoryState()}, {"note", note}};
 
     void* handle = ::dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle)

@@ -168,7 +168,7 @@ SandboxReport applyResourceLimits() {
     };
     bool ok = set(RLIMIT_CORE, 0);
     ok = set(RLIMIT_FSIZE, rlim_t(256) << 20) && ok; // no file over 256 MiB
-    ok = set(RLIMIT_CPU, 600) && ok;                  // host CPU seconds
+    ok = set(RLIMIT_CPU, 600) && ok;                 // host CPU seconds
     r.limits = ok;
     if (!ok)
         r.note = std::string("some resource limits could not be set: ") + std::strerror(errno);
@@ -199,8 +199,10 @@ bool enterUserNamespace(std::string* why) {
         return false;
     }
     if (!writeProcFile("/proc/self/setgroups", "deny") ||
-        !writeProcFile("/proc/self/uid_map", std::to_string(uid) + " " + std::to_string(uid) + " 1") ||
-        !writeProcFile("/proc/self/gid_map", std::to_string(gid) + " " + std::to_string(gid) + " 1")) {
+        !writeProcFile("/proc/self/uid_map",
+                       std::to_string(uid) + " " + std::to_string(uid) + " 1") ||
+        !writeProcFile("/proc/self/gid_map",
+                       std::to_string(gid) + " " + std::to_string(gid) + " 1")) {
         *why = std::string("cannot map the user namespace's ids: ") + std::strerror(errno);
         return false;
     }
@@ -235,9 +237,13 @@ std::string sharedMemoryState() {
     return g_privateSharedMemory ? "private" : "none (" + g_sharedMemoryWhy + ")";
 }
 
-bool applySyscallFilter(std::string* why) { return loadSyscallFilter(/*processes=*/false, why); }
+bool applySyscallFilter(std::string* why) {
+    return loadSyscallFilter(/*processes=*/false, why);
+}
 
-bool applyBuildSyscallFilter(std::string* why) { return loadSyscallFilter(/*processes=*/true, why); }
+bool applyBuildSyscallFilter(std::string* why) {
+    return loadSyscallFilter(/*processes=*/true, why);
+}
 
 namespace {
 
@@ -247,15 +253,15 @@ bool loadSyscallFilter(bool processes, std::string* why) {
         *why = "seccomp is not available";
         return false;
     }
-    const int denied[] = {SCMP_SYS(socket), SCMP_SYS(socketpair), SCMP_SYS(connect),
-                          SCMP_SYS(bind), SCMP_SYS(listen), SCMP_SYS(accept), SCMP_SYS(accept4),
-                          SCMP_SYS(ptrace), SCMP_SYS(process_vm_writev)};
+    const int denied[] = {SCMP_SYS(socket),  SCMP_SYS(socketpair), SCMP_SYS(connect),
+                          SCMP_SYS(bind),    SCMP_SYS(listen),     SCMP_SYS(accept),
+                          SCMP_SYS(accept4), SCMP_SYS(ptrace),     SCMP_SYS(process_vm_writev)};
     int rc = 0;
     for (int sys : denied)
         rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), sys, 0);
     if (!processes) {
         const int processCalls[] = {SCMP_SYS(execve), SCMP_SYS(execveat), SCMP_SYS(fork),
-                                    SCMP_SYS(vfork), SCMP_SYS(setsid), SCMP_SYS(setpgid)};
+                                    SCMP_SYS(vfork),  SCMP_SYS(setsid),   SCMP_SYS(setpgid)};
         for (int sys : processCalls)
             rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), sys, 0);
         // clone: threads only. clone3 hides its flags in memory, so refuse it with ENOSYS and
@@ -311,7 +317,8 @@ int landlockAbi() {
 
 bool applyFilesystemRules(const std::string& workDir, const std::vector<std::string>& readOnlyFiles,
                           std::string* why) {
-    return applyFilesystemRules(FilesystemRules{workDir, readOnlyFiles, true, g_privateSharedMemory}, why);
+    return applyFilesystemRules(
+        FilesystemRules{workDir, readOnlyFiles, true, g_privateSharedMemory}, why);
 }
 
 bool applyFilesystemRules(const FilesystemRules& rules, std::string* why) {

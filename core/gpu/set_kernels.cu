@@ -16,7 +16,9 @@ using CountReduce = cub::BlockReduce<unsigned long long, kBlock>;
 using RealReduce = cub::BlockReduce<double, kBlock>;
 
 struct MinOp {
-    __device__ unsigned long long operator()(unsigned long long a, unsigned long long b) const { return b < a ? b : a; }
+    __device__ unsigned long long operator()(unsigned long long a, unsigned long long b) const {
+        return b < a ? b : a;
+    }
 };
 
 __device__ __forceinline__ std::uint64_t setSeed(std::uint64_t seed, int set) {
@@ -28,8 +30,8 @@ __device__ __forceinline__ std::uint64_t elementHash(std::uint32_t bits, std::si
 }
 
 // Elements of one set: this block's share of them, for a grid of (x blocks, sets).
-#define KWB_FOR_SET_ELEMENTS(i, n)                                                                        \
-    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < (n);                      \
+#define KWB_FOR_SET_ELEMENTS(i, n)                                                                 \
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < (n);              \
          i += std::size_t(gridDim.x) * blockDim.x)
 
 dim3 gridFor(std::size_t n, int sets) {
@@ -38,20 +40,22 @@ dim3 gridFor(std::size_t n, int sets) {
     return dim3(static_cast<unsigned>(blocks), static_cast<unsigned>(std::max(sets, 1)));
 }
 
-__global__ void fillRandomSetsKernel(SetSlab s, int first, std::uint64_t seed, int kind, double a, double b) {
+__global__ void fillRandomSetsKernel(SetSlab s, int first, std::uint64_t seed, int kind, double a,
+                                     double b) {
     const int set = first + int(blockIdx.y);
     void* p = s.at(set);
     const std::uint64_t sd = setSeed(seed, set);
     KWB_FOR_SET_ELEMENTS(i, s.count) store(p, s.type, i, randomValue(sd, i, kind, a, b));
 }
 
-__global__ void countChangedKernel(SetSlab s, int first, std::uint64_t seed, int kind, double a, double b,
-                                   unsigned long long* out) {
+__global__ void countChangedKernel(SetSlab s, int first, std::uint64_t seed, int kind, double a,
+                                   double b, unsigned long long* out) {
     const int set = first + int(blockIdx.y);
     const void* p = s.at(set);
     const std::uint64_t sd = setSeed(seed, set);
     unsigned long long changed = 0;
-    KWB_FOR_SET_ELEMENTS(i, s.count) changed += bitsAt(p, s.type, i) != storedBits(s.type, randomValue(sd, i, kind, a, b));
+    KWB_FOR_SET_ELEMENTS(i, s.count)
+    changed += bitsAt(p, s.type, i) != storedBits(s.type, randomValue(sd, i, kind, a, b));
     __shared__ typename CountReduce::TempStorage temp;
     changed = CountReduce(temp).Sum(changed);
     if (threadIdx.x == 0 && changed)
@@ -77,8 +81,8 @@ __global__ void sumSetsKernel(SetSlab s, int first, bool squares, double* out) {
         atomicAdd(&out[blockIdx.y], sum);
 }
 
-__global__ void compareSetsKernel(SetSlab got, SetSlab ref, int first, double rtol, double atol, int mode,
-                                  const double* sums, SetCompare* out) {
+__global__ void compareSetsKernel(SetSlab got, SetSlab ref, int first, double rtol, double atol,
+                                  int mode, const double* sums, SetCompare* out) {
     const int set = first + int(blockIdx.y);
     const void* g = got.at(set);
     const void* r = ref.at(set);
@@ -162,7 +166,8 @@ __global__ void hashSetsKernel(SetSlab s, int first, unsigned long long* out) {
 }
 
 __global__ void countGapBytesKernel(SetSlab s, std::size_t payloadBytes, unsigned long long* out) {
-    const unsigned char* gap = static_cast<const unsigned char*>(s.at(int(blockIdx.y))) + payloadBytes;
+    const unsigned char* gap =
+        static_cast<const unsigned char*>(s.at(int(blockIdx.y))) + payloadBytes;
     const std::size_t gapBytes = s.strideBytes - payloadBytes;
     unsigned long long bad = 0;
     KWB_FOR_SET_ELEMENTS(i, gapBytes) bad += gap[i] != kGuardByte;
@@ -191,13 +196,16 @@ __global__ void countWrittenKernel(const void* p, Elem t, std::size_t n, unsigne
         atomicAdd(out, written);
 }
 
-__global__ void readOpenedKernel(const volatile int* opened, unsigned long long* out) { *out = *opened ? 1 : 0; }
+__global__ void readOpenedKernel(const volatile int* opened, unsigned long long* out) {
+    *out = *opened ? 1 : 0;
+}
 
 __global__ void maskBytesKernel(unsigned char* p, std::size_t bytes, std::uint64_t key) {
     const std::size_t words = bytes / 4;
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < words;
          i += std::size_t(gridDim.x) * blockDim.x)
-        reinterpret_cast<std::uint32_t*>(p)[i] ^= static_cast<std::uint32_t>(mix64(key ^ mix64(i + 1)));
+        reinterpret_cast<std::uint32_t*>(p)[i] ^=
+            static_cast<std::uint32_t>(mix64(key ^ mix64(i + 1)));
     if (blockIdx.x == 0 && threadIdx.x == 0)
         for (std::size_t i = words * 4; i < bytes; ++i)
             p[i] ^= static_cast<unsigned char>(mix64(key ^ mix64(~i)));
@@ -205,15 +213,18 @@ __global__ void maskBytesKernel(unsigned char* p, std::size_t bytes, std::uint64
 
 } // namespace
 
-cudaError_t fillRandomSets(const SetSlab& s, int first, int sets, std::uint64_t seed, RandomKind kind, double a,
-                           double b, cudaStream_t st) {
-    fillRandomSetsKernel<<<gridFor(s.count, sets), kBlock, 0, st>>>(s, first, seed, static_cast<int>(kind), a, b);
+cudaError_t fillRandomSets(const SetSlab& s, int first, int sets, std::uint64_t seed,
+                           RandomKind kind, double a, double b, cudaStream_t st) {
+    fillRandomSetsKernel<<<gridFor(s.count, sets), kBlock, 0, st>>>(s, first, seed,
+                                                                    static_cast<int>(kind), a, b);
     return cudaGetLastError();
 }
 
-cudaError_t countChangedSets(const SetSlab& s, int first, int sets, std::uint64_t seed, RandomKind kind, double a,
-                             double b, unsigned long long* out, cudaStream_t st) {
-    countChangedKernel<<<gridFor(s.count, sets), kBlock, 0, st>>>(s, first, seed, static_cast<int>(kind), a, b, out);
+cudaError_t countChangedSets(const SetSlab& s, int first, int sets, std::uint64_t seed,
+                             RandomKind kind, double a, double b, unsigned long long* out,
+                             cudaStream_t st) {
+    countChangedKernel<<<gridFor(s.count, sets), kBlock, 0, st>>>(
+        s, first, seed, static_cast<int>(kind), a, b, out);
     return cudaGetLastError();
 }
 
@@ -222,20 +233,23 @@ cudaError_t fillPoisonSets(const SetSlab& s, int first, int sets, cudaStream_t s
     return cudaGetLastError();
 }
 
-cudaError_t sumSets(const SetSlab& s, int first, int sets, bool squares, double* out, cudaStream_t st) {
+cudaError_t sumSets(const SetSlab& s, int first, int sets, bool squares, double* out,
+                    cudaStream_t st) {
     sumSetsKernel<<<gridFor(s.count, sets), kBlock, 0, st>>>(s, first, squares, out);
     return cudaGetLastError();
 }
 
 cudaError_t initSetCompare(SetCompare* out, int sets, cudaStream_t st) {
-    initSetCompareKernel<<<std::max(1, std::min(64, (sets + kBlock - 1) / kBlock)), kBlock, 0, st>>>(out, sets);
+    initSetCompareKernel<<<std::max(1, std::min(64, (sets + kBlock - 1) / kBlock)), kBlock, 0,
+                           st>>>(out, sets);
     return cudaGetLastError();
 }
 
-cudaError_t compareSets(const SetSlab& got, const SetSlab& ref, int first, int sets, double rtol, double atol,
-                        CompareMode mode, const double* sums, SetCompare* out, cudaStream_t st) {
-    compareSetsKernel<<<gridFor(got.count, sets), kBlock, 0, st>>>(got, ref, first, rtol, atol, static_cast<int>(mode),
-                                                                   sums, out);
+cudaError_t compareSets(const SetSlab& got, const SetSlab& ref, int first, int sets, double rtol,
+                        double atol, CompareMode mode, const double* sums, SetCompare* out,
+                        cudaStream_t st) {
+    compareSetsKernel<<<gridFor(got.count, sets), kBlock, 0, st>>>(
+        got, ref, first, rtol, atol, static_cast<int>(mode), sums, out);
     return cudaGetLastError();
 }
 
@@ -244,26 +258,29 @@ cudaError_t auditMark(const SetSlab& out, int set, int next, AuditMark* mark, cu
     return cudaGetLastError();
 }
 
-cudaError_t hashSets(const SetSlab& s, int first, int sets, unsigned long long* out, cudaStream_t st) {
+cudaError_t hashSets(const SetSlab& s, int first, int sets, unsigned long long* out,
+                     cudaStream_t st) {
     hashSetsKernel<<<gridFor(s.count, sets), kBlock, 0, st>>>(s, first, out);
     return cudaGetLastError();
 }
 
-cudaError_t countGapBytes(const SetSlab& s, int sets, std::size_t payloadBytes, unsigned long long* out,
-                          cudaStream_t st) {
+cudaError_t countGapBytes(const SetSlab& s, int sets, std::size_t payloadBytes,
+                          unsigned long long* out, cudaStream_t st) {
     if (s.strideBytes <= payloadBytes)
         return cudaSuccess;
-    countGapBytesKernel<<<gridFor(s.strideBytes - payloadBytes, sets), kBlock, 0, st>>>(s, payloadBytes, out);
+    countGapBytesKernel<<<gridFor(s.strideBytes - payloadBytes, sets), kBlock, 0, st>>>(
+        s, payloadBytes, out);
     return cudaGetLastError();
 }
 
 cudaError_t holdGate(const int* release, int* opened, double maxMicroseconds, cudaStream_t st) {
-    holdGateKernel<<<1, 1, 0, st>>>(release, opened, static_cast<unsigned long long>(maxMicroseconds * 1000.0));
+    holdGateKernel<<<1, 1, 0, st>>>(release, opened,
+                                    static_cast<unsigned long long>(maxMicroseconds * 1000.0));
     return cudaGetLastError();
 }
 
-cudaError_t probeWritten(const void* p, Elem t, std::size_t n, const int* opened, unsigned long long* out,
-                         cudaStream_t st) {
+cudaError_t probeWritten(const void* p, Elem t, std::size_t n, const int* opened,
+                         unsigned long long* out, cudaStream_t st) {
     countWrittenKernel<<<gridFor(n, 1), kBlock, 0, st>>>(p, t, n, out);
     readOpenedKernel<<<1, 1, 0, st>>>(opened, out + 1);
     return cudaGetLastError();
@@ -271,7 +288,8 @@ cudaError_t probeWritten(const void* p, Elem t, std::size_t n, const int* opened
 
 cudaError_t maskBytes(void* p, std::size_t bytes, std::uint64_t key, cudaStream_t st) {
     const std::size_t blocks = std::clamp<std::size_t>((bytes / 4 + kBlock - 1) / kBlock, 1, 4096);
-    maskBytesKernel<<<static_cast<unsigned>(blocks), kBlock, 0, st>>>(static_cast<unsigned char*>(p), bytes, key);
+    maskBytesKernel<<<static_cast<unsigned>(blocks), kBlock, 0, st>>>(
+        static_cast<unsigned char*>(p), bytes, key);
     return cudaGetLastError();
 }
 

@@ -15,8 +15,8 @@
 
 #include "core/gpu/device_kernels.h"
 #include "core/gpu/job_buffers.h"
-#include "core/gpu/shape_setup.h"
 #include "core/gpu/set_kernels.h"
+#include "core/gpu/shape_setup.h"
 #include "core/gpu/sm_clock.h"
 #include "core/gpu/stream_contract.h"
 #include "core/gpu/timing_sets.h"
@@ -42,7 +42,8 @@ public:
           m_t0(std::chrono::steady_clock::now()) {}
 
     ShapeOutcome run() {
-        rep() = {{"name", m_shape.name}, {"dims", m_shape.dims}, {"verdict", "pass"}, {"detail", ""}};
+        rep() = {
+            {"name", m_shape.name}, {"dims", m_shape.dims}, {"verdict", "pass"}, {"detail", ""}};
         rep()["spent_ms"] = nlohmann::json::object();
         if (auto f = setUp())
             return fail(f);
@@ -88,7 +89,8 @@ private:
     // Where the shape's time goes (ms since the run began), in the report as "spent_ms".
     void mark(const char* what) {
         rep()["spent_ms"][what] =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - m_t0).count();
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - m_t0)
+                .count();
     }
 
     // Dimensions, scalars, the buffers, and which reference this shape is checked against.
@@ -96,12 +98,15 @@ private:
         m_bcall = shapeCall(m_task, m_shape, m_st, &m_dims, &m_scalars);
         cudaError_t allocError = cudaSuccess;
         if (auto why = allocateBuffers(m_task, m_shape, &m_b, &m_bcall, &allocError); !why.empty())
-            return allocError != cudaSuccess ? cudaFailure(allocError, why) : Failure{"harness-error", why, false};
+            return allocError != cudaSuccess ? cudaFailure(allocError, why)
+                                             : Failure{"harness-error", why, false};
         m_shadow.resize(m_b.params.size());
         m_cpuRef = m_shape.cpuReference && cpuref::hasCpuReference(m_task.id);
         rep()["reference"] = m_cpuRef ? "cpu-float64" : "baseline";
         if (!m_cpuRef && !m_job.baseline)
-            return {"harness-error", "no reference for shape " + m_shape.name + " (no baseline, not a CPU-reference shape)",
+            return {"harness-error",
+                    "no reference for shape " + m_shape.name +
+                        " (no baseline, not a CPU-reference shape)",
                     false};
         return {};
     }
@@ -139,17 +144,22 @@ private:
             if (auto ge = bufs[i].guardsIntact(&intact); ge != cudaSuccess)
                 return cudaFailure(ge, "checking guard bands");
             if (!intact)
-                return {"out-of-bounds", "the candidate wrote outside " + which + "buffer " + m_b.params[i]->name +
-                                             " (guard band overwritten) at shape " + m_shape.name, false};
+                return {"out-of-bounds",
+                        "the candidate wrote outside " + which + "buffer " + m_b.params[i]->name +
+                            " (guard band overwritten) at shape " + m_shape.name,
+                        false};
             if (!isInput(i))
                 continue;
             unsigned long long diff = 0;
-            if (auto de = countDifferentBytes(bufs[i].data(), m_shadow[i].data(), bufs[i].bytes(), &diff, m_st);
+            if (auto de = countDifferentBytes(bufs[i].data(), m_shadow[i].data(), bufs[i].bytes(),
+                                              &diff, m_st);
                 de != cudaSuccess)
                 return cudaFailure(de, "checking inputs");
             if (diff)
-                return {"input-modified", "the candidate changed " + which + "input " + m_b.params[i]->name + " (" +
-                                              std::to_string(diff) + " words) at shape " + m_shape.name, false};
+                return {"input-modified",
+                        "the candidate changed " + which + "input " + m_b.params[i]->name + " (" +
+                            std::to_string(diff) + " words) at shape " + m_shape.name,
+                        false};
         }
         return {};
     }
@@ -167,7 +177,8 @@ private:
         if (e == cudaSuccess)
             e = cudaDeviceSynchronize();
         m_slowestCallMs = std::max(m_slowestCallMs, std::chrono::duration<double, std::milli>(
-                                                        std::chrono::steady_clock::now() - t0).count());
+                                                        std::chrono::steady_clock::now() - t0)
+                                                        .count());
         if (e == cudaSuccess)
             e = cudaGetLastError();
         if (e != cudaSuccess)
@@ -178,22 +189,24 @@ private:
 
     // The tolerance's scale for output i: per-element (ScaledBySumAbs with a CPU reference),
     // or one scalar (sum|x| of the first input, or the RMS of `against`).
-    std::pair<const double*, double> scaleFor(std::size_t i, ToleranceMode mode, const void* against,
-                                              bool againstIsDouble) {
+    std::pair<const double*, double> scaleFor(std::size_t i, ToleranceMode mode,
+                                              const void* against, bool againstIsDouble) {
         double scalar = 0;
         if (mode == ToleranceMode::RelativeToRms) {
             deviceRms(against, againstIsDouble, m_b.counts[i], &scalar, m_st);
         } else if (mode == ToleranceMode::ScaledBySumAbs) {
             if (m_scaleBuf.count(i))
                 return {static_cast<const double*>(m_scaleBuf[i].data()), 0.0};
-            deviceSumAbs(m_bcall.inputs.front(), elem(m_b.params.front()->dtype), m_b.counts.front(), &scalar, m_st);
+            deviceSumAbs(m_bcall.inputs.front(), elem(m_b.params.front()->dtype),
+                         m_b.counts.front(), &scalar, m_st);
         }
         return {nullptr, scalar};
     }
 
     // Compares the outputs in `ptrs` (m_b.ptrs, or a timed calls' copy laid out like it); only
     // m_b's own comparison goes into the report.
-    Failure compareAll(const std::string& which, bool againstFirst, const std::vector<void*>& ptrs) {
+    Failure compareAll(const std::string& which, bool againstFirst,
+                       const std::vector<void*>& ptrs) {
         for (std::size_t i = 0; i < m_b.params.size(); ++i)
             if (isOutput(i))
                 if (auto f = compareOutput(i, which, againstFirst, ptrs[i], &ptrs == &m_b.ptrs))
@@ -201,7 +214,8 @@ private:
         return {};
     }
 
-    Failure compareOutput(std::size_t i, const std::string& which, bool againstFirst, void* ptr, bool reported) {
+    Failure compareOutput(std::size_t i, const std::string& which, bool againstFirst, void* ptr,
+                          bool reported) {
         const Parameter& p = *m_b.params[i];
         Tolerance tol;
         if (auto it = m_task.tolerances.find(p.name); it != m_task.tolerances.end())
@@ -211,16 +225,17 @@ private:
         if (againstFirst) { // two calls on the same input must agree within tolerance
             GuardedBuffer asFloat;
             asFloat.allocate(m_b.counts[i] * sizeof(float));
-            convertToFloat(m_firstOut[i].data(), elem(p.dtype), static_cast<float*>(asFloat.data()), m_b.counts[i], m_st);
+            convertToFloat(m_firstOut[i].data(), elem(p.dtype), static_cast<float*>(asFloat.data()),
+                           m_b.counts[i], m_st);
             // The same scale as against the reference: a sum's two calls may differ by
             // atomics' order, which is bounded by sum|x|, not by the sum's own size.
             auto [scale, scalar] = scaleFor(i, tol.mode, asFloat.data(), false);
-            e = compareOutputs(ptr, elem(p.dtype), asFloat.data(), false, m_b.counts[i], tol.rtol, tol.atol,
-                               cmode(tol.mode), scale, scalar, &cs, m_st);
+            e = compareOutputs(ptr, elem(p.dtype), asFloat.data(), false, m_b.counts[i], tol.rtol,
+                               tol.atol, cmode(tol.mode), scale, scalar, &cs, m_st);
         } else {
             auto [scale, scalar] = scaleFor(i, tol.mode, m_refOut[i].data(), m_cpuRef);
-            e = compareOutputs(ptr, elem(p.dtype), m_refOut[i].data(), m_cpuRef, m_b.counts[i], tol.rtol, tol.atol,
-                               cmode(tol.mode), scale, scalar, &cs, m_st);
+            e = compareOutputs(ptr, elem(p.dtype), m_refOut[i].data(), m_cpuRef, m_b.counts[i],
+                               tol.rtol, tol.atol, cmode(tol.mode), scale, scalar, &cs, m_st);
         }
         if (e != cudaSuccess)
             return cudaFailure(e, "comparing outputs");
@@ -230,36 +245,46 @@ private:
     }
 
     nlohmann::json outputReport(std::size_t i, const CompareStats& cs, const Tolerance& tol) const {
-        nlohmann::json o = {{"mismatches", cs.mismatches}, {"unwritten", cs.unwritten}, {"nan", cs.otherNaN},
-                            {"max_abs_err", cs.maxAbsErr},  {"max_rel_err", cs.maxRelErr}, {"elements", m_b.counts[i]},
-                            {"rtol", tol.rtol},              {"atol", tol.atol}};
+        nlohmann::json o = {{"mismatches", cs.mismatches},
+                            {"unwritten", cs.unwritten},
+                            {"nan", cs.otherNaN},
+                            {"max_abs_err", cs.maxAbsErr},
+                            {"max_rel_err", cs.maxRelErr},
+                            {"elements", m_b.counts[i]},
+                            {"rtol", tol.rtol},
+                            {"atol", tol.atol}};
         if (cs.firstBad != ~0ull) {
             o["first_bad_index"] = cs.firstBad;
-            o["first_bad"] = {{"element", elementName(m_b.params[i]->name, m_b.extents[i], cs.firstBad)},
-                              {"got", std::isfinite(cs.firstGot) ? nlohmann::json(cs.firstGot) : nlohmann::json(nullptr)},
-                              {"expected", cs.firstExpected},
-                              {"allowed_error", cs.firstAllowed}};
+            o["first_bad"] = {
+                {"element", elementName(m_b.params[i]->name, m_b.extents[i], cs.firstBad)},
+                {"got", std::isfinite(cs.firstGot) ? nlohmann::json(cs.firstGot)
+                                                   : nlohmann::json(nullptr)},
+                {"expected", cs.firstExpected},
+                {"allowed_error", cs.firstAllowed}};
         }
         return o;
     }
 
-    Failure verdictOf(std::size_t i, const CompareStats& cs, const Tolerance& tol, const std::string& which,
-                      bool againstFirst) const {
+    Failure verdictOf(std::size_t i, const CompareStats& cs, const Tolerance& tol,
+                      const std::string& which, bool againstFirst) const {
         const std::string& name = m_b.params[i]->name;
         return outputVerdict(name, m_b.counts[i], m_b.extents[i], cs, tol,
-                             " in " + name + " at shape " + m_shape.name + " (" + which + ")", againstFirst);
+                             " in " + name + " at shape " + m_shape.name + " (" + which + ")",
+                             againstFirst);
     }
 
     // Fresh random inputs for this trial, and shadow copies to prove they stay unchanged.
     void fillTrialInputs(int trial) {
-        const std::uint64_t trialSeed = mixSeed(mixSeed(m_job.seed, hashString(m_shape.name)), std::uint64_t(trial));
+        const std::uint64_t trialSeed =
+            mixSeed(mixSeed(m_job.seed, hashString(m_shape.name)), std::uint64_t(trial));
         for (std::size_t i = 0; i < m_b.params.size(); ++i) {
             if (!isInput(i))
                 continue;
             fillInput(*m_b.params[i], m_b.ptrs[i], m_b.counts[i], mixSeed(trialSeed, i), m_st);
             if (!m_shadow[i].data())
                 m_shadow[i].allocate(m_b.bufs[i].bytes());
-            cudaMemcpyAsync(m_shadow[i].data(), m_b.ptrs[i], m_b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, m_st);
+            cudaMemcpyAsync(m_shadow[i].data(), m_b.ptrs[i], m_b.bufs[i].bytes(),
+                            cudaMemcpyDeviceToDevice, m_st);
         }
     }
 
@@ -285,17 +310,21 @@ private:
             const std::string& name = m_b.params[i]->name;
             auto& r = ref->outputs[name];
             if (r.size() != m_b.counts[i])
-                return {"harness-error", "CPU reference for " + name + " has the wrong size", false};
+                return {"harness-error", "CPU reference for " + name + " has the wrong size",
+                        false};
             if (!m_refOut[i].data())
                 m_refOut[i].allocate(r.size() * sizeof(double));
-            cudaMemcpyAsync(m_refOut[i].data(), r.data(), r.size() * sizeof(double), cudaMemcpyHostToDevice, m_st);
-            if (auto it = ref->scales.find(name); it != ref->scales.end() && it->second.size() == r.size()) {
+            cudaMemcpyAsync(m_refOut[i].data(), r.data(), r.size() * sizeof(double),
+                            cudaMemcpyHostToDevice, m_st);
+            if (auto it = ref->scales.find(name);
+                it != ref->scales.end() && it->second.size() == r.size()) {
                 if (!m_scaleBuf[i].data())
                     m_scaleBuf[i].allocate(r.size() * sizeof(double));
                 cudaMemcpyAsync(m_scaleBuf[i].data(), it->second.data(), r.size() * sizeof(double),
                                 cudaMemcpyHostToDevice, m_st);
             }
-            if (auto e = cudaStreamSynchronize(m_st); e != cudaSuccess) // before the host vectors go
+            if (auto e = cudaStreamSynchronize(m_st);
+                e != cudaSuccess) // before the host vectors go
                 return cudaFailure(e, "uploading the CPU reference");
         }
         return {};
@@ -323,8 +352,8 @@ private:
                 continue;
             if (!m_refOut[i].data())
                 m_refOut[i].allocate(m_b.counts[i] * sizeof(float));
-            convertToFloat(raw[k++].data(), elem(m_b.params[i]->dtype), static_cast<float*>(m_refOut[i].data()),
-                           m_b.counts[i], m_st);
+            convertToFloat(raw[k++].data(), elem(m_b.params[i]->dtype),
+                           static_cast<float*>(m_refOut[i].data()), m_b.counts[i], m_st);
         }
         const cudaError_t e = cudaStreamSynchronize(m_st);
         for (auto& r : raw) // the library's answer, in the task's type: not left in freed memory
@@ -341,7 +370,8 @@ private:
                 continue;
             if (!m_firstOut[i].data())
                 m_firstOut[i].allocate(m_b.bufs[i].bytes());
-            cudaMemcpyAsync(m_firstOut[i].data(), m_b.ptrs[i], m_b.bufs[i].bytes(), cudaMemcpyDeviceToDevice, m_st);
+            cudaMemcpyAsync(m_firstOut[i].data(), m_b.ptrs[i], m_b.bufs[i].bytes(),
+                            cudaMemcpyDeviceToDevice, m_st);
         }
         if (auto e = cudaStreamSynchronize(m_st); e != cudaSuccess)
             return cudaFailure(e, "saving the first call's output");
@@ -373,7 +403,10 @@ private:
     // Candidate, then the reference (computed only now, after the candidate has run), then the
     // candidate again on the same input: a race shows as disagreement between the two calls.
     Failure correctnessTrial(int trial) {
-        m_emit({{"event", "progress"}, {"stage", "correctness"}, {"shape", m_shape.name}, {"trial", trial + 1},
+        m_emit({{"event", "progress"},
+                {"stage", "correctness"},
+                {"shape", m_shape.name},
+                {"trial", trial + 1},
                 {"trials", m_job.trials}});
         fillTrialInputs(trial);
         if (auto f = callCandidate("first call"))
@@ -384,8 +417,9 @@ private:
             return f;
         if (auto f = saveFirstOutputs())
             return f;
-        const std::uint64_t key = mixSeed(mixSeed(m_job.seed, std::uint64_t(trial)),
-                                          std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
+        const std::uint64_t key =
+            mixSeed(mixSeed(m_job.seed, std::uint64_t(trial)),
+                    std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
         if (auto f = maskKept(key))
             return f;
         if (auto f = callCandidate("second call"))
@@ -405,7 +439,8 @@ private:
     Failure checkStream() {
         fillTrialInputs(std::max(1, m_job.trials));
         const double windowMs = std::clamp(4 * m_slowestCallMs, 2.0, 200.0);
-        Failure f = checkStreamContract(m_job.candidate, m_b, m_dims, m_scalars, m_st, windowMs, m_shape.name);
+        Failure f = checkStreamContract(m_job.candidate, m_b, m_dims, m_scalars, m_st, windowMs,
+                                        m_shape.name);
         if (!f)
             m_emit({{"event", "call"}, {"shape", m_shape.name}, {"n", ++m_callIndex}});
         return f;
@@ -434,12 +469,16 @@ private:
     // candidate sample checked (TimingSets::hooks).
     Failure timeInterleaved() {
         m_clockBefore = readSmClock(m_job.device);
-        Timer timer(m_st, m_job.l2Bytes, [device = m_job.device] { return readSmClock(device).currentMHz; });
+        Timer timer(m_st, m_job.l2Bytes,
+                    [device = m_job.device] { return readSmClock(device).currentMHz; });
         TimingSets& sets = *m_sets;
         const std::string terr = timer.interleave(
-            [&](long long call) { m_job.candidate(sets.candidateArgs(call), m_dims.data(), m_scalars.data(), m_st); },
-            [&](long long call) { (void)m_job.baseline->run(sets.baselineCall(call)); }, m_job.timing, &m_cand, &m_base,
-            m_job.deviceWarm, sets.hooks(mixSeed(m_job.seed, 0x61756469ull)));
+            [&](long long call) {
+                m_job.candidate(sets.candidateArgs(call), m_dims.data(), m_scalars.data(), m_st);
+            },
+            [&](long long call) { (void)m_job.baseline->run(sets.baselineCall(call)); },
+            m_job.timing, &m_cand, &m_base, m_job.deviceWarm,
+            sets.hooks(mixSeed(m_job.seed, 0x61756469ull)));
         m_cand.bufferSets = m_base.bufferSets = sets.sets();
         m_clockAfter = readSmClock(m_job.device);
         if (sets.failure())
@@ -453,8 +492,10 @@ private:
     void reportTiming() {
         rep()["outputs"] = m_outputs;
         rep()["timing"] = {{"candidate", m_cand}, {"baseline", m_base}};
-        rep()["timing"]["baseline"]["label"] = m_job.baseline->label(); // names the algorithm this shape used
-        rep()["sm_clock_mhz"] = {{"before", m_clockBefore.currentMHz}, {"after", m_clockAfter.currentMHz},
+        rep()["timing"]["baseline"]["label"] =
+            m_job.baseline->label(); // names the algorithm this shape used
+        rep()["sm_clock_mhz"] = {{"before", m_clockBefore.currentMHz},
+                                 {"after", m_clockAfter.currentMHz},
                                  {"max", m_clockAfter.maxMHz}};
         const double speedup = m_cand.medianMs > 0 ? m_base.medianMs / m_cand.medianMs : 0;
         rep()["speedup"] = speedup;
@@ -462,19 +503,24 @@ private:
         // Events only see work on the stream; a candidate that hides work elsewhere shows as
         // host time far above event time.
         if (m_cand.hostMedianMs > 1.5 * m_cand.medianMs + 0.05 &&
-            m_cand.hostMedianMs > 1.5 * m_base.hostMedianMs * (m_cand.medianMs / std::max(m_base.medianMs, 1e-9)) + 0.05)
-            flags.push_back("host time " + std::to_string(m_cand.hostMedianMs) + " ms is far above event time " +
-                            std::to_string(m_cand.medianMs) +
-                            " ms: work the events do not see, such as work forked from the given stream and not "
+            m_cand.hostMedianMs >
+                1.5 * m_base.hostMedianMs * (m_cand.medianMs / std::max(m_base.medianMs, 1e-9)) +
+                    0.05)
+            flags.push_back("host time " + std::to_string(m_cand.hostMedianMs) +
+                            " ms is far above event time " + std::to_string(m_cand.medianMs) +
+                            " ms: work the events do not see, such as work forked from the given "
+                            "stream and not "
                             "joined back; look at how the candidate uses streams");
         // Every timed call's output was checked, so this is a candidate doing the work faster than
         // a tuned library: possible (a better algorithm, a library tuned for other shapes), rare
         // enough that a person should confirm it before it becomes training data.
         if (speedup > 20)
-            flags.push_back("more than 20x faster than the library baseline with every timed call checked: "
-                            "rare for a correct kernel; confirm the speedup by hand before trusting it");
+            flags.push_back(
+                "more than 20x faster than the library baseline with every timed call checked: "
+                "rare for a correct kernel; confirm the speedup by hand before trusting it");
         nlohmann::json notes = nlohmann::json::array();
-        if (m_clockAfter.maxMHz > 0 && m_clockAfter.currentMHz > 0 && m_clockAfter.currentMHz < 0.7 * m_clockAfter.maxMHz)
+        if (m_clockAfter.maxMHz > 0 && m_clockAfter.currentMHz > 0 &&
+            m_clockAfter.currentMHz < 0.7 * m_clockAfter.maxMHz)
             notes.push_back("SM clock " + std::to_string(m_clockAfter.currentMHz) + " MHz of " +
                             std::to_string(m_clockAfter.maxMHz) + " MHz: throttled?");
         rep()["flags"] = flags;
@@ -497,8 +543,8 @@ private:
     bool m_baselinePrepared = false;
     int m_callIndex = 0;
     nlohmann::json m_outputs = nlohmann::json::object();
-    std::vector<GuardedBuffer> m_shadow;            // the inputs as filled (is the input unchanged?)
-    std::map<std::size_t, GuardedBuffer> m_refOut;   // output index -> reference (double or float)
+    std::vector<GuardedBuffer> m_shadow;           // the inputs as filled (is the input unchanged?)
+    std::map<std::size_t, GuardedBuffer> m_refOut; // output index -> reference (double or float)
     std::map<std::size_t, GuardedBuffer> m_scaleBuf; // output index -> per-element scale (double)
     std::map<std::size_t, GuardedBuffer> m_firstOut; // output index -> first call's output
 
@@ -514,7 +560,8 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
     return ShapeRun(job, emit).run();
 }
 
-std::string warmBaseline(const Task& task, const ShapeSpec& shape, Baseline& baseline, cudaStream_t st) {
+std::string warmBaseline(const Task& task, const ShapeSpec& shape, Baseline& baseline,
+                         cudaStream_t st) {
     std::vector<long long> dims;
     std::vector<double> scalars;
     BaselineCall call = shapeCall(task, shape, st, &dims, &scalars);

@@ -42,6 +42,7 @@ ShapeOutcome runShape(const ShapeJob& job, const std::function<void(const nlohma
 // Before the candidate exists: the baseline's prepare() on random inputs of this shape, so its
 // library start, algorithm search and lazy module loading are done (runShape prepares again,
 // then cheaply). An error message, or empty.
-std::string warmBaseline(const Task& task, const ShapeSpec& shape, Baseline& baseline, cudaStream_t stream);
+std::string warmBaseline(const Task& task, const ShapeSpec& shape, Baseline& baseline,
+                         cudaStream_t stream);
 
 } // namespace kwb::gpu

@@ -11,9 +11,15 @@ namespace {
 
 bool isFatal(cudaError_t e) {
     switch (e) {
-    case cudaErrorIllegalAddress: case cudaErrorMisalignedAddress: case cudaErrorLaunchFailure:
-    case cudaErrorIllegalInstruction: case cudaErrorHardwareStackError: case cudaErrorInvalidPc:
-    case cudaErrorInvalidAddressSpace: case cudaErrorAssert: case cudaErrorLaunchTimeout:
+    case cudaErrorIllegalAddress:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorLaunchFailure:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorHardwareStackError:
+    case cudaErrorInvalidPc:
+    case cudaErrorInvalidAddressSpace:
+    case cudaErrorAssert:
+    case cudaErrorLaunchTimeout:
         return true;
     default:
         return false;
@@ -51,7 +57,8 @@ Failure cudaFailure(cudaError_t e, const std::string& when) {
 }
 
 // "C[3, 45]" for a flat row-major index into a buffer of the given extents.
-std::string elementName(const std::string& name, const std::vector<long long>& extents, unsigned long long index) {
+std::string elementName(const std::string& name, const std::vector<long long>& extents,
+                        unsigned long long index) {
     std::vector<long long> at(extents.size());
     for (std::size_t d = extents.size(); d-- > 0;) {
         long long e = std::max(extents[d], 1LL);
@@ -63,7 +70,6 @@ std::string elementName(const std::string& name, const std::vector<long long>& e
         s += (d ? ", " : "") + std::to_string(at[d]);
     return s + "]";
 }
-
 
 // The baseline's view of one shape: dims and scalars by name (and in signature order).
 BaselineCall shapeCall(const Task& task, const ShapeSpec& shape, cudaStream_t st,
@@ -89,8 +95,8 @@ BaselineCall shapeCall(const Task& task, const ShapeSpec& shape, cudaStream_t st
 // Sizes and allocates every buffer parameter at this shape and hands the buffers to `call`
 // (inputs, outputs). A message when a size formula does not evaluate or an allocation fails;
 // *cudaError then says which CUDA error (cudaSuccess for a formula).
-std::string allocateBuffers(const Task& task, const ShapeSpec& shape, Buffers* b, BaselineCall* call,
-                            cudaError_t* cudaError) {
+std::string allocateBuffers(const Task& task, const ShapeSpec& shape, Buffers* b,
+                            BaselineCall* call, cudaError_t* cudaError) {
     *cudaError = cudaSuccess;
     std::map<std::string, double> values;
     for (const auto& [k, v] : shape.dims)
@@ -112,7 +118,8 @@ std::string allocateBuffers(const Task& task, const ShapeSpec& shape, Buffers* b
         b->extents.push_back(std::move(extents));
         b->counts.push_back(count);
         b->bufs.emplace_back();
-        if (auto e = b->bufs.back().allocate(count * std::size_t(dtypeSize(p.dtype))); e != cudaSuccess) {
+        if (auto e = b->bufs.back().allocate(count * std::size_t(dtypeSize(p.dtype)));
+            e != cudaSuccess) {
             *cudaError = e;
             return "allocating " + p.name;
         }
@@ -125,26 +132,34 @@ std::string allocateBuffers(const Task& task, const ShapeSpec& shape, Buffers* b
     return {};
 }
 
-Failure outputVerdict(const std::string& name, std::size_t count, const std::vector<long long>& extents,
-                      const CompareStats& cs, const Tolerance& tol, const std::string& where, bool againstFirst) {
+Failure outputVerdict(const std::string& name, std::size_t count,
+                      const std::vector<long long>& extents, const CompareStats& cs,
+                      const Tolerance& tol, const std::string& where, bool againstFirst) {
     if (cs.unwritten == count)
         return {"unwritten-output", "the candidate wrote none of the output" + where, false};
     if (cs.unwritten)
-        return {"unwritten-output", std::to_string(cs.unwritten) + " of " + std::to_string(count) +
-                                        " elements were never written" + where + ", first at index " +
-                                        std::to_string(cs.firstBad), false};
+        return {"unwritten-output",
+                std::to_string(cs.unwritten) + " of " + std::to_string(count) +
+                    " elements were never written" + where + ", first at index " +
+                    std::to_string(cs.firstBad),
+                false};
     if (cs.otherNaN)
-        return {"nan-output", std::to_string(cs.otherNaN) + " elements are NaN or infinite" + where, false};
+        return {"nan-output", std::to_string(cs.otherNaN) + " elements are NaN or infinite" + where,
+                false};
     if (!cs.mismatches)
         return {};
     char buf[512];
     std::snprintf(buf, sizeof buf,
-                  "%llu of %zu elements out of tolerance%s; first at %s (index %llu): got %.6g, expected %.6g, "
+                  "%llu of %zu elements out of tolerance%s; first at %s (index %llu): got %.6g, "
+                  "expected %.6g, "
                   "allowed error %.3g; max abs error %.3g (rtol %.1e, atol %.1e)",
-                  cs.mismatches, count, where.c_str(), elementName(name, extents, cs.firstBad).c_str(), cs.firstBad,
-                  cs.firstGot, cs.firstExpected, cs.firstAllowed, cs.maxAbsErr, tol.rtol, tol.atol);
+                  cs.mismatches, count, where.c_str(),
+                  elementName(name, extents, cs.firstBad).c_str(), cs.firstBad, cs.firstGot,
+                  cs.firstExpected, cs.firstAllowed, cs.maxAbsErr, tol.rtol, tol.atol);
     return {againstFirst ? "nondeterministic" : "wrong-result",
-            againstFirst ? std::string("two calls on the same input disagree: ") + buf : std::string(buf), false};
+            againstFirst ? std::string("two calls on the same input disagree: ") + buf
+                         : std::string(buf),
+            false};
 }
 
 Tolerance toleranceOf(const Task& task, const std::string& name) {
@@ -161,9 +176,11 @@ void scrubAndFree(GuardedBuffer* b, cudaStream_t st) {
 }
 
 // An input buffer filled from its parameter's distribution.
-void fillInput(const Parameter& p, void* ptr, std::size_t count, std::uint64_t seed, cudaStream_t st) {
-    fillRandom(ptr, elem(p.dtype), count, seed, static_cast<RandomKind>(static_cast<int>(p.distribution.kind)),
-               p.distribution.a, p.distribution.b, st);
+void fillInput(const Parameter& p, void* ptr, std::size_t count, std::uint64_t seed,
+               cudaStream_t st) {
+    fillRandom(ptr, elem(p.dtype), count, seed,
+               static_cast<RandomKind>(static_cast<int>(p.distribution.kind)), p.distribution.a,
+               p.distribution.b, st);
 }
 
 } // namespace kwb::gpu

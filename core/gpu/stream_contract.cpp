@@ -39,12 +39,15 @@ struct GateResources {
     }
     int* release() const { return static_cast<int*>(flags.data()); }
     int* openedFlag() const { return static_cast<int*>(flags.data()) + 1; }
-    unsigned long long* counters() const { return static_cast<unsigned long long*>(flags.data()) + 2; }
+    unsigned long long* counters() const {
+        return static_cast<unsigned long long*>(flags.data()) + 2;
+    }
 };
 
 // Elements of the outputs written so far, and whether the gate was still closed after counting
 // them (then every one of them was written by work outside the held stream).
-cudaError_t probe(const GateResources& g, const Buffers& b, unsigned long long* written, bool* stillClosed) {
+cudaError_t probe(const GateResources& g, const Buffers& b, unsigned long long* written,
+                  bool* stillClosed) {
     *written = 0;
     *stillClosed = true;
     for (std::size_t i = 0; i < b.params.size(); ++i) {
@@ -52,7 +55,8 @@ cudaError_t probe(const GateResources& g, const Buffers& b, unsigned long long* 
             continue;
         unsigned long long host[2] = {0, 0};
         cudaMemsetAsync(g.counters(), 0, 2 * sizeof(unsigned long long), g.probe);
-        probeWritten(b.ptrs[i], elem(b.params[i]->dtype), b.counts[i], g.openedFlag(), g.counters(), g.probe);
+        probeWritten(b.ptrs[i], elem(b.params[i]->dtype), b.counts[i], g.openedFlag(), g.counters(),
+                     g.probe);
         cudaMemcpyAsync(host, g.counters(), sizeof host, cudaMemcpyDeviceToHost, g.probe);
         if (auto e = cudaStreamSynchronize(g.probe); e != cudaSuccess)
             return e;
@@ -64,9 +68,9 @@ cudaError_t probe(const GateResources& g, const Buffers& b, unsigned long long* 
 
 } // namespace
 
-Failure checkStreamContract(ShimCall candidate, const Buffers& b, const std::vector<long long>& dims,
-                            const std::vector<double>& scalars, cudaStream_t stream, double windowMs,
-                            const std::string& shape) {
+Failure checkStreamContract(ShimCall candidate, const Buffers& b,
+                            const std::vector<long long>& dims, const std::vector<double>& scalars,
+                            cudaStream_t stream, double windowMs, const std::string& shape) {
     GateResources g;
     if (auto e = g.create(); e != cudaSuccess)
         return cudaFailure(e, "preparing the stream check");
@@ -93,7 +97,8 @@ Failure checkStreamContract(ShimCall candidate, const Buffers& b, const std::vec
     for (;;) {
         if ((e = probe(g, b, &written, &closed)) != cudaSuccess || !closed || written > 0)
             break;
-        if (std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() >= windowMs)
+        if (std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                .count() >= windowMs)
             break;
         std::this_thread::sleep_for(std::chrono::microseconds(100));
     }
@@ -105,9 +110,12 @@ Failure checkStreamContract(ShimCall candidate, const Buffers& b, const std::vec
         return cudaFailure(e, "the stream check");
     if (closed && written > 0)
         return {"contract-violation",
-                "the candidate wrote " + std::to_string(written) + " output elements at shape " + shape +
-                    " while the stream it was given was held back: its work runs outside that stream (a stream of its "
-                    "own, or the legacy or per-thread default stream), where the timing's events do not see it",
+                "the candidate wrote " + std::to_string(written) + " output elements at shape " +
+                    shape +
+                    " while the stream it was given was held back: its work runs outside that "
+                    "stream (a stream of its "
+                    "own, or the legacy or per-thread default stream), where the timing's events "
+                    "do not see it",
                 false};
     return {};
 }

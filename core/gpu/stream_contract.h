@@ -20,8 +20,8 @@ using ShimCall = void (*)(void* const*, const long long*, const double*, cudaStr
 // written by work elsewhere. The outputs are watched for up to windowMs (long enough for the
 // candidate's own work: a few times its slowest checked call) before the gate opens.
 // contract-violation naming the output and the stream rule, a CUDA failure, or empty.
-Failure checkStreamContract(ShimCall candidate, const Buffers& b, const std::vector<long long>& dims,
-                            const std::vector<double>& scalars, cudaStream_t stream, double windowMs,
-                            const std::string& shape);
+Failure checkStreamContract(ShimCall candidate, const Buffers& b,
+                            const std::vector<long long>& dims, const std::vector<double>& scalars,
+                            cudaStream_t stream, double windowMs, const std::string& shape);
 
 } // namespace kwb::gpu

@@ -14,14 +14,26 @@
 namespace kwb::gpu {
 
 void to_json(nlohmann::json& j, const TimingPolicy& p) {
-    j = {{"target_rse", p.targetRse}, {"min_samples", p.minSamples}, {"max_samples", p.maxSamples},
-         {"time_cap_ms", p.timeCapMs}, {"warmup", p.warmup}, {"flush_l2", p.flushL2},
-         {"min_sample_ms", p.minSampleMs}, {"max_batch", p.maxBatch}, {"graphs", p.graphs},
-         {"warmup_ms", p.warmupMs}, {"clock_settle_ms", p.clockSettleMs},
-         {"keep_above_clock_fraction", p.keepAboveClockFraction}, {"cover_us", p.coverUs},
-         {"max_cover_us", p.maxCoverUs}, {"memset_kernels", p.memsetKernels}, {"stop_on", p.stopOn},
-         {"rotate_l2", p.rotateL2}, {"min_buffer_sets", p.minBufferSets},
-         {"max_buffer_sets", p.maxBufferSets}, {"max_rotate_mib", p.maxRotateMiB}};
+    j = {{"target_rse", p.targetRse},
+         {"min_samples", p.minSamples},
+         {"max_samples", p.maxSamples},
+         {"time_cap_ms", p.timeCapMs},
+         {"warmup", p.warmup},
+         {"flush_l2", p.flushL2},
+         {"min_sample_ms", p.minSampleMs},
+         {"max_batch", p.maxBatch},
+         {"graphs", p.graphs},
+         {"warmup_ms", p.warmupMs},
+         {"clock_settle_ms", p.clockSettleMs},
+         {"keep_above_clock_fraction", p.keepAboveClockFraction},
+         {"cover_us", p.coverUs},
+         {"max_cover_us", p.maxCoverUs},
+         {"memset_kernels", p.memsetKernels},
+         {"stop_on", p.stopOn},
+         {"rotate_l2", p.rotateL2},
+         {"min_buffer_sets", p.minBufferSets},
+         {"max_buffer_sets", p.maxBufferSets},
+         {"max_rotate_mib", p.maxRotateMiB}};
 }
 
 void from_json(const nlohmann::json& j, TimingPolicy& p) {
@@ -49,7 +61,8 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
 }
 
 int bufferSets(const TimingPolicy& p, std::size_t l2Bytes, std::size_t setBytes) {
-    if (p.rotateL2 <= 0 || setBytes == 0 || l2Bytes == 0 || double(setBytes) >= p.rotateL2 * double(l2Bytes))
+    if (p.rotateL2 <= 0 || setBytes == 0 || l2Bytes == 0 ||
+        double(setBytes) >= p.rotateL2 * double(l2Bytes))
         return 1; // off, or one set already spans rotateL2 x L2
     const double toSpan = std::ceil(p.rotateL2 * double(l2Bytes) / double(setBytes));
     if (toSpan > double(p.maxBufferSets))
@@ -60,14 +73,29 @@ int bufferSets(const TimingPolicy& p, std::size_t l2Bytes, std::size_t setBytes)
 }
 
 void to_json(nlohmann::json& j, const TimingStats& s) {
-    j = {{"median_ms", s.medianMs}, {"q1_ms", s.q1Ms}, {"q3_ms", s.q3Ms}, {"min_ms", s.minMs},
-         {"mean_ms", s.meanMs}, {"rse", s.rse}, {"median_rse", s.medianRse}, {"n", s.n}, {"host_median_ms", s.hostMedianMs}, {"batch", s.batch},
-         {"graph", s.graph}, {"samples_ms", s.samplesMs}, {"discarded_throttled", s.discarded},
+    j = {{"median_ms", s.medianMs},
+         {"q1_ms", s.q1Ms},
+         {"q3_ms", s.q3Ms},
+         {"min_ms", s.minMs},
+         {"mean_ms", s.meanMs},
+         {"rse", s.rse},
+         {"median_rse", s.medianRse},
+         {"n", s.n},
+         {"host_median_ms", s.hostMedianMs},
+         {"batch", s.batch},
+         {"graph", s.graph},
+         {"samples_ms", s.samplesMs},
+         {"discarded_throttled", s.discarded},
          {"discarded_uncovered", s.uncovered},
-         {"spin_dropped", s.spinDropped}, {"cover_us", s.coverUs}, {"memset_nodes_as_kernels", s.memsetNodes},
+         {"spin_dropped", s.spinDropped},
+         {"cover_us", s.coverUs},
+         {"memset_nodes_as_kernels", s.memsetNodes},
          {"buffer_sets", s.bufferSets},
-         {"spent_ms", {{"warmup", s.spentMs.warmup}, {"capture", s.spentMs.capture},
-                       {"sampling", s.spentMs.sampling}, {"host_check", s.spentMs.hostCheck}}}};
+         {"spent_ms",
+          {{"warmup", s.spentMs.warmup},
+           {"capture", s.spentMs.capture},
+           {"sampling", s.spentMs.sampling},
+           {"host_check", s.spentMs.hostCheck}}}};
     if (!s.clocksMHz.empty()) {
         auto c = s.clocksMHz;
         std::sort(c.begin(), c.end());
@@ -84,7 +112,9 @@ double quantile(const std::vector<double>& sorted, double q) {
     auto hi = std::min(lo + 1, sorted.size() - 1);
     return sorted[lo] + (pos - double(lo)) * (sorted[hi] - sorted[lo]);
 }
-std::string err(cudaError_t e) { return e == cudaSuccess ? std::string{} : cudaGetErrorString(e); }
+std::string err(cudaError_t e) {
+    return e == cudaSuccess ? std::string{} : cudaGetErrorString(e);
+}
 } // namespace
 
 double medianPrecision(const std::vector<double>& samples) {
@@ -156,7 +186,8 @@ std::string Timer::sample(const Batch& b, bool flush, double* ms, bool* covered)
         for (int i = 0; i < b.size; ++i)
             (*b.fn)((*b.next)++);
     cudaEventRecord(m_stop, m_stream);
-    m_queueUs = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - q0).count();
+    m_queueUs =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - q0).count();
     // Still spinning now: the batch starts right after the start event, not after the host.
     if (covered)
         *covered = m_coverUs <= 0 || cudaEventQuery(m_start) == cudaErrorNotReady;
@@ -169,7 +200,8 @@ std::string Timer::sample(const Batch& b, bool flush, double* ms, bool* covered)
     return {};
 }
 
-std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double* ma, double* mb, bool* covered) {
+std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double* ma, double* mb,
+                              bool* covered) {
     const CallSpan spanA = spanOf(a);
     if (m_hooks.beforeA)
         if (auto e = m_hooks.beforeA(spanA); !e.empty())
@@ -189,11 +221,12 @@ namespace {
 
 // The nodes the capture on `s` holds that `seen` does not yet; false when the capture cannot be
 // read (then the audit graph is not built: a call's nodes must be known exactly).
-bool newCaptureNodes(cudaStream_t s, std::unordered_set<cudaGraphNode_t>* seen, std::vector<cudaGraphNode_t>* fresh) {
+bool newCaptureNodes(cudaStream_t s, std::unordered_set<cudaGraphNode_t>* seen,
+                     std::vector<cudaGraphNode_t>* fresh) {
     cudaStreamCaptureStatus status{};
     cudaGraph_t g = nullptr;
-    if (cudaStreamGetCaptureInfo(s, &status, nullptr, &g) != cudaSuccess || status != cudaStreamCaptureStatusActive ||
-        !g) {
+    if (cudaStreamGetCaptureInfo(s, &status, nullptr, &g) != cudaSuccess ||
+        status != cudaStreamCaptureStatusActive || !g) {
         cudaGetLastError();
         return false;
     }
@@ -259,7 +292,8 @@ cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernel
 // A copy of the captured batch with a mark after each call: the mark (captured on its own) waits
 // for every node call i added and for the mark before it, and every node of call i + 1 waits for
 // it. The calls' own nodes are the very ones the timed replays run.
-cudaGraphExec_t Timer::auditGraph(cudaGraph_t graph, const std::vector<std::vector<cudaGraphNode_t>>& callNodes) {
+cudaGraphExec_t Timer::auditGraph(cudaGraph_t graph,
+                                  const std::vector<std::vector<cudaGraphNode_t>>& callNodes) {
     cudaGraph_t clone = nullptr;
     if (cudaGraphClone(&clone, graph) != cudaSuccess) {
         cudaGetLastError();
@@ -286,10 +320,12 @@ cudaGraphExec_t Timer::auditGraph(cudaGraph_t graph, const std::vector<std::vect
         if (previous)
             deps.push_back(previous);
         cudaGraphNode_t mark = nullptr;
-        ok = ok && cudaGraphAddChildGraphNode(&mark, clone, deps.data(), deps.size(), markGraph) == cudaSuccess;
+        ok = ok && cudaGraphAddChildGraphNode(&mark, clone, deps.data(), deps.size(), markGraph) ==
+                       cudaSuccess;
         if (markGraph)
             cudaGraphDestroy(markGraph);
-        for (std::size_t k = 0; ok && i + 1 < batch && k < callNodes[std::size_t(i + 1)].size(); ++k) {
+        for (std::size_t k = 0; ok && i + 1 < batch && k < callNodes[std::size_t(i + 1)].size();
+             ++k) {
             cudaGraphNode_t next = inClone(callNodes[std::size_t(i + 1)][k]);
             ok = ok && cudaGraphAddDependencies(clone, &mark, &next, nullptr, 1) == cudaSuccess;
         }
@@ -318,7 +354,8 @@ std::string Timer::hostTime(const Batch& b, bool checked, int reps, double* medi
         (*b.fn)((*b.next)++);
         if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
             return err(e);
-        t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                        .count());
         if (checked && m_hooks.afterA)
             if (auto e = m_hooks.afterA(span, {}); !e.empty())
                 return e;
@@ -355,7 +392,9 @@ std::string Timer::audit(const Batch& a) {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+double since(Clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
 
 // Whether sampling pair `pair` is followed by an audit: one pair in eight, chosen by the seed,
 // so a candidate cannot tell an audited replay from a timed one by counting.
@@ -403,8 +442,8 @@ struct Timer::Round {
     void clear() { *this = Round{}; }
 };
 
-std::string Timer::warmUp(const Batch& a, const Batch& b, const TimingPolicy& p, bool skipWarmup, double* wa,
-                          double* wb) {
+std::string Timer::warmUp(const Batch& a, const Batch& b, const TimingPolicy& p, bool skipWarmup,
+                          double* wa, double* wb) {
     const auto w0 = Clock::now();
     double ma = 0, mb = 0;
     const double warmupMs = skipWarmup ? 0.0 : p.warmupMs;
@@ -459,10 +498,12 @@ std::string Timer::captureBatch(Batch* b, const TimingPolicy& p, bool checked, i
     const double sampleMs = t * double(b->size);
     if (sampleMs >= p.minSampleMs)
         return {};
-    const int grown = std::clamp(static_cast<int>(std::ceil(double(b->size) * p.minSampleMs / sampleMs)), b->size,
-                                 m_maxBatch);
+    const int grown =
+        std::clamp(static_cast<int>(std::ceil(double(b->size) * p.minSampleMs / sampleMs)), b->size,
+                   m_maxBatch);
     cudaGraphExec_t audit2 = nullptr;
-    if (cudaGraphExec_t g2 = capture(*b->fn, grown, p.memsetKernels, memsetNodes, audit ? &audit2 : nullptr)) {
+    if (cudaGraphExec_t g2 =
+            capture(*b->fn, grown, p.memsetKernels, memsetNodes, audit ? &audit2 : nullptr)) {
         cudaGraphExecDestroy(b->graph);
         if (b->audit)
             cudaGraphExecDestroy(b->audit);
@@ -477,8 +518,8 @@ std::string Timer::captureBatch(Batch* b, const TimingPolicy& p, bool checked, i
 // pairs were queued too late for the spin to cover them, the spin is lengthened once to 1.5x the
 // host's queueing time, or switched off (*spinDropped), and sampling starts again. Some pairs,
 // chosen by the hooks' audit seed, are followed by an audit of a's batch.
-std::string Timer::sampleUntilPrecise(const Batch& a, const Batch& b, const TimingPolicy& p, Round* r,
-                                      bool* spinDropped) {
+std::string Timer::sampleUntilPrecise(const Batch& a, const Batch& b, const TimingPolicy& p,
+                                      Round* r, bool* spinDropped) {
     const bool onMedian = p.stopOn == "median";
     auto precise = [&](const std::vector<double>& v) {
         return (onMedian ? medianPrecision(v) : summarise(v).rse) <= p.targetRse;
@@ -521,8 +562,8 @@ std::string Timer::sampleUntilPrecise(const Batch& a, const Batch& b, const Timi
         r->kept(p.keepAboveClockFraction, &ka, &kb, nullptr);
         const int n = static_cast<int>(ka.size());
         const double elapsed = since(t0);
-        if (static_cast<int>(r->va.size()) >= p.maxSamples || (n >= p.minSamples && elapsed >= p.timeCapMs) ||
-            elapsed >= 4 * p.timeCapMs)
+        if (static_cast<int>(r->va.size()) >= p.maxSamples ||
+            (n >= p.minSamples && elapsed >= p.timeCapMs) || elapsed >= 4 * p.timeCapMs)
             return {};
         if (n >= p.minSamples && precise(ka) && precise(kb))
             return {};
@@ -553,15 +594,16 @@ void Timer::summariseRound(const Round& r, const TimingPolicy& p, bool spinDropp
 }
 
 std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const TimingPolicy& p,
-                              TimingStats* sa, TimingStats* sb, bool skipWarmup, const SampleHooks& hooks) {
+                              TimingStats* sa, TimingStats* sb, bool skipWarmup,
+                              const SampleHooks& hooks) {
     m_hooks = hooks;
     const std::string e = interleaveSteps(a, b, p, sa, sb, skipWarmup);
     m_hooks = {};
     return e;
 }
 
-std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const TimingPolicy& p, TimingStats* sa,
-                                   TimingStats* sb, bool skipWarmup) {
+std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const TimingPolicy& p,
+                                   TimingStats* sa, TimingStats* sb, bool skipWarmup) {
     cudaCtxResetPersistingL2Cache();
     m_coverUs = p.coverUs;
     TimingStats::Spent spent;
@@ -574,7 +616,8 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
     auto batchFor = [&](double t) {
         if (t >= p.minSampleMs)
             return 1;
-        return std::clamp(static_cast<int>(std::ceil(p.minSampleMs / std::max(t, 1e-4))), 1, p.maxBatch);
+        return std::clamp(static_cast<int>(std::ceil(p.minSampleMs / std::max(t, 1e-4))), 1,
+                          p.maxBatch);
     };
     ba.size = batchFor(wa);
     bb.size = batchFor(wb);

@@ -12,10 +12,10 @@
 namespace kwb::gpu {
 
 struct TimingPolicy {
-    double targetRse = 0.005;  // stop when both medians' relative standard errors are below this
+    double targetRse = 0.005; // stop when both medians' relative standard errors are below this
     int minSamples = 10;
     int maxSamples = 400;
-    double timeCapMs = 600;    // wall-clock cap for one shape's interleaved loop
+    double timeCapMs = 600; // wall-clock cap for one shape's interleaved loop
     int warmup = 3;
     bool flushL2 = true;
     // Kernels shorter than this are timed in batches of back-to-back calls between one pair of
@@ -113,7 +113,7 @@ struct TimingStats {
     double medianRse = 0;    // the median's relative precision (TimingPolicy::stopOn)
     double hostMedianMs = 0; // host wall clock around a device-wide sync, for the cross-check
     int n = 0;
-    int batch = 1; // calls per sample; samples are per call
+    int batch = 1;      // calls per sample; samples are per call
     bool graph = false; // the batch was replayed from a CUDA graph
     // SM clock read after each kept sample pair (empty without a probe), and how many pairs
     // were discarded as throttled.
@@ -123,7 +123,7 @@ struct TimingStats {
     struct Spent {
         double warmup = 0, capture = 0, sampling = 0, hostCheck = 0;
     } spentMs;
-    int uncovered = 0; // pairs discarded because the host queued a sample too late
+    int uncovered = 0;        // pairs discarded because the host queued a sample too late
     bool spinDropped = false; // most samples could not be covered: timed without the spin
     double coverUs = 0;       // the spin the kept samples were taken behind
     int memsetNodes = 0;      // memset nodes of the captured batch replayed as kernel nodes
@@ -172,25 +172,28 @@ private:
     // events. covered: the spin still ran when everything was queued (always true without a spin).
     std::string sample(const Batch& b, bool flush, double* ms, bool* covered = nullptr);
     // A pair of samples, a then b, with the hooks around them.
-    std::string samplePair(const Batch& a, const Batch& b, bool flush, double* ma, double* mb, bool* covered = nullptr);
+    std::string samplePair(const Batch& a, const Batch& b, bool flush, double* ma, double* mb,
+                           bool* covered = nullptr);
     // Captures calls 0..batch-1 of fn; nullptr when the stream cannot be captured. Memsets become
     // kernel nodes with `memsetKernels` (counted in *memsetNodes). With `audit`, also the same
     // graph with the hooks' audit marks between the calls (nullptr where that fails).
     cudaGraphExec_t capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes,
                             cudaGraphExec_t* audit = nullptr);
-    cudaGraphExec_t auditGraph(cudaGraph_t graph, const std::vector<std::vector<cudaGraphNode_t>>& callNodes);
+    cudaGraphExec_t auditGraph(cudaGraph_t graph,
+                               const std::vector<std::vector<cudaGraphNode_t>>& callNodes);
     std::string hostTime(const Batch& b, bool checked, int reps, double* medianMs);
     // a's batch once more with a mark after each call, untimed (SampleHooks::auditMark).
     std::string audit(const Batch& a);
 
     // The steps of interleave().
     struct Round;
-    std::string warmUp(const Batch& a, const Batch& b, const TimingPolicy& p, bool skipWarmup, double* wa,
-                       double* wb);
-    std::string interleaveSteps(const TimedCall& a, const TimedCall& b, const TimingPolicy& p, TimingStats* sa,
-                                TimingStats* sb, bool skipWarmup);
+    std::string warmUp(const Batch& a, const Batch& b, const TimingPolicy& p, bool skipWarmup,
+                       double* wa, double* wb);
+    std::string interleaveSteps(const TimedCall& a, const TimedCall& b, const TimingPolicy& p,
+                                TimingStats* sa, TimingStats* sb, bool skipWarmup);
     std::string captureBatch(Batch* b, const TimingPolicy& p, bool checked, int* memsetNodes);
-    std::string sampleUntilPrecise(const Batch& a, const Batch& b, const TimingPolicy& p, Round* r, bool* spinDropped);
+    std::string sampleUntilPrecise(const Batch& a, const Batch& b, const TimingPolicy& p, Round* r,
+                                   bool* spinDropped);
     void summariseRound(const Round& r, const TimingPolicy& p, bool spinDropped, TimingStats* sa,
                         TimingStats* sb) const;
 

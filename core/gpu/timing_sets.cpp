@@ -13,41 +13,54 @@ namespace {
 // not in the next set.
 constexpr std::size_t kGapBytes = 4096;
 
-std::size_t strideOf(std::size_t bytes) { return (bytes + 255) / 256 * 256 + kGapBytes; }
+std::size_t strideOf(std::size_t bytes) {
+    return (bytes + 255) / 256 * 256 + kGapBytes;
+}
 
-RandomKind kindOf(const Parameter& p) { return static_cast<RandomKind>(static_cast<int>(p.distribution.kind)); }
+RandomKind kindOf(const Parameter& p) {
+    return static_cast<RandomKind>(static_cast<int>(p.distribution.kind));
+}
 
 std::string callName(int position, int calls) {
-    return "timed call " + std::to_string(position + 1) + " of " + std::to_string(calls) + " in a sample";
+    return "timed call " + std::to_string(position + 1) + " of " + std::to_string(calls) +
+           " in a sample";
 }
 
 // A device array read back after the stream's work.
-template <typename T> cudaError_t readBack(const GuardedBuffer& b, std::size_t n, std::vector<T>* out, cudaStream_t st) {
+template <typename T>
+cudaError_t readBack(const GuardedBuffer& b, std::size_t n, std::vector<T>* out, cudaStream_t st) {
     out->resize(n);
-    cudaError_t e = cudaMemcpyAsync(out->data(), b.data(), n * sizeof(T), cudaMemcpyDeviceToHost, st);
+    cudaError_t e =
+        cudaMemcpyAsync(out->data(), b.data(), n * sizeof(T), cudaMemcpyDeviceToHost, st);
     return e == cudaSuccess ? cudaStreamSynchronize(st) : e;
 }
 
 } // namespace
 
-Failure judgeAudit(const AuditEvidence& e, const std::string& output, std::size_t count, const std::string& shape) {
+Failure judgeAudit(const AuditEvidence& e, const std::string& output, std::size_t count,
+                   const std::string& shape) {
     const std::string call = callName(e.position, e.callsInSample);
     const std::string at = " at shape " + shape;
     if (e.mark.unwritten)
-        return {"contract-violation", call + " had left " + std::to_string(e.mark.unwritten) + " of " +
-                                          std::to_string(count) + " elements of " + output +
-                                          " unwritten when the stream reached its end" + at +
-                                          "; they were written later (work moved to a later call, or left running "
-                                          "outside the given stream)", false};
+        return {"contract-violation",
+                call + " had left " + std::to_string(e.mark.unwritten) + " of " +
+                    std::to_string(count) + " elements of " + output +
+                    " unwritten when the stream reached its end" + at +
+                    "; they were written later (work moved to a later call, or left running "
+                    "outside the given stream)",
+                false};
     if (e.mark.writtenEarly)
-        return {"contract-violation", callName(e.position + 1, e.callsInSample) + " found " +
-                                          std::to_string(e.mark.writtenEarly) + " of " + std::to_string(count) +
-                                          " elements of " + output + " already written when it began" + at + ": " +
-                                          call + " did its work (work moved between calls)", false};
+        return {"contract-violation",
+                callName(e.position + 1, e.callsInSample) + " found " +
+                    std::to_string(e.mark.writtenEarly) + " of " + std::to_string(count) +
+                    " elements of " + output + " already written when it began" + at + ": " + call +
+                    " did its work (work moved between calls)",
+                false};
     if (e.mark.hash != e.finalHash)
-        return {"contract-violation", "the output " + output + " of " + call +
-                                          " changed after that call had finished" + at +
-                                          ": a later call wrote it (work moved between calls)", false};
+        return {"contract-violation",
+                "the output " + output + " of " + call + " changed after that call had finished" +
+                    at + ": a later call wrote it (work moved between calls)",
+                false};
     return {};
 }
 
@@ -60,7 +73,9 @@ TimingSets::TimingSets(Setup s) : m_s(std::move(s)) {
     }
 }
 
-TimingSets::~TimingSets() { release(); }
+TimingSets::~TimingSets() {
+    release();
+}
 
 void TimingSets::release() {
     for (auto& b : m_baseSlabs) // the baseline's outputs are references: overwritten, then freed
@@ -92,7 +107,8 @@ Failure TimingSets::allocate(int sets) {
             (e = baseSlabs[i].allocate(stride * k)) == cudaSuccess)
             baseView[i].base = baseSlabs[i].data();
     }
-    const std::size_t outs = std::max<std::size_t>(m_outputs.size(), 1), ins = std::max<std::size_t>(m_inputs.size(), 1);
+    const std::size_t outs = std::max<std::size_t>(m_outputs.size(), 1),
+                      ins = std::max<std::size_t>(m_inputs.size(), 1);
     for (auto [buf, bytes] : {std::pair{&counts, k * ins * sizeof(unsigned long long)},
                               std::pair{&sums, k * outs * sizeof(double)},
                               std::pair{&compare, k * outs * sizeof(SetCompare)},
@@ -152,8 +168,10 @@ std::vector<TimingSets::Range> TimingSets::rangesOf(CallSpan span) const {
 // More sets for a batch of `wanted` calls, as far as maxMiB allows; halved on an allocation
 // failure. The answer is the sets there are: the Timer caps its batches at it.
 int TimingSets::distinctCalls(int wanted) {
-    const double cap = std::floor(m_s.maxMiB * 1048576.0 / double(std::max<std::size_t>(m_setBytes, 1)));
-    for (int target = std::clamp(wanted, m_sets, std::max(m_sets, static_cast<int>(std::min(cap, 4096.0))));
+    const double cap =
+        std::floor(m_s.maxMiB * 1048576.0 / double(std::max<std::size_t>(m_setBytes, 1)));
+    for (int target =
+             std::clamp(wanted, m_sets, std::max(m_sets, static_cast<int>(std::min(cap, 4096.0))));
          target > m_sets; target = m_sets + (target - m_sets) / 2)
         if (!allocate(target))
             break;
@@ -174,8 +192,8 @@ std::string TimingSets::refresh(CallSpan span) {
     for (const Range& r : rangesOf(span)) {
         for (std::size_t i : m_inputs) {
             const Parameter& p = *b.params[i];
-            fillRandomSets(m_view[i], r.first, r.count, mixSeed(mixSeed(m_s.seed, m_generation), i), kindOf(p),
-                           p.distribution.a, p.distribution.b, m_s.stream);
+            fillRandomSets(m_view[i], r.first, r.count, mixSeed(mixSeed(m_s.seed, m_generation), i),
+                           kindOf(p), p.distribution.a, p.distribution.b, m_s.stream);
         }
         for (std::size_t o : m_outputs)
             fillPoisonSets(m_view[o], r.first, r.count, m_s.stream);
@@ -209,18 +227,23 @@ std::string TimingSets::checkInputs(CallSpan a) {
     for (std::size_t n = 0; n < m_inputs.size(); ++n) {
         const Parameter& p = *b.params[m_inputs[n]];
         for (const Range& r : rangesOf(a))
-            countChangedSets(m_view[m_inputs[n]], r.first, r.count, mixSeed(mixSeed(m_s.seed, m_generation), m_inputs[n]),
-                             kindOf(p), p.distribution.a, p.distribution.b, counts + n * m_sets + r.first, m_s.stream);
+            countChangedSets(m_view[m_inputs[n]], r.first, r.count,
+                             mixSeed(mixSeed(m_s.seed, m_generation), m_inputs[n]), kindOf(p),
+                             p.distribution.a, p.distribution.b, counts + n * m_sets + r.first,
+                             m_s.stream);
     }
     std::vector<unsigned long long> host;
-    if (auto e = readBack(m_counts, m_inputs.size() * std::size_t(m_sets), &host, m_s.stream); e != cudaSuccess)
+    if (auto e = readBack(m_counts, m_inputs.size() * std::size_t(m_sets), &host, m_s.stream);
+        e != cudaSuccess)
         return stop(cudaFailure(e, "checking the timed calls' inputs"));
     for (int j = 0; j < a.count; ++j)
         for (std::size_t n = 0; n < m_inputs.size(); ++n)
             if (auto changed = host[n * m_sets + std::size_t((a.first + j) % m_sets)])
-                return stop({"input-modified", "the candidate changed input " + b.params[m_inputs[n]]->name + " (" +
-                                                   std::to_string(changed) + " elements) in " + callName(j, a.count) +
-                                                   " at shape " + m_s.shape->name, false});
+                return stop({"input-modified",
+                             "the candidate changed input " + b.params[m_inputs[n]]->name + " (" +
+                                 std::to_string(changed) + " elements) in " + callName(j, a.count) +
+                                 " at shape " + m_s.shape->name,
+                             false});
     return {};
 }
 
@@ -245,12 +268,14 @@ std::string TimingSets::check(CallSpan a, CallSpan b, bool audited) {
             else if (tol.mode == ToleranceMode::RelativeToRms)
                 sumSets(m_baseView[i], r.first, r.count, true, s, m_s.stream);
             initSetCompare(cmp + o * m_sets + r.first, r.count, m_s.stream);
-            compareSets(m_view[i], m_baseView[i], r.first, r.count, tol.rtol, tol.atol, cmode(tol.mode),
-                        tol.mode == ToleranceMode::Elementwise ? nullptr : s, cmp + o * m_sets + r.first, m_s.stream);
+            compareSets(m_view[i], m_baseView[i], r.first, r.count, tol.rtol, tol.atol,
+                        cmode(tol.mode), tol.mode == ToleranceMode::Elementwise ? nullptr : s,
+                        cmp + o * m_sets + r.first, m_s.stream);
         }
     }
     std::vector<SetCompare> got;
-    if (auto e = readBack(m_compare, m_outputs.size() * std::size_t(m_sets), &got, m_s.stream); e != cudaSuccess)
+    if (auto e = readBack(m_compare, m_outputs.size() * std::size_t(m_sets), &got, m_s.stream);
+        e != cudaSuccess)
         return stop(cudaFailure(e, "checking the timed calls' outputs"));
     m_checkedCalls += a.count;
     return audited ? checkAudit(a, got) : compareOutputs(a, got);
@@ -275,26 +300,30 @@ Failure TimingSets::describeMismatch(std::size_t i, int set, int position, int c
     GuardedBuffer ref;
     if (auto e = ref.allocate(b.counts[i] * sizeof(float)); e != cudaSuccess)
         return cudaFailure(e, "describing a timed call's wrong output");
-    convertToFloat(m_baseView[i].at(set), elem(p.dtype), static_cast<float*>(ref.data()), b.counts[i], m_s.stream);
+    convertToFloat(m_baseView[i].at(set), elem(p.dtype), static_cast<float*>(ref.data()),
+                   b.counts[i], m_s.stream);
     double scalar = 0;
     if (tol.mode == ToleranceMode::RelativeToRms)
         deviceRms(ref.data(), false, b.counts[i], &scalar, m_s.stream);
     else if (tol.mode == ToleranceMode::ScaledBySumAbs && !m_inputs.empty())
-        deviceSumAbs(m_view[m_inputs.front()].at(set), m_view[m_inputs.front()].type, b.counts[m_inputs.front()],
-                     &scalar, m_s.stream);
+        deviceSumAbs(m_view[m_inputs.front()].at(set), m_view[m_inputs.front()].type,
+                     b.counts[m_inputs.front()], &scalar, m_s.stream);
     CompareStats cs;
-    cudaError_t e = kwb::gpu::compareOutputs(m_view[i].at(set), elem(p.dtype), ref.data(), false, b.counts[i], tol.rtol,
-                                             tol.atol, cmode(tol.mode), nullptr, scalar, &cs, m_s.stream);
+    cudaError_t e = kwb::gpu::compareOutputs(m_view[i].at(set), elem(p.dtype), ref.data(), false,
+                                             b.counts[i], tol.rtol, tol.atol, cmode(tol.mode),
+                                             nullptr, scalar, &cs, m_s.stream);
     scrubAndFree(&ref, m_s.stream);
     if (e != cudaSuccess)
         return cudaFailure(e, "describing a timed call's wrong output");
-    Failure f = outputVerdict(p.name, b.counts[i], b.extents[i], cs, tol,
-                              " in " + p.name + " at shape " + m_s.shape->name + " (" + callName(position, calls) +
-                                  ", against the baseline on the same inputs)",
-                              false);
+    Failure f =
+        outputVerdict(p.name, b.counts[i], b.extents[i], cs, tol,
+                      " in " + p.name + " at shape " + m_s.shape->name + " (" +
+                          callName(position, calls) + ", against the baseline on the same inputs)",
+                      false);
     if (!f)
-        f = {"wrong-result", "the output " + p.name + " of " + callName(position, calls) + " at shape " +
-                                 m_s.shape->name + " is out of tolerance against the baseline on the same inputs",
+        f = {"wrong-result",
+             "the output " + p.name + " of " + callName(position, calls) + " at shape " +
+                 m_s.shape->name + " is out of tolerance against the baseline on the same inputs",
              false};
     return f;
 }
@@ -308,7 +337,8 @@ std::string TimingSets::checkAudit(CallSpan a, const std::vector<SetCompare>& go
     cudaMemsetAsync(hashes, 0, m_hashes.bytes(), m_s.stream);
     for (std::size_t o = 0; o < m_outputs.size(); ++o)
         for (const Range& r : rangesOf(a))
-            hashSets(m_view[m_outputs[o]], r.first, r.count, hashes + o * m_sets + r.first, m_s.stream);
+            hashSets(m_view[m_outputs[o]], r.first, r.count, hashes + o * m_sets + r.first,
+                     m_s.stream);
     std::vector<AuditMark> marks;
     std::vector<unsigned long long> finals;
     cudaError_t e = readBack(m_marks, m_outputs.size() * std::size_t(m_sets), &marks, m_s.stream);
@@ -323,7 +353,8 @@ std::string TimingSets::checkAudit(CallSpan a, const std::vector<SetCompare>& go
             if (got[o * m_sets + k].mismatches)
                 return stop(describeMismatch(m_outputs[o], static_cast<int>(k), j, a.count));
             const AuditEvidence ev{j, a.count, marks[o * m_sets + k], finals[o * m_sets + k]};
-            if (Failure f = judgeAudit(ev, b.params[m_outputs[o]]->name, b.counts[m_outputs[o]], m_s.shape->name))
+            if (Failure f = judgeAudit(ev, b.params[m_outputs[o]]->name, b.counts[m_outputs[o]],
+                                       m_s.shape->name))
                 return stop(f);
         }
     }
@@ -336,7 +367,8 @@ SampleHooks TimingSets::hooks(std::uint64_t auditSeed) {
     h.beforeA = [this](CallSpan s) { return refresh(s); };
     h.afterA = [this](CallSpan a, CallSpan b) { return check(a, b, false); };
     h.auditMark = [this](long long call, long long next, cudaStream_t st) {
-        const int k = static_cast<int>(call % m_sets), kn = next < 0 ? -1 : static_cast<int>(next % m_sets);
+        const int k = static_cast<int>(call % m_sets),
+                  kn = next < 0 ? -1 : static_cast<int>(next % m_sets);
         auto* marks = static_cast<AuditMark*>(m_marks.data());
         for (std::size_t o = 0; o < m_outputs.size(); ++o)
             auditMark(m_view[m_outputs[o]], k, kn, marks + o * m_sets + k, st);
@@ -357,13 +389,16 @@ Failure TimingSets::checkGuards() {
             return cudaFailure(e, "checking the timing sets' guard bands");
         unsigned long long gapBytes = 0;
         cudaMemsetAsync(bad.data(), 0, sizeof gapBytes, m_s.stream);
-        countGapBytes(m_view[i], m_sets, b.bufs[i].bytes(), static_cast<unsigned long long*>(bad.data()), m_s.stream);
+        countGapBytes(m_view[i], m_sets, b.bufs[i].bytes(),
+                      static_cast<unsigned long long*>(bad.data()), m_s.stream);
         cudaMemcpyAsync(&gapBytes, bad.data(), sizeof gapBytes, cudaMemcpyDeviceToHost, m_s.stream);
         if (auto e = cudaStreamSynchronize(m_s.stream); e != cudaSuccess)
             return cudaFailure(e, "checking the timing sets' guard bands");
         if (!intact || gapBytes)
-            return {"out-of-bounds", "the candidate wrote outside buffer " + b.params[i]->name +
-                                         " of a timed call's set (guard band overwritten) at shape " + m_s.shape->name,
+            return {"out-of-bounds",
+                    "the candidate wrote outside buffer " + b.params[i]->name +
+                        " of a timed call's set (guard band overwritten) at shape " +
+                        m_s.shape->name,
                     false};
     }
     return {};

@@ -35,13 +35,14 @@ namespace kwb::gpu {
 // What an audit saw of one call, and the verdict it gives (host-side, unit-tested): work moved
 // between the calls of a sample leaves every output right at the end, so only these show it.
 struct AuditEvidence {
-    int position = 0;      // the call's place in its sample (0-based)
+    int position = 0; // the call's place in its sample (0-based)
     int callsInSample = 1;
-    AuditMark mark;        // taken right after the call
+    AuditMark mark;                   // taken right after the call
     unsigned long long finalHash = 0; // the output's hash at the end of the audited sample
 };
 // contract-violation naming the call, or an empty Failure.
-Failure judgeAudit(const AuditEvidence& e, const std::string& output, std::size_t count, const std::string& shape);
+Failure judgeAudit(const AuditEvidence& e, const std::string& output, std::size_t count,
+                   const std::string& shape);
 
 class TimingSets {
 public:
@@ -52,8 +53,8 @@ public:
         BaselineCall call;               // dims and scalars; its buffers are replaced per set
         Baseline* baseline = nullptr;
         cudaStream_t stream = nullptr;
-        std::uint64_t seed = 0;          // the job's seed mixed with the shape's name
-        double maxMiB = 1024;            // all sets together, at most (TimingPolicy::maxRotateMiB)
+        std::uint64_t seed = 0; // the job's seed mixed with the shape's name
+        double maxMiB = 1024;   // all sets together, at most (TimingPolicy::maxRotateMiB)
     };
     explicit TimingSets(Setup s);
     ~TimingSets();
@@ -68,8 +69,12 @@ public:
 
     // The candidate's arguments (buffer pointers in the signature's order) and the baseline's call
     // for timed call `call`: set call % sets().
-    void* const* candidateArgs(long long call) const { return m_args[std::size_t(call % m_sets)].data(); }
-    const BaselineCall& baselineCall(long long call) const { return m_calls[std::size_t(call % m_sets)]; }
+    void* const* candidateArgs(long long call) const {
+        return m_args[std::size_t(call % m_sets)].data();
+    }
+    const BaselineCall& baselineCall(long long call) const {
+        return m_calls[std::size_t(call % m_sets)];
+    }
 
     SampleHooks hooks(std::uint64_t auditSeed);
     // What a hook found (the loop stopped with a message then); empty when nothing.

@@ -4,9 +4,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <functional>
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <unistd.h>
@@ -62,22 +62,28 @@ void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
         shapes.push_back(shape.name);
     }
     pre->report["warmed_shapes"] = shapes;
-    pre->report["warm_ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    pre->report["warm_ms"] =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 // The seccomp filter and Landlock, applied before the candidate is loaded; what holds, for the
 // record. Landlock: writes only in the job's folder, no home folder; spec "landlock": false for
 // diagnosis.
-nlohmann::json confine(const nlohmann::json& spec, const std::string& library, const SandboxReport& sandbox) {
+nlohmann::json confine(const nlohmann::json& spec, const std::string& library,
+                       const SandboxReport& sandbox) {
     std::string why;
     const bool filtered = applySyscallFilter(&why);
     std::string fsWhy = "Landlock switched off by the job spec";
-    const bool landlocked = spec.value("landlock", true) && applyFilesystemRules({}, {library}, &fsWhy);
+    const bool landlocked =
+        spec.value("landlock", true) && applyFilesystemRules({}, {library}, &fsWhy);
     std::string note = filtered ? sandbox.note : (sandbox.note + " " + why);
     if (!landlocked)
         note += " " + fsWhy;
-    return {{"limits", sandbox.limits}, {"seccomp", filtered}, {"landlock", landlocked},
-            {"shm", sharedMemoryState()}, {"note", note}};
+    return {{"limits", sandbox.limits},
+            {"seccomp", filtered},
+            {"landlock", landlocked},
+            {"shm", sharedMemoryState()},
+            {"note", note}};
 }
 
 // Every wanted shape in turn (base: the job's fields; shape and deviceWarm set here), each
@@ -106,9 +112,10 @@ void runShapes(ShapeJob base, const std::vector<std::string>& only, const EventS
         mark(("shape " + shape.name).c_str());
         if ((*result)["verdict"] == "pass" && o.report["verdict"] != "pass") {
             (*result)["verdict"] = o.report["verdict"];
-            (*result)["detail"] = o.report["detail"].get<std::string>().empty()
-                                      ? nlohmann::json("flagged for a human: timing looks too good to be true")
-                                      : o.report["detail"];
+            (*result)["detail"] =
+                o.report["detail"].get<std::string>().empty()
+                    ? nlohmann::json("flagged for a human: timing looks too good to be true")
+                    : o.report["detail"];
         }
         (*result)["shapes"].push_back(std::move(o.report));
         if (o.fatal)
@@ -127,7 +134,8 @@ void runShapes(ShapeJob base, const std::vector<std::string>& only, const EventS
 PreparedJob::PreparedJob() = default;
 PreparedJob::~PreparedJob() = default;
 
-nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, PreparedJob* prepared) {
+nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
+                            PreparedJob* prepared) {
     auto task = taskFromJson(spec.value("task", nlohmann::json::object()));
     if (!task)
         return failed("protocol-error", "the job's task is invalid: " + task.error().message);
@@ -139,25 +147,31 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, P
     TimingPolicy timing = spec.value("timing", nlohmann::json::object()).get<TimingPolicy>();
     std::vector<std::string> only = spec.value("shapes", std::vector<std::string>{});
 
-    nlohmann::json result = {{"verdict", "pass"}, {"detail", ""}, {"shapes", nlohmann::json::array()}};
+    nlohmann::json result = {
+        {"verdict", "pass"}, {"detail", ""}, {"shapes", nlohmann::json::array()}};
     // Where the job's time goes, in ms from the spec's arrival (CUDA is already up when the
     // worker sent a "prepare" line first).
     const auto t0 = std::chrono::steady_clock::now();
     nlohmann::json timeline = nlohmann::json::object();
     std::function<void(const char*)> mark = [&](const char* what) {
-        timeline[what] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        timeline[what] =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                .count();
     };
     SandboxReport sandbox = applyResourceLimits();
 
     // CUDA, the libraries and the baseline start before the filter and before the candidate.
     if (auto e = cudaSetDevice(device); e != cudaSuccess)
-        return failed("no-device", std::string("cannot use CUDA device ") + std::to_string(device) + ": " + cudaGetErrorString(e));
+        return failed("no-device", std::string("cannot use CUDA device ") + std::to_string(device) +
+                                       ": " + cudaGetErrorString(e));
     if (auto e = cudaFree(nullptr); e != cudaSuccess)
         return failed("no-device", std::string("cannot start CUDA: ") + cudaGetErrorString(e));
     mark("cuda_ready");
     cudaDeviceProp prop{};
     cudaGetDeviceProperties(&prop, device);
-    result["device"] = {{"index", device}, {"name", prop.name}, {"cc", std::to_string(prop.major) + "." + std::to_string(prop.minor)}};
+    result["device"] = {{"index", device},
+                        {"name", prop.name},
+                        {"cc", std::to_string(prop.major) + "." + std::to_string(prop.minor)}};
     // A non-blocking stream: work a candidate puts on the legacy default stream is not ordered
     // with it, so the stream check (stream_contract.h) sees it as the contract violation it is.
     // The harness's own synchronous copies on the legacy stream follow a device-wide sync.
@@ -179,7 +193,8 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, P
 
     void* handle = ::dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle)
-        return failed("load-error", std::string("the candidate library does not load: ") + ::dlerror());
+        return failed("load-error",
+                      std::string("the candidate library does not load: ") + ::dlerror());
     auto call = reinterpret_cast<ShimCall>(::dlsym(handle, "kwb_shim_call"));
     if (!call)
         return failed("load-error", "the candidate library has no harness shim");
@@ -225,7 +240,8 @@ std::unique_ptr<protocol::JobChannelWriter> openChannel() {
     ::dup2(STDERR_FILENO, STDOUT_FILENO);
     auto key = protocol::readJobKey(STDIN_FILENO);
     if (protocolFd < 0 || !key) {
-        std::fprintf(stderr, "kwb-job: %s\n", key ? "cannot copy its output" : key.error().message.c_str());
+        std::fprintf(stderr, "kwb-job: %s\n",
+                     key ? "cannot copy its output" : key.error().message.c_str());
         if (protocolFd >= 0)
             ::close(protocolFd);
         return nullptr;
@@ -303,11 +319,13 @@ int jobMain() {
     PreparedJob prepared;
     nlohmann::json spec;
     if (!readSpec(*channel, &prepared, &spec)) {
-        channel->send({{"type", "result"}, {"result", failed("protocol-error", "the job got no specification")}});
+        channel->send({{"type", "result"},
+                       {"result", failed("protocol-error", "the job got no specification")}});
         return protocol::kExitProtocolError;
     }
     if (!spec.is_object()) {
-        channel->send({{"type", "result"}, {"result", failed("protocol-error", "the job specification is not JSON")}});
+        channel->send({{"type", "result"},
+                       {"result", failed("protocol-error", "the job specification is not JSON")}});
         return protocol::kExitProtocolError;
     }
     closeInput();

@@ -29,7 +29,8 @@ struct PreparedJob {
 // spec: {"task": Task, "library": path, "seed": n, "shapes": [names] (empty: all),
 //        "bench": bool, "timing": TimingPolicy, "trials": n, "device": n, "ceilings": {...}}
 // prepared: may be null, or hold work done for this spec's task before it arrived.
-nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit, PreparedJob* prepared = nullptr);
+nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
+                            PreparedJob* prepared = nullptr);
 
 // kwb-job's main: reads its key (the first line on stdin, core/protocol/job_channel.h) and then
 // the spec (one line), and writes events and the final {"type":"result",...} message as signed

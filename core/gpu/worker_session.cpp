@@ -14,11 +14,11 @@
 #include "core/gpu/speed_of_light.h"
 #include "core/model/source_limit.h"
 #include "core/model/task.h"
+#include "core/protocol/protocol.h"
+#include "core/reference/formula.h"
 #include "core/sys/atomic_file.h"
 #include "core/sys/data_dirs.h"
-#include "core/reference/formula.h"
 #include "core/sys/programs.h"
-#include "core/protocol/protocol.h"
 #include "kwb/version.h"
 
 namespace kwb::gpu {
@@ -56,8 +56,8 @@ void WorkerSession::handleLine(const std::string& line, const Sink& send) {
         return send(handleHello(msg));
     if (!m_greeted)
         return send(p::errorReply(msg, "handshake-required",
-                                  "send {\"type\":\"hello\",\"protocol\":" + std::to_string(p::kVersion) +
-                                      "} before any request"));
+                                  "send {\"type\":\"hello\",\"protocol\":" +
+                                      std::to_string(p::kVersion) + "} before any request"));
     if (!msg.contains("id") || !msg["id"].is_number_integer())
         return send(p::errorReply(msg, "malformed-request", "the request has no integer \"id\""));
     send(handleRequest(msg, send));
@@ -111,7 +111,8 @@ nlohmann::json WorkerSession::handleRequest(const nlohmann::json& msg, const Sin
         m_exitCode = p::kExitOk;
         return p::okReply(msg);
     }
-    return p::errorReply(msg, "unknown-request", "this worker does not know the request \"" + type + "\"");
+    return p::errorReply(msg, "unknown-request",
+                         "this worker does not know the request \"" + type + "\"");
 }
 
 nlohmann::json WorkerSession::build(const nlohmann::json& params) {
@@ -123,7 +124,8 @@ nlohmann::json WorkerSession::build(const nlohmann::json& params) {
         return err("bad-request", "build: the task is invalid: " + task.error().message);
     BuildRequest req;
     req.source = params.value("source", "");
-    if (req.source.size() > kwb::kMaxSourceBytes) // the client checks too; this worker may serve others
+    if (req.source.size() >
+        kwb::kMaxSourceBytes) // the client checks too; this worker may serve others
         return err("source-too-large", kwb::sourceTooLargeMessage(req.source.size()));
     req.fileName = params.value("file_name", "candidate.cu");
     if (req.fileName.find_first_of("/\\\"\n") != std::string::npos || req.fileName.empty())
@@ -134,8 +136,8 @@ nlohmann::json WorkerSession::build(const nlohmann::json& params) {
     req.allowedLibraries = task->allowedLibraries;
     const DeviceInfo& d = devices();
     req.arch = params.value("arch", d.gpus.empty() ? std::string("sm_90")
-                                                  : "sm_" + std::to_string(d.gpus[0].ccMajor) +
-                                                        std::to_string(d.gpus[0].ccMinor));
+                                                   : "sm_" + std::to_string(d.gpus[0].ccMajor) +
+                                                         std::to_string(d.gpus[0].ccMinor));
     auto out = buildCache().build(req, std::chrono::seconds(params.value("timeout_s", 180)));
     if (!out)
         return err(out.error().code, out.error().message);
@@ -170,14 +172,17 @@ void addSpeedOfLight(const Task& task, const DeviceCeilings& c, nlohmann::json& 
     double tBytes = c.copyBandwidthGBps > 0 ? b / (c.copyBandwidthGBps * 1e9) * 1e3 : 0;
     double floorMs = std::max(tFlops, tBytes);
     double cand = shape["timing"]["candidate"].value("median_ms", 0.0);
-    shape["speed_of_light"] = {{"flops", f}, {"bytes", b}, {"floor_ms", floorMs},
+    shape["speed_of_light"] = {{"flops", f},
+                               {"bytes", b},
+                               {"floor_ms", floorMs},
                                {"bound", tFlops >= tBytes ? "compute" : "memory"},
                                {"fraction", cand > 0 ? floorMs / cand : 0.0}};
     const auto sol = judgeSpeedOfLight(cand, {tBytes, tFlops, task.family != "convolution"});
     if (sol.verdict == SpeedOfLightVerdict::Plausible)
         return;
     const std::string verdict = shape.value("verdict", "");
-    if (sol.verdict == SpeedOfLightVerdict::Impossible && (verdict == "pass" || verdict == "suspicious-timing")) {
+    if (sol.verdict == SpeedOfLightVerdict::Impossible &&
+        (verdict == "pass" || verdict == "suspicious-timing")) {
         shape["verdict"] = "impossible-timing";
         shape["detail"] = sol.detail;
     } else if (sol.verdict == SpeedOfLightVerdict::Flag) {
@@ -196,21 +201,24 @@ void applySpeedOfLight(const Task& task, const DeviceCeilings& ceil, nlohmann::j
         for (auto& shape : result["shapes"])
             if (shape.value("verdict", "") == "impossible-timing") {
                 result["verdict"] = "impossible-timing";
-                result["detail"] = shape.value("detail", "") + " (shape " + shape.value("name", "") + ")";
+                result["detail"] =
+                    shape.value("detail", "") + " (shape " + shape.value("name", "") + ")";
                 break;
             }
     if (result.value("verdict", "") == "pass")
         for (auto& shape : result["shapes"])
             if (shape.value("verdict", "") != "pass") {
                 result["verdict"] = shape["verdict"];
-                result["detail"] = "flagged for a human: " + shape["flags"].back().get<std::string>();
+                result["detail"] =
+                    "flagged for a human: " + shape["flags"].back().get<std::string>();
                 break;
             }
 }
 
 // The algorithms library baselines searched for on one device (core/gpu/baselines/
 // algorithm_choices.h), one JSON object per device in the cache folder.
-std::filesystem::path algorithmChoicesFile(int device, const std::optional<Result<DeviceCeilings>>& ceilings) {
+std::filesystem::path algorithmChoicesFile(int device,
+                                           const std::optional<Result<DeviceCeilings>>& ceilings) {
     Result<DeviceCeilings> id = ceilings && *ceilings ? **ceilings : deviceIdentity(device);
     if (!id || id->uuid.empty())
         return {};
@@ -228,19 +236,25 @@ Result<DeviceCeilings> ceilingsFor(int device, StartedJob* job) {
     if (auto cached = loadCachedCeilings(folder, *identity))
         return cached;
     if (!job || !sendToJob(*job, {{"type", "calibrate"}}))
-        return Error::make("calibration-failed", "the device's ceilings are not cached and the job that measures them did not start");
+        return Error::make(
+            "calibration-failed",
+            "the device's ceilings are not cached and the job that measures them did not start");
     nlohmann::json answer = readFromJob(*job, std::chrono::seconds(120));
     if (!answer.is_object() || answer.value("type", "") != "calibrated")
-        return Error::make("calibration-failed", "the job measuring the device's ceilings gave no answer");
+        return Error::make("calibration-failed",
+                           "the job measuring the device's ceilings gave no answer");
     if (answer.contains("error"))
-        return Error::make("calibration-failed", answer.value("error", std::string("the calibration failed")));
+        return Error::make("calibration-failed",
+                           answer.value("error", std::string("the calibration failed")));
     auto measured = ceilingsFromJson(answer.value("ceilings", nlohmann::json::object()));
     if (!measured)
         return measured.error();
     if (ceilingsCacheFileName(*measured) != ceilingsCacheFileName(*identity))
-        return Error::make("calibration-failed", "the job measured another device (" + measured->deviceName + " " +
+        return Error::make("calibration-failed", "the job measured another device (" +
+                                                     measured->deviceName + " " +
                                                      measured->pciBusId + ") than asked");
-    (void)saveCachedCeilings(folder, *measured); // a failed save only means measuring again next time
+    (void)saveCachedCeilings(folder,
+                             *measured); // a failed save only means measuring again next time
     return measured;
 }
 
@@ -252,7 +266,8 @@ nlohmann::json readAlgorithmChoices(const std::filesystem::path& file) {
 
 // Adds what a job found (AtomicFile: a reader never sees half a file). A failed write only
 // means the next job searches again.
-void keepAlgorithmChoices(const std::filesystem::path& file, nlohmann::json known, const nlohmann::json& found) {
+void keepAlgorithmChoices(const std::filesystem::path& file, nlohmann::json known,
+                          const nlohmann::json& found) {
     if (file.empty() || !found.is_object() || found.empty())
         return;
     for (const auto& [key, algo] : found.items())
@@ -268,7 +283,9 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     const nlohmann::json params = msg.value("params", nlohmann::json::object());
     auto task = taskFromJson(params.value("task", nlohmann::json::object()));
     if (!task)
-        return {{"error", {{"code", "bad-request"}, {"message", "verify: the task is invalid: " + task.error().message}}}};
+        return {{"error",
+                 {{"code", "bad-request"},
+                  {"message", "verify: the task is invalid: " + task.error().message}}}};
     auto progress = [&](nlohmann::json ev) {
         send({{"id", msg["id"]}, {"type", "progress"}, {"ok", true}, {"event", std::move(ev)}});
     };
@@ -287,10 +304,14 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         early.reset();
     progress({{"stage", "build"}});
     const auto t0 = std::chrono::steady_clock::now();
-    auto since = [&t0] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(); };
+    auto since = [&t0] {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+            .count();
+    };
     nlohmann::json timeline = nlohmann::json::object();
     // Asking the driver for the devices (the first time: it starts), after the child started and
-    // before nvcc can: the part of the worker's own time that adds to nvcc's on a cold verification.
+    // before nvcc can: the part of the worker's own time that adds to nvcc's on a cold
+    // verification.
     timeline["before_build"] = std::chrono::duration<double, std::milli>(t0 - q0).count();
     auto building = std::async(std::launch::async, [this, &params] { return build(params); });
     std::optional<Result<DeviceCeilings>> c;
@@ -299,14 +320,17 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         timeline["calibration_ready"] = since();
     }
     if (early) {
-        nlohmann::json warm = {{"type", "warm"}, {"task", params.value("task", nlohmann::json::object())}};
+        nlohmann::json warm = {{"type", "warm"},
+                               {"task", params.value("task", nlohmann::json::object())}};
         if (params.contains("shapes"))
             warm["shapes"] = params["shapes"];
         // The baseline searches a shape's algorithm once per device; later jobs reuse the choice.
         const auto choicesFile = algorithmChoicesFile(device, c);
         nlohmann::json known = readAlgorithmChoices(choicesFile);
         warm["algorithm_choices"] = known;
-        nlohmann::json warmed = sendToJob(*early, warm) ? readFromJob(*early, std::chrono::seconds(120)) : nlohmann::json();
+        nlohmann::json warmed = sendToJob(*early, warm)
+                                    ? readFromJob(*early, std::chrono::seconds(120))
+                                    : nlohmann::json();
         // The answer comes before the child has loaded any candidate, so it can be trusted.
         if (warmed.is_object() && warmed.value("type", "") == "warmed") {
             timeline["warm_done"] = since();
@@ -328,7 +352,9 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     }
     if (!haveDevice) {
         result["verdict"] = "not-run";
-        result["detail"] = "not run: no CUDA device (" + (d.gpus.empty() ? d.noDeviceReason : "no device " + std::to_string(device)) + ")";
+        result["detail"] =
+            "not run: no CUDA device (" +
+            (d.gpus.empty() ? d.noDeviceReason : "no device " + std::to_string(device)) + ")";
         return result;
     }
     nlohmann::json spec = params;

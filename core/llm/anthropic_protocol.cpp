@@ -29,10 +29,10 @@ Error streamError(const nlohmann::json& j) {
     const auto& e = j.contains("error") && j["error"].is_object() ? j["error"] : j;
     std::string type = e.value("type", "");
     std::string msg = e.value("message", "");
-    std::string code = type == "overloaded_error"    ? "llm-overloaded"
-                       : type == "api_error"         ? "llm-server-error"
-                       : type == "rate_limit_error"  ? "llm-rate-limited"
-                                                     : "llm-stream-error";
+    std::string code = type == "overloaded_error"   ? "llm-overloaded"
+                       : type == "api_error"        ? "llm-server-error"
+                       : type == "rate_limit_error" ? "llm-rate-limited"
+                                                    : "llm-stream-error";
     return Error::make(code, "Anthropic reported an error during the stream" +
                                  (type.empty() ? std::string() : " (" + type + ")") +
                                  (msg.empty() ? std::string() : ": " + msg));
@@ -72,7 +72,9 @@ Status AnthropicStreamDecoder::onEvent(const SseEvent& event, Completion& out) {
         return badEvent("an event that is not a JSON object (" + event.type + ")");
     std::string type = j.value("type", event.type);
     if (type == "message_start") {
-        const auto& m = j.contains("message") && j["message"].is_object() ? j["message"] : nlohmann::json::object();
+        const auto& m = j.contains("message") && j["message"].is_object()
+                            ? j["message"]
+                            : nlohmann::json::object();
         out.responseId = m.value("id", "");
         out.model = m.value("model", "");
         if (m.contains("usage"))
@@ -88,8 +90,9 @@ Status AnthropicStreamDecoder::onEvent(const SseEvent& event, Completion& out) {
         if (d != j.end() && d->is_object()) {
             auto t = d->find("type");
             auto text = d->find("text");
-            if (t != d->end() && t->is_string() && t->get_ref<const std::string&>() == "text_delta" &&
-                text != d->end() && text->is_string())
+            if (t != d->end() && t->is_string() &&
+                t->get_ref<const std::string&>() == "text_delta" && text != d->end() &&
+                text->is_string())
                 out.text += text->get_ref<const std::string&>();
         } // thinking, signature and tool-input deltas are not part of the answer's text
     } else if (type == "message_delta") {
@@ -108,15 +111,18 @@ Status AnthropicStreamDecoder::onEvent(const SseEvent& event, Completion& out) {
 
 Status AnthropicStreamDecoder::finish(Completion&) {
     if (!m_stopped)
-        return Error::make("llm-stream-truncated", m_started ? "the Anthropic stream ended before message_stop: the response is incomplete"
-                                                             : "the Anthropic stream ended before message_start: no response");
+        return Error::make(
+            "llm-stream-truncated",
+            m_started ? "the Anthropic stream ended before message_stop: the response is incomplete"
+                      : "the Anthropic stream ended before message_start: no response");
     return okStatus();
 }
 
 Status AnthropicStreamDecoder::decodeWhole(const std::string& body, Completion& out) {
     auto j = nlohmann::json::parse(body, nullptr, false);
     if (j.is_discarded() || !j.is_object() || !j.contains("content"))
-        return Error::make("llm-bad-response", "the Anthropic answer is neither a stream nor a message");
+        return Error::make("llm-bad-response",
+                           "the Anthropic answer is neither a stream nor a message");
     out.responseId = j.value("id", "");
     out.model = j.value("model", "");
     for (const auto& b : j["content"])

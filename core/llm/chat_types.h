@@ -28,7 +28,7 @@ struct ChatRequest {
 };
 
 struct TokenUsage {
-    std::int64_t inputTokens = 0;      // every prompt token, cached ones included
+    std::int64_t inputTokens = 0; // every prompt token, cached ones included
     std::int64_t outputTokens = 0;
     std::int64_t cacheReadTokens = 0;  // Anthropic cache_read_input_tokens, OpenAI cached_tokens
     std::int64_t cacheWriteTokens = 0; // Anthropic cache_creation_input_tokens
@@ -37,18 +37,18 @@ struct TokenUsage {
 
 // A finished, complete response. A stream cut short never becomes a Completion.
 struct Completion {
-    std::string text;         // the assistant's text, all text blocks joined
-    std::string stopReason;   // provider's word: "end_turn", "max_tokens", "stop", "length", ...
-    std::string model;        // as the server names it
-    std::string responseId;   // "msg_...", "chatcmpl-..."
+    std::string text;       // the assistant's text, all text blocks joined
+    std::string stopReason; // provider's word: "end_turn", "max_tokens", "stop", "length", ...
+    std::string model;      // as the server names it
+    std::string responseId; // "msg_...", "chatcmpl-..."
     TokenUsage usage;
-    int attempts = 1;         // HTTP attempts, retries included
+    int attempts = 1; // HTTP attempts, retries included
     long httpStatus = 0;
-    std::int64_t chunks = 0;  // server-sent events received in the successful attempt
-    std::int64_t bytes = 0;   // body bytes of the successful attempt
-    double queuedSeconds = 0; // submit -> first attempt started
+    std::int64_t chunks = 0;      // server-sent events received in the successful attempt
+    std::int64_t bytes = 0;       // body bytes of the successful attempt
+    double queuedSeconds = 0;     // submit -> first attempt started
     double firstTokenSeconds = 0; // first attempt started -> first text (time to first token)
-    double totalSeconds = 0;  // submit -> finished, backoff waits included
+    double totalSeconds = 0;      // submit -> finished, backoff waits included
 };
 
 nlohmann::json toJson(const ChatRequest& r);

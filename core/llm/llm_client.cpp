@@ -13,14 +13,18 @@
 namespace kwb {
 
 namespace {
-CURLM* multi(void* p) { return static_cast<CURLM*>(p); }
+CURLM* multi(void* p) {
+    return static_cast<CURLM*>(p);
+}
 
 void initCurlOnce() {
     static std::once_flag once;
     std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
 
-double seconds(std::chrono::steady_clock::duration d) { return std::chrono::duration<double>(d).count(); }
+double seconds(std::chrono::steady_clock::duration d) {
+    return std::chrono::duration<double>(d).count();
+}
 } // namespace
 
 struct LlmClient::Request {
@@ -72,10 +76,12 @@ const ProviderConfig* LlmClient::provider(const std::string& name) const {
     return it == m_providers.end() ? nullptr : &it->second->config;
 }
 
-Result<RequestId> LlmClient::submit(const std::string& providerName, const ChatRequest& request, StreamHandlers handlers) {
+Result<RequestId> LlmClient::submit(const std::string& providerName, const ChatRequest& request,
+                                    StreamHandlers handlers) {
     auto it = m_providers.find(providerName);
     if (it == m_providers.end())
-        return Error::make("llm-unknown-provider", "no provider named \"" + providerName + "\" is configured");
+        return Error::make("llm-unknown-provider",
+                           "no provider named \"" + providerName + "\" is configured");
     if (request.model.empty())
         return Error::make("llm-no-model", "no model given for provider " + providerName);
     auto r = std::make_unique<Request>();
@@ -116,11 +122,14 @@ void LlmClient::cancelAll() {
         cancel(id);
 }
 
-void LlmClient::wakeup() { curl_multi_wakeup(multi(m_multi)); }
+void LlmClient::wakeup() {
+    curl_multi_wakeup(multi(m_multi));
+}
 
 std::size_t LlmClient::running() const {
-    return std::size_t(std::count_if(m_requests.begin(), m_requests.end(),
-                                     [](const auto& kv) { return kv.second->state == Request::State::Running; }));
+    return std::size_t(std::count_if(m_requests.begin(), m_requests.end(), [](const auto& kv) {
+        return kv.second->state == Request::State::Running;
+    }));
 }
 
 void LlmClient::startDue() {
@@ -144,10 +153,11 @@ void LlmClient::startDue() {
 
 void LlmClient::startAttempt(Request& r) {
     StreamHandlers* handlers = &r.handlers; // stable: the Request lives in a unique_ptr
-    r.attempt = std::make_unique<StreamAttempt>(r.provider->config, r.spec, [handlers](std::string_view delta) {
-        if (handlers->onText)
-            handlers->onText(delta);
-    });
+    r.attempt = std::make_unique<StreamAttempt>(r.provider->config, r.spec,
+                                                [handlers](std::string_view delta) {
+                                                    if (handlers->onText)
+                                                        handlers->onText(delta);
+                                                });
     ++r.attempts;
     r.state = Request::State::Running;
     curl_multi_add_handle(multi(m_multi), r.attempt->easy());
@@ -190,20 +200,24 @@ void LlmClient::collectDone() {
             finish(r.id, std::move(c));
         } else {
             bool httpFailure = status >= 300 || (status > 0 && status < 200);
-            bool retry = httpFailure ? shouldRetry(status, hints) : isRetryableStreamError(res.error());
+            bool retry =
+                httpFailure ? shouldRetry(status, hints) : isRetryableStreamError(res.error());
             attemptFailed(r, hints, res.error(), retry);
         }
     }
 }
 
-void LlmClient::attemptFailed(Request& r, const RetryHints& hints, const Error& why, bool retryable) {
+void LlmClient::attemptFailed(Request& r, const RetryHints& hints, const Error& why,
+                              bool retryable) {
     const RetryPolicy& policy = r.provider->config.retry;
     int retriesSoFar = r.attempts - 1;
     Error e = redact(*r.provider, why);
     if (retryable && retriesSoFar < policy.maxRetries) {
-        double delay = retryDelaySeconds(policy, retriesSoFar, hints, std::uniform_real_distribution<double>(0, 1)(m_rng));
+        double delay = retryDelaySeconds(policy, retriesSoFar, hints,
+                                         std::uniform_real_distribution<double>(0, 1)(m_rng));
         r.state = Request::State::Waiting;
-        r.retryAt = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(delay));
+        r.retryAt = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                       std::chrono::duration<double>(delay));
         if (r.handlers.onRetry)
             r.handlers.onRetry(r.attempts + 1, delay, e);
         return;
@@ -229,11 +243,16 @@ void LlmClient::checkDeadlines() {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.3g", seconds(r.provider->config.requestTimeout));
         // Not retried: the deadline is the whole request's, retries included.
-        finish(id, redact(*r.provider, Error::make("llm-request-timeout",
-                                                   "the request to " + r.provider->config.name + " took longer than its deadline of " +
-                                                       buf + " s (" + std::to_string(r.attempts) + " attempts, " +
-                                                       std::to_string(r.attempt ? r.attempt->bytesReceived() : 0) +
-                                                       " bytes in the last); --request-timeout or request_timeout_s sets it")));
+        finish(
+            id,
+            redact(*r.provider,
+                   Error::make(
+                       "llm-request-timeout",
+                       "the request to " + r.provider->config.name +
+                           " took longer than its deadline of " + buf + " s (" +
+                           std::to_string(r.attempts) + " attempts, " +
+                           std::to_string(r.attempt ? r.attempt->bytesReceived() : 0) +
+                           " bytes in the last); --request-timeout or request_timeout_s sets it")));
     }
 }
 
@@ -255,8 +274,9 @@ void LlmClient::checkIdle() {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.3g", s);
         attemptFailed(r, RetryHints{},
-                      Error::make("llm-idle-timeout", "no data from " + r.provider->config.name + " for " + buf + " s" +
-                                                          (midStream ? " in the middle of the response" : "")),
+                      Error::make("llm-idle-timeout",
+                                  "no data from " + r.provider->config.name + " for " + buf + " s" +
+                                      (midStream ? " in the middle of the response" : "")),
                       true);
     }
 }
@@ -308,14 +328,17 @@ void LlmClient::poll(std::chrono::milliseconds maxWait) {
         auto now = Clock::now();
         auto wait = std::chrono::duration_cast<Clock::duration>(maxWait);
         for (auto& [id, r] : m_requests) {
-            if (r->state != Request::State::Queued && r->provider->config.requestTimeout.count() > 0)
-                wait = std::min(wait, std::max(Clock::duration::zero(),
-                                               r->firstStart + r->provider->config.requestTimeout - now));
+            if (r->state != Request::State::Queued &&
+                r->provider->config.requestTimeout.count() > 0)
+                wait = std::min(wait,
+                                std::max(Clock::duration::zero(),
+                                         r->firstStart + r->provider->config.requestTimeout - now));
             if (r->state == Request::State::Waiting)
                 wait = std::min(wait, std::max(Clock::duration::zero(), r->retryAt - now));
             else if (r->state == Request::State::Running && r->attempt)
                 wait = std::min(wait, std::max(Clock::duration::zero(),
-                                               r->attempt->lastActivity() + r->provider->config.idleTimeout - now));
+                                               r->attempt->lastActivity() +
+                                                   r->provider->config.idleTimeout - now));
         }
         int ms = int(std::chrono::ceil<std::chrono::milliseconds>(wait).count());
         curl_multi_poll(multi(m_multi), nullptr, 0, ms, nullptr);

@@ -42,12 +42,14 @@ public:
     LlmClient(const LlmClient&) = delete;
     LlmClient& operator=(const LlmClient&) = delete;
 
-    // Adds or replaces a provider (by config.name); replacing one with requests in flight is refused.
+    // Adds or replaces a provider (by config.name); replacing one with requests in flight is
+    // refused.
     Status addProvider(ProviderConfig config);
     const ProviderConfig* provider(const std::string& name) const;
 
     // Queues a request; it starts when its provider has a free slot.
-    Result<RequestId> submit(const std::string& providerName, const ChatRequest& request, StreamHandlers handlers);
+    Result<RequestId> submit(const std::string& providerName, const ChatRequest& request,
+                             StreamHandlers handlers);
     // Ends a queued, waiting or running request with "cancelled". False if it is unknown or done.
     bool cancel(RequestId id);
     void cancelAll();
@@ -57,7 +59,7 @@ public:
     void poll(std::chrono::milliseconds maxWait);
     void wakeup(); // thread-safe
 
-    std::size_t running() const;   // attempts on the wire
+    std::size_t running() const;                                  // attempts on the wire
     std::size_t outstanding() const { return m_requests.size(); } // queued + waiting + running
     bool idle() const { return m_requests.empty(); }
 

@@ -37,7 +37,8 @@ Result<LlmSettings> LlmSettings::load(const fs::path& path) {
     for (const auto& [n, p] : s->m_providers)
         hasKey = hasKey || !p.apiKey.empty();
     if (hasKey && ::stat(path.c_str(), &st) == 0 && (st.st_mode & (S_IRGRP | S_IROTH)))
-        s->m_warnings.push_back(path.string() + " holds an API key and can be read by other users: chmod 600 it");
+        s->m_warnings.push_back(path.string() +
+                                " holds an API key and can be read by other users: chmod 600 it");
     return s;
 }
 
@@ -52,11 +53,15 @@ Result<LlmSettings> LlmSettings::fromJson(const nlohmann::json& j) {
             if (!v.is_object())
                 return Error::make("bad-settings", "provider \"" + name + "\" must be an object");
             ProviderSettings p;
-            auto str = [&](const char* k) { return v.contains(k) && v[k].is_string() ? v[k].get<std::string>() : std::string(); };
+            auto str = [&](const char* k) {
+                return v.contains(k) && v[k].is_string() ? v[k].get<std::string>() : std::string();
+            };
             if (std::string proto = str("protocol"); !proto.empty()) {
                 p.kind = parseProviderKind(proto);
                 if (!p.kind)
-                    return Error::make("bad-settings", "provider \"" + name + "\": protocol must be \"anthropic\" or \"openai\"");
+                    return Error::make("bad-settings",
+                                       "provider \"" + name +
+                                           "\": protocol must be \"anthropic\" or \"openai\"");
             }
             p.baseUrl = str("base_url");
             p.apiKey = str("api_key");
@@ -100,8 +105,10 @@ Result<ProviderConfig> LlmSettings::providerConfig(const std::string& name) cons
         p = &it->second;
     std::optional<ProviderKind> kind = p && p->kind ? p->kind : parseProviderKind(name);
     if (!kind)
-        return Error::make("llm-unknown-provider", "unknown provider \"" + name +
-                                                       "\": use anthropic, openai, or a provider from the settings file with a \"protocol\"");
+        return Error::make("llm-unknown-provider",
+                           "unknown provider \"" + name +
+                               "\": use anthropic, openai, or a provider from the settings file "
+                               "with a \"protocol\"");
     c.kind = *kind;
     std::string settingsKey;
     if (p) {
@@ -115,7 +122,8 @@ Result<ProviderConfig> LlmSettings::providerConfig(const std::string& name) cons
             c.connectTimeout = std::chrono::milliseconds(long(*p->connectTimeoutSeconds * 1000));
         if (p->idleTimeoutSeconds)
             c.idleTimeout = std::chrono::milliseconds(long(*p->idleTimeoutSeconds * 1000));
-        if (p->requestTimeoutSeconds && *p->requestTimeoutSeconds >= 0 && *p->requestTimeoutSeconds <= 86400)
+        if (p->requestTimeoutSeconds && *p->requestTimeoutSeconds >= 0 &&
+            *p->requestTimeoutSeconds <= 86400)
             c.requestTimeout = std::chrono::milliseconds(long(*p->requestTimeoutSeconds * 1000));
         if (!p->maxTokensField.empty())
             c.maxTokensField = p->maxTokensField;

@@ -23,7 +23,8 @@ std::size_t append(char* p, std::size_t size, std::size_t n, void* user) {
 }
 } // namespace
 
-Result<std::vector<std::string>> listModels(const ProviderConfig& config, std::chrono::milliseconds timeout) {
+Result<std::vector<std::string>> listModels(const ProviderConfig& config,
+                                            std::chrono::milliseconds timeout) {
     if (Status st = checkUsable(config); !st)
         return st.error();
     curl_global_init(CURL_GLOBAL_DEFAULT);
@@ -54,10 +55,12 @@ Result<std::vector<std::string>> listModels(const ProviderConfig& config, std::c
         return e;
     };
     if (body.overflow)
-        return Error::make("llm-response-too-large", "the model list of " + config.name + " is larger than 4 MiB");
+        return Error::make("llm-response-too-large",
+                           "the model list of " + config.name + " is larger than 4 MiB");
     if (code != CURLE_OK)
-        return redacted(Error::make("llm-connection", "cannot list the models of " + config.name + ": " +
-                                                          (err[0] ? std::string(err) : curl_easy_strerror(code))));
+        return redacted(Error::make("llm-connection",
+                                    "cannot list the models of " + config.name + ": " +
+                                        (err[0] ? std::string(err) : curl_easy_strerror(code))));
     if (status < 200 || status >= 300)
         return redacted(httpError(config, status, body.data));
     return parseModelList(body.data);

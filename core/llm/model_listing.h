@@ -10,6 +10,7 @@
 
 namespace kwb {
 
-Result<std::vector<std::string>> listModels(const ProviderConfig& config, std::chrono::milliseconds timeout);
+Result<std::vector<std::string>> listModels(const ProviderConfig& config,
+                                            std::chrono::milliseconds timeout);
 
 } // namespace kwb

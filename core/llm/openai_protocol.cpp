@@ -40,7 +40,8 @@ HttpRequestSpec buildOpenAiRequest(const ProviderConfig& config, const ChatReque
         msgs.push_back({{"role", "system"}, {"content", request.system}});
     for (const auto& m : request.messages)
         msgs.push_back({{"role", m.role}, {"content", m.content}});
-    nlohmann::json body = {{"model", request.model}, {"messages", std::move(msgs)}, {"stream", true}};
+    nlohmann::json body = {
+        {"model", request.model}, {"messages", std::move(msgs)}, {"stream", true}};
     body[config.maxTokensField.empty() ? "max_tokens" : config.maxTokensField] = request.maxTokens;
     if (config.includeUsage)
         body["stream_options"] = {{"include_usage", true}};
@@ -66,10 +67,14 @@ Status OpenAiStreamDecoder::onEvent(const SseEvent& event, Completion& out) {
     }
     auto j = nlohmann::json::parse(event.data, nullptr, false);
     if (j.is_discarded() || !j.is_object())
-        return Error::make("llm-bad-response", "the chat-completions stream sent a chunk that is not a JSON object");
+        return Error::make("llm-bad-response",
+                           "the chat-completions stream sent a chunk that is not a JSON object");
     if (auto e = j.find("error"); e != j.end() && !e->is_null()) {
-        std::string msg = e->is_object() ? e->value("message", "") : e->is_string() ? e->get<std::string>() : "";
-        return Error::make("llm-stream-error", "the server reported an error during the stream" + (msg.empty() ? "" : ": " + msg));
+        std::string msg = e->is_object()   ? e->value("message", "")
+                          : e->is_string() ? e->get<std::string>()
+                                           : "";
+        return Error::make("llm-stream-error", "the server reported an error during the stream" +
+                                                   (msg.empty() ? "" : ": " + msg));
     }
     if (out.responseId.empty())
         out.responseId = j.value("id", "");
@@ -84,15 +89,17 @@ Status OpenAiStreamDecoder::onEvent(const SseEvent& event, Completion& out) {
 Status OpenAiStreamDecoder::finish(Completion&) {
     // Servers that never send [DONE] still end every choice with a finish_reason.
     if (!m_done && !m_finished)
-        return Error::make("llm-stream-truncated", "the chat-completions stream ended before its finish_reason and [DONE]: "
-                                                   "the response is incomplete");
+        return Error::make("llm-stream-truncated",
+                           "the chat-completions stream ended before its finish_reason and [DONE]: "
+                           "the response is incomplete");
     return okStatus();
 }
 
 Status OpenAiStreamDecoder::decodeWhole(const std::string& body, Completion& out) {
     auto j = nlohmann::json::parse(body, nullptr, false);
     if (j.is_discarded() || !j.is_object() || !j.contains("choices"))
-        return Error::make("llm-bad-response", "the answer is neither a stream nor a chat completion");
+        return Error::make("llm-bad-response",
+                           "the answer is neither a stream nor a chat completion");
     out.responseId = j.value("id", "");
     out.model = j.value("model", "");
     bool finished = false;

@@ -19,7 +19,8 @@ std::optional<double> PriceTable::cost(const std::string& model, const TokenUsag
     const ModelPrice* p = find(model);
     if (!p)
         return std::nullopt;
-    double uncached = double(std::max<std::int64_t>(0, usage.inputTokens - usage.cacheReadTokens - usage.cacheWriteTokens));
+    double uncached = double(std::max<std::int64_t>(0, usage.inputTokens - usage.cacheReadTokens -
+                                                           usage.cacheWriteTokens));
     double usd = uncached * p->inputPerMTok + double(usage.outputTokens) * p->outputPerMTok +
                  double(usage.cacheReadTokens) * p->cacheReadPerMTok.value_or(p->inputPerMTok) +
                  double(usage.cacheWriteTokens) * p->cacheWritePerMTok.value_or(p->inputPerMTok);
@@ -33,9 +34,12 @@ Result<PriceTable> PriceTable::fromJson(const nlohmann::json& j) {
     if (!j.is_object())
         return Error::make("bad-settings", "\"prices\" must be an object of model ids");
     for (const auto& [model, v] : j.items()) {
-        if (!v.is_object() || !v.contains("input") || !v.contains("output") || !v["input"].is_number() ||
-            !v["output"].is_number())
-            return Error::make("bad-settings", "the price of \"" + model + "\" needs numbers \"input\" and \"output\" (USD per million tokens)");
+        if (!v.is_object() || !v.contains("input") || !v.contains("output") ||
+            !v["input"].is_number() || !v["output"].is_number())
+            return Error::make(
+                "bad-settings",
+                "the price of \"" + model +
+                    "\" needs numbers \"input\" and \"output\" (USD per million tokens)");
         ModelPrice p;
         p.inputPerMTok = v["input"].get<double>();
         p.outputPerMTok = v["output"].get<double>();

@@ -30,15 +30,16 @@ std::string ProviderConfig::effectiveBaseUrl() const {
 }
 
 nlohmann::json ProviderConfig::publicJson() const {
-    nlohmann::json j = {{"name", name},
-                        {"protocol", toString(kind)},
-                        {"base_url", withoutUrlUserinfo(effectiveBaseUrl())}, // a key in the URL stays out
-                        {"key_source", apiKey.empty() ? "none" : apiKeySource},
-                        {"max_concurrency", maxConcurrency},
-                        {"max_retries", retry.maxRetries},
-                        {"connect_timeout_ms", connectTimeout.count()},
-                        {"idle_timeout_ms", idleTimeout.count()},
-                        {"request_timeout_ms", requestTimeout.count()}};
+    nlohmann::json j = {
+        {"name", name},
+        {"protocol", toString(kind)},
+        {"base_url", withoutUrlUserinfo(effectiveBaseUrl())}, // a key in the URL stays out
+        {"key_source", apiKey.empty() ? "none" : apiKeySource},
+        {"max_concurrency", maxConcurrency},
+        {"max_retries", retry.maxRetries},
+        {"connect_timeout_ms", connectTimeout.count()},
+        {"idle_timeout_ms", idleTimeout.count()},
+        {"request_timeout_ms", requestTimeout.count()}};
     if (kind == ProviderKind::Anthropic)
         j["anthropic_version"] = anthropicVersion;
     else
@@ -51,7 +52,9 @@ void resolveApiKey(ProviderConfig& config, const std::string& settingsKey) {
         return;
     std::string var = "ANTHROPIC_API_KEY";
     if (config.kind == ProviderKind::OpenAI)
-        var = config.effectiveBaseUrl().find("huggingface.co") != std::string::npos ? "HF_TOKEN" : "OPENAI_API_KEY";
+        var = config.effectiveBaseUrl().find("huggingface.co") != std::string::npos
+                  ? "HF_TOKEN"
+                  : "OPENAI_API_KEY";
     if (const char* v = std::getenv(var.c_str()); v && *v) {
         config.apiKey = v;
         config.apiKeySource = var;
@@ -72,20 +75,21 @@ std::vector<std::string> environmentApiKeys() {
 Status checkUsable(const ProviderConfig& config) {
     std::string base = config.effectiveBaseUrl();
     if (!base.starts_with("http://") && !base.starts_with("https://"))
-        return Error::make("llm-bad-url", "the base URL \"" + base + "\" of provider " + config.name +
-                                              " is not an http:// or https:// URL");
+        return Error::make("llm-bad-url", "the base URL \"" + base + "\" of provider " +
+                                              config.name + " is not an http:// or https:// URL");
     bool official = base.find("api.anthropic.com") != std::string::npos ||
                     base.find("api.openai.com") != std::string::npos ||
                     base.find("huggingface.co") != std::string::npos;
     if (config.apiKey.empty() && official) {
-        std::string var = config.kind == ProviderKind::Anthropic ? "ANTHROPIC_API_KEY"
+        std::string var = config.kind == ProviderKind::Anthropic             ? "ANTHROPIC_API_KEY"
                           : base.find("huggingface.co") != std::string::npos ? "HF_TOKEN"
                                                                              : "OPENAI_API_KEY";
         return Error::make("llm-no-key", "no API key for provider " + config.name + ": set " + var +
                                              " or the provider's api_key in the settings file");
     }
     if (config.maxConcurrency < 1)
-        return Error::make("llm-bad-setting", "max_concurrency of provider " + config.name + " must be at least 1");
+        return Error::make("llm-bad-setting",
+                           "max_concurrency of provider " + config.name + " must be at least 1");
     return okStatus();
 }
 

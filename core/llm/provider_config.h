@@ -17,7 +17,8 @@ namespace kwb {
 
 enum class ProviderKind {
     Anthropic, // Messages API (POST /v1/messages)
-    OpenAI     // chat completions (POST {base}/chat/completions): OpenAI, vLLM, llama.cpp, Ollama, TGI, HF router
+    OpenAI // chat completions (POST {base}/chat/completions): OpenAI, vLLM, llama.cpp, Ollama, TGI,
+           // HF router
 };
 
 std::string toString(ProviderKind k); // "anthropic", "openai"
@@ -31,7 +32,7 @@ std::string defaultBaseUrl(ProviderKind k);
 inline constexpr std::chrono::milliseconds kDefaultRequestTimeout{600000};
 
 struct ProviderConfig {
-    std::string name;  // the provider's name in settings and for its concurrency limit
+    std::string name; // the provider's name in settings and for its concurrency limit
     ProviderKind kind = ProviderKind::Anthropic;
     std::string baseUrl;
     std::string apiKey;       // secret; empty: no key header (local servers)
@@ -42,12 +43,13 @@ struct ProviderConfig {
     int maxConcurrency = 8;
     RetryPolicy retry;
     std::chrono::milliseconds connectTimeout{10000};
-    std::chrono::milliseconds idleTimeout{120000}; // no byte received for this long: the attempt fails
-    std::chrono::milliseconds attemptTimeout{0};   // whole attempt; 0: none (long generations)
+    std::chrono::milliseconds idleTimeout{
+        120000}; // no byte received for this long: the attempt fails
+    std::chrono::milliseconds attemptTimeout{0}; // whole attempt; 0: none (long generations)
     // The whole request, every attempt and the waits between them: a server that trickles a
     // byte now and then (never idle) or streams without end is stopped here. 0: none.
     std::chrono::milliseconds requestTimeout{kDefaultRequestTimeout};
-    std::size_t maxResponseBytes = 32u << 20;      // body of one response, text and events
+    std::size_t maxResponseBytes = 32u << 20; // body of one response, text and events
     std::string userAgent = "kernel-workbench";
 
     std::string effectiveBaseUrl() const; // baseUrl or the default, without a trailing '/'

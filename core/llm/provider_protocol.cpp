@@ -72,16 +72,19 @@ Error httpError(const ProviderConfig& config, long status, const std::string& bo
     }
     std::string msg = "provider " + config.name + " answered HTTP " + std::to_string(status);
     if (status == 401 || status == 403)
-        msg += " (check the API key from " + (config.apiKeySource.empty() ? std::string("nowhere: none is set") : config.apiKeySource) + ")";
+        msg += " (check the API key from " +
+               (config.apiKeySource.empty() ? std::string("nowhere: none is set")
+                                            : config.apiKeySource) +
+               ")";
     if (!detail.empty())
         msg += ": " + detail;
     return Error::make(code, msg);
 }
 
 bool isRetryableStreamError(const Error& e) {
-    return e.code == "llm-connection" || e.code == "llm-idle-timeout" || e.code == "llm-stream-truncated" ||
-           e.code == "llm-overloaded" || e.code == "llm-server-error" || e.code == "llm-rate-limited" ||
-           e.code == "llm-timeout";
+    return e.code == "llm-connection" || e.code == "llm-idle-timeout" ||
+           e.code == "llm-stream-truncated" || e.code == "llm-overloaded" ||
+           e.code == "llm-server-error" || e.code == "llm-rate-limited" || e.code == "llm-timeout";
 }
 
 } // namespace kwb

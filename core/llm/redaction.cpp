@@ -12,12 +12,15 @@ std::string redactSecrets(std::string_view text, const std::vector<std::string>&
     std::vector<const std::string*> order;
     for (const auto& s : secrets)
         order.push_back(&s);
-    std::stable_sort(order.begin(), order.end(), [](const std::string* a, const std::string* b) { return a->size() > b->size(); });
+    std::stable_sort(order.begin(), order.end(), [](const std::string* a, const std::string* b) {
+        return a->size() > b->size();
+    });
     for (const std::string* sp : order) {
         const std::string& s = *sp;
         if (s.size() < 6)
             continue;
-        for (std::size_t pos = out.find(s); pos != std::string::npos; pos = out.find(s, pos + kRedacted.size()))
+        for (std::size_t pos = out.find(s); pos != std::string::npos;
+             pos = out.find(s, pos + kRedacted.size()))
             out.replace(pos, s.size(), kRedacted);
     }
     return out;
@@ -43,7 +46,8 @@ namespace {
 
 // Where the user information of a URL starting at `scheme` ("://" at colon) lies: [begin, at) with
 // text[at] == '@'; nothing when the authority has no '@'.
-std::optional<std::pair<std::size_t, std::size_t>> userinfoAt(std::string_view text, std::size_t colon) {
+std::optional<std::pair<std::size_t, std::size_t>> userinfoAt(std::string_view text,
+                                                              std::size_t colon) {
     std::size_t begin = colon + 3;
     for (std::size_t i = begin; i < text.size(); ++i) {
         char c = text[i];
@@ -61,7 +65,8 @@ std::optional<std::pair<std::size_t, std::size_t>> userinfoAt(std::string_view t
 std::string redactUrlUserinfo(std::string_view text) {
     std::string out;
     std::size_t from = 0;
-    for (std::size_t colon = text.find("://"); colon != std::string_view::npos; colon = text.find("://", colon + 3)) {
+    for (std::size_t colon = text.find("://"); colon != std::string_view::npos;
+         colon = text.find("://", colon + 3)) {
         auto span = userinfoAt(text, colon);
         if (!span)
             continue;

@@ -22,8 +22,8 @@ std::optional<double> parseNumber(const std::string& s) {
 }
 } // namespace
 
-std::optional<double> parseRetryAfter(const std::string& retryAfterMs, const std::string& retryAfter,
-                                      std::time_t now) {
+std::optional<double> parseRetryAfter(const std::string& retryAfterMs,
+                                      const std::string& retryAfter, std::time_t now) {
     if (auto ms = parseNumber(retryAfterMs))
         return *ms / 1000.0;
     if (auto s = parseNumber(retryAfter))

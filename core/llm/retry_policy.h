@@ -11,10 +11,10 @@
 namespace kwb {
 
 struct RetryPolicy {
-    int maxRetries = 2;          // retries after the first attempt (the SDKs' default)
+    int maxRetries = 2; // retries after the first attempt (the SDKs' default)
     double initialDelaySeconds = 0.5;
     double maxDelaySeconds = 8.0;
-    double jitter = 0.25;        // the delay is multiplied by 1 - jitter * U[0, 1)
+    double jitter = 0.25;                // the delay is multiplied by 1 - jitter * U[0, 1)
     double maxServerDelaySeconds = 60.0; // a longer retry-after is ignored (backoff instead)
 };
 
@@ -25,8 +25,8 @@ struct RetryHints {
 };
 
 // retry-after-ms wins over retry-after; retry-after is seconds or an HTTP date (RFC 9110).
-std::optional<double> parseRetryAfter(const std::string& retryAfterMs, const std::string& retryAfter,
-                                      std::time_t now);
+std::optional<double> parseRetryAfter(const std::string& retryAfterMs,
+                                      const std::string& retryAfter, std::time_t now);
 // HTTP status 0 means no response at all (connection failed, reset, timed out).
 bool isRetryableStatus(long status);
 bool shouldRetry(long status, const RetryHints& hints);

@@ -36,11 +36,13 @@ Status SseParser::feed(std::string_view bytes) {
         // Find the next line end without looking at every byte twice.
         const char* p = bytes.data();
         const char* nl = static_cast<const char*>(std::memchr(p, '\n', bytes.size()));
-        const char* cr = static_cast<const char*>(std::memchr(p, '\r', nl ? std::size_t(nl - p) : bytes.size()));
+        const char* cr =
+            static_cast<const char*>(std::memchr(p, '\r', nl ? std::size_t(nl - p) : bytes.size()));
         const char* eol = cr ? cr : nl;
         if (!eol) {
             if (m_line.size() + bytes.size() > m_max)
-                return Error::make("llm-stream-too-large", "a server-sent event line exceeds " + std::to_string(m_max) + " bytes");
+                return Error::make("llm-stream-too-large", "a server-sent event line exceeds " +
+                                                               std::to_string(m_max) + " bytes");
             m_line.append(bytes);
             return okStatus();
         }
@@ -50,7 +52,8 @@ Status SseParser::feed(std::string_view bytes) {
             st = processLine(piece);
         } else {
             if (m_line.size() + piece.size() > m_max)
-                return Error::make("llm-stream-too-large", "a server-sent event line exceeds " + std::to_string(m_max) + " bytes");
+                return Error::make("llm-stream-too-large", "a server-sent event line exceeds " +
+                                                               std::to_string(m_max) + " bytes");
             m_line.append(piece);
             std::string line = std::move(m_line);
             m_line.clear();
@@ -79,7 +82,8 @@ Status SseParser::processLine(std::string_view line) {
     }
     if (field == "data") {
         if (m_event.data.size() + value.size() + 1 > m_max)
-            return Error::make("llm-stream-too-large", "a server-sent event exceeds " + std::to_string(m_max) + " bytes");
+            return Error::make("llm-stream-too-large",
+                               "a server-sent event exceeds " + std::to_string(m_max) + " bytes");
         if (m_haveData)
             m_event.data.push_back('\n');
         m_event.data.append(value);

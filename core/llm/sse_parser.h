@@ -41,7 +41,7 @@ private:
     SseEvent m_event;        // fields seen so far in the current event
     bool m_haveData = false; // a data: line was seen (data may still be empty)
     bool m_lastWasCR = false;
-    bool m_started = false;  // a leading byte-order mark is skipped once
+    bool m_started = false; // a leading byte-order mark is skipped once
     std::size_t m_dispatched = 0;
 };
 

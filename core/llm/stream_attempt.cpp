@@ -12,24 +12,27 @@ constexpr std::size_t kMaxErrorBody = 64 * 1024;
 
 std::string lower(std::string_view s) {
     std::string r(s);
-    std::transform(r.begin(), r.end(), r.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::transform(r.begin(), r.end(), r.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
     return r;
 }
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
         s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+    while (!s.empty() &&
+           (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
         s.remove_suffix(1);
     return s;
 }
 
 } // namespace
 
-StreamAttempt::StreamAttempt(const ProviderConfig& config, const HttpRequestSpec& spec, TextFn onText)
-    : m_config(config),
-      m_onText(std::move(onText)),
-      m_parser([this](const SseEvent& ev) { return onEvent(ev); }, std::min<std::size_t>(config.maxResponseBytes, 8u << 20)),
+StreamAttempt::StreamAttempt(const ProviderConfig& config, const HttpRequestSpec& spec,
+                             TextFn onText)
+    : m_config(config), m_onText(std::move(onText)),
+      m_parser([this](const SseEvent& ev) { return onEvent(ev); },
+               std::min<std::size_t>(config.maxResponseBytes, 8u << 20)),
       m_decoder(makeStreamDecoder(config.kind)) {
     m_started = m_lastActivity = Clock::now();
     m_easy = curl_easy_init();
@@ -91,7 +94,9 @@ void StreamAttempt::header(std::string_view line) {
     m_lastActivity = Clock::now();
     if (line.starts_with("HTTP/")) { // a new response (after 100 Continue or a redirect)
         auto sp = line.find(' ');
-        m_status = sp == std::string_view::npos ? 0 : std::strtol(std::string(line.substr(sp + 1, 3)).c_str(), nullptr, 10);
+        m_status = sp == std::string_view::npos
+                       ? 0
+                       : std::strtol(std::string(line.substr(sp + 1, 3)).c_str(), nullptr, 10);
         m_contentType.clear();
         m_retryAfter.clear();
         m_retryAfterMs.clear();
@@ -120,11 +125,14 @@ std::size_t StreamAttempt::write(std::string_view data) {
     m_bytes += std::int64_t(data.size());
     if (!m_bodyStarted) {
         m_bodyStarted = true;
-        m_streaming = m_status >= 200 && m_status < 300 && m_contentType.find("text/event-stream") != std::string::npos;
+        m_streaming = m_status >= 200 && m_status < 300 &&
+                      m_contentType.find("text/event-stream") != std::string::npos;
     }
     if (std::size_t(m_bytes) > m_config.maxResponseBytes) {
-        m_abort = Error::make("llm-response-too-large", "the response is larger than " +
-                                                            std::to_string(m_config.maxResponseBytes) + " bytes; stopped reading it");
+        m_abort =
+            Error::make("llm-response-too-large", "the response is larger than " +
+                                                      std::to_string(m_config.maxResponseBytes) +
+                                                      " bytes; stopped reading it");
         return 0;
     }
     if (!m_streaming) {
@@ -162,13 +170,17 @@ Result<Completion> StreamAttempt::complete(CURLcode code) {
     if (m_abort)
         return *m_abort;
     if (code != CURLE_OK) {
-        std::string why = m_curlError[0] ? std::string(m_curlError) : std::string(curl_easy_strerror(code));
+        std::string why =
+            m_curlError[0] ? std::string(m_curlError) : std::string(curl_easy_strerror(code));
         if (code == CURLE_OPERATION_TIMEDOUT && !m_bodyStarted && m_status == 0)
-            return Error::make("llm-timeout", "no answer from " + m_config.name + " in time: " + why);
+            return Error::make("llm-timeout",
+                               "no answer from " + m_config.name + " in time: " + why);
         if (m_streaming)
-            return Error::make("llm-stream-truncated", "the stream from " + m_config.name + " was cut short after " +
-                                                           std::to_string(m_out.chunks) + " events: " + why);
-        return Error::make("llm-connection", "the connection to " + m_config.name + " failed: " + why);
+            return Error::make("llm-stream-truncated",
+                               "the stream from " + m_config.name + " was cut short after " +
+                                   std::to_string(m_out.chunks) + " events: " + why);
+        return Error::make("llm-connection",
+                           "the connection to " + m_config.name + " failed: " + why);
     }
     if (m_status < 200 || m_status >= 300) {
         Error e = httpError(m_config, m_status, m_body);

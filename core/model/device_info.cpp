@@ -49,12 +49,9 @@ void from_json(const nlohmann::json& j, GpuInfo& g) {
 }
 
 void to_json(nlohmann::json& j, const DeviceInfo& d) {
-    j = {{"driver_version", d.driverVersion},
-         {"runtime_version", d.runtimeVersion},
-         {"nvrtc_version", d.nvrtcVersion},
-         {"cublas_version", d.cublasVersion},
-         {"cudnn_version", d.cudnnVersion},
-         {"gpus", d.gpus}};
+    j = {{"driver_version", d.driverVersion}, {"runtime_version", d.runtimeVersion},
+         {"nvrtc_version", d.nvrtcVersion},   {"cublas_version", d.cublasVersion},
+         {"cudnn_version", d.cudnnVersion},   {"gpus", d.gpus}};
     if (!d.hasDevice())
         j["no_device_reason"] = d.noDeviceReason;
 }

@@ -26,8 +26,8 @@ struct GpuInfo {
 };
 
 struct DeviceInfo {
-    int driverVersion = 0;  // CUDA version the driver supports, e.g. 13000; 0: no driver
-    int runtimeVersion = 0; // CUDA runtime the worker was built with, e.g. 13000
+    int driverVersion = 0;     // CUDA version the driver supports, e.g. 13000; 0: no driver
+    int runtimeVersion = 0;    // CUDA runtime the worker was built with, e.g. 13000
     std::string nvrtcVersion;  // "13.0" or empty
     std::string cublasVersion; // "13.0.2" or empty
     std::string cudnnVersion;  // "9.13.0" or empty

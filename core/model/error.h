@@ -35,7 +35,9 @@ private:
 
 struct Unit {};
 using Status = Result<Unit>;
-inline Status okStatus() { return Unit{}; }
+inline Status okStatus() {
+    return Unit{};
+}
 
 // "code: message", for logs and the command line.
 std::string describe(const Error& e);

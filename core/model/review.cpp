@@ -4,16 +4,21 @@ namespace kwb {
 
 std::string toString(Verdict v) {
     switch (v) {
-    case Verdict::Unreviewed: return "unreviewed";
-    case Verdict::Accepted: return "accepted";
-    case Verdict::Rejected: return "rejected";
-    case Verdict::NeedsWork: return "needs-work";
+    case Verdict::Unreviewed:
+        return "unreviewed";
+    case Verdict::Accepted:
+        return "accepted";
+    case Verdict::Rejected:
+        return "rejected";
+    case Verdict::NeedsWork:
+        return "needs-work";
     }
     return "unreviewed";
 }
 
 std::optional<Verdict> parseVerdict(const std::string& s) {
-    for (Verdict v : {Verdict::Unreviewed, Verdict::Accepted, Verdict::Rejected, Verdict::NeedsWork})
+    for (Verdict v :
+         {Verdict::Unreviewed, Verdict::Accepted, Verdict::Rejected, Verdict::NeedsWork})
         if (toString(v) == s)
             return v;
     return std::nullopt;

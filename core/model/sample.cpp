@@ -11,16 +11,21 @@ template <typename T> nlohmann::json orNull(const std::optional<T>& v) {
 
 std::string toString(SampleOrigin o) {
     switch (o) {
-    case SampleOrigin::Model: return "model";
-    case SampleOrigin::Person: return "person";
-    case SampleOrigin::Import: return "import";
-    case SampleOrigin::Demo: return "demo";
+    case SampleOrigin::Model:
+        return "model";
+    case SampleOrigin::Person:
+        return "person";
+    case SampleOrigin::Import:
+        return "import";
+    case SampleOrigin::Demo:
+        return "demo";
     }
     return "import";
 }
 
 std::optional<SampleOrigin> parseSampleOrigin(const std::string& s) {
-    for (SampleOrigin o : {SampleOrigin::Model, SampleOrigin::Person, SampleOrigin::Import, SampleOrigin::Demo})
+    for (SampleOrigin o :
+         {SampleOrigin::Model, SampleOrigin::Person, SampleOrigin::Import, SampleOrigin::Demo})
         if (toString(o) == s)
             return o;
     return std::nullopt;
@@ -29,7 +34,8 @@ std::optional<SampleOrigin> parseSampleOrigin(const std::string& s) {
 void to_json(nlohmann::json& j, const SampleStatus& s) {
     j = {{"verdict", toString(s.verdict)},
          {"review_id", orNull(s.reviewId)},
-         {"verification_id", s.verificationId.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.verificationId)},
+         {"verification_id",
+          s.verificationId.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.verificationId)},
          {"verification_verdict", s.verificationVerdict},
          {"on_gpu", s.onGpu},
          {"speedup", orNull(s.speedup)},

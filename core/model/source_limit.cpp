@@ -11,8 +11,9 @@ std::string sourceTooLargeMessage(std::size_t sourceBytes) {
         return std::string(buf);
     };
     return "the candidate source is " + mib(sourceBytes) + " (" + std::to_string(sourceBytes) +
-           " bytes); the workbench verifies and stores sources of up to " + mib(kMaxSourceBytes) + " (" +
-           std::to_string(kMaxSourceBytes) + " bytes; a kernel file is a few KiB: is this the right file?)";
+           " bytes); the workbench verifies and stores sources of up to " + mib(kMaxSourceBytes) +
+           " (" + std::to_string(kMaxSourceBytes) +
+           " bytes; a kernel file is a few KiB: is this the right file?)";
 }
 
 } // namespace kwb

@@ -26,8 +26,8 @@ std::optional<E> valueOf(const std::array<std::pair<E, const char*>, N>& table,
     return std::nullopt;
 }
 
-constexpr std::array<std::pair<DType, const char*>, 4> kDTypes{{
-    {DType::F32, "f32"}, {DType::F16, "f16"}, {DType::BF16, "bf16"}, {DType::I32, "i32"}}};
+constexpr std::array<std::pair<DType, const char*>, 4> kDTypes{
+    {{DType::F32, "f32"}, {DType::F16, "f16"}, {DType::BF16, "bf16"}, {DType::I32, "i32"}}};
 constexpr std::array<std::pair<ParamKind, const char*>, 5> kKinds{{{ParamKind::Input, "input"},
                                                                    {ParamKind::Output, "output"},
                                                                    {ParamKind::Dim, "dim"},
@@ -58,13 +58,27 @@ template <typename T> T require(std::optional<T> v, const std::string& what, con
 
 } // namespace
 
-std::string toString(DType t) { return nameOf(kDTypes, t); }
-std::string toString(ParamKind k) { return nameOf(kKinds, k); }
-std::string toString(ToleranceMode m) { return nameOf(kModes, m); }
-std::string toString(BaselineLibrary b) { return nameOf(kLibraries, b); }
-std::string toString(DistributionKind d) { return nameOf(kDistributions, d); }
-std::optional<DType> parseDType(const std::string& s) { return valueOf(kDTypes, s); }
-std::optional<ParamKind> parseParamKind(const std::string& s) { return valueOf(kKinds, s); }
+std::string toString(DType t) {
+    return nameOf(kDTypes, t);
+}
+std::string toString(ParamKind k) {
+    return nameOf(kKinds, k);
+}
+std::string toString(ToleranceMode m) {
+    return nameOf(kModes, m);
+}
+std::string toString(BaselineLibrary b) {
+    return nameOf(kLibraries, b);
+}
+std::string toString(DistributionKind d) {
+    return nameOf(kDistributions, d);
+}
+std::optional<DType> parseDType(const std::string& s) {
+    return valueOf(kDTypes, s);
+}
+std::optional<ParamKind> parseParamKind(const std::string& s) {
+    return valueOf(kKinds, s);
+}
 std::optional<ToleranceMode> parseToleranceMode(const std::string& s) {
     return valueOf(kModes, s);
 }

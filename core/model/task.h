@@ -33,8 +33,8 @@ std::optional<ToleranceMode> parseToleranceMode(const std::string& s);
 std::optional<BaselineLibrary> parseBaselineLibrary(const std::string& s);
 std::optional<DistributionKind> parseDistributionKind(const std::string& s);
 
-int dtypeSize(DType t);             // bytes per element: 4, 2, 2, 4
-std::string cTypeName(DType t);     // "float", "__half", "__nv_bfloat16", "int"
+int dtypeSize(DType t);         // bytes per element: 4, 2, 2, 4
+std::string cTypeName(DType t); // "float", "__half", "__nv_bfloat16", "int"
 
 // How the harness draws an input buffer's values. Normal: a = mean, b = std deviation.
 // Uniform: a = low, b = high. Integers: whole numbers uniform in [a, b], both included (for
@@ -51,7 +51,7 @@ struct Distribution {
 struct Parameter {
     std::string name;
     ParamKind kind = ParamKind::Input;
-    DType dtype = DType::F32;           // buffers only
+    DType dtype = DType::F32; // buffers only
     // Buffers only: one expression per dimension (usually a dimension name, "3", or "M*K");
     // the element count is the product of the evaluated entries.
     std::vector<std::string> shape;
@@ -93,17 +93,17 @@ struct Baseline {
 };
 
 struct Task {
-    std::string id;    // "sgemm-f32": lower case, digits, '-'
+    std::string id; // "sgemm-f32": lower case, digits, '-'
     std::string title;
-    int level = 1;     // 1..3: single op, fused ops, whole block
+    int level = 1;      // 1..3: single op, fused ops, whole block
     std::string family; // "gemm", "softmax", ...
     std::string description;
-    std::string entryName;      // "kwb_sgemm"
-    std::string entrySignature; // extern "C" void kwb_sgemm(const float* A, ...);
+    std::string entryName;             // "kwb_sgemm"
+    std::string entrySignature;        // extern "C" void kwb_sgemm(const float* A, ...);
     std::vector<Parameter> parameters; // signature order
     std::vector<ShapeSpec> shapes;
     std::map<std::string, Tolerance> tolerances; // by output parameter name
-    std::string flopsFormula; // arithmetic over dimension names, e.g. "2*M*N*K"
+    std::string flopsFormula;                    // arithmetic over dimension names, e.g. "2*M*N*K"
     std::string bytesFormula;
     Baseline baseline;
     std::vector<std::string> allowedLibraries; // what a candidate may call, e.g. "cub"

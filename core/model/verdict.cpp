@@ -60,9 +60,13 @@ Verdict verdictFromString(std::string_view text) {
     return Verdict::Unknown;
 }
 
-bool isPass(Verdict v) { return v == Verdict::Pass; }
+bool isPass(Verdict v) {
+    return v == Verdict::Pass;
+}
 
-bool ran(Verdict v) { return v != Verdict::NotRun && v != Verdict::CompileError; }
+bool ran(Verdict v) {
+    return v != Verdict::NotRun && v != Verdict::CompileError;
+}
 
 VerdictFamily family(Verdict v) {
     switch (v) {
@@ -101,11 +105,16 @@ VerdictFamily family(Verdict v) {
 
 std::string toString(VerdictFamily f) {
     switch (f) {
-    case VerdictFamily::Pass: return "pass";
-    case VerdictFamily::Failed: return "failed";
-    case VerdictFamily::SuspectedHack: return "suspected-hack";
-    case VerdictFamily::NotRun: return "not-run";
-    case VerdictFamily::Error: return "error";
+    case VerdictFamily::Pass:
+        return "pass";
+    case VerdictFamily::Failed:
+        return "failed";
+    case VerdictFamily::SuspectedHack:
+        return "suspected-hack";
+    case VerdictFamily::NotRun:
+        return "not-run";
+    case VerdictFamily::Error:
+        return "error";
     }
     return "error";
 }
@@ -126,6 +135,8 @@ RecordVerdict RecordVerdict::fromText(std::string_view text) {
     return r;
 }
 
-std::string RecordVerdict::text() const { return value == Verdict::Unknown ? unknownText : toString(value); }
+std::string RecordVerdict::text() const {
+    return value == Verdict::Unknown ? unknownText : toString(value);
+}
 
 } // namespace kwb::verification

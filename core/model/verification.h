@@ -101,7 +101,7 @@ struct KernelResourceUse {
 struct BuildReport {
     bool ok = false;
     bool cached = false;
-    std::string key;         // build cache key
+    std::string key; // build cache key
     std::string sourceHash;
     std::string libraryPath; // on the worker's machine
     std::string arch;        // "sm_90"
@@ -129,7 +129,8 @@ struct SandboxReport {
     bool limits = false;
     bool seccomp = false;
     bool landlock = false;
-    std::optional<std::string> shm; // the job's /dev/shm: "private" or "none (why)"; older records lack it
+    std::optional<std::string>
+        shm;          // the job's /dev/shm: "private" or "none (why)"; older records lack it
     std::string note; // what could not be applied, and why
     nlohmann::json extra = nlohmann::json::object();
     bool operator==(const SandboxReport&) const = default;
@@ -216,11 +217,11 @@ struct ShapeResult {
     std::string detail;
     std::string reference; // "baseline" or "cpu-float64"
     std::map<std::string, OutputCheck> outputs;
-    std::optional<TimingSummary> candidate, baseline; // "timing": both or neither
+    std::optional<TimingSummary> candidate, baseline;      // "timing": both or neither
     nlohmann::json timingExtra = nlohmann::json::object(); // unknown keys of "timing"
     std::optional<double> speedup;
-    std::vector<std::string> flags; // why a human should look
-    std::vector<std::string> notes; // context (throttled clock, ...)
+    std::vector<std::string> flags;        // why a human should look
+    std::vector<std::string> notes;        // context (throttled clock, ...)
     std::map<std::string, double> spentMs; // step -> ms since the shape began
     std::optional<ShapeClock> smClockMHz;
     std::optional<SpeedOfLight> speedOfLight;
@@ -249,8 +250,8 @@ struct Screening {
 // no shapes). The free-form members (timelines, prepared, ceilings) are JSON objects whose
 // keys change with the worker; null when absent.
 struct VerificationRecordData {
-    static constexpr int kSchemaVersion = 2;   // written by toJson
-    static constexpr int kOldestReadable = 1;  // the JSON-by-key records
+    static constexpr int kSchemaVersion = 2;  // written by toJson
+    static constexpr int kOldestReadable = 1; // the JSON-by-key records
 
     int schemaVersion = kSchemaVersion; // as read; toJson always writes kSchemaVersion
     std::string id;                     // SHA-256 prefix of the canonical form, when stored

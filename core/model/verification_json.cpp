@@ -27,7 +27,10 @@ BuildDiagnostic diagnosticFromJson(const json& j) {
 }
 
 json toJson(const BuildDiagnostic& d) {
-    return withExtra({{"file", d.file}, {"line", d.line}, {"column", d.column}, {"severity", d.severity},
+    return withExtra({{"file", d.file},
+                      {"line", d.line},
+                      {"column", d.column},
+                      {"severity", d.severity},
                       {"message", d.message}},
                      d.extra);
 }
@@ -46,8 +49,11 @@ KernelResourceUse resourcesFromJson(const json& j) {
 }
 
 json toJson(const KernelResourceUse& k) {
-    return withExtra({{"function", k.function}, {"registers", k.registers}, {"shared_bytes", k.sharedBytes},
-                      {"stack_bytes", k.stackBytes}, {"spill_store_bytes", k.spillStoreBytes},
+    return withExtra({{"function", k.function},
+                      {"registers", k.registers},
+                      {"shared_bytes", k.sharedBytes},
+                      {"stack_bytes", k.stackBytes},
+                      {"spill_store_bytes", k.spillStoreBytes},
                       {"spill_load_bytes", k.spillLoadBytes}},
                      k.extra);
 }
@@ -80,7 +86,8 @@ SandboxReport sandboxFromJson(const json& j) {
 }
 
 json toJson(const SandboxReport& s) {
-    json j = {{"limits", s.limits}, {"seccomp", s.seccomp}, {"landlock", s.landlock}, {"note", s.note}};
+    json j = {
+        {"limits", s.limits}, {"seccomp", s.seccomp}, {"landlock", s.landlock}, {"note", s.note}};
     if (s.shm)
         j["shm"] = *s.shm;
     return withExtra(std::move(j), s.extra);
@@ -95,7 +102,9 @@ BaselineInfo baselineFromJson(const json& j) {
     return b;
 }
 
-json toJson(const BaselineInfo& b) { return withExtra({{"label", b.label}, {"kind", b.kind}}, b.extra); }
+json toJson(const BaselineInfo& b) {
+    return withExtra({{"label", b.label}, {"kind", b.kind}}, b.extra);
+}
 
 FirstBadElement firstBadFromJson(const json& j) {
     FirstBadElement f;
@@ -114,8 +123,10 @@ FirstBadElement firstBadFromJson(const json& j) {
 }
 
 json toJson(const FirstBadElement& f) {
-    return withExtra({{"element", f.element}, {"got", f.got ? json(*f.got) : json(nullptr)},
-                      {"expected", f.expected}, {"allowed_error", f.allowedError}},
+    return withExtra({{"element", f.element},
+                      {"got", f.got ? json(*f.got) : json(nullptr)},
+                      {"expected", f.expected},
+                      {"allowed_error", f.allowedError}},
                      f.extra);
 }
 
@@ -137,9 +148,14 @@ OutputCheck outputFromJson(const json& j) {
 }
 
 json toJson(const OutputCheck& o) {
-    json j = {{"mismatches", o.mismatches}, {"unwritten", o.unwritten}, {"nan", o.nan},
-              {"max_abs_err", o.maxAbsErr},   {"max_rel_err", o.maxRelErr}, {"elements", o.elements},
-              {"rtol", o.rtol},               {"atol", o.atol}};
+    json j = {{"mismatches", o.mismatches},
+              {"unwritten", o.unwritten},
+              {"nan", o.nan},
+              {"max_abs_err", o.maxAbsErr},
+              {"max_rel_err", o.maxRelErr},
+              {"elements", o.elements},
+              {"rtol", o.rtol},
+              {"atol", o.atol}};
     if (o.firstBadIndex)
         j["first_bad_index"] = *o.firstBadIndex;
     if (o.firstBad)
@@ -180,7 +196,10 @@ SpeedOfLight speedOfLightFromJson(const json& j) {
 }
 
 json toJson(const SpeedOfLight& s) {
-    return withExtra({{"flops", s.flops}, {"bytes", s.bytes}, {"floor_ms", s.floorMs}, {"bound", s.bound},
+    return withExtra({{"flops", s.flops},
+                      {"bytes", s.bytes},
+                      {"floor_ms", s.floorMs},
+                      {"bound", s.bound},
                       {"fraction", s.fraction}},
                      s.extra);
 }
@@ -207,7 +226,8 @@ Screening screeningFromJson(const json& j) {
 json toJson(const Screening& s) {
     json findings = json::array();
     for (const auto& f : s.findings)
-        findings.push_back(withExtra({{"kind", f.kind}, {"line", f.line}, {"text", f.text}}, f.extra));
+        findings.push_back(
+            withExtra({{"kind", f.kind}, {"line", f.line}, {"text", f.text}}, f.extra));
     return withExtra({{"version", s.version}, {"findings", findings}}, s.extra);
 }
 
@@ -319,9 +339,10 @@ json toJson(const TimingSummary& t) {
                                       {"host_check", t.spentHostCheckMs}},
                                      t.spentExtra)}};
     if (t.smClockMHz)
-        j["sm_clock_mhz"] =
-            withExtra({{"min", t.smClockMHz->min}, {"median", t.smClockMHz->median}, {"max", t.smClockMHz->max}},
-                      t.smClockMHz->extra);
+        j["sm_clock_mhz"] = withExtra({{"min", t.smClockMHz->min},
+                                       {"median", t.smClockMHz->median},
+                                       {"max", t.smClockMHz->max}},
+                                      t.smClockMHz->extra);
     if (t.label)
         j["label"] = *t.label;
     return withExtra(std::move(j), t.extra);
@@ -337,15 +358,17 @@ ShapeResult shapeFromJson(const json& j) {
     r.read("detail", s.detail);
     r.read("reference", s.reference);
     if (j.contains("outputs") && j["outputs"].is_object() &&
-        std::all_of(j["outputs"].begin(), j["outputs"].end(), [](const json& o) { return o.is_object(); })) {
+        std::all_of(j["outputs"].begin(), j["outputs"].end(),
+                    [](const json& o) { return o.is_object(); })) {
         json outputs;
         r.read("outputs", outputs);
         for (const auto& [name, o] : outputs.items())
             s.outputs[name] = outputFromJson(o);
     }
     const auto timing = j.find("timing");
-    if (timing != j.end() && timing->is_object() && timing->contains("candidate") && timing->contains("baseline") &&
-        (*timing)["candidate"].is_object() && (*timing)["baseline"].is_object()) {
+    if (timing != j.end() && timing->is_object() && timing->contains("candidate") &&
+        timing->contains("baseline") && (*timing)["candidate"].is_object() &&
+        (*timing)["baseline"].is_object()) {
         json t;
         r.read("timing", t);
         s.candidate = timingFromJson(t["candidate"]);
@@ -368,18 +391,20 @@ json toJson(const ShapeResult& s) {
     json outputs = json::object();
     for (const auto& [name, o] : s.outputs)
         outputs[name] = toJson(o);
-    json j = {{"name", s.name},           {"dims", s.dims},       {"verdict", s.verdict.text()},
-              {"detail", s.detail},       {"reference", s.reference}, {"outputs", outputs},
-              {"flags", s.flags},         {"notes", s.notes},     {"spent_ms", s.spentMs}};
+    json j = {{"name", s.name},     {"dims", s.dims},           {"verdict", s.verdict.text()},
+              {"detail", s.detail}, {"reference", s.reference}, {"outputs", outputs},
+              {"flags", s.flags},   {"notes", s.notes},         {"spent_ms", s.spentMs}};
     if (s.candidate && s.baseline)
-        j["timing"] = withExtra({{"candidate", toJson(*s.candidate)}, {"baseline", toJson(*s.baseline)}},
-                                s.timingExtra);
+        j["timing"] =
+            withExtra({{"candidate", toJson(*s.candidate)}, {"baseline", toJson(*s.baseline)}},
+                      s.timingExtra);
     if (s.speedup)
         j["speedup"] = *s.speedup;
     if (s.smClockMHz)
-        j["sm_clock_mhz"] = withExtra(
-            {{"before", s.smClockMHz->before}, {"after", s.smClockMHz->after}, {"max", s.smClockMHz->max}},
-            s.smClockMHz->extra);
+        j["sm_clock_mhz"] = withExtra({{"before", s.smClockMHz->before},
+                                       {"after", s.smClockMHz->after},
+                                       {"max", s.smClockMHz->max}},
+                                      s.smClockMHz->extra);
     if (s.speedOfLight)
         j["speed_of_light"] = toJson(*s.speedOfLight);
     return withExtra(std::move(j), s.extra);
@@ -393,7 +418,8 @@ Result<VerificationRecordData> fromJson(const json& j) {
                             ? j["schema_version"].get<int>()
                             : 0;
     if (version < R::kOldestReadable || version > R::kSchemaVersion)
-        return Error::make("bad-record", "unknown verification record version " + std::to_string(version));
+        return Error::make("bad-record",
+                           "unknown verification record version " + std::to_string(version));
     for (const char* key : {"task_id", "verdict", "source_hash", "created_at"})
         if (!j.contains(key) || !j[key].is_string())
             return Error::make("bad-record", std::string("the record has no \"") + key + "\"");
@@ -458,9 +484,9 @@ json toJson(const VerificationRecordData& d) {
         j["ceilings_error"] = *d.ceilingsError;
     if (d.screening)
         j["screening"] = toJson(*d.screening);
-    for (const auto& [key, value] : {std::pair{"ceilings", &d.ceilings}, std::pair{"timeline_ms", &d.timelineMs},
-                                     std::pair{"worker_timeline_ms", &d.workerTimelineMs},
-                                     std::pair{"prepared", &d.prepared}})
+    for (const auto& [key, value] :
+         {std::pair{"ceilings", &d.ceilings}, std::pair{"timeline_ms", &d.timelineMs},
+          std::pair{"worker_timeline_ms", &d.workerTimelineMs}, std::pair{"prepared", &d.prepared}})
         if (!value->is_null())
             j[key] = *value;
     return withExtra(std::move(j), d.extra);

@@ -14,8 +14,12 @@ namespace kwb::verification::detail {
 
 using nlohmann::json;
 
-inline bool convert(const json& v, bool& out) { return v.is_boolean() ? (out = v.get<bool>(), true) : false; }
-inline bool convert(const json& v, int& out) { return v.is_number_integer() ? (out = v.get<int>(), true) : false; }
+inline bool convert(const json& v, bool& out) {
+    return v.is_boolean() ? (out = v.get<bool>(), true) : false;
+}
+inline bool convert(const json& v, int& out) {
+    return v.is_number_integer() ? (out = v.get<int>(), true) : false;
+}
 inline bool convert(const json& v, std::int64_t& out) {
     return v.is_number_integer() ? (out = v.get<std::int64_t>(), true) : false;
 }
@@ -24,11 +28,15 @@ inline bool convert(const json& v, std::uint64_t& out) {
         return out = v.get<std::uint64_t>(), true;
     return false;
 }
-inline bool convert(const json& v, double& out) { return v.is_number() ? (out = v.get<double>(), true) : false; }
+inline bool convert(const json& v, double& out) {
+    return v.is_number() ? (out = v.get<double>(), true) : false;
+}
 inline bool convert(const json& v, std::string& out) {
     return v.is_string() ? (out = v.get<std::string>(), true) : false;
 }
-inline bool convert(const json& v, json& out) { return out = v, true; }
+inline bool convert(const json& v, json& out) {
+    return out = v, true;
+}
 
 template <typename T> bool convert(const json& v, std::vector<T>& out) {
     if (!v.is_array())
@@ -77,7 +85,8 @@ public:
         return true;
     }
     // An object-valued key read by a struct reader; non-objects stay in the rest.
-    template <typename T, typename F> bool readObject(const char* key, std::optional<T>& out, F fromJson) {
+    template <typename T, typename F>
+    bool readObject(const char* key, std::optional<T>& out, F fromJson) {
         auto it = m_rest.find(key);
         if (it == m_rest.end() || !it->is_object())
             return false;
@@ -85,7 +94,8 @@ public:
         m_rest.erase(it);
         return true;
     }
-    template <typename T, typename F> bool readObjects(const char* key, std::vector<T>& out, F fromJson) {
+    template <typename T, typename F>
+    bool readObjects(const char* key, std::vector<T>& out, F fromJson) {
         auto it = m_rest.find(key);
         if (it == m_rest.end() || !it->is_array())
             return false;

@@ -8,7 +8,8 @@ namespace kwb {
 std::vector<Diagnostic> parseDiagnostics(const std::string& text) {
     // nvcc's front end: file(12): error: message        (column shown by a caret line after)
     // gcc / clang:      file:12:5: error: message
-    static const std::regex edg(R"(^(.+?)\((\d+)\): (error|warning|remark|catastrophic error)( #\w+-?\w*)?: (.*)$)");
+    static const std::regex edg(
+        R"(^(.+?)\((\d+)\): (error|warning|remark|catastrophic error)( #\w+-?\w*)?: (.*)$)");
     static const std::regex gcc(R"(^(.+?):(\d+):(\d+): (fatal error|error|warning|note): (.*)$)");
     static const std::regex caret(R"(^\s*\^\s*$)");
     std::vector<Diagnostic> out;
@@ -47,7 +48,8 @@ std::vector<Diagnostic> parseDiagnostics(const std::string& text) {
 
 std::vector<KernelResources> parsePtxasResources(const std::string& text) {
     static const std::regex props(R"(Function properties for (\S+))");
-    static const std::regex frame(R"((\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads)");
+    static const std::regex frame(
+        R"((\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads)");
     static const std::regex compiling(R"(Compiling entry function '([^']+)')");
     static const std::regex used(R"(Used (\d+) registers)");
     static const std::regex smem(R"((\d+) bytes smem)");
@@ -85,7 +87,11 @@ std::vector<KernelResources> parsePtxasResources(const std::string& text) {
 }
 
 void to_json(nlohmann::json& j, const Diagnostic& d) {
-    j = {{"file", d.file}, {"line", d.line}, {"column", d.column}, {"severity", d.severity}, {"message", d.message}};
+    j = {{"file", d.file},
+         {"line", d.line},
+         {"column", d.column},
+         {"severity", d.severity},
+         {"message", d.message}};
 }
 void from_json(const nlohmann::json& j, Diagnostic& d) {
     d.file = j.value("file", "");
@@ -95,8 +101,11 @@ void from_json(const nlohmann::json& j, Diagnostic& d) {
     d.message = j.value("message", "");
 }
 void to_json(nlohmann::json& j, const KernelResources& r) {
-    j = {{"function", r.function}, {"registers", r.registers}, {"shared_bytes", r.sharedBytes},
-         {"stack_bytes", r.stackBytes}, {"spill_store_bytes", r.spillStoreBytes},
+    j = {{"function", r.function},
+         {"registers", r.registers},
+         {"shared_bytes", r.sharedBytes},
+         {"stack_bytes", r.stackBytes},
+         {"spill_store_bytes", r.spillStoreBytes},
          {"spill_load_bytes", r.spillLoadBytes}};
 }
 void from_json(const nlohmann::json& j, KernelResources& r) {

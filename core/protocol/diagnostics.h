@@ -11,7 +11,7 @@ namespace kwb {
 struct Diagnostic {
     std::string file;
     int line = 0;
-    int column = 0; // 0 when the compiler gave none
+    int column = 0;       // 0 when the compiler gave none
     std::string severity; // "error", "warning", "note"
     std::string message;
 
@@ -21,7 +21,7 @@ struct Diagnostic {
 struct KernelResources {
     std::string function; // mangled name as ptxas prints it
     int registers = 0;
-    int sharedBytes = 0;  // static shared memory
+    int sharedBytes = 0; // static shared memory
     int stackBytes = 0;
     int spillStoreBytes = 0;
     int spillLoadBytes = 0;

@@ -28,7 +28,9 @@ int hexValue(char c) {
     return -1; // upper case is refused too: one spelling per key and per MAC
 }
 
-Error refused(const std::string& why) { return Error::make(verification::toString(verification::Verdict::Tampering), why); }
+Error refused(const std::string& why) {
+    return Error::make(verification::toString(verification::Verdict::Tampering), why);
+}
 
 // The MAC of one frame, as hex. An empty string when libcrypto fails (out of memory), which
 // then matches no frame's MAC.
@@ -38,8 +40,9 @@ std::string macHex(const JobKey& key, std::string_view seq, std::string_view pay
     message.append(kDomain).append(seq).append(1, '\n').append(payload);
     std::array<unsigned char, EVP_MAX_MD_SIZE> mac{};
     unsigned int length = 0;
-    if (!HMAC(EVP_sha256(), key.bytes(), int(JobKey::kBytes), reinterpret_cast<const unsigned char*>(message.data()),
-              message.size(), mac.data(), &length))
+    if (!HMAC(EVP_sha256(), key.bytes(), int(JobKey::kBytes),
+              reinterpret_cast<const unsigned char*>(message.data()), message.size(), mac.data(),
+              &length))
         return {};
     std::string hex;
     hex.reserve(2 * length);
@@ -62,7 +65,9 @@ std::string excerpt(std::string_view line) {
 
 JobKey::JobKey() : m_bytes(new unsigned char[kBytes]()) {}
 
-JobKey::~JobKey() { clear(); }
+JobKey::~JobKey() {
+    clear();
+}
 
 void JobKey::clear() {
     if (m_bytes)
@@ -73,7 +78,8 @@ void JobKey::clear() {
 Result<JobKey> JobKey::fresh() {
     JobKey key;
     if (RAND_priv_bytes(key.m_bytes.get(), int(kBytes)) != 1)
-        return Error::make("no-randomness", "the system's random generator gave no key for the job");
+        return Error::make("no-randomness",
+                           "the system's random generator gave no key for the job");
     return key;
 }
 
@@ -84,7 +90,8 @@ Result<JobKey> JobKey::fromLine(std::string_view line) {
     for (std::size_t i = 0; i < kBytes; ++i) {
         const int hi = hexValue(line[2 * i]), lo = hexValue(line[2 * i + 1]);
         if (hi < 0 || lo < 0)
-            return Error::make("bad-key", "the job's key line must be 64 lower-case hex digits and a newline");
+            return Error::make("bad-key",
+                               "the job's key line must be 64 lower-case hex digits and a newline");
         key.m_bytes[i] = static_cast<unsigned char>(hi << 4 | lo);
     }
     return key;
@@ -127,26 +134,31 @@ Result<nlohmann::json> JobChannelReader::accept(std::string_view line) {
     const auto firstSpace = line.find(' ');
     const std::string_view seqText = line.substr(0, std::min(firstSpace, line.size()));
     std::uint64_t seq = 0;
-    const bool numberOk = !seqText.empty() && seqText.size() <= 20 && (seqText == "0" || seqText[0] != '0') &&
-                          std::from_chars(seqText.data(), seqText.data() + seqText.size(), seq).ptr ==
-                              seqText.data() + seqText.size();
-    if (firstSpace == std::string_view::npos || !numberOk || line.size() < firstSpace + 1 + kMacHex + 2 ||
-        line[firstSpace + 1 + kMacHex] != ' ')
+    const bool numberOk =
+        !seqText.empty() && seqText.size() <= 20 && (seqText == "0" || seqText[0] != '0') &&
+        std::from_chars(seqText.data(), seqText.data() + seqText.size(), seq).ptr ==
+            seqText.data() + seqText.size();
+    if (firstSpace == std::string_view::npos || !numberOk ||
+        line.size() < firstSpace + 1 + kMacHex + 2 || line[firstSpace + 1 + kMacHex] != ' ')
         return refused("a line on the job's channel is not a signed frame: " + excerpt(line));
     const std::string_view mac = line.substr(firstSpace + 1, kMacHex);
     const std::string_view payload = line.substr(firstSpace + 2 + kMacHex);
     const std::string expected = macHex(m_key, seqText, payload);
     if (expected.size() != kMacHex || CRYPTO_memcmp(expected.data(), mac.data(), kMacHex) != 0)
         return refused("frame " + std::string(seqText) +
-                       " on the job's channel fails authentication (not signed with this job's key, or altered)");
+                       " on the job's channel fails authentication (not signed with this job's "
+                       "key, or altered)");
     if (seq != m_next)
-        return refused(seq < m_next ? "frame " + std::to_string(seq) + " on the job's channel is a replay (frame " +
+        return refused(seq < m_next ? "frame " + std::to_string(seq) +
+                                          " on the job's channel is a replay (frame " +
                                           std::to_string(m_next) + " was due)"
-                                    : "frame " + std::to_string(seq) + " on the job's channel is out of order (frame " +
+                                    : "frame " + std::to_string(seq) +
+                                          " on the job's channel is out of order (frame " +
                                           std::to_string(m_next) + " was due)");
     auto msg = nlohmann::json::parse(payload, nullptr, false);
     if (!msg.is_object())
-        return refused("frame " + std::to_string(seq) + " on the job's channel holds no JSON object");
+        return refused("frame " + std::to_string(seq) +
+                       " on the job's channel holds no JSON object");
     ++m_next;
     return msg;
 }
@@ -192,7 +204,8 @@ Result<JobKey> readJobKey(int fd) {
     auto key = JobKey::fromLine(line);
     cleanse(line);
     if (!key && got == 0)
-        return Error::make("bad-key", "the job got no key (its first line on stdin must be the job's key)");
+        return Error::make("bad-key",
+                           "the job got no key (its first line on stdin must be the job's key)");
     return key;
 }
 

@@ -32,7 +32,7 @@ struct JobPlan {
     std::vector<PlannedShape> shapes; // in the order the job runs them
     std::vector<std::string> outputs; // the task's output parameters
     bool bench = true;                // timed (else no shape may carry timing)
-    bool probe = false;               // a CPU-only probe job (tests/sandbox): no shapes, its own verdicts
+    bool probe = false; // a CPU-only probe job (tests/sandbox): no shapes, its own verdicts
 };
 
 // The plan of a job spec (core/gpu/verify_job.h): its task's shapes in task order, those named

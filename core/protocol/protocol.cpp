@@ -53,7 +53,10 @@ struct HeadReader : nlohmann::json_sax<nlohmann::json> {
     std::string m_key;
     bool done() const { return head.id && !head.type.empty(); }
     bool atTop() const { return depth == 1; }
-    bool value() { m_key.clear(); return !done(); }
+    bool value() {
+        m_key.clear();
+        return !done();
+    }
     bool null() override { return value(); }
     bool boolean(bool) override { return value(); }
     bool number_integer(number_integer_t v) override {
@@ -62,7 +65,8 @@ struct HeadReader : nlohmann::json_sax<nlohmann::json> {
         return value();
     }
     bool number_unsigned(number_unsigned_t v) override {
-        if (atTop() && m_key == "id" && v <= number_unsigned_t(std::numeric_limits<long long>::max()))
+        if (atTop() && m_key == "id" &&
+            v <= number_unsigned_t(std::numeric_limits<long long>::max()))
             head.id = static_cast<long long>(v);
         return value();
     }
@@ -73,12 +77,31 @@ struct HeadReader : nlohmann::json_sax<nlohmann::json> {
         return value();
     }
     bool binary(binary_t&) override { return value(); }
-    bool start_object(std::size_t) override { ++depth; m_key.clear(); return true; }
-    bool key(string_t& k) override { m_key = k; return true; }
-    bool end_object() override { --depth; return value(); }
-    bool start_array(std::size_t) override { ++depth; m_key.clear(); return true; }
-    bool end_array() override { --depth; return value(); }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+    bool start_object(std::size_t) override {
+        ++depth;
+        m_key.clear();
+        return true;
+    }
+    bool key(string_t& k) override {
+        m_key = k;
+        return true;
+    }
+    bool end_object() override {
+        --depth;
+        return value();
+    }
+    bool start_array(std::size_t) override {
+        ++depth;
+        m_key.clear();
+        return true;
+    }
+    bool end_array() override {
+        --depth;
+        return value();
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+        return false;
+    }
 };
 } // namespace
 
@@ -89,7 +112,8 @@ RequestHead requestHeadOf(std::string_view line) {
     return reader.head;
 }
 
-nlohmann::json errorReplyToHead(const RequestHead& head, const std::string& code, const std::string& message) {
+nlohmann::json errorReplyToHead(const RequestHead& head, const std::string& code,
+                                const std::string& message) {
     nlohmann::json req = nlohmann::json::object();
     if (head.id)
         req["id"] = *head.id;

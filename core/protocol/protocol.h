@@ -53,6 +53,7 @@ struct RequestHead {
 };
 RequestHead requestHeadOf(std::string_view line);
 // An error answer to a request that could not be read whole, with the id and type it named.
-nlohmann::json errorReplyToHead(const RequestHead& head, const std::string& code, const std::string& message);
+nlohmann::json errorReplyToHead(const RequestHead& head, const std::string& code,
+                                const std::string& message);
 
 } // namespace kwb::protocol

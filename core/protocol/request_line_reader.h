@@ -12,7 +12,7 @@ namespace kwb::protocol {
 class RequestLineReader {
 public:
     struct Line {
-        std::string text;      // the line without '\n'; for a line over the limit, its first 64 KiB
+        std::string text; // the line without '\n'; for a line over the limit, its first 64 KiB
         bool tooLong = false;
         std::size_t bytes = 0; // the line's full length
     };

@@ -42,7 +42,9 @@ std::uint16_t floatToBf16(float value) {
     return static_cast<std::uint16_t>(u >> 16);
 }
 
-double geluExact(double x) { return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0))); }
+double geluExact(double x) {
+    return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0)));
+}
 
 Result<std::vector<double>> softmaxRows(std::span<const float> x, int rows, int cols) {
     if (!sized(x.size(), {rows, cols}))
@@ -63,8 +65,8 @@ Result<std::vector<double>> softmaxRows(std::span<const float> x, int rows, int 
     return y;
 }
 
-Result<std::vector<double>> sgemm(std::span<const float> a, std::span<const float> b, int m,
-                                  int n, int k) {
+Result<std::vector<double>> sgemm(std::span<const float> a, std::span<const float> b, int m, int n,
+                                  int k) {
     if (!sized(a.size(), {m, k}))
         return sizeError("A");
     if (!sized(b.size(), {k, n}))
@@ -158,8 +160,7 @@ Result<std::vector<double>> reduceSumAbs(std::span<const float> x) {
 
 Result<std::vector<double>> gemmBiasGelu(std::span<const std::uint16_t> a,
                                          std::span<const std::uint16_t> b,
-                                         std::span<const std::uint16_t> bias, int m, int n,
-                                         int k) {
+                                         std::span<const std::uint16_t> bias, int m, int n, int k) {
     if (!sized(a.size(), {m, k}))
         return sizeError("A");
     if (!sized(b.size(), {k, n}))

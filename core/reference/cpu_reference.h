@@ -22,8 +22,8 @@ double geluExact(double x);             // 0.5 x (1 + erf(x / sqrt 2))
 // y[r, c] = exp(x[r, c] - max_r) / sum_c exp(x[r, c] - max_r)
 Result<std::vector<double>> softmaxRows(std::span<const float> x, int rows, int cols);
 // C[M, N] = A[M, K] B[K, N], row-major
-Result<std::vector<double>> sgemm(std::span<const float> a, std::span<const float> b, int m,
-                                  int n, int k);
+Result<std::vector<double>> sgemm(std::span<const float> a, std::span<const float> b, int m, int n,
+                                  int k);
 // LayerNorm per row (biased variance, eps inside the square root), affine, then exact GELU.
 Result<std::vector<double>> layernormGelu(std::span<const float> x, std::span<const float> gamma,
                                           std::span<const float> beta, int rows, int cols,

@@ -75,8 +75,7 @@ Ref gemmBf16Ref(const RefArgs& a) {
 }
 
 Ref conv2dNhwcRef(const RefArgs& a) {
-    const long long n = a.dim("N"), h = a.dim("H"), wd = a.dim("W"), c = a.dim("C"),
-                    k = a.dim("K");
+    const long long n = a.dim("N"), h = a.dim("H"), wd = a.dim("W"), c = a.dim("C"), k = a.dim("K");
     const auto *x = a.input("x", {n, h, wd, c}), *w = a.input("w", {k, 3, 3, c});
     if (!x || !w)
         return referenceSizeError("x or w");
@@ -102,16 +101,16 @@ Ref conv2dNhwcRef(const RefArgs& a) {
 }
 
 Ref convBiasReluRef(const RefArgs& a) {
-    const long long n = a.dim("N"), c = a.dim("C"), h = a.dim("H"), wd = a.dim("W"),
-                    k = a.dim("K");
+    const long long n = a.dim("N"), c = a.dim("C"), h = a.dim("H"), wd = a.dim("W"), k = a.dim("K");
     const auto *x = a.input("x", {n, c, h, wd}), *w = a.input("w", {k, c, 3, 3});
     const auto* bias = a.input("bias", {k});
     if (!x || !w || !bias)
         return referenceSizeError("x, w or bias");
     std::vector<double> y = convNchw(*x, *w, n, c, h, wd, k);
     for (std::size_t i = 0; i < y.size(); ++i)
-        y[i] = std::max(0.0, y[i] + (*bias)[(i / static_cast<std::size_t>(h * wd)) %
-                                           static_cast<std::size_t>(k)]);
+        y[i] = std::max(
+            0.0,
+            y[i] + (*bias)[(i / static_cast<std::size_t>(h * wd)) % static_cast<std::size_t>(k)]);
     return singleOutput("y", std::move(y));
 }
 

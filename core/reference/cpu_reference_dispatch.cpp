@@ -44,9 +44,9 @@ double scalar(const Task& t, const ShapeSpec& s, const std::string& name) {
     return p && p->defaultValue ? *p->defaultValue : 0.0;
 }
 
-#define KWB_TRY(var, expr)                                                                     \
-    auto var = (expr);                                                                         \
-    if (!var)                                                                                  \
+#define KWB_TRY(var, expr)                                                                         \
+    auto var = (expr);                                                                             \
+    if (!var)                                                                                      \
         return var.error();
 
 Result<CpuReferenceResult> wrap(Result<std::vector<double>> r, const char* output) {

@@ -213,8 +213,12 @@ Ref histogramRef(const RefArgs& a) {
     return singleOutput("hist", std::move(hist));
 }
 
-Ref maxpoolRef(const RefArgs& a) { return pool(a, true); }
-Ref avgpoolRef(const RefArgs& a) { return pool(a, false); }
+Ref maxpoolRef(const RefArgs& a) {
+    return pool(a, true);
+}
+Ref avgpoolRef(const RefArgs& a) {
+    return pool(a, false);
+}
 
 Ref batchnormRef(const RefArgs& a) {
     const long long n = a.dim("N"), c = a.dim("C"), h = a.dim("H"), w = a.dim("W");

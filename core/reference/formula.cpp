@@ -92,7 +92,8 @@ private:
         }
         if (std::isdigit(static_cast<unsigned char>(c))) {
             double value = 0.0;
-            while (m_pos < m_text.size() && std::isdigit(static_cast<unsigned char>(m_text[m_pos]))) {
+            while (m_pos < m_text.size() &&
+                   std::isdigit(static_cast<unsigned char>(m_text[m_pos]))) {
                 value = value * 10.0 + (m_text[m_pos] - '0');
                 if (value > kMaxLiteral)
                     return fail(errorAt("number too large"));
@@ -108,8 +109,9 @@ private:
         }
         if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
             const std::size_t start = m_pos;
-            while (m_pos < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[m_pos])) ||
-                                             m_text[m_pos] == '_'))
+            while (
+                m_pos < m_text.size() &&
+                (std::isalnum(static_cast<unsigned char>(m_text[m_pos])) || m_text[m_pos] == '_'))
                 ++m_pos;
             Formula::Step s(Formula::Op::Name);
             s.name = m_text.substr(start, m_pos - start);
@@ -139,8 +141,8 @@ private:
 
 Result<Formula> Formula::parse(const std::string& text) {
     if (text.size() > kMaxLength)
-        return Error::make("formula-invalid", "formula longer than " +
-                                                  std::to_string(kMaxLength) + " characters");
+        return Error::make("formula-invalid",
+                           "formula longer than " + std::to_string(kMaxLength) + " characters");
     Formula f;
     f.m_text = text;
     FormulaParser parser(text);
@@ -203,8 +205,7 @@ Result<long long> Formula::evaluateInteger(const std::map<std::string, double>& 
         return v.error();
     const double x = *v;
     if (std::trunc(x) != x || std::fabs(x) > kMaxLiteral)
-        return Error::make("formula-not-integer",
-                           "\"" + m_text + "\" is not a whole number here");
+        return Error::make("formula-not-integer", "\"" + m_text + "\" is not a whole number here");
     return static_cast<long long>(x);
 }
 

@@ -18,13 +18,13 @@ std::uint16_t doubleToHalf(double v) {
     double a = std::fabs(v);
     if (a >= 65520.0) // rounds to infinity
         return sign | 0x7c00;
-    if (a < std::ldexp(1.0, -14)) { // subnormal: multiples of 2^-24
+    if (a < std::ldexp(1.0, -14)) {                         // subnormal: multiples of 2^-24
         const double q = std::nearbyint(std::ldexp(a, 24)); // ties to even (default mode)
         return sign | static_cast<std::uint16_t>(q);
     }
     int e = 0;
-    const double m = std::frexp(a, &e);                          // a = m 2^e, m in [0.5, 1)
-    double q = std::nearbyint(std::ldexp(m, 11));                // 11 significant bits
+    const double m = std::frexp(a, &e);           // a = m 2^e, m in [0.5, 1)
+    double q = std::nearbyint(std::ldexp(m, 11)); // 11 significant bits
     if (q >= 2048.0) {
         q /= 2.0;
         ++e;
@@ -59,18 +59,22 @@ Result<HostInputs> drawHostInputs(const Task& task, const ShapeSpec& shape, std:
             count *= *n;
         }
         if (count < 1 || count > (1LL << 28))
-            return Error::make("host-inputs", "input \"" + p->name + "\" of shape \"" +
-                                                  shape.name + "\" is too large for the host");
+            return Error::make("host-inputs", "input \"" + p->name + "\" of shape \"" + shape.name +
+                                                  "\" is too large for the host");
         const auto n = static_cast<std::size_t>(count);
         std::vector<std::byte>& buf = out[p->name];
         buf.resize(n * static_cast<std::size_t>(dtypeSize(p->dtype)));
         const Distribution& d = p->distribution;
-        std::normal_distribution<double> normal(d.a, d.kind == DistributionKind::Normal ? d.b : 1.0);
-        std::uniform_real_distribution<double> uniform(d.a, d.kind == DistributionKind::Uniform ? d.b : d.a + 1.0);
+        std::normal_distribution<double> normal(d.a,
+                                                d.kind == DistributionKind::Normal ? d.b : 1.0);
+        std::uniform_real_distribution<double> uniform(
+            d.a, d.kind == DistributionKind::Uniform ? d.b : d.a + 1.0);
         for (std::size_t i = 0; i < n; ++i) {
-            double v = d.kind == DistributionKind::Normal    ? normal(rng)
-                       : d.kind == DistributionKind::Uniform ? uniform(rng)
-                                                             : d.a + std::floor((d.b - d.a + 1.0) * std::generate_canonical<double, 53>(rng));
+            double v = d.kind == DistributionKind::Normal ? normal(rng)
+                       : d.kind == DistributionKind::Uniform
+                           ? uniform(rng)
+                           : d.a + std::floor((d.b - d.a + 1.0) *
+                                              std::generate_canonical<double, 53>(rng));
             if (d.kind == DistributionKind::Integers)
                 v = std::min(v, d.b);
             switch (p->dtype) {
@@ -113,7 +117,8 @@ Result<std::vector<OutputVariation>> measureOutputVariation(const Task& task,
         for (const auto& [name, a] : first) {
             const auto& b = ref->outputs[name];
             if (a.size() != b.size() || a.empty())
-                return Error::make("host-inputs", "output \"" + name + "\" changed size between seeds");
+                return Error::make("host-inputs",
+                                   "output \"" + name + "\" changed size between seeds");
             double sa = 0, sb = 0, sd = 0;
             for (std::size_t i = 0; i < a.size(); ++i) {
                 sa += a[i] * a[i];

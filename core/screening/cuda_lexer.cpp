@@ -58,22 +58,27 @@ void appendUtf8(std::string& out, std::uint32_t cp) {
     }
 }
 
-bool isHex(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
+bool isHex(char c) {
+    return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+}
 std::uint32_t hexValue(char c) {
-    return std::isdigit(static_cast<unsigned char>(c)) ? static_cast<std::uint32_t>(c - '0')
-                                                       : static_cast<std::uint32_t>(std::tolower(static_cast<unsigned char>(c)) - 'a' + 10);
+    return std::isdigit(static_cast<unsigned char>(c))
+               ? static_cast<std::uint32_t>(c - '0')
+               : static_cast<std::uint32_t>(std::tolower(static_cast<unsigned char>(c)) - 'a' + 10);
 }
 bool isIdentStart(char c) {
     const auto u = static_cast<unsigned char>(c);
     return std::isalpha(u) || c == '_' || c == '$' || u >= 0x80;
 }
-bool isIdentChar(char c) { return isIdentStart(c) || std::isdigit(static_cast<unsigned char>(c)); }
+bool isIdentChar(char c) {
+    return isIdentStart(c) || std::isdigit(static_cast<unsigned char>(c));
+}
 
 // The punctuators, longest first within each leading character's candidates.
 constexpr std::array<std::string_view, 34> kPuncts = {
-    "<<<", ">>>", "<<=", ">>=", "->*", "...", "<=>", "%:%:", "::", "->", "++", "--", "<<", ">>",
-    "<=",  ">=",  "==",  "!=",  "&&",  "||",  "+=",  "-=",   "*=", "/=", "%=", "&=", "|=", "^=",
-    "##",  ".*",  "<%",  "%>",  "<:",  ":>"};
+    "<<<", ">>>", "<<=", ">>=", "->*", "...", "<=>", "%:%:", "::", "->", "++", "--",
+    "<<",  ">>",  "<=",  ">=",  "==",  "!=",  "&&",  "||",   "+=", "-=", "*=", "/=",
+    "%=",  "&=",  "|=",  "^=",  "##",  ".*",  "<%",  "%>",   "<:", ":>"};
 
 std::string_view digraph(std::string_view p) {
     if (p == "<%")
@@ -203,7 +208,8 @@ private:
             const char c = m_s.text[m_i];
             const char prev = t.text.empty() ? '\0' : t.text.back();
             if (isIdentChar(c) || c == '.' || (c == '\'' && isIdentChar(peek(1))) ||
-                ((c == '+' || c == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P'))) {
+                ((c == '+' || c == '-') &&
+                 (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P'))) {
                 t.text.push_back(c);
                 ++m_i;
             } else {
@@ -264,17 +270,38 @@ private:
             return v;
         };
         switch (e) {
-        case 'n': out.push_back('\n'); break;
-        case 't': out.push_back('\t'); break;
-        case 'r': out.push_back('\r'); break;
-        case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7':
+        case 'n':
+            out.push_back('\n');
+            break;
+        case 't':
+            out.push_back('\t');
+            break;
+        case 'r':
+            out.push_back('\r');
+            break;
+        case '0':
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7':
             m_i -= 1;
             out.push_back(static_cast<char>(digits(8, 3) & 0xFF));
             break;
-        case 'x': out.push_back(static_cast<char>(digits(16, 8) & 0xFF)); break;
-        case 'u': appendUtf8(out, digits(16, 4)); break;
-        case 'U': appendUtf8(out, digits(16, 8)); break;
-        default: out.push_back(e); break;
+        case 'x':
+            out.push_back(static_cast<char>(digits(16, 8) & 0xFF));
+            break;
+        case 'u':
+            appendUtf8(out, digits(16, 4));
+            break;
+        case 'U':
+            appendUtf8(out, digits(16, 8));
+            break;
+        default:
+            out.push_back(e);
+            break;
         }
     }
 
@@ -304,7 +331,8 @@ private:
     }
 
     // Folds each directive ('#' first on a line) and the tokens after it on that line into one.
-    static std::vector<CudaToken> group(std::vector<CudaToken>& flat, const std::vector<bool>& startsLine) {
+    static std::vector<CudaToken> group(std::vector<CudaToken>& flat,
+                                        const std::vector<bool>& startsLine) {
         std::vector<CudaToken> out;
         for (std::size_t i = 0; i < flat.size(); ++i) {
             if (!(startsLine[i] && flat[i].kind == CudaToken::Kind::Punct && flat[i].text == "#")) {
@@ -330,6 +358,8 @@ private:
 
 } // namespace
 
-std::vector<CudaToken> lexCuda(std::string_view source) { return Lexer(source).run(); }
+std::vector<CudaToken> lexCuda(std::string_view source) {
+    return Lexer(source).run();
+}
 
 } // namespace kwb

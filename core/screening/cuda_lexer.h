@@ -14,8 +14,8 @@ namespace kwb {
 struct CudaToken {
     enum class Kind { Identifier, Number, String, Char, Punct, Directive };
     Kind kind = Kind::Punct;
-    std::string text;  // identifiers decoded (UCNs), strings without quotes or prefixes
-    int line = 0;      // 1-based line of the token's first character in the original source
+    std::string text; // identifiers decoded (UCNs), strings without quotes or prefixes
+    int line = 0;     // 1-based line of the token's first character in the original source
     std::vector<CudaToken> inner; // a directive's tokens ("define", "NAME", body...)
 };
 

@@ -17,20 +17,24 @@ namespace {
 
 using Kind = CudaToken::Kind;
 
-bool isPunct(const CudaToken& t, std::string_view p) { return t.kind == Kind::Punct && t.text == p; }
-bool isIdent(const CudaToken& t, std::string_view p) { return t.kind == Kind::Identifier && t.text == p; }
+bool isPunct(const CudaToken& t, std::string_view p) {
+    return t.kind == Kind::Punct && t.text == p;
+}
+bool isIdent(const CudaToken& t, std::string_view p) {
+    return t.kind == Kind::Identifier && t.text == p;
+}
 
 bool isConditional(const CudaToken& t) {
     if (t.kind != Kind::Directive || t.inner.empty())
         return false;
     const std::string& d = t.inner[0].text;
-    return d == "if" || d == "ifdef" || d == "ifndef" || d == "elif" || d == "else" || d == "endif" ||
-           d == "elifdef" || d == "elifndef";
+    return d == "if" || d == "ifdef" || d == "ifndef" || d == "elif" || d == "else" ||
+           d == "endif" || d == "elifdef" || d == "elifndef";
 }
 
 bool isExecutionSpace(const std::string& s) {
-    return s == "__global__" || s == "__device__" || s == "__host__" || s == "__constant__" || s == "__shared__" ||
-           s == "__managed__" || s == "__grid_constant__";
+    return s == "__global__" || s == "__device__" || s == "__host__" || s == "__constant__" ||
+           s == "__shared__" || s == "__managed__" || s == "__grid_constant__";
 }
 
 std::string trimmedLine(std::string_view source, int line) {
@@ -43,7 +47,8 @@ std::string trimmedLine(std::string_view source, int line) {
     if (at == std::string_view::npos || at >= source.size())
         return {};
     std::size_t end = source.find('\n', at);
-    std::string_view l = source.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
+    std::string_view l =
+        source.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
     while (!l.empty() && std::isspace(static_cast<unsigned char>(l.front())))
         l.remove_prefix(1);
     while (!l.empty() && std::isspace(static_cast<unsigned char>(l.back())))
@@ -68,9 +73,10 @@ public:
                 screenToken(m_tokens, i, m_tokens[i].line, 0);
         ScreeningResult r;
         r.findings.assign(m_findings.begin(), m_findings.end());
-        std::sort(r.findings.begin(), r.findings.end(), [](const ScreeningFinding& a, const ScreeningFinding& b) {
-            return a.line != b.line ? a.line < b.line : a.kind < b.kind;
-        });
+        std::sort(r.findings.begin(), r.findings.end(),
+                  [](const ScreeningFinding& a, const ScreeningFinding& b) {
+                      return a.line != b.line ? a.line < b.line : a.kind < b.kind;
+                  });
         return r;
     }
 
@@ -78,7 +84,9 @@ private:
     struct Key {
         std::string kind;
         int line;
-        bool operator<(const Key& o) const { return line != o.line ? line < o.line : kind < o.kind; }
+        bool operator<(const Key& o) const {
+            return line != o.line ? line < o.line : kind < o.kind;
+        }
     };
 
     void add(const std::string& kind, int line) {
@@ -96,13 +104,16 @@ private:
             const std::string& d = t.inner[0].text;
             if ((d == "define" || d == "undef") && t.inner.size() > 1) {
                 const std::string& name = t.inner[1].text;
-                if (name.rfind("__", 0) == 0 || (name.size() > 1 && name[0] == '_' && std::isupper(static_cast<unsigned char>(name[1]))) ||
+                if (name.rfind("__", 0) == 0 ||
+                    (name.size() > 1 && name[0] == '_' &&
+                     std::isupper(static_cast<unsigned char>(name[1]))) ||
                     name == "asm" || name == "new")
                     add("preprocessor-trick", t.line);
                 if (d == "define") {
                     std::vector<CudaToken> body(t.inner.begin() + 2, t.inner.end());
                     for (const auto& b : body)
-                        if (isPunct(b, "{") || isPunct(b, "}") || (b.kind == Kind::Identifier && isExecutionSpace(b.text)))
+                        if (isPunct(b, "{") || isPunct(b, "}") ||
+                            (b.kind == Kind::Identifier && isExecutionSpace(b.text)))
                             m_structuralMacros.insert(name);
                     m_macros[name] = std::move(body);
                 }
@@ -110,7 +121,8 @@ private:
                 includeFinding(t);
             } else if (d == "pragma") {
                 for (const auto& p : t.inner)
-                    if (isIdent(p, "omp") || isIdent(p, "GCC") || isIdent(p, "push_macro") || isIdent(p, "pop_macro"))
+                    if (isIdent(p, "omp") || isIdent(p, "GCC") || isIdent(p, "push_macro") ||
+                        isIdent(p, "pop_macro"))
                         add(isIdent(p, "omp") ? "thread" : "preprocessor-trick", t.line);
             } else if (d == "line") {
                 add("preprocessor-trick", t.line);
@@ -128,7 +140,8 @@ private:
             add(screening::headerKind(first.text, true), t.line);
             return;
         }
-        if (!isPunct(first, "<")) { // #include MACRO or __FILE__: the screen cannot see what it names
+        if (!isPunct(first,
+                     "<")) { // #include MACRO or __FILE__: the screen cannot see what it names
             add("preprocessor-trick", t.line);
             return;
         }
@@ -144,7 +157,8 @@ private:
         std::vector<bool> mask(m_tokens.size(), false);
         bool structuralMacroUsed = false;
         for (const auto& t : m_tokens)
-            structuralMacroUsed = structuralMacroUsed || (t.kind == Kind::Identifier && m_structuralMacros.count(t.text));
+            structuralMacroUsed = structuralMacroUsed ||
+                                  (t.kind == Kind::Identifier && m_structuralMacros.count(t.text));
         if (structuralMacroUsed) {
             for (const auto& t : m_tokens)
                 if (t.kind == Kind::Identifier && m_structuralMacros.count(t.text))
@@ -159,7 +173,8 @@ private:
             } else if (isPunct(t, "{")) {
                 const std::size_t close = deviceBlockEnd(headStart, i);
                 if (close != 0) {
-                    std::fill(mask.begin() + static_cast<std::ptrdiff_t>(i), mask.begin() + static_cast<std::ptrdiff_t>(close) + 1, true);
+                    std::fill(mask.begin() + static_cast<std::ptrdiff_t>(i),
+                              mask.begin() + static_cast<std::ptrdiff_t>(close) + 1, true);
                     i = close;
                 }
                 headStart = i + 1;
@@ -176,10 +191,11 @@ private:
             const CudaToken& h = m_tokens[k];
             if (isConditional(h))
                 return 0;
-            device = device || isIdent(h, "__global__") || isIdent(h, "__device__") || isIdent(h, "__constant__");
+            device = device || isIdent(h, "__global__") || isIdent(h, "__device__") ||
+                     isIdent(h, "__constant__");
             host = host || isIdent(h, "__host__");
-            aggregate = aggregate || isIdent(h, "namespace") || isIdent(h, "struct") || isIdent(h, "class") ||
-                        isIdent(h, "union") || isIdent(h, "extern");
+            aggregate = aggregate || isIdent(h, "namespace") || isIdent(h, "struct") ||
+                        isIdent(h, "class") || isIdent(h, "union") || isIdent(h, "extern");
         }
         if (!device || host || aggregate)
             return 0;
@@ -202,8 +218,10 @@ private:
         const CudaToken* prev = i > 0 ? &toks[i - 1] : nullptr;
         if (t.kind == Kind::Identifier) {
             const bool member = prev && (isPunct(*prev, ".") || isPunct(*prev, "->"));
-            const bool stdQualified = prev && isPunct(*prev, "::") && i >= 2 && isIdent(toks[i - 2], "std");
-            add(screening::identifierKind(t.text, member, stdQualified, m_options.allowedLibraries), line);
+            const bool stdQualified =
+                prev && isPunct(*prev, "::") && i >= 2 && isIdent(toks[i - 2], "std");
+            add(screening::identifierKind(t.text, member, stdQualified, m_options.allowedLibraries),
+                line);
             if (!member && (t.text == "static" || t.text == "thread_local"))
                 staticState(toks, i, line);
             if (!member && screening::takesStreamLast(t.text))
@@ -270,15 +288,20 @@ private:
     void staticState(const std::vector<CudaToken>& toks, std::size_t i, int line) {
         for (std::size_t k = i + 1; k < toks.size(); ++k) {
             const CudaToken& a = toks[k];
-            if (isIdent(a, "const") || isIdent(a, "constexpr") || isIdent(a, "inline") || isIdent(a, "__device__") ||
-                isIdent(a, "__global__") || isIdent(a, "__constant__") || isIdent(a, "__host__") ||
-                isIdent(a, "__forceinline__") || isIdent(a, "__noinline__") || isIdent(a, "constinit") ||
-                isIdent(a, "consteval") || isIdent(a, "void") || isIdent(a, "struct") || isIdent(a, "class"))
+            if (isIdent(a, "const") || isIdent(a, "constexpr") || isIdent(a, "inline") ||
+                isIdent(a, "__device__") || isIdent(a, "__global__") ||
+                isIdent(a, "__constant__") || isIdent(a, "__host__") ||
+                isIdent(a, "__forceinline__") || isIdent(a, "__noinline__") ||
+                isIdent(a, "constinit") || isIdent(a, "consteval") || isIdent(a, "void") ||
+                isIdent(a, "struct") || isIdent(a, "class"))
                 return;
             if (isPunct(a, "<")) { // template arguments: skipped
                 int angle = 0;
                 for (; k < toks.size(); ++k) {
-                    angle += isPunct(toks[k], "<") ? 1 : isPunct(toks[k], ">") ? -1 : isPunct(toks[k], ">>") ? -2 : 0;
+                    angle += isPunct(toks[k], "<")    ? 1
+                             : isPunct(toks[k], ">")  ? -1
+                             : isPunct(toks[k], ">>") ? -2
+                                                      : 0;
                     if (angle <= 0)
                         break;
                 }

@@ -19,8 +19,9 @@
 namespace kwb {
 
 struct ScreeningFinding {
-    std::string kind; // stable: "dynamic-loading", "thread", "default-stream", ... (screeningKinds())
-    int line = 0;     // 1-based line in the candidate
+    std::string
+        kind;     // stable: "dynamic-loading", "thread", "default-stream", ... (screeningKinds())
+    int line = 0; // 1-based line in the candidate
     std::string text; // that line, trimmed (at most 160 characters)
 };
 

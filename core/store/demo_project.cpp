@@ -21,11 +21,14 @@ Result<fs::path> demoDirectory() {
     fs::path demo = tasks->parent_path() / "demo";
     std::error_code ec;
     if (!fs::is_regular_file(demo / "manifest.json", ec))
-        return Error::make("demo-not-found", "the demo samples were not found (" + demo.string() + "/manifest.json)");
+        return Error::make("demo-not-found",
+                           "the demo samples were not found (" + demo.string() + "/manifest.json)");
     return demo;
 }
 
-fs::path defaultProjectPath() { return dataDirectory() / "projects" / "default.kwbproj"; }
+fs::path defaultProjectPath() {
+    return dataDirectory() / "projects" / "default.kwbproj";
+}
 
 SampleImporter::TaskResolver builtinTaskResolver() {
     return [](const std::string& id) -> Result<Task> {
@@ -40,11 +43,14 @@ SampleImporter::TaskResolver builtinTaskResolver() {
     };
 }
 
-Result<SampleBatch> readDemoSamples(const fs::path& demoDir, const SampleImporter::TaskResolver& resolve) {
+Result<SampleBatch> readDemoSamples(const fs::path& demoDir,
+                                    const SampleImporter::TaskResolver& resolve) {
     std::ifstream f(demoDir / "manifest.json");
     auto manifest = nlohmann::json::parse(f, nullptr, false);
-    if (manifest.is_discarded() || !manifest.is_object() || !manifest.contains("samples") || !manifest["samples"].is_array())
-        return Error::make("demo-invalid", (demoDir / "manifest.json").string() + " is not a valid demo manifest");
+    if (manifest.is_discarded() || !manifest.is_object() || !manifest.contains("samples") ||
+        !manifest["samples"].is_array())
+        return Error::make("demo-invalid",
+                           (demoDir / "manifest.json").string() + " is not a valid demo manifest");
     SampleBatch batch;
     batch.importKind = "demo";
     batch.importOrigin = demoDir.string();
@@ -64,7 +70,8 @@ Result<SampleBatch> readDemoSamples(const fs::path& demoDir, const SampleImporte
         std::stringstream ss;
         ss << in.rdbuf();
         if (!in || ss.str().empty())
-            return Error::make("demo-invalid", "cannot read demo sample " + (demoDir / file).string());
+            return Error::make("demo-invalid",
+                               "cannot read demo sample " + (demoDir / file).string());
         Sample s;
         s.taskId = taskId;
         s.label = e.value("label", fs::path(file).filename().string());
@@ -76,7 +83,8 @@ Result<SampleBatch> readDemoSamples(const fs::path& demoDir, const SampleImporte
     return batch;
 }
 
-Result<std::unique_ptr<ProjectStore>> createDemoProject(const fs::path& path, const StoreOptions& options) {
+Result<std::unique_ptr<ProjectStore>> createDemoProject(const fs::path& path,
+                                                        const StoreOptions& options) {
     auto demo = demoDirectory();
     if (!demo)
         return demo.error();
@@ -86,7 +94,8 @@ Result<std::unique_ptr<ProjectStore>> createDemoProject(const fs::path& path, co
     std::error_code ec;
     if (fs::exists(path, ec))
         return Error::make("project-exists", path.string() + " already exists");
-    const fs::path staging = path.parent_path() / ("." + path.filename().string() + ".seed-" + std::to_string(::getpid()));
+    const fs::path staging = path.parent_path() / ("." + path.filename().string() + ".seed-" +
+                                                   std::to_string(::getpid()));
     fs::remove(staging, ec);
     {
         auto store = ProjectStore::create(staging, "Starter project", options);
@@ -102,7 +111,8 @@ Result<std::unique_ptr<ProjectStore>> createDemoProject(const fs::path& path, co
         int err = errno;
         fs::remove(staging, ec);
         if (err != EEXIST)
-            return Error::make("not-writable", "cannot create " + path.string() + ": " + std::strerror(err));
+            return Error::make("not-writable",
+                               "cannot create " + path.string() + ": " + std::strerror(err));
     }
     return ProjectStore::open(path, options);
 }

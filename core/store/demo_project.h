@@ -17,11 +17,13 @@ Result<std::filesystem::path> demoDirectory();
 // <data folder>/projects/default.kwbproj
 std::filesystem::path defaultProjectPath();
 // The samples manifest.json lists, read with their task specs.
-Result<SampleBatch> readDemoSamples(const std::filesystem::path& demoDir, const SampleImporter::TaskResolver& resolve);
+Result<SampleBatch> readDemoSamples(const std::filesystem::path& demoDir,
+                                    const SampleImporter::TaskResolver& resolve);
 // A task resolver over the built-in task suite.
 SampleImporter::TaskResolver builtinTaskResolver();
 // Creates `path` holding the demo samples: complete, or not there at all.
-Result<std::unique_ptr<ProjectStore>> createDemoProject(const std::filesystem::path& path, const StoreOptions& options = {});
+Result<std::unique_ptr<ProjectStore>> createDemoProject(const std::filesystem::path& path,
+                                                        const StoreOptions& options = {});
 // Opens the default project, creating it (with the demo samples) the first time.
 Result<std::unique_ptr<ProjectStore>> openDefaultProject(const StoreOptions& options = {});
 

@@ -10,7 +10,8 @@ namespace {
 constexpr std::int64_t kNoLimit = INT64_MAX;
 }
 
-Result<DuplicateMatch> DuplicateFinder::find(const std::string& taskId, const SourceFingerprint& fp, std::int64_t before) {
+Result<DuplicateMatch> DuplicateFinder::find(const std::string& taskId, const SourceFingerprint& fp,
+                                             std::int64_t before) {
     auto exact = findExact(taskId, fp.normalisedHash, before);
     if (!exact || exact->duplicateOf)
         return exact;
@@ -30,10 +31,12 @@ Result<std::int64_t> DuplicateFinder::originalOf(std::int64_t sampleId) {
     return id;
 }
 
-Result<DuplicateMatch> DuplicateFinder::findExact(const std::string& taskId, const std::string& normHash,
+Result<DuplicateMatch> DuplicateFinder::findExact(const std::string& taskId,
+                                                  const std::string& normHash,
                                                   std::int64_t before) {
-    auto st = m_db.cached("SELECT coalesce(duplicate_of, id) FROM samples WHERE task_id = ? AND norm_hash = ? "
-                          "AND id < ? ORDER BY id LIMIT 1");
+    auto st = m_db.cached(
+        "SELECT coalesce(duplicate_of, id) FROM samples WHERE task_id = ? AND norm_hash = ? "
+        "AND id < ? ORDER BY id LIMIT 1");
     if (!st)
         return st.error();
     (*st)->bind(1, taskId).bind(2, normHash).bind(3, before > 0 ? before : kNoLimit);
@@ -50,14 +53,17 @@ Result<DuplicateMatch> DuplicateFinder::findExact(const std::string& taskId, con
     return m;
 }
 
-Result<DuplicateMatch> DuplicateFinder::findNear(const std::string& taskId, const std::vector<std::uint32_t>& signature,
+Result<DuplicateMatch> DuplicateFinder::findNear(const std::string& taskId,
+                                                 const std::vector<std::uint32_t>& signature,
                                                  std::int64_t before) {
     DuplicateMatch best;
     if (signature.empty())
         return best;
     std::set<std::int64_t> candidates;
-    auto band = m_db.cached("SELECT sample_id FROM minhash_bands WHERE band_key = ? AND sample_id < ? "
-                            "ORDER BY sample_id LIMIT " + std::to_string(kCandidatesPerBand));
+    auto band =
+        m_db.cached("SELECT sample_id FROM minhash_bands WHERE band_key = ? AND sample_id < ? "
+                    "ORDER BY sample_id LIMIT " +
+                    std::to_string(kCandidatesPerBand));
     if (!band)
         return band.error();
     for (auto key : bandKeys(taskId, signature)) {
@@ -105,15 +111,21 @@ Result<DuplicateMatch> DuplicateFinder::findNear(const std::string& taskId, cons
     return best;
 }
 
-Status DuplicateFinder::record(std::int64_t sampleId, const std::string& taskId, const std::vector<std::uint32_t>& signature) {
+Status DuplicateFinder::record(std::int64_t sampleId, const std::string& taskId,
+                               const std::vector<std::uint32_t>& signature) {
     if (signature.empty())
         return okStatus();
     auto sig = m_db.cached("INSERT INTO sample_minhash(sample_id, signature) VALUES (?, ?)");
     if (!sig)
         return sig.error();
-    if (auto s = (*sig)->bind(1, sampleId).bindBlob(2, signature.data(), signature.size() * sizeof(std::uint32_t)).run(); !s)
+    if (auto s = (*sig)
+                     ->bind(1, sampleId)
+                     .bindBlob(2, signature.data(), signature.size() * sizeof(std::uint32_t))
+                     .run();
+        !s)
         return s;
-    auto band = m_db.cached("INSERT OR IGNORE INTO minhash_bands(band_key, sample_id) VALUES (?, ?)");
+    auto band =
+        m_db.cached("INSERT OR IGNORE INTO minhash_bands(band_key, sample_id) VALUES (?, ?)");
     if (!band)
         return band.error();
     for (auto key : bandKeys(taskId, signature))

@@ -30,12 +30,16 @@ public:
     explicit DuplicateFinder(SqliteConnection& db) : m_db(db) {}
 
     // Only samples with an id below `before` count (0: any): the earlier sample is the original.
-    Result<DuplicateMatch> find(const std::string& taskId, const SourceFingerprint& fp, std::int64_t before = 0);
-    Result<DuplicateMatch> findExact(const std::string& taskId, const std::string& normHash, std::int64_t before = 0);
-    Result<DuplicateMatch> findNear(const std::string& taskId, const std::vector<std::uint32_t>& signature,
+    Result<DuplicateMatch> find(const std::string& taskId, const SourceFingerprint& fp,
+                                std::int64_t before = 0);
+    Result<DuplicateMatch> findExact(const std::string& taskId, const std::string& normHash,
+                                     std::int64_t before = 0);
+    Result<DuplicateMatch> findNear(const std::string& taskId,
+                                    const std::vector<std::uint32_t>& signature,
                                     std::int64_t before = 0);
     // Stores the signature and its band keys (nothing for a source too short to have one).
-    Status record(std::int64_t sampleId, const std::string& taskId, const std::vector<std::uint32_t>& signature);
+    Status record(std::int64_t sampleId, const std::string& taskId,
+                  const std::vector<std::uint32_t>& signature);
 
 private:
     Result<std::int64_t> originalOf(std::int64_t sampleId);

@@ -14,28 +14,28 @@
 namespace kwb {
 
 struct GenerationRecord {
-    std::int64_t id = 0;                  // assigned by the store
-    std::string generationId;             // the run's id for the answer (32 hex); unique in a project
-    std::string runId;                    // the run it came from
-    int turn = 0;                         // 0: a first answer; k: the k-th repair turn
-    std::string repairOfGenerationId;     // repair turns: the answer whose failure was sent back
+    std::int64_t id = 0;              // assigned by the store
+    std::string generationId;         // the run's id for the answer (32 hex); unique in a project
+    std::string runId;                // the run it came from
+    int turn = 0;                     // 0: a first answer; k: the k-th repair turn
+    std::string repairOfGenerationId; // repair turns: the answer whose failure was sent back
     std::optional<std::int64_t> repairOf; // that answer's record id (assigned by the store)
     std::optional<std::int64_t> sampleId; // the sample holding the code (assigned by the store)
 
     std::string taskId;
-    std::string provider;                 // the configured provider's name
-    std::string model;                    // as requested
-    std::string createdAt;                // ISO 8601 UTC; the store fills it when empty
+    std::string provider;  // the configured provider's name
+    std::string model;     // as requested
+    std::string createdAt; // ISO 8601 UTC; the store fills it when empty
     nlohmann::json providerInfo = nlohmann::json::object(); // protocol, base URL; never a key
     nlohmann::json parameters = nlohmann::json::object();   // max_tokens, temperature, top_p
-    nlohmann::json messages = nlohmann::json::array();      // exactly as sent, the system message first
-    std::string rawResponse;              // the model's reply, verbatim
-    std::optional<std::string> code;      // the extracted source; none: the answer had no code
-    nlohmann::json response = nlohmann::json::object();     // stop reason, usage, attempts, timings
+    nlohmann::json messages = nlohmann::json::array(); // exactly as sent, the system message first
+    std::string rawResponse;                           // the model's reply, verbatim
+    std::optional<std::string> code; // the extracted source; none: the answer had no code
+    nlohmann::json response = nlohmann::json::object(); // stop reason, usage, attempts, timings
     std::int64_t promptTokens = 0;
     std::int64_t completionTokens = 0;
-    std::optional<double> costUsd;        // none: no price was known for the model (not "free")
-    nlohmann::json check;                 // the run's check summary ({"verdict", ...}); null: not checked
+    std::optional<double> costUsd; // none: no price was known for the model (not "free")
+    nlohmann::json check;          // the run's check summary ({"verdict", ...}); null: not checked
 
     bool hasCode() const { return code.has_value(); }
 };

@@ -175,8 +175,9 @@ CREATE TRIGGER generations_kept BEFORE DELETE ON generations
 )sql";
 
 Status backfill2(SqliteConnection& db) {
-    auto st = db.prepare("SELECT s.id, s.task_id, s.label, s.model, c.source, s.duplicate_of "
-                         "FROM samples s JOIN sample_content c ON c.sample_id = s.id ORDER BY s.id");
+    auto st =
+        db.prepare("SELECT s.id, s.task_id, s.label, s.model, c.source, s.duplicate_of "
+                   "FROM samples s JOIN sample_content c ON c.sample_id = s.id ORDER BY s.id");
     if (!st)
         return st.error();
     DuplicateFinder finder(db);
@@ -194,19 +195,32 @@ Status backfill2(SqliteConnection& db) {
             if (!match)
                 return match.error();
             if (match->duplicateOf) {
-                auto up = db.cached("UPDATE samples SET duplicate_of = ?, duplicate_kind = 'near', similarity = ? WHERE id = ?");
+                auto up = db.cached("UPDATE samples SET duplicate_of = ?, duplicate_kind = 'near', "
+                                    "similarity = ? WHERE id = ?");
                 if (!up)
                     return up.error();
-                if (auto s = (*up)->bind(1, *match->duplicateOf).bind(2, match->similarity).bind(3, id).run(); !s)
+                if (auto s = (*up)
+                                 ->bind(1, *match->duplicateOf)
+                                 .bind(2, match->similarity)
+                                 .bind(3, id)
+                                 .run();
+                    !s)
                     return s;
             }
         }
         if (auto s = finder.record(id, task, fp.signature); !s)
             return s;
-        auto fts = db.cached("INSERT INTO sample_text(rowid, label, model, source) VALUES (?, ?, ?, ?)");
+        auto fts =
+            db.cached("INSERT INTO sample_text(rowid, label, model, source) VALUES (?, ?, ?, ?)");
         if (!fts)
             return fts.error();
-        if (auto s = (*fts)->bind(1, id).bind(2, st->textAt(2)).bind(3, st->textAt(3)).bind(4, source).run(); !s)
+        if (auto s = (*fts)
+                         ->bind(1, id)
+                         .bind(2, st->textAt(2))
+                         .bind(3, st->textAt(3))
+                         .bind(4, source)
+                         .run();
+            !s)
             return s;
     }
     return okStatus();
@@ -219,7 +233,8 @@ struct Step {
 };
 
 const std::vector<Step>& steps() {
-    static const std::vector<Step> s = {{1, kSchema1, nullptr}, {2, kSchema2, backfill2}, {3, kSchema3, nullptr}};
+    static const std::vector<Step> s = {
+        {1, kSchema1, nullptr}, {2, kSchema2, backfill2}, {3, kSchema3, nullptr}};
     return s;
 }
 
@@ -227,8 +242,9 @@ const std::vector<Step>& steps() {
 
 Status migrate(SqliteConnection& db, int from, int to) {
     if (from > to || to > kCurrentVersion)
-        return Error::make("project-too-new", "cannot migrate a project from schema " + std::to_string(from) +
-                                                  " to " + std::to_string(to));
+        return Error::make("project-too-new", "cannot migrate a project from schema " +
+                                                  std::to_string(from) + " to " +
+                                                  std::to_string(to));
     for (const auto& step : steps()) {
         if (step.version <= from || step.version > to)
             continue;
@@ -242,10 +258,12 @@ Status migrate(SqliteConnection& db, int from, int to) {
         if (*now >= step.version)
             continue;
         if (auto s = db.exec(step.sql); !s)
-            return Error::make("migration-failed", "schema " + std::to_string(step.version) + ": " + s.error().message);
+            return Error::make("migration-failed",
+                               "schema " + std::to_string(step.version) + ": " + s.error().message);
         if (step.backfill)
             if (auto s = step.backfill(db); !s)
-                return Error::make("migration-failed", "schema " + std::to_string(step.version) + ": " + s.error().message);
+                return Error::make("migration-failed", "schema " + std::to_string(step.version) +
+                                                           ": " + s.error().message);
         if (auto s = db.exec("PRAGMA application_id = " + std::to_string(kApplicationId) +
                              "; PRAGMA user_version = " + std::to_string(step.version));
             !s)
@@ -257,14 +275,15 @@ Status migrate(SqliteConnection& db, int from, int to) {
 }
 
 const char* const* requiredTables(int version) {
-    static const char* const v1[] = {"project_meta", "task_specs", "imports", "samples", "sample_content",
-                                     "verifications", "reviews", nullptr};
-    static const char* const v2[] = {"project_meta", "task_specs", "imports", "samples", "sample_content",
-                                     "verifications", "reviews", "sample_minhash", "minhash_bands",
-                                     "sample_text", nullptr};
-    static const char* const v3[] = {"project_meta", "task_specs", "imports", "samples", "sample_content",
-                                     "verifications", "reviews", "sample_minhash", "minhash_bands",
-                                     "sample_text", "generations", nullptr};
+    static const char* const v1[] = {"project_meta",   "task_specs",    "imports", "samples",
+                                     "sample_content", "verifications", "reviews", nullptr};
+    static const char* const v2[] = {"project_meta",   "task_specs",    "imports", "samples",
+                                     "sample_content", "verifications", "reviews", "sample_minhash",
+                                     "minhash_bands",  "sample_text",   nullptr};
+    static const char* const v3[] = {"project_meta", "task_specs",     "imports",
+                                     "samples",      "sample_content", "verifications",
+                                     "reviews",      "sample_minhash", "minhash_bands",
+                                     "sample_text",  "generations",    nullptr};
     return version >= 3 ? v3 : version >= 2 ? v2 : v1;
 }
 

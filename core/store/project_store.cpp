@@ -2,11 +2,11 @@
 // queries in project_store_query.cpp, statistics in project_store_stats.cpp.
 #include "core/store/project_store.h"
 
-#include <cstdio>
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
-#include <chrono>
 #include <fstream>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -24,12 +24,15 @@ namespace kwb {
 namespace fs = std::filesystem;
 namespace {
 
-fs::path sidecar(const fs::path& p, const char* suffix) { return fs::path(p.string() + suffix); }
+fs::path sidecar(const fs::path& p, const char* suffix) {
+    return fs::path(p.string() + suffix);
+}
 
 Error corrupt(const fs::path& path, const std::string& detail) {
-    return Error::make("project-corrupt", path.string() + " is damaged and was left as it is (" + detail +
-                                              "). Restore it from a backup, or try `sqlite3 " + path.string() +
-                                              " .recover` on a copy.");
+    return Error::make("project-corrupt", path.string() + " is damaged and was left as it is (" +
+                                              detail +
+                                              "). Restore it from a backup, or try `sqlite3 " +
+                                              path.string() + " .recover` on a copy.");
 }
 
 // Only a finding of the checks, or SQLite's own "corrupt" or "not a database", calls a project
@@ -38,9 +41,11 @@ Error openFailure(const fs::path& path, const Error& e) {
     if (e.code == "project-corrupt")
         return corrupt(path, e.message);
     if (e.code == "project-busy")
-        return Error::make("project-busy", path.string() + " is busy: another program (an import, the workbench) "
-                                                           "held it for longer than the busy timeout; try again (" +
-                                               e.message + ")");
+        return Error::make("project-busy",
+                           path.string() +
+                               " is busy: another program (an import, the workbench) "
+                               "held it for longer than the busy timeout; try again (" +
+                               e.message + ")");
     return Error::make("cannot-open", "cannot read " + path.string() + ": " + e.message);
 }
 
@@ -49,19 +54,24 @@ Error openFailure(const fs::path& path, const Error& e) {
 // leaves none, so the file alone is the whole project), read-only when both are.
 Result<SqliteConnection::Mode> accessOf(const fs::path& path) {
     std::error_code ec;
-    const bool wal = fs::exists(sidecar(path, "-wal"), ec), shm = fs::exists(sidecar(path, "-shm"), ec);
+    const bool wal = fs::exists(sidecar(path, "-wal"), ec),
+               shm = fs::exists(sidecar(path, "-shm"), ec);
     struct statvfs vfs {};
     if (::statvfs(path.c_str(), &vfs) == 0 && (vfs.f_flag & ST_RDONLY)) {
         if (!wal && !shm)
             return SqliteConnection::Mode::Immutable;
         if (wal && shm)
             return SqliteConnection::Mode::ReadOnly;
-        return Error::make("cannot-open", path.string() + " is on read-only media with half of its write-ahead log (" +
-                                              (wal ? "-wal without -shm" : "-shm without -wal") +
-                                              "); copy the project with its sidecar files to a writable folder and open the copy");
+        return Error::make("cannot-open",
+                           path.string() +
+                               " is on read-only media with half of its write-ahead log (" +
+                               (wal ? "-wal without -shm" : "-shm without -wal") +
+                               "); copy the project with its sidecar files to a writable folder "
+                               "and open the copy");
     }
     fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
-    if (::access(path.c_str(), W_OK) != 0 || (::access(folder.c_str(), W_OK | X_OK) != 0 && !(wal && shm)))
+    if (::access(path.c_str(), W_OK) != 0 ||
+        (::access(folder.c_str(), W_OK | X_OK) != 0 && !(wal && shm)))
         return SqliteConnection::Mode::ReadOnly;
     return SqliteConnection::Mode::ReadWrite;
 }
@@ -77,11 +87,14 @@ Result<bool> quickCheck(SqliteConnection& db, const fs::path& path, const StoreO
         std::chrono::steady_clock::time_point deadline;
         bool ranOut = false;
     } budget{std::chrono::steady_clock::now() + std::chrono::milliseconds(options.openCheckMs)};
-    sqlite3_progress_handler(db.handle(), 10000, [](void* p) -> int {
-        auto* b = static_cast<Budget*>(p);
-        b->ranOut = std::chrono::steady_clock::now() > b->deadline;
-        return b->ranOut ? 1 : 0;
-    }, &budget);
+    sqlite3_progress_handler(
+        db.handle(), 10000,
+        [](void* p) -> int {
+            auto* b = static_cast<Budget*>(p);
+            b->ranOut = std::chrono::steady_clock::now() > b->deadline;
+            return b->ranOut ? 1 : 0;
+        },
+        &budget);
     struct Unset {
         sqlite3* db;
         ~Unset() { sqlite3_progress_handler(db, 0, nullptr, nullptr); }
@@ -107,7 +120,8 @@ Result<bool> quickCheck(SqliteConnection& db, const fs::path& path, const StoreO
 }
 
 // Everything checked before the file is opened for writing: none of it writes.
-Result<int> inspect(const fs::path& path, const StoreOptions& options, SqliteConnection::Mode mode) {
+Result<int> inspect(const fs::path& path, const StoreOptions& options,
+                    SqliteConnection::Mode mode) {
     std::error_code ec;
     if (!fs::exists(path, ec))
         return Error::make("no-project", "there is no project at " + path.string());
@@ -122,9 +136,11 @@ Result<int> inspect(const fs::path& path, const StoreOptions& options, SqliteCon
         f.read(header, sizeof header);
     }
     if (size < 100 || std::memcmp(header, "SQLite format 3", 16) != 0)
-        return Error::make("not-a-project", path.string() + " is not a Kernel Workbench project (it is not an "
-                                                            "SQLite database); it was left as it is");
-    auto db = SqliteConnection::open(path, mode == SqliteConnection::Mode::Immutable ? mode : SqliteConnection::Mode::ReadOnly);
+        return Error::make("not-a-project", path.string() +
+                                                " is not a Kernel Workbench project (it is not an "
+                                                "SQLite database); it was left as it is");
+    auto db = SqliteConnection::open(
+        path, mode == SqliteConnection::Mode::Immutable ? mode : SqliteConnection::Mode::ReadOnly);
     if (!db)
         return openFailure(path, db.error());
     // A writer (an import) may hold the file for a moment: wait for it as writes do.
@@ -133,19 +149,23 @@ Result<int> inspect(const fs::path& path, const StoreOptions& options, SqliteCon
     if (!appId)
         return openFailure(path, appId.error());
     if (*appId != project_schema::kApplicationId)
-        return Error::make("not-a-project", path.string() + " is an SQLite database but not a Kernel Workbench "
-                                                            "project; it was left as it is");
+        return Error::make("not-a-project", path.string() +
+                                                " is an SQLite database but not a Kernel Workbench "
+                                                "project; it was left as it is");
     auto version = (*db)->queryInt("PRAGMA user_version");
     if (!version)
         return openFailure(path, version.error());
     if (*version > project_schema::kCurrentVersion)
-        return Error::make("project-too-new", path.string() + " was written by a newer Kernel Workbench (schema " +
-                                                  std::to_string(*version) + "; this one reads up to " +
-                                                  std::to_string(project_schema::kCurrentVersion) + "). Update the workbench.");
+        return Error::make("project-too-new",
+                           path.string() + " was written by a newer Kernel Workbench (schema " +
+                               std::to_string(*version) + "; this one reads up to " +
+                               std::to_string(project_schema::kCurrentVersion) +
+                               "). Update the workbench.");
     if (*version < 1)
         return corrupt(path, "it has no schema version");
     for (const char* const* t = project_schema::requiredTables(int(*version)); *t; ++t) {
-        auto st = (*db)->prepare(std::string("SELECT count(*) FROM sqlite_master WHERE name = '") + *t + "'");
+        auto st = (*db)->prepare(std::string("SELECT count(*) FROM sqlite_master WHERE name = '") +
+                                 *t + "'");
         if (!st)
             return openFailure(path, st.error());
         auto r = st->step();
@@ -166,7 +186,8 @@ Result<int> inspect(const fs::path& path, const StoreOptions& options, SqliteCon
             // minhash_bands has no rowid (WITHOUT ROWID): its key orders it.
             const std::string key = std::strcmp(*t, "minhash_bands") == 0 ? "band_key" : "rowid";
             for (const char* order : {"ASC", "DESC"}) {
-                auto st = (*db)->prepare(std::string("SELECT * FROM ") + *t + " ORDER BY " + key + " " + order + " LIMIT 1");
+                auto st = (*db)->prepare(std::string("SELECT * FROM ") + *t + " ORDER BY " + key +
+                                         " " + order + " LIMIT 1");
                 if (!st)
                     return openFailure(path, st.error());
                 if (auto r = st->step(); !r)
@@ -186,7 +207,8 @@ Result<int> inspect(const fs::path& path, const StoreOptions& options, SqliteCon
 Status configure(SqliteConnection& db, const StoreOptions& options, SqliteConnection::Mode mode) {
     sqlite3_busy_timeout(db.handle(), options.busyTimeoutMs);
     if (mode != SqliteConnection::Mode::ReadWrite) // a read-only file is in WAL mode already
-        return db.exec("PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY;");
+        return db.exec(
+            "PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY;");
     // FULL: a committed verdict survives a power cut, not only a crash.
     return db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;"
                    "PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY;");
@@ -199,16 +221,19 @@ ProjectStore::ProjectStore(fs::path path, std::unique_ptr<SqliteConnection> db)
 
 ProjectStore::~ProjectStore() = default;
 
-Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const fs::path& path, const StoreOptions& options) {
+Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const fs::path& path,
+                                                         const StoreOptions& options) {
     std::error_code ec;
-    const bool hadWal = fs::exists(sidecar(path, "-wal"), ec), hadShm = fs::exists(sidecar(path, "-shm"), ec);
+    const bool hadWal = fs::exists(sidecar(path, "-wal"), ec),
+               hadShm = fs::exists(sidecar(path, "-shm"), ec);
     auto mode = accessOf(path);
     if (!mode)
         return mode.error();
     auto version = inspect(path, options, *mode);
     if (!version) {
         // A read-only look at a WAL file leaves empty sidecars; take back what this call made.
-        if (!hadWal && fs::exists(sidecar(path, "-wal"), ec) && fs::file_size(sidecar(path, "-wal"), ec) == 0)
+        if (!hadWal && fs::exists(sidecar(path, "-wal"), ec) &&
+            fs::file_size(sidecar(path, "-wal"), ec) == 0)
             fs::remove(sidecar(path, "-wal"), ec);
         if (!hadShm && !fs::exists(sidecar(path, "-wal"), ec))
             fs::remove(sidecar(path, "-shm"), ec);
@@ -221,14 +246,16 @@ Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const fs::path& path, c
         return openFailure(path, s.error());
     if (*version < project_schema::kCurrentVersion) {
         if (*mode != SqliteConnection::Mode::ReadWrite)
-            return Error::make("project-read-only", "the project is read-only: " + path.string() + " is at schema " +
-                                                        std::to_string(*version) + " and needs migrating to " +
-                                                        std::to_string(project_schema::kCurrentVersion) +
-                                                        ", which writes; open a writable copy once");
+            return Error::make("project-read-only",
+                               "the project is read-only: " + path.string() + " is at schema " +
+                                   std::to_string(*version) + " and needs migrating to " +
+                                   std::to_string(project_schema::kCurrentVersion) +
+                                   ", which writes; open a writable copy once");
         if (!options.migrate)
-            return Error::make("project-needs-migration", path.string() + " is at schema " + std::to_string(*version) +
-                                                              " and needs migrating to " +
-                                                              std::to_string(project_schema::kCurrentVersion));
+            return Error::make("project-needs-migration",
+                               path.string() + " is at schema " + std::to_string(*version) +
+                                   " and needs migrating to " +
+                                   std::to_string(project_schema::kCurrentVersion));
         if (auto s = project_schema::migrate(**db, *version); !s)
             return s.error();
     }
@@ -237,15 +264,16 @@ Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const fs::path& path, c
     return store;
 }
 
-Result<std::unique_ptr<ProjectStore>> ProjectStore::create(const fs::path& path, const std::string& name,
-                                                           const StoreOptions& options) {
+Result<std::unique_ptr<ProjectStore>>
+ProjectStore::create(const fs::path& path, const std::string& name, const StoreOptions& options) {
     std::error_code ec;
     if (fs::exists(path, ec))
         return Error::make("project-exists", path.string() + " already exists");
     if (path.has_parent_path())
         fs::create_directories(path.parent_path(), ec);
     // Built under a temporary name and moved into place: a project file is complete or absent.
-    const fs::path tmp = path.parent_path() / ("." + path.filename().string() + ".new-" + std::to_string(::getpid()));
+    const fs::path tmp = path.parent_path() /
+                         ("." + path.filename().string() + ".new-" + std::to_string(::getpid()));
     fs::remove(tmp, ec);
     {
         auto db = SqliteConnection::open(tmp, SqliteConnection::Mode::Create);
@@ -282,7 +310,8 @@ Result<std::unique_ptr<ProjectStore>> ProjectStore::create(const fs::path& path,
         fs::remove(tmp, ec);
         if (err == EEXIST)
             return Error::make("project-exists", path.string() + " already exists");
-        return Error::make("not-writable", "cannot create " + path.string() + ": " + std::strerror(err));
+        return Error::make("not-writable",
+                           "cannot create " + path.string() + ": " + std::strerror(err));
     }
     return open(path, options);
 }
@@ -355,35 +384,46 @@ Result<IntegrityReport> ProjectStore::checkIntegrity() {
     };
     const std::pair<const char*, const char*> checks[] = {
         {"SQLite integrity check", "PRAGMA integrity_check"},
-        {"foreign keys", "SELECT \"table\" || ' row ' || rowid || ' refers to a missing ' || parent FROM pragma_foreign_key_check"},
+        {"foreign keys", "SELECT \"table\" || ' row ' || rowid || ' refers to a missing ' || "
+                         "parent FROM pragma_foreign_key_check"},
         {"verdicts agree with the review history",
-         "SELECT 'sample ' || s.id || ' says ' || s.verdict || ', its history says ' || coalesce(r.verdict, 'unreviewed') "
-         "FROM samples s LEFT JOIN reviews r ON r.id = (SELECT max(id) FROM reviews WHERE sample_id = s.id) "
+         "SELECT 'sample ' || s.id || ' says ' || s.verdict || ', its history says ' || "
+         "coalesce(r.verdict, 'unreviewed') "
+         "FROM samples s LEFT JOIN reviews r ON r.id = (SELECT max(id) FROM reviews WHERE "
+         "sample_id = s.id) "
          "WHERE s.verdict <> coalesce(r.verdict, 'unreviewed') OR s.review_id IS NOT r.id"},
         {"latest verifications agree with the records",
-         "SELECT 'sample ' || s.id || ' names verification ' || coalesce(s.verification_id, 'none') "
-         "FROM samples s LEFT JOIN verifications v ON v.rowid = (SELECT max(rowid) FROM verifications WHERE sample_id = s.id) "
+         "SELECT 'sample ' || s.id || ' names verification ' || coalesce(s.verification_id, "
+         "'none') "
+         "FROM samples s LEFT JOIN verifications v ON v.rowid = (SELECT max(rowid) FROM "
+         "verifications WHERE sample_id = s.id) "
          "WHERE s.verification_id IS NOT v.id OR s.verification_verdict <> coalesce(v.verdict, '') "
          "OR s.speedup IS NOT v.speedup"},
         {"verifications are of the sample's source",
-         "SELECT 'verification ' || v.id || ' is of another source than sample ' || s.id FROM verifications v "
-         "JOIN samples s ON s.id = v.sample_id WHERE json_extract(v.record_json, '$.source_hash') <> s.source_hash"},
+         "SELECT 'verification ' || v.id || ' is of another source than sample ' || s.id FROM "
+         "verifications v "
+         "JOIN samples s ON s.id = v.sample_id WHERE json_extract(v.record_json, '$.source_hash') "
+         "<> s.source_hash"},
         {"every sample has its content",
-         "SELECT 'sample ' || s.id || ' has no content' FROM samples s LEFT JOIN sample_content c ON c.sample_id = s.id "
+         "SELECT 'sample ' || s.id || ' has no content' FROM samples s LEFT JOIN sample_content c "
+         "ON c.sample_id = s.id "
          "WHERE c.sample_id IS NULL"},
         {"generated samples agree with their generation records",
-         "SELECT 'generation ' || g.generation_id || ' disagrees with sample ' || s.id FROM generations g "
+         "SELECT 'generation ' || g.generation_id || ' disagrees with sample ' || s.id FROM "
+         "generations g "
          "JOIN samples s ON s.id = g.sample_id WHERE s.task_id <> g.task_id OR s.model <> g.model "
          "OR s.provider <> g.provider OR s.origin <> 'model'"},
-        {"duplicates point at originals",
-         "SELECT 'sample ' || s.id || ' duplicates ' || s.duplicate_of || ', itself a duplicate' FROM samples s "
-         "JOIN samples o ON o.id = s.duplicate_of WHERE o.duplicate_of IS NOT NULL OR o.id >= s.id"}};
+        {"duplicates point at originals", "SELECT 'sample ' || s.id || ' duplicates ' || "
+                                          "s.duplicate_of || ', itself a duplicate' FROM samples s "
+                                          "JOIN samples o ON o.id = s.duplicate_of WHERE "
+                                          "o.duplicate_of IS NOT NULL OR o.id >= s.id"}};
     for (const auto& [what, sql] : checks)
         if (auto s = collect(what, sql, std::strcmp(what, "SQLite integrity check") == 0); !s)
             return s.error();
     // Content hashes: every stored source still hashes to what was recorded when it was added.
     rep.checks.push_back("sources match their hashes");
-    auto st = m_db->prepare("SELECT s.id, s.source_hash, c.source FROM samples s JOIN sample_content c ON c.sample_id = s.id");
+    auto st = m_db->prepare("SELECT s.id, s.source_hash, c.source FROM samples s JOIN "
+                            "sample_content c ON c.sample_id = s.id");
     if (!st)
         return st.error();
     for (;;) {
@@ -395,7 +435,8 @@ Result<IntegrityReport> ProjectStore::checkIntegrity() {
         if (!*r)
             break;
         if (sha256Hex(st->blobAt(2)) != st->textAt(1))
-            rep.problems.push_back("sample " + std::to_string(st->int64At(0)) + "'s source does not match its hash");
+            rep.problems.push_back("sample " + std::to_string(st->int64At(0)) +
+                                   "'s source does not match its hash");
     }
     return rep;
 }
@@ -428,10 +469,12 @@ Result<std::int64_t> ProjectStore::recordTaskSpecLocked(const Task& task) {
         return id;
     }
     (*find)->reset();
-    auto ins = m_db->cached("INSERT INTO task_specs(task_id, spec_hash, spec_json, created_at) VALUES (?, ?, ?, ?)");
+    auto ins = m_db->cached(
+        "INSERT INTO task_specs(task_id, spec_hash, spec_json, created_at) VALUES (?, ?, ?, ?)");
     if (!ins)
         return ins.error();
-    if (auto s = (*ins)->bind(1, task.id).bind(2, hash).bind(3, spec).bind(4, utcNowIso()).run(); !s)
+    if (auto s = (*ins)->bind(1, task.id).bind(2, hash).bind(3, spec).bind(4, utcNowIso()).run();
+        !s)
         return s.error();
     return m_db->lastInsertRowid();
 }
@@ -445,11 +488,13 @@ Result<Task> ProjectStore::taskSpec(std::int64_t specId) {
     if (!r)
         return r.error();
     if (!*r)
-        return Error::make("unknown-task-spec", "no task spec #" + std::to_string(specId) + " in this project");
+        return Error::make("unknown-task-spec",
+                           "no task spec #" + std::to_string(specId) + " in this project");
     auto j = nlohmann::json::parse((*st)->textAt(0), nullptr, false);
     (*st)->reset();
     if (j.is_discarded())
-        return Error::make("project-corrupt", "task spec #" + std::to_string(specId) + " is not valid JSON");
+        return Error::make("project-corrupt",
+                           "task spec #" + std::to_string(specId) + " is not valid JSON");
     return taskFromJson(j);
 }
 

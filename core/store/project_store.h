@@ -31,8 +31,8 @@ namespace kwb {
 class SqliteConnection;
 
 struct StoreOptions {
-    int busyTimeoutMs = 30000;     // how long a write waits for another writer
-    bool migrate = true;           // bring an older project to the current schema on open
+    int busyTimeoutMs = 30000; // how long a write waits for another writer
+    bool migrate = true;       // bring an older project to the current schema on open
     // On open, SQLite's quick check runs for up to this long (any size; a few hundred MiB a
     // second); a file it cannot finish in time also gets a structural check (every table's
     // first and last rows, the file's length against its header). 0: the structural check
@@ -46,13 +46,13 @@ struct StoreOptions {
 
 // Samples to add in one transaction: all of them or none.
 struct SampleBatch {
-    std::vector<Task> tasks;     // the spec of every task the samples name, as used
+    std::vector<Task> tasks; // the spec of every task the samples name, as used
     std::vector<Sample> samples;
     // Optional, one per sample: a parent earlier in this batch (a repair turn's first turn),
     // which becomes the sample's parentId once stored.
     std::vector<std::optional<std::size_t>> parentIndex;
-    std::string importKind;      // "cu-folder", "jsonl", "demo", ...; empty: not an import
-    std::string importOrigin;    // the folder or file it came from
+    std::string importKind;   // "cu-folder", "jsonl", "demo", ...; empty: not an import
+    std::string importOrigin; // the folder or file it came from
     // Answers of generation runs (`kwb generate` lines), after the samples, stored as
     // addGeneration stores them (repair turns linked by repairOf, never as edits); the ids of
     // the samples they add follow the samples' ids. One already in the project adds nothing.
@@ -96,24 +96,28 @@ public:
     Result<ReadTransaction> beginRead();
     // Streams full samples in id order, one at a time (memory stays flat); the callback
     // returns false to stop.
-    Status forEachSample(const SampleFilter& filter, const std::function<bool(const Sample&)>& visit);
+    Status forEachSample(const SampleFilter& filter,
+                         const std::function<bool(const Sample&)>& visit);
     // As forEachSample, with the summary and the stored content only: the fast path for exports.
-    Status forEachSampleContent(const SampleFilter& filter,
-                                const std::function<bool(const SampleSummary&, const SampleContent&)>& visit);
+    Status forEachSampleContent(
+        const SampleFilter& filter,
+        const std::function<bool(const SampleSummary&, const SampleContent&)>& visit);
     Result<std::vector<SampleKey>> sampleKeys(const SampleFilter& filter);
     // How many samples of the filter fall in each export-gate class (sample_query.h).
     Result<std::map<std::string, std::int64_t>> gateClassCounts(const SampleFilter& filter);
 
     // Stores a sealed verification record (core/record/record_identity.h) of the sample's exact
     // source (the hashes must agree), in its schema-2 JSON form under its id.
-    Status addVerification(std::int64_t sampleId, const verification::VerificationRecordData& record);
+    Status addVerification(std::int64_t sampleId,
+                           const verification::VerificationRecordData& record);
 
     // Stores one answer of a generation run in one transaction: its record, its sample when it
     // has code (origin model), and the full record of the run's check when given. The same
     // generation id stored again adds nothing (alreadyStored). A repair turn's parent answer
     // must be stored already.
-    Result<StoredGeneration> addGeneration(const Task& task, const GenerationRecord& generation,
-                                           const std::optional<verification::VerificationRecordData>& verification = std::nullopt);
+    Result<StoredGeneration> addGeneration(
+        const Task& task, const GenerationRecord& generation,
+        const std::optional<verification::VerificationRecordData>& verification = std::nullopt);
     Result<std::optional<GenerationRecord>> generation(const std::string& generationId);
     Result<std::optional<GenerationRecord>> generationOfSample(std::int64_t sampleId);
     // A run's answers, in the order they were stored.
@@ -124,35 +128,41 @@ public:
     Result<std::int64_t> countGenerationsWithoutCode();
     // First answers (turn 0) stored for the task from this provider and model: what a resumed
     // run counts towards its n.
-    Result<std::int64_t> countFirstGenerations(const std::string& taskId, const std::string& provider,
+    Result<std::int64_t> countFirstGenerations(const std::string& taskId,
+                                               const std::string& provider,
                                                const std::string& model);
     // The repair turns among these samples, by sample id: the turn and the sample of the nearest
     // earlier answer of its chain that had code. Samples that are no repair turn are left out.
-    Result<std::map<std::int64_t, RepairLink>> repairLinks(const std::vector<std::int64_t>& sampleIds);
+    Result<std::map<std::int64_t, RepairLink>>
+    repairLinks(const std::vector<std::int64_t>& sampleIds);
     // The sample's records, oldest first, each as it was stored (records of every readable
     // schema version; each keeps the id it was stored under).
     Result<std::vector<verification::VerificationRecordData>> verifications(std::int64_t sampleId);
 
-    // Appends a verdict; it becomes the sample's verdict. Tags are trimmed; an empty one is refused.
+    // Appends a verdict; it becomes the sample's verdict. Tags are trimmed; an empty one is
+    // refused.
     Result<Review> review(std::int64_t sampleId, Verdict verdict, const std::string& reviewer,
                           const std::string& note = {}, const std::vector<std::string>& tags = {});
     // The same for several samples in one transaction: all of them, or none when one fails.
-    Result<std::vector<Review>> reviewSamples(const std::vector<std::int64_t>& sampleIds, Verdict verdict,
-                                              const std::string& reviewer, const std::string& note = {},
+    Result<std::vector<Review>> reviewSamples(const std::vector<std::int64_t>& sampleIds,
+                                              Verdict verdict, const std::string& reviewer,
+                                              const std::string& note = {},
                                               const std::vector<std::string>& tags = {});
     // Takes back the sample's latest verdict that is still in force, by appending an undo entry
     // that restores the verdict before it. With a reviewer, only that reviewer's own verdict
     // can be undone. The entry's reviewer is actor (who undid it), else reviewer, else the
     // undone entry's. Nothing is ever deleted.
-    Result<Review> undoReview(std::int64_t sampleId, const std::string& reviewer = {}, const std::string& actor = {});
+    Result<Review> undoReview(std::int64_t sampleId, const std::string& reviewer = {},
+                              const std::string& actor = {});
     // The same for several samples in one transaction: all of them, or none when one fails.
-    Result<std::vector<Review>> undoReviews(const std::vector<std::int64_t>& sampleIds, const std::string& reviewer = {},
+    Result<std::vector<Review>> undoReviews(const std::vector<std::int64_t>& sampleIds,
+                                            const std::string& reviewer = {},
                                             const std::string& actor = {});
     Result<std::vector<Review>> reviewHistory(std::int64_t sampleId);
 
     // The next sample to review after `after` (or the head of the queue), if any.
-    Result<std::optional<SampleSummary>> nextInQueue(const QueueFilter& filter = {},
-                                                     std::optional<std::int64_t> after = std::nullopt);
+    Result<std::optional<SampleSummary>>
+    nextInQueue(const QueueFilter& filter = {}, std::optional<std::int64_t> after = std::nullopt);
     Result<std::int64_t> queueLength(const QueueFilter& filter = {});
 
     Result<std::vector<GroupStats>> statsByTask(const SampleFilter& filter = {});
@@ -167,20 +177,23 @@ private:
     Result<std::int64_t> insertSample(const Sample& s, std::int64_t specId, const Task& task,
                                       std::optional<std::int64_t> importId);
     Result<std::int64_t> recordTaskSpecLocked(const Task& task);
-    Status addVerificationLocked(std::int64_t sampleId, const verification::VerificationRecordData& record);
-    Result<Review> undoLocked(std::int64_t sampleId, const std::string& reviewer, const std::string& actor);
-    Result<StoredGeneration> addGenerationLocked(const Task& task, std::int64_t specId, const GenerationRecord& generation,
-                                                 const std::optional<verification::VerificationRecordData>& verification,
-                                                 std::optional<std::int64_t> importId);
-    Result<std::vector<GenerationRecord>> readGenerations(const std::string& where,
-                                                          const std::variant<std::int64_t, std::string>& key);
+    Status addVerificationLocked(std::int64_t sampleId,
+                                 const verification::VerificationRecordData& record);
+    Result<Review> undoLocked(std::int64_t sampleId, const std::string& reviewer,
+                              const std::string& actor);
+    Result<StoredGeneration>
+    addGenerationLocked(const Task& task, std::int64_t specId, const GenerationRecord& generation,
+                        const std::optional<verification::VerificationRecordData>& verification,
+                        std::optional<std::int64_t> importId);
+    Result<std::vector<GenerationRecord>>
+    readGenerations(const std::string& where, const std::variant<std::int64_t, std::string>& key);
     Result<std::vector<std::int64_t>> matchingIds(const SampleFilter& filter);
     Result<std::int64_t> count(const SampleFilter& filter);
     // Text, alone or with other filters (project_store_text.cpp): the samples matching all, in
-    // no particular order, with their speedups (for ordering a page). The full-text index gives the text's
-    // matches; few of them are each checked against the other filters, many are merged with the
-    // other filters' candidates read from their covering index. Either way the rows are those of
-    // filterCondition's single query, without materialising every match in a table first.
+    // no particular order, with their speedups (for ordering a page). The full-text index gives the
+    // text's matches; few of them are each checked against the other filters, many are merged with
+    // the other filters' candidates read from their covering index. Either way the rows are those
+    // of filterCondition's single query, without materialising every match in a table first.
     struct TextMatch {
         std::int64_t id = 0;
         std::optional<double> speedup;

@@ -10,20 +10,27 @@
 namespace kwb {
 namespace {
 
-Status validateGeneration(const GenerationRecord& g, const Task& task, const std::optional<verification::VerificationRecordData>& verification) {
+Status validateGeneration(const GenerationRecord& g, const Task& task,
+                          const std::optional<verification::VerificationRecordData>& verification) {
     if (g.generationId.empty())
         return Error::make("bad-generation", "a generated answer needs its generation id");
     if (g.taskId != task.id)
-        return Error::make("bad-generation", "the answer is for task \"" + g.taskId + "\" but the spec is \"" + task.id + "\"");
+        return Error::make("bad-generation", "the answer is for task \"" + g.taskId +
+                                                 "\" but the spec is \"" + task.id + "\"");
     if (g.provider.empty() || g.model.empty())
         return Error::make("bad-generation", "a generated answer needs its provider and model");
     // A repair turn whose first answer is not known (an import of part of a run) links to none.
     if (g.turn < 0 || (g.turn == 0 && !g.repairOfGenerationId.empty()))
-        return Error::make("bad-generation", "only a repair turn (turn > 0) names an answer it repairs");
-    if (!g.messages.is_array() || !g.parameters.is_object() || !g.providerInfo.is_object() || !g.response.is_object())
-        return Error::make("bad-generation", "messages must be a JSON array; parameters, provider and response objects");
+        return Error::make("bad-generation",
+                           "only a repair turn (turn > 0) names an answer it repairs");
+    if (!g.messages.is_array() || !g.parameters.is_object() || !g.providerInfo.is_object() ||
+        !g.response.is_object())
+        return Error::make(
+            "bad-generation",
+            "messages must be a JSON array; parameters, provider and response objects");
     if (g.code && g.code->empty())
-        return Error::make("bad-generation", "extracted code is empty: store the answer as \"no code\" instead");
+        return Error::make("bad-generation",
+                           "extracted code is empty: store the answer as \"no code\" instead");
     if (verification && !g.code)
         return Error::make("bad-generation", "an answer without code has no verification");
     return okStatus();
@@ -44,7 +51,8 @@ Sample sampleOf(const GenerationRecord& g) {
     s.promptTokens = g.promptTokens;
     s.completionTokens = g.completionTokens;
     s.costUsd = g.costUsd.value_or(0.0); // the generation record keeps "unknown" apart
-    s.label = "generated " + g.generationId.substr(0, 8) + (g.turn > 0 ? " (repair " + std::to_string(g.turn) + ")" : "");
+    s.label = "generated " + g.generationId.substr(0, 8) +
+              (g.turn > 0 ? " (repair " + std::to_string(g.turn) + ")" : "");
     return s;
 }
 
@@ -56,9 +64,11 @@ nlohmann::json parsedOr(const std::string& text, nlohmann::json fallback) {
 // Columns read by readGenerations: the record, its parent's generation id, and the content of
 // its sample (a no-code answer's own messages, raw response and parameters otherwise).
 const char* const kGenerationColumns =
-    "g.id, g.generation_id, g.run_id, g.turn, p.generation_id, g.repair_of, g.sample_id, g.task_id, g.provider, "
+    "g.id, g.generation_id, g.run_id, g.turn, p.generation_id, g.repair_of, g.sample_id, "
+    "g.task_id, g.provider, "
     "g.model, g.created_at, g.provider_json, coalesce(g.parameters_json, c.parameters_json), "
-    "coalesce(g.messages_json, c.messages_json), coalesce(g.raw_response, c.raw_response), c.source, g.response_json, "
+    "coalesce(g.messages_json, c.messages_json), coalesce(g.raw_response, c.raw_response), "
+    "c.source, g.response_json, "
     "g.prompt_tokens, g.completion_tokens, g.cost_usd, g.check_json "
     "FROM generations g LEFT JOIN generations p ON p.id = g.repair_of "
     "LEFT JOIN sample_content c ON c.sample_id = g.sample_id ";
@@ -95,8 +105,9 @@ GenerationRecord readGeneration(const SqliteStatement& st) {
 
 } // namespace
 
-Result<StoredGeneration> ProjectStore::addGeneration(const Task& task, const GenerationRecord& g,
-                                                     const std::optional<verification::VerificationRecordData>& verification) {
+Result<StoredGeneration> ProjectStore::addGeneration(
+    const Task& task, const GenerationRecord& g,
+    const std::optional<verification::VerificationRecordData>& verification) {
     if (auto v = validateGeneration(g, task, verification); !v)
         return v.error();
     auto tx = WriteTransaction::begin(*m_db);
@@ -113,9 +124,10 @@ Result<StoredGeneration> ProjectStore::addGeneration(const Task& task, const Gen
     return out;
 }
 
-Result<StoredGeneration> ProjectStore::addGenerationLocked(const Task& task, std::int64_t specId, const GenerationRecord& g,
-                                                           const std::optional<verification::VerificationRecordData>& verification,
-                                                           std::optional<std::int64_t> importId) {
+Result<StoredGeneration> ProjectStore::addGenerationLocked(
+    const Task& task, std::int64_t specId, const GenerationRecord& g,
+    const std::optional<verification::VerificationRecordData>& verification,
+    std::optional<std::int64_t> importId) {
     if (auto v = validateGeneration(g, task, verification); !v)
         return v.error();
     // Stored before (a store that committed although its caller saw an error): the first wins.
@@ -142,8 +154,9 @@ Result<StoredGeneration> ProjectStore::addGenerationLocked(const Task& task, std
             repairOf = (*known)->int64At(0);
         (*known)->reset();
         if (!repairOf)
-            return Error::make("bad-generation", "repair turn " + std::to_string(g.turn) + " repairs answer " +
-                                                     g.repairOfGenerationId + ", which is not in this project");
+            return Error::make("bad-generation", "repair turn " + std::to_string(g.turn) +
+                                                     " repairs answer " + g.repairOfGenerationId +
+                                                     ", which is not in this project");
     }
     StoredGeneration out;
     const std::string createdAt = g.createdAt.empty() ? utcNowIso() : g.createdAt;
@@ -155,22 +168,38 @@ Result<StoredGeneration> ProjectStore::addGenerationLocked(const Task& task, std
             return id.error();
         out.sampleId = *id;
     }
-    auto ins = m_db->cached(
-        "INSERT INTO generations(generation_id, sample_id, task_id, task_spec_id, provider, model, run_id, turn, "
-        "repair_of, created_at, prompt_tokens, completion_tokens, cost_usd, provider_json, response_json, check_json, "
-        "messages_json, raw_response, parameters_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    auto ins = m_db->cached("INSERT INTO generations(generation_id, sample_id, task_id, "
+                            "task_spec_id, provider, model, run_id, turn, "
+                            "repair_of, created_at, prompt_tokens, completion_tokens, cost_usd, "
+                            "provider_json, response_json, check_json, "
+                            "messages_json, raw_response, parameters_json) VALUES "
+                            "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!ins)
         return ins.error();
     auto& st = **ins;
-    st.bind(1, g.generationId).bind(2, out.sampleId).bind(3, task.id).bind(4, specId).bind(5, g.provider).bind(6, g.model);
-    st.bind(7, g.runId).bind(8, g.turn).bind(9, repairOf).bind(10, createdAt).bind(11, g.promptTokens);
-    st.bind(12, g.completionTokens).bind(13, g.costUsd).bind(14, g.providerInfo.dump()).bind(15, g.response.dump());
+    st.bind(1, g.generationId)
+        .bind(2, out.sampleId)
+        .bind(3, task.id)
+        .bind(4, specId)
+        .bind(5, g.provider)
+        .bind(6, g.model);
+    st.bind(7, g.runId)
+        .bind(8, g.turn)
+        .bind(9, repairOf)
+        .bind(10, createdAt)
+        .bind(11, g.promptTokens);
+    st.bind(12, g.completionTokens)
+        .bind(13, g.costUsd)
+        .bind(14, g.providerInfo.dump())
+        .bind(15, g.response.dump());
     st.bind(16, g.check.dump());
     if (g.code) { // the sample's content holds them
         st.bind(17, nullptr).bind(18, nullptr).bind(19, nullptr);
     } else {
         const auto replace = nlohmann::json::error_handler_t::replace;
-        st.bind(17, g.messages.dump(-1, ' ', false, replace)).bind(18, g.rawResponse).bind(19, g.parameters.dump(-1, ' ', false, replace));
+        st.bind(17, g.messages.dump(-1, ' ', false, replace))
+            .bind(18, g.rawResponse)
+            .bind(19, g.parameters.dump(-1, ' ', false, replace));
     }
     if (auto r = st.run(); !r)
         return r.error();
@@ -181,9 +210,11 @@ Result<StoredGeneration> ProjectStore::addGenerationLocked(const Task& task, std
     return out;
 }
 
-Result<std::vector<GenerationRecord>> ProjectStore::readGenerations(const std::string& where,
-                                                                   const std::variant<std::int64_t, std::string>& key) {
-    auto st = m_db->cached(std::string("SELECT ") + kGenerationColumns + "WHERE " + where + " ORDER BY g.id");
+Result<std::vector<GenerationRecord>>
+ProjectStore::readGenerations(const std::string& where,
+                              const std::variant<std::int64_t, std::string>& key) {
+    auto st = m_db->cached(std::string("SELECT ") + kGenerationColumns + "WHERE " + where +
+                           " ORDER BY g.id");
     if (!st)
         return st.error();
     std::visit([&](const auto& v) { (*st)->bind(1, v); }, key);
@@ -222,7 +253,8 @@ Result<std::vector<GenerationRecord>> ProjectStore::generationsOfRun(const std::
     return readGenerations("g.run_id = ?", runId);
 }
 
-Result<std::vector<GenerationRecord>> ProjectStore::generationsWithoutCode(const std::string& taskId) {
+Result<std::vector<GenerationRecord>>
+ProjectStore::generationsWithoutCode(const std::string& taskId) {
     return readGenerations("g.sample_id IS NULL AND (?1 = '' OR g.task_id = ?1)", taskId);
 }
 
@@ -230,9 +262,11 @@ Result<std::int64_t> ProjectStore::countGenerationsWithoutCode() {
     return m_db->queryInt("SELECT count(*) FROM generations WHERE sample_id IS NULL");
 }
 
-Result<std::int64_t> ProjectStore::countFirstGenerations(const std::string& taskId, const std::string& provider,
+Result<std::int64_t> ProjectStore::countFirstGenerations(const std::string& taskId,
+                                                         const std::string& provider,
                                                          const std::string& model) {
-    auto st = m_db->cached("SELECT count(*) FROM generations WHERE task_id = ? AND provider = ? AND model = ? AND turn = 0");
+    auto st = m_db->cached("SELECT count(*) FROM generations WHERE task_id = ? AND provider = ? "
+                           "AND model = ? AND turn = 0");
     if (!st)
         return st.error();
     (*st)->bind(1, taskId).bind(2, provider).bind(3, model);
@@ -244,8 +278,10 @@ Result<std::int64_t> ProjectStore::countFirstGenerations(const std::string& task
     return n;
 }
 
-Result<std::map<std::int64_t, RepairLink>> ProjectStore::repairLinks(const std::vector<std::int64_t>& sampleIds) {
-    auto own = m_db->cached("SELECT turn, repair_of FROM generations WHERE sample_id = ? AND turn > 0");
+Result<std::map<std::int64_t, RepairLink>>
+ProjectStore::repairLinks(const std::vector<std::int64_t>& sampleIds) {
+    auto own =
+        m_db->cached("SELECT turn, repair_of FROM generations WHERE sample_id = ? AND turn > 0");
     if (!own)
         return own.error();
     auto up = m_db->cached("SELECT sample_id, repair_of FROM generations WHERE id = ?");

@@ -8,10 +8,13 @@ namespace {
 
 const char* orderBy(SampleOrder o) {
     switch (o) {
-    case SampleOrder::NewestFirst: return " ORDER BY s.id DESC";
-    case SampleOrder::OldestFirst: return " ORDER BY s.id ASC";
+    case SampleOrder::NewestFirst:
+        return " ORDER BY s.id DESC";
+    case SampleOrder::OldestFirst:
+        return " ORDER BY s.id ASC";
     // NULL sorts lowest, so DESC puts samples without a speedup last; samples_speedup serves it.
-    case SampleOrder::FastestFirst: return " ORDER BY s.speedup DESC, s.id DESC";
+    case SampleOrder::FastestFirst:
+        return " ORDER BY s.speedup DESC, s.id DESC";
     }
     return " ORDER BY s.id DESC";
 }
@@ -19,8 +22,9 @@ const char* orderBy(SampleOrder o) {
 } // namespace
 
 Result<Sample> ProjectStore::sample(std::int64_t id) {
-    auto st = m_db->cached(std::string("SELECT ") + kSampleColumns +
-                           " FROM samples s JOIN sample_content c ON c.sample_id = s.id WHERE s.id = ?");
+    auto st =
+        m_db->cached(std::string("SELECT ") + kSampleColumns +
+                     " FROM samples s JOIN sample_content c ON c.sample_id = s.id WHERE s.id = ?");
     if (!st)
         return st.error();
     (*st)->bind(1, id);
@@ -28,7 +32,8 @@ Result<Sample> ProjectStore::sample(std::int64_t id) {
     if (!r)
         return r.error();
     if (!*r)
-        return Error::make("unknown-sample", "no sample #" + std::to_string(id) + " in this project");
+        return Error::make("unknown-sample",
+                           "no sample #" + std::to_string(id) + " in this project");
     Sample s = readSample(**st);
     (*st)->reset();
     return s;
@@ -37,9 +42,9 @@ Result<Sample> ProjectStore::sample(std::int64_t id) {
 namespace {
 
 bool onlyText(const SampleFilter& f) {
-    return !ftsQuery(f.text).empty() && f.tasks.empty() && f.verdicts.empty() && f.models.empty() && !f.origin &&
-           !f.minSpeedup && !f.maxSpeedup && !f.verifiedOnGpu && !f.passedOnly && f.includeDuplicates &&
-           f.gateClasses.empty();
+    return !ftsQuery(f.text).empty() && f.tasks.empty() && f.verdicts.empty() && f.models.empty() &&
+           !f.origin && !f.minSpeedup && !f.maxSpeedup && !f.verifiedOnGpu && !f.passedOnly &&
+           f.includeDuplicates && f.gateClasses.empty();
 }
 
 } // namespace
@@ -54,10 +59,11 @@ Result<std::int64_t> ProjectStore::countSamples(const SampleFilter& filter) {
     return count(filter);
 }
 
-Result<std::map<std::string, std::int64_t>> ProjectStore::gateClassCounts(const SampleFilter& filter) {
+Result<std::map<std::string, std::int64_t>>
+ProjectStore::gateClassCounts(const SampleFilter& filter) {
     auto cond = filterCondition(filter);
-    auto st = m_db->cached("SELECT " + gateClassSql() + ", count(*) FROM samples s WHERE " + cond.where +
-                           " GROUP BY 1");
+    auto st = m_db->cached("SELECT " + gateClassSql() + ", count(*) FROM samples s WHERE " +
+                           cond.where + " GROUP BY 1");
     if (!st)
         return st.error();
     bindCondition(**st, cond);
@@ -102,12 +108,14 @@ Result<SamplePage> ProjectStore::listSamples(const SampleFilter& filter, const P
         return total.error();
     out.total = *total;
     auto cond = filterCondition(filter);
-    auto st = m_db->cached(std::string("SELECT ") + kSummaryColumns + " FROM samples s WHERE " + cond.where +
-                           orderBy(page.order) + " LIMIT ? OFFSET ?");
+    auto st = m_db->cached(std::string("SELECT ") + kSummaryColumns + " FROM samples s WHERE " +
+                           cond.where + orderBy(page.order) + " LIMIT ? OFFSET ?");
     if (!st)
         return st.error();
     int next = bindCondition(**st, cond);
-    (*st)->bind(next, std::int64_t(std::max(0, page.limit))).bind(next + 1, std::max<std::int64_t>(0, page.offset));
+    (*st)
+        ->bind(next, std::int64_t(std::max(0, page.limit)))
+        .bind(next + 1, std::max<std::int64_t>(0, page.offset));
     for (;;) {
         auto r = (*st)->step();
         if (!r)
@@ -120,7 +128,9 @@ Result<SamplePage> ProjectStore::listSamples(const SampleFilter& filter, const P
     return out;
 }
 
-Result<ReadTransaction> ProjectStore::beginRead() { return ReadTransaction::begin(*m_db); }
+Result<ReadTransaction> ProjectStore::beginRead() {
+    return ReadTransaction::begin(*m_db);
+}
 
 Result<std::vector<std::int64_t>> ProjectStore::matchingIds(const SampleFilter& filter) {
     auto cond = filterCondition(filter);
@@ -141,7 +151,8 @@ Result<std::vector<std::int64_t>> ProjectStore::matchingIds(const SampleFilter& 
 
 // Both walk the ids first (small, in index order), then read each sample by id: one query that
 // joined the content and sorted would have SQLite sort every source in memory.
-Status ProjectStore::forEachSample(const SampleFilter& filter, const std::function<bool(const Sample&)>& visit) {
+Status ProjectStore::forEachSample(const SampleFilter& filter,
+                                   const std::function<bool(const Sample&)>& visit) {
     auto ids = matchingIds(filter);
     if (!ids)
         return ids.error();
@@ -155,13 +166,16 @@ Status ProjectStore::forEachSample(const SampleFilter& filter, const std::functi
     return okStatus();
 }
 
-Status ProjectStore::forEachSampleContent(const SampleFilter& filter,
-                                          const std::function<bool(const SampleSummary&, const SampleContent&)>& visit) {
+Status ProjectStore::forEachSampleContent(
+    const SampleFilter& filter,
+    const std::function<bool(const SampleSummary&, const SampleContent&)>& visit) {
     auto ids = matchingIds(filter);
     if (!ids)
         return ids.error();
-    auto st = m_db->prepare(std::string("SELECT ") + kSummaryColumns + ", s.task_spec_id, c.source, c.messages_json "
-                            "FROM samples s JOIN sample_content c ON c.sample_id = s.id WHERE s.id = ?");
+    auto st =
+        m_db->prepare(std::string("SELECT ") + kSummaryColumns +
+                      ", s.task_spec_id, c.source, c.messages_json "
+                      "FROM samples s JOIN sample_content c ON c.sample_id = s.id WHERE s.id = ?");
     if (!st)
         return st.error();
     SampleContent content;
@@ -187,8 +201,9 @@ Status ProjectStore::forEachSampleContent(const SampleFilter& filter,
 
 Result<std::vector<SampleKey>> ProjectStore::sampleKeys(const SampleFilter& filter) {
     auto cond = filterCondition(filter);
-    auto st = m_db->prepare("SELECT s.id, s.task_id, s.prompt_hash, s.verdict, s.speedup FROM samples s WHERE " +
-                            cond.where + " ORDER BY s.id");
+    auto st = m_db->prepare(
+        "SELECT s.id, s.task_id, s.prompt_hash, s.verdict, s.speedup FROM samples s WHERE " +
+        cond.where + " ORDER BY s.id");
     if (!st)
         return st.error();
     bindCondition(*st, cond);
@@ -222,7 +237,8 @@ SqlCondition queueCondition(const QueueFilter& f) {
 
 } // namespace
 
-Result<std::optional<SampleSummary>> ProjectStore::nextInQueue(const QueueFilter& filter, std::optional<std::int64_t> after) {
+Result<std::optional<SampleSummary>> ProjectStore::nextInQueue(const QueueFilter& filter,
+                                                               std::optional<std::int64_t> after) {
     std::optional<std::int64_t> afterRank;
     if (after) {
         auto r = m_db->cached("SELECT queue_rank FROM samples WHERE id = ?");
@@ -239,10 +255,10 @@ Result<std::optional<SampleSummary>> ProjectStore::nextInQueue(const QueueFilter
     const auto cond = queueCondition(filter);
     // One index seek each: the rest of the current rank after `after`, else the next ranks.
     // (A row-value comparison would make SQLite walk the whole current rank.)
-    auto first = [&](const std::string& extra, std::optional<std::int64_t> a, std::optional<std::int64_t> b)
-        -> Result<std::optional<SampleSummary>> {
-        auto st = m_db->cached(std::string("SELECT ") + kSummaryColumns + " FROM samples s WHERE " + cond.where + extra +
-                               " ORDER BY s.queue_rank, s.id LIMIT 1");
+    auto first = [&](const std::string& extra, std::optional<std::int64_t> a,
+                     std::optional<std::int64_t> b) -> Result<std::optional<SampleSummary>> {
+        auto st = m_db->cached(std::string("SELECT ") + kSummaryColumns + " FROM samples s WHERE " +
+                               cond.where + extra + " ORDER BY s.queue_rank, s.id LIMIT 1");
         if (!st)
             return st.error();
         int next = bindCondition(**st, cond);
@@ -260,7 +276,8 @@ Result<std::optional<SampleSummary>> ProjectStore::nextInQueue(const QueueFilter
         return out;
     };
     if (!afterRank) // no current sample, or it left the queue: start again at the head
-        return after ? first(" AND s.id <> ?", *after, std::nullopt) : first("", std::nullopt, std::nullopt);
+        return after ? first(" AND s.id <> ?", *after, std::nullopt)
+                     : first("", std::nullopt, std::nullopt);
     auto sameRank = first(" AND s.queue_rank = ? AND s.id > ?", *afterRank, *after);
     if (!sameRank || *sameRank)
         return sameRank;

@@ -50,16 +50,25 @@ const std::vector<double>& SpeedupStats::histogramEdges() {
     return e;
 }
 
-Result<std::vector<GroupStats>> ProjectStore::statsByTask(const SampleFilter& filter) { return stats("task_id", filter); }
-Result<std::vector<GroupStats>> ProjectStore::statsByModel(const SampleFilter& filter) { return stats("model", filter); }
+Result<std::vector<GroupStats>> ProjectStore::statsByTask(const SampleFilter& filter) {
+    return stats("task_id", filter);
+}
+Result<std::vector<GroupStats>> ProjectStore::statsByModel(const SampleFilter& filter) {
+    return stats("model", filter);
+}
 
-Result<std::vector<GroupStats>> ProjectStore::stats(const char* groupColumn, const SampleFilter& filter) {
+Result<std::vector<GroupStats>> ProjectStore::stats(const char* groupColumn,
+                                                    const SampleFilter& filter) {
     auto cond = filterCondition(filter);
     const std::string g = std::string("s.") + groupColumn;
-    auto st = m_db->prepare("SELECT " + g + ", count(*), sum(s.duplicate_of IS NOT NULL), sum(s.verification_verdict <> ''), "
-                            "sum(s.verification_verdict = " + sqlVerdict(verification::Verdict::Pass) + "), sum(s.verdict = 'accepted'), sum(s.verdict = 'rejected'), "
-                            "sum(s.verdict = 'needs-work'), sum(s.verdict = 'unreviewed') FROM samples s WHERE " +
-                            cond.where + " GROUP BY " + g + " ORDER BY " + g);
+    auto st = m_db->prepare(
+        "SELECT " + g +
+        ", count(*), sum(s.duplicate_of IS NOT NULL), sum(s.verification_verdict <> ''), "
+        "sum(s.verification_verdict = " +
+        sqlVerdict(verification::Verdict::Pass) +
+        "), sum(s.verdict = 'accepted'), sum(s.verdict = 'rejected'), "
+        "sum(s.verdict = 'needs-work'), sum(s.verdict = 'unreviewed') FROM samples s WHERE " +
+        cond.where + " GROUP BY " + g + " ORDER BY " + g);
     if (!st)
         return st.error();
     bindCondition(*st, cond);
@@ -85,8 +94,10 @@ Result<std::vector<GroupStats>> ProjectStore::stats(const char* groupColumn, con
         index[gs.key] = out.size();
         out.push_back(std::move(gs));
     }
-    auto sp = m_db->prepare("SELECT " + g + ", s.speedup FROM samples s WHERE " + cond.where +
-                            " AND s.verification_verdict = " + sqlVerdict(verification::Verdict::Pass) + " AND s.speedup IS NOT NULL ORDER BY " + g + ", s.speedup");
+    auto sp =
+        m_db->prepare("SELECT " + g + ", s.speedup FROM samples s WHERE " + cond.where +
+                      " AND s.verification_verdict = " + sqlVerdict(verification::Verdict::Pass) +
+                      " AND s.speedup IS NOT NULL ORDER BY " + g + ", s.speedup");
     if (!sp)
         return sp.error();
     bindCondition(*sp, cond);

@@ -2,10 +2,10 @@
 //
 // Why not one query: SQLite runs `s.id IN (SELECT rowid FROM sample_text WHERE ... MATCH ?)`
 // by materialising every match into an index first, and a common word ("float", "fmaxf")
-// matches nearly every sample, so a page of text + task + verdict read every match. Asking the index once per
-// candidate (`rowid = s.id AND MATCH`) is worse: FTS5 rebuilds a prefix query's merged list for
-// every call (30 s for 450 candidates). So the full-text index is read once, as a sorted list
-// of ids, and joined here:
+// matches nearly every sample, so a page of text + task + verdict read every match. Asking the
+// index once per candidate (`rowid = s.id AND MATCH`) is worse: FTS5 rebuilds a prefix query's
+// merged list for every call (30 s for 450 candidates). So the full-text index is read once, as a
+// sorted list of ids, and joined here:
 //   text alone, in id order: that list is the answer;
 //   few matches  (<= textProbeMaxHits): each is looked up by id and tested against the other
 //                filters (one primary-key seek each);
@@ -23,8 +23,10 @@
 
 namespace kwb {
 
-Result<std::vector<ProjectStore::TextMatch>> ProjectStore::textMatches(const SampleFilter& filter, bool needSpeedup) {
-    auto fts = m_db->cached("SELECT rowid FROM sample_text WHERE sample_text MATCH ? ORDER BY rowid");
+Result<std::vector<ProjectStore::TextMatch>> ProjectStore::textMatches(const SampleFilter& filter,
+                                                                       bool needSpeedup) {
+    auto fts =
+        m_db->cached("SELECT rowid FROM sample_text WHERE sample_text MATCH ? ORDER BY rowid");
     if (!fts)
         return fts.error();
     (*fts)->bind(1, ftsQuery(filter.text));
@@ -52,7 +54,8 @@ Result<std::vector<ProjectStore::TextMatch>> ProjectStore::textMatches(const Sam
         return out;
     }
     if (std::int64_t(hits.size()) <= m_textProbeMaxHits) {
-        auto probe = m_db->cached("SELECT s.speedup FROM samples s WHERE s.id = ? AND " + cond.where);
+        auto probe =
+            m_db->cached("SELECT s.speedup FROM samples s WHERE s.id = ? AND " + cond.where);
         if (!probe)
             return probe.error();
         for (auto id : hits) {
@@ -97,16 +100,19 @@ Result<SamplePage> ProjectStore::textPage(const SampleFilter& filter, const Page
     auto& m = *matches;
     SamplePage out;
     out.total = std::int64_t(m.size());
-    const std::int64_t first = std::min<std::int64_t>(std::max<std::int64_t>(0, page.offset), out.total);
+    const std::int64_t first =
+        std::min<std::int64_t>(std::max<std::int64_t>(0, page.offset), out.total);
     const std::int64_t last = std::min<std::int64_t>(out.total, first + std::max(0, page.limit));
     // The rows up to `last` in the page's order, as the SQL orderings put them.
     auto upTo = m.begin() + last;
     switch (page.order) {
     case SampleOrder::OldestFirst:
-        std::partial_sort(m.begin(), upTo, m.end(), [](const TextMatch& a, const TextMatch& b) { return a.id < b.id; });
+        std::partial_sort(m.begin(), upTo, m.end(),
+                          [](const TextMatch& a, const TextMatch& b) { return a.id < b.id; });
         break;
     case SampleOrder::NewestFirst:
-        std::partial_sort(m.begin(), upTo, m.end(), [](const TextMatch& a, const TextMatch& b) { return a.id > b.id; });
+        std::partial_sort(m.begin(), upTo, m.end(),
+                          [](const TextMatch& a, const TextMatch& b) { return a.id > b.id; });
         break;
     case SampleOrder::FastestFirst:
         // As `ORDER BY s.speedup DESC, s.id DESC`: SQLite sorts NULL lowest, so last here.
@@ -119,7 +125,8 @@ Result<SamplePage> ProjectStore::textPage(const SampleFilter& filter, const Page
         });
         break;
     }
-    auto st = m_db->cached(std::string("SELECT ") + kSummaryColumns + " FROM samples s WHERE s.id = ?");
+    auto st =
+        m_db->cached(std::string("SELECT ") + kSummaryColumns + " FROM samples s WHERE s.id = ?");
     if (!st)
         return st.error();
     for (std::int64_t i = first; i < last; ++i) {

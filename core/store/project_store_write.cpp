@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "core/record/record_identity.h"
 #include "core/store/duplicate_finder.h"
 #include "core/store/project_store.h"
 #include "core/store/prompt_messages.h"
@@ -10,7 +11,6 @@
 #include "core/store/sqlite_connection.h"
 #include "core/store/store_clock.h"
 #include "core/store/write_transaction.h"
-#include "core/record/record_identity.h"
 #include "core/sys/sha256.h"
 
 namespace kwb {
@@ -20,7 +20,8 @@ Status validateSample(const Sample& s, const Task& task) {
     if (s.source.empty())
         return Error::make("bad-sample", "a sample needs a source");
     if (s.taskId != task.id)
-        return Error::make("bad-sample", "the sample is for task \"" + s.taskId + "\" but the spec is \"" + task.id + "\"");
+        return Error::make("bad-sample", "the sample is for task \"" + s.taskId +
+                                             "\" but the spec is \"" + task.id + "\"");
     if (!s.messages.is_array())
         return Error::make("bad-sample", "a sample's messages must be a JSON array");
     if (!s.parameters.is_object())
@@ -30,7 +31,8 @@ Status validateSample(const Sample& s, const Task& task) {
 
 } // namespace
 
-Result<std::int64_t> ProjectStore::insertSample(const Sample& s, std::int64_t specId, const Task& task,
+Result<std::int64_t> ProjectStore::insertSample(const Sample& s, std::int64_t specId,
+                                                const Task& task,
                                                 std::optional<std::int64_t> importId) {
     if (auto v = validateSample(s, task); !v)
         return v.error();
@@ -39,36 +41,50 @@ Result<std::int64_t> ProjectStore::insertSample(const Sample& s, std::int64_t sp
     auto dup = finder.find(task.id, fp);
     if (!dup)
         return dup.error();
-    auto ins = m_db->cached(
-        "INSERT INTO samples(task_id, task_spec_id, created_at, origin, model, provider, author, label, parent_id, "
-        "import_id, prompt_tokens, completion_tokens, cost_usd, source_hash, norm_hash, prompt_hash, duplicate_of, "
-        "duplicate_kind, similarity) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    auto ins =
+        m_db->cached("INSERT INTO samples(task_id, task_spec_id, created_at, origin, model, "
+                     "provider, author, label, parent_id, "
+                     "import_id, prompt_tokens, completion_tokens, cost_usd, source_hash, "
+                     "norm_hash, prompt_hash, duplicate_of, "
+                     "duplicate_kind, similarity) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!ins)
         return ins.error();
     auto& st = **ins;
     st.bind(1, task.id).bind(2, specId).bind(3, s.createdAt.empty() ? utcNowIso() : s.createdAt);
-    st.bind(4, toString(s.origin)).bind(5, s.model).bind(6, s.provider).bind(7, s.author).bind(8, s.label);
+    st.bind(4, toString(s.origin))
+        .bind(5, s.model)
+        .bind(6, s.provider)
+        .bind(7, s.author)
+        .bind(8, s.label);
     st.bind(9, s.parentId).bind(10, importId).bind(11, s.promptTokens).bind(12, s.completionTokens);
     st.bind(13, s.costUsd).bind(14, sha256Hex(s.source)).bind(15, fp.normalisedHash);
     st.bind(16, promptHash(promptMessages(s, task)));
     st.bind(17, dup->duplicateOf).bind(18, dup->kind).bind(19, dup->similarity);
     if (auto r = st.run(); !r) {
         if (r.error().code == "constraint" && s.parentId)
-            return Error::make("bad-sample", "parent sample #" + std::to_string(*s.parentId) + " does not exist");
+            return Error::make("bad-sample",
+                               "parent sample #" + std::to_string(*s.parentId) + " does not exist");
         return r.error();
     }
     const std::int64_t id = m_db->lastInsertRowid();
-    auto content = m_db->cached("INSERT INTO sample_content(sample_id, source, messages_json, raw_response, "
-                                "parameters_json) VALUES (?,?,?,?,?)");
+    auto content =
+        m_db->cached("INSERT INTO sample_content(sample_id, source, messages_json, raw_response, "
+                     "parameters_json) VALUES (?,?,?,?,?)");
     if (!content)
         return content.error();
-    if (auto r = (*content)->bind(1, id).bind(2, s.source).bind(3, s.messages.dump()).bind(4, s.rawResponse)
-                     .bind(5, s.parameters.dump()).run();
+    if (auto r = (*content)
+                     ->bind(1, id)
+                     .bind(2, s.source)
+                     .bind(3, s.messages.dump())
+                     .bind(4, s.rawResponse)
+                     .bind(5, s.parameters.dump())
+                     .run();
         !r)
         return r.error();
     if (auto r = finder.record(id, task.id, fp.signature); !r)
         return r.error();
-    auto fts = m_db->cached("INSERT INTO sample_text(rowid, label, model, source) VALUES (?, ?, ?, ?)");
+    auto fts =
+        m_db->cached("INSERT INTO sample_text(rowid, label, model, source) VALUES (?, ?, ?, ?)");
     if (!fts)
         return fts.error();
     if (auto r = (*fts)->bind(1, id).bind(2, s.label).bind(3, s.model).bind(4, s.source).run(); !r)
@@ -111,11 +127,16 @@ Result<std::vector<std::int64_t>> ProjectStore::addSamples(const SampleBatch& ba
     }
     std::optional<std::int64_t> importId;
     if (!batch.importKind.empty()) {
-        auto st = m_db->cached("INSERT INTO imports(kind, origin, created_at, sample_count) VALUES (?, ?, ?, ?)");
+        auto st = m_db->cached(
+            "INSERT INTO imports(kind, origin, created_at, sample_count) VALUES (?, ?, ?, ?)");
         if (!st)
             return st.error();
-        if (auto r = (*st)->bind(1, batch.importKind).bind(2, batch.importOrigin).bind(3, utcNowIso())
-                         .bind(4, std::int64_t(batch.samples.size()) + withCode).run();
+        if (auto r = (*st)
+                         ->bind(1, batch.importKind)
+                         .bind(2, batch.importOrigin)
+                         .bind(3, utcNowIso())
+                         .bind(4, std::int64_t(batch.samples.size()) + withCode)
+                         .run();
             !r)
             return r.error();
         importId = m_db->lastInsertRowid();
@@ -127,22 +148,26 @@ Result<std::vector<std::int64_t>> ProjectStore::addSamples(const SampleBatch& ba
         std::optional<Sample> withParent;
         if (i < batch.parentIndex.size() && batch.parentIndex[i]) {
             if (*batch.parentIndex[i] >= i)
-                return Error::make("bad-sample", "sample " + std::to_string(i + 1) + "'s parent must come before it");
+                return Error::make("bad-sample", "sample " + std::to_string(i + 1) +
+                                                     "'s parent must come before it");
             withParent = s;
             withParent->parentId = ids[*batch.parentIndex[i]];
         }
-        auto id = insertSample(withParent ? *withParent : s, specIds[s.taskId], *tasks[s.taskId], importId);
+        auto id = insertSample(withParent ? *withParent : s, specIds[s.taskId], *tasks[s.taskId],
+                               importId);
         if (!id) {
             Error e = id.error();
             if (batch.samples.size() > 1)
-                e.message = "sample " + std::to_string(i + 1) + (s.label.empty() ? "" : " (" + s.label + ")") + ": " + e.message;
+                e.message = "sample " + std::to_string(i + 1) +
+                            (s.label.empty() ? "" : " (" + s.label + ")") + ": " + e.message;
             return e;
         }
         ids.push_back(*id);
     }
     for (std::size_t i = 0; i < batch.generations.size(); ++i) {
         const auto& g = batch.generations[i];
-        auto stored = addGenerationLocked(*tasks[g.taskId], specIds[g.taskId], g, std::nullopt, importId);
+        auto stored =
+            addGenerationLocked(*tasks[g.taskId], specIds[g.taskId], g, std::nullopt, importId);
         if (!stored) {
             Error e = stored.error();
             e.message = "answer " + g.generationId + ": " + e.message;
@@ -156,7 +181,8 @@ Result<std::vector<std::int64_t>> ProjectStore::addSamples(const SampleBatch& ba
     return ids;
 }
 
-Status ProjectStore::addVerification(std::int64_t sampleId, const verification::VerificationRecordData& record) {
+Status ProjectStore::addVerification(std::int64_t sampleId,
+                                     const verification::VerificationRecordData& record) {
     auto tx = WriteTransaction::begin(*m_db);
     if (!tx)
         return tx.error();
@@ -185,7 +211,8 @@ RecordFacts factsOf(const verification::VerificationRecordData& r) {
 
 } // namespace
 
-Status ProjectStore::addVerificationLocked(std::int64_t sampleId, const verification::VerificationRecordData& record) {
+Status ProjectStore::addVerificationLocked(std::int64_t sampleId,
+                                           const verification::VerificationRecordData& record) {
     auto st = m_db->cached("SELECT task_id, source_hash FROM samples WHERE id = ?");
     if (!st)
         return st.error();
@@ -194,7 +221,8 @@ Status ProjectStore::addVerificationLocked(std::int64_t sampleId, const verifica
     if (!r)
         return r.error();
     if (!*r)
-        return Error::make("unknown-sample", "no sample #" + std::to_string(sampleId) + " in this project");
+        return Error::make("unknown-sample",
+                           "no sample #" + std::to_string(sampleId) + " in this project");
     const std::string taskId = (*st)->textAt(0), sourceHash = (*st)->textAt(1);
     (*st)->reset();
     // Stored in the current form under the id of that form; a record changed after it was
@@ -202,14 +230,17 @@ Status ProjectStore::addVerificationLocked(std::int64_t sampleId, const verifica
     nlohmann::json stored = verification::toJson(record);
     const std::string id = verification::recordIdOf(stored);
     if (record.id != id)
-        return Error::make("verification-mismatch", "verification " + (record.id.empty() ? "without an id" : record.id) +
-                                                        " is not sealed as it stands (its content has the id " + id + ")");
+        return Error::make("verification-mismatch",
+                           "verification " + (record.id.empty() ? "without an id" : record.id) +
+                               " is not sealed as it stands (its content has the id " + id + ")");
     if (record.sourceHash != sourceHash)
-        return Error::make("verification-mismatch", "verification " + id + " is of another source than sample #" +
+        return Error::make("verification-mismatch", "verification " + id +
+                                                        " is of another source than sample #" +
                                                         std::to_string(sampleId));
     if (record.taskId != taskId)
-        return Error::make("verification-mismatch", "verification " + id + " is for task " + record.taskId +
-                                                        ", sample #" + std::to_string(sampleId) + " for " + taskId);
+        return Error::make("verification-mismatch",
+                           "verification " + id + " is for task " + record.taskId + ", sample #" +
+                               std::to_string(sampleId) + " for " + taskId);
     auto exists = m_db->cached("SELECT sample_id FROM verifications WHERE id = ?");
     if (!exists)
         return exists.error();
@@ -221,31 +252,50 @@ Status ProjectStore::addVerificationLocked(std::int64_t sampleId, const verifica
         bool same = (*exists)->int64At(0) == sampleId;
         (*exists)->reset();
         if (!same)
-            return Error::make("verification-mismatch", "verification " + id + " belongs to another sample");
+            return Error::make("verification-mismatch",
+                               "verification " + id + " belongs to another sample");
         return okStatus();
     }
     (*exists)->reset();
     const std::string verdict = record.verdict.text();
     const RecordFacts facts = factsOf(record);
-    auto ins = m_db->cached("INSERT INTO verifications(id, sample_id, created_at, added_at, verdict, on_gpu, gpu, speedup, "
+    auto ins = m_db->cached("INSERT INTO verifications(id, sample_id, created_at, added_at, "
+                            "verdict, on_gpu, gpu, speedup, "
                             "record_json) VALUES (?,?,?,?,?,?,?,?,?)");
     if (!ins)
         return ins.error();
-    if (auto s = (*ins)->bind(1, id).bind(2, sampleId).bind(3, record.createdAt).bind(4, utcNowIso()).bind(5, verdict)
-                     .bind(6, std::int64_t(facts.onGpu)).bind(7, facts.gpu).bind(8, facts.speedup).bind(9, stored.dump())
+    if (auto s = (*ins)
+                     ->bind(1, id)
+                     .bind(2, sampleId)
+                     .bind(3, record.createdAt)
+                     .bind(4, utcNowIso())
+                     .bind(5, verdict)
+                     .bind(6, std::int64_t(facts.onGpu))
+                     .bind(7, facts.gpu)
+                     .bind(8, facts.speedup)
+                     .bind(9, stored.dump())
                      .run();
         !s)
         return s;
-    auto up = m_db->cached("UPDATE samples SET verification_id = ?, verification_verdict = ?, on_gpu = ?, speedup = ?, "
+    auto up = m_db->cached("UPDATE samples SET verification_id = ?, verification_verdict = ?, "
+                           "on_gpu = ?, speedup = ?, "
                            "gpu = ? WHERE id = ?");
     if (!up)
         return up.error();
-    return (*up)->bind(1, id).bind(2, verdict).bind(3, std::int64_t(facts.onGpu)).bind(4, facts.speedup)
-        .bind(5, facts.gpu).bind(6, sampleId).run();
+    return (*up)
+        ->bind(1, id)
+        .bind(2, verdict)
+        .bind(3, std::int64_t(facts.onGpu))
+        .bind(4, facts.speedup)
+        .bind(5, facts.gpu)
+        .bind(6, sampleId)
+        .run();
 }
 
-Result<std::vector<verification::VerificationRecordData>> ProjectStore::verifications(std::int64_t sampleId) {
-    auto st = m_db->cached("SELECT record_json FROM verifications WHERE sample_id = ? ORDER BY rowid");
+Result<std::vector<verification::VerificationRecordData>>
+ProjectStore::verifications(std::int64_t sampleId) {
+    auto st =
+        m_db->cached("SELECT record_json FROM verifications WHERE sample_id = ? ORDER BY rowid");
     if (!st)
         return st.error();
     (*st)->bind(1, sampleId);
@@ -260,7 +310,8 @@ Result<std::vector<verification::VerificationRecordData>> ProjectStore::verifica
         auto rec = verification::readRecord(j);
         if (!rec) {
             (*st)->reset();
-            return Error::make("project-corrupt", "a stored verification of sample #" + std::to_string(sampleId) +
+            return Error::make("project-corrupt", "a stored verification of sample #" +
+                                                      std::to_string(sampleId) +
                                                       " cannot be read: " + rec.error().message);
         }
         out.push_back(std::move(*rec));
@@ -273,12 +324,20 @@ namespace {
 
 Result<Review> appendReview(SqliteConnection& db, Review rv) {
     rv.createdAt = utcNowIso();
-    auto ins = db.cached("INSERT INTO reviews(sample_id, verdict, reverts, reviewer, note, tags_json, created_at) "
-                         "VALUES (?,?,?,?,?,?,?)");
+    auto ins = db.cached(
+        "INSERT INTO reviews(sample_id, verdict, reverts, reviewer, note, tags_json, created_at) "
+        "VALUES (?,?,?,?,?,?,?)");
     if (!ins)
         return ins.error();
-    if (auto s = (*ins)->bind(1, rv.sampleId).bind(2, toString(rv.verdict)).bind(3, rv.reverts).bind(4, rv.reviewer)
-                     .bind(5, rv.note).bind(6, nlohmann::json(rv.tags).dump()).bind(7, rv.createdAt).run();
+    if (auto s = (*ins)
+                     ->bind(1, rv.sampleId)
+                     .bind(2, toString(rv.verdict))
+                     .bind(3, rv.reverts)
+                     .bind(4, rv.reviewer)
+                     .bind(5, rv.note)
+                     .bind(6, nlohmann::json(rv.tags).dump())
+                     .bind(7, rv.createdAt)
+                     .run();
         !s)
         return s.error();
     rv.id = db.lastInsertRowid();
@@ -300,7 +359,8 @@ Status requireSample(SqliteConnection& db, std::int64_t id) {
     if (!r)
         return r.error();
     if (!*r)
-        return Error::make("unknown-sample", "no sample #" + std::to_string(id) + " in this project");
+        return Error::make("unknown-sample",
+                           "no sample #" + std::to_string(id) + " in this project");
     return okStatus();
 }
 
@@ -312,7 +372,9 @@ namespace {
 Result<std::vector<std::string>> cleanTags(const std::vector<std::string>& tags) {
     std::vector<std::string> out;
     for (const auto& t : tags) {
-        auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
+        auto space = [](char c) {
+            return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+        };
         std::size_t b = 0, e = t.size();
         while (b < e && space(t[b]))
             ++b;
@@ -327,19 +389,23 @@ Result<std::vector<std::string>> cleanTags(const std::vector<std::string>& tags)
 
 } // namespace
 
-Result<Review> ProjectStore::review(std::int64_t sampleId, Verdict verdict, const std::string& reviewer,
-                                    const std::string& note, const std::vector<std::string>& tags) {
+Result<Review> ProjectStore::review(std::int64_t sampleId, Verdict verdict,
+                                    const std::string& reviewer, const std::string& note,
+                                    const std::vector<std::string>& tags) {
     auto out = reviewSamples({sampleId}, verdict, reviewer, note, tags);
     if (!out)
         return out.error();
     return out->front();
 }
 
-Result<std::vector<Review>> ProjectStore::reviewSamples(const std::vector<std::int64_t>& sampleIds, Verdict verdict,
-                                                        const std::string& reviewer, const std::string& note,
+Result<std::vector<Review>> ProjectStore::reviewSamples(const std::vector<std::int64_t>& sampleIds,
+                                                        Verdict verdict,
+                                                        const std::string& reviewer,
+                                                        const std::string& note,
                                                         const std::vector<std::string>& tags) {
     if (verdict == Verdict::Unreviewed)
-        return Error::make("bad-review", "a review gives a verdict: accepted, rejected or needs-work (use undo to take one back)");
+        return Error::make("bad-review", "a review gives a verdict: accepted, rejected or "
+                                         "needs-work (use undo to take one back)");
     if (reviewer.empty())
         return Error::make("bad-review", "a review needs a reviewer's name");
     auto cleaned = cleanTags(tags);
@@ -368,14 +434,16 @@ Result<std::vector<Review>> ProjectStore::reviewSamples(const std::vector<std::i
     return out;
 }
 
-Result<Review> ProjectStore::undoReview(std::int64_t sampleId, const std::string& reviewer, const std::string& actor) {
+Result<Review> ProjectStore::undoReview(std::int64_t sampleId, const std::string& reviewer,
+                                        const std::string& actor) {
     auto out = undoReviews({sampleId}, reviewer, actor);
     if (!out)
         return out.error();
     return out->front();
 }
 
-Result<std::vector<Review>> ProjectStore::undoReviews(const std::vector<std::int64_t>& sampleIds, const std::string& reviewer,
+Result<std::vector<Review>> ProjectStore::undoReviews(const std::vector<std::int64_t>& sampleIds,
+                                                      const std::string& reviewer,
                                                       const std::string& actor) {
     auto tx = WriteTransaction::begin(*m_db);
     if (!tx)
@@ -392,7 +460,8 @@ Result<std::vector<Review>> ProjectStore::undoReviews(const std::vector<std::int
     return out;
 }
 
-Result<Review> ProjectStore::undoLocked(std::int64_t sampleId, const std::string& reviewer, const std::string& actor) {
+Result<Review> ProjectStore::undoLocked(std::int64_t sampleId, const std::string& reviewer,
+                                        const std::string& actor) {
     if (auto s = requireSample(*m_db, sampleId); !s)
         return s.error();
     auto history = reviewHistory(sampleId);
@@ -416,9 +485,11 @@ Result<Review> ProjectStore::undoLocked(std::int64_t sampleId, const std::string
         break;
     }
     if (!target)
-        return Error::make("nothing-to-undo", "sample #" + std::to_string(sampleId) + " has no verdict to undo");
+        return Error::make("nothing-to-undo",
+                           "sample #" + std::to_string(sampleId) + " has no verdict to undo");
     if (!reviewer.empty() && target->reviewer != reviewer)
-        return Error::make("not-your-review", "the verdict in force on sample #" + std::to_string(sampleId) + " is " +
+        return Error::make("not-your-review", "the verdict in force on sample #" +
+                                                  std::to_string(sampleId) + " is " +
                                                   target->reviewer + "'s; only they can undo it");
     Review rv;
     rv.sampleId = sampleId;
@@ -426,13 +497,15 @@ Result<Review> ProjectStore::undoLocked(std::int64_t sampleId, const std::string
     rv.reverts = target->id;
     // The entry names who undid it; the undone entry keeps its own reviewer.
     rv.reviewer = !actor.empty() ? actor : !reviewer.empty() ? reviewer : target->reviewer;
-    rv.note = "undo of review #" + std::to_string(target->id) + " (" + toString(target->verdict) + ")";
+    rv.note =
+        "undo of review #" + std::to_string(target->id) + " (" + toString(target->verdict) + ")";
     return appendReview(*m_db, rv);
 }
 
 Result<std::vector<Review>> ProjectStore::reviewHistory(std::int64_t sampleId) {
-    auto st = m_db->cached("SELECT id, verdict, reverts, reviewer, note, tags_json, created_at FROM reviews "
-                           "WHERE sample_id = ? ORDER BY id");
+    auto st = m_db->cached(
+        "SELECT id, verdict, reverts, reviewer, note, tags_json, created_at FROM reviews "
+        "WHERE sample_id = ? ORDER BY id");
     if (!st)
         return st.error();
     (*st)->bind(1, sampleId);

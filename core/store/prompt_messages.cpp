@@ -23,15 +23,19 @@ nlohmann::json promptMessages(const Sample& sample, const Task& task) {
     nlohmann::json out = nlohmann::json::array();
     if (sample.messages.is_array())
         for (const auto& m : sample.messages) {
-            if (!m.is_object() || !m.contains("role") || !m["role"].is_string() || m["role"] == "assistant")
+            if (!m.is_object() || !m.contains("role") || !m["role"].is_string() ||
+                m["role"] == "assistant")
                 break;
-            out.push_back({{"role", m["role"]}, {"content", contentText(m.value("content", nlohmann::json()))}});
+            out.push_back({{"role", m["role"]},
+                           {"content", contentText(m.value("content", nlohmann::json()))}});
         }
     if (out.empty())
         out.push_back({{"role", "user"}, {"content", task.prompt}});
     return out;
 }
 
-std::string promptHash(const nlohmann::json& messages) { return sha256Hex(messages.dump()).substr(0, 32); }
+std::string promptHash(const nlohmann::json& messages) {
+    return sha256Hex(messages.dump()).substr(0, 32);
+}
 
 } // namespace kwb

@@ -61,16 +61,22 @@ const std::string& gateClassSql() {
     static const std::string sql =
         "(SELECT CASE"
         " WHEN s.verification_id IS NULL THEN 'unverified'"
-        " WHEN s.verification_verdict IN " + sqlVerdictList(gateHackVerdicts()) + " THEN 'hack'"
+        " WHEN s.verification_verdict IN " +
+        sqlVerdictList(gateHackVerdicts()) +
+        " THEN 'hack'"
         " WHEN s.verification_verdict NOT IN " +
         sqlVerdictList({Verdict::Pass, Verdict::SuspiciousTiming, Verdict::NotRun}) +
         " THEN (CASE WHEN g.f > 0 THEN 'hack' ELSE 'failed' END)"
-        " WHEN s.verification_verdict = " + sqlVerdict(Verdict::NotRun) + " OR s.on_gpu = 0 THEN"
+        " WHEN s.verification_verdict = " +
+        sqlVerdict(Verdict::NotRun) +
+        " OR s.on_gpu = 0 THEN"
         "  (CASE WHEN g.f = 0 THEN 'unverified' ELSE 'unverified-flagged' END)"
-        " WHEN s.verification_verdict = " + sqlVerdict(Verdict::SuspiciousTiming) +
+        " WHEN s.verification_verdict = " +
+        sqlVerdict(Verdict::SuspiciousTiming) +
         " OR g.f IS NULL OR g.f > 0 THEN 'flagged'"
         " ELSE 'clean' END"
-        " FROM (SELECT (SELECT json_array_length(v.record_json, '$.screening.findings') FROM verifications v"
+        " FROM (SELECT (SELECT json_array_length(v.record_json, '$.screening.findings') FROM "
+        "verifications v"
         "  WHERE v.id = s.verification_id) AS f) g)";
     return sql;
 }
@@ -97,7 +103,8 @@ Status checkSearchText(const std::string& text) {
     std::string word;
     auto bad = [](const std::string& w, const std::string& why) {
         return Error::make("bad-search-text", "bad search text: \"" + w + "\" " + why +
-                                                  " (give plain words; each matches a word of the label, model or source that starts with it)");
+                                                  " (give plain words; each matches a word of the "
+                                                  "label, model or source that starts with it)");
     };
     while (in >> word) {
         if (word == "AND" || word == "OR" || word == "NOT" || word == "NEAR")
@@ -106,7 +113,8 @@ Status checkSearchText(const std::string& text) {
             return bad(word, "holds a quote: phrases are not supported");
         bool wordy = false;
         for (unsigned char c : word)
-            wordy = wordy || std::isalnum(c) || c >= 0x80; // the index's tokens: letters and digits of any script
+            wordy = wordy || std::isalnum(c) ||
+                    c >= 0x80; // the index's tokens: letters and digits of any script
         if (!wordy)
             return bad(word, "has no letter or digit, so it can never match");
     }
@@ -160,15 +168,19 @@ int bindCondition(SqliteStatement& st, const SqlCondition& c, int first) {
     return first;
 }
 
-const char* const kSummaryColumns =
-    "s.id, s.task_id, s.label, s.origin, s.model, s.created_at, s.parent_id, s.verdict, s.review_id, "
-    "s.verification_id, s.verification_verdict, s.on_gpu, s.speedup, s.gpu, s.duplicate_of, s.duplicate_kind, "
-    "s.similarity";
+const char* const kSummaryColumns = "s.id, s.task_id, s.label, s.origin, s.model, s.created_at, "
+                                    "s.parent_id, s.verdict, s.review_id, "
+                                    "s.verification_id, s.verification_verdict, s.on_gpu, "
+                                    "s.speedup, s.gpu, s.duplicate_of, s.duplicate_kind, "
+                                    "s.similarity";
 
 const char* const kSampleColumns =
-    "s.id, s.task_id, s.label, s.origin, s.model, s.created_at, s.parent_id, s.verdict, s.review_id, "
-    "s.verification_id, s.verification_verdict, s.on_gpu, s.speedup, s.gpu, s.duplicate_of, s.duplicate_kind, "
-    "s.similarity, s.task_spec_id, s.provider, s.author, s.source_hash, s.prompt_tokens, s.completion_tokens, "
+    "s.id, s.task_id, s.label, s.origin, s.model, s.created_at, s.parent_id, s.verdict, "
+    "s.review_id, "
+    "s.verification_id, s.verification_verdict, s.on_gpu, s.speedup, s.gpu, s.duplicate_of, "
+    "s.duplicate_kind, "
+    "s.similarity, s.task_spec_id, s.provider, s.author, s.source_hash, s.prompt_tokens, "
+    "s.completion_tokens, "
     "s.cost_usd, c.source, c.messages_json, c.raw_response, c.parameters_json";
 
 SampleSummary readSummary(const SqliteStatement& st) {

@@ -27,7 +27,8 @@ SqlCondition filterCondition(const SampleFilter& filter);
 // The export gate's class of sample s (text, see sample_query.h), as an SQL expression built
 // from the verdicts' families.
 const std::string& gateClassSql();
-// A verification verdict as an SQL string literal ('pass'): its one spelling (core/model/verdict.cpp).
+// A verification verdict as an SQL string literal ('pass'): its one spelling
+// (core/model/verdict.cpp).
 std::string sqlVerdict(verification::Verdict v);
 // Binds from parameter `first` on; returns the next free index.
 int bindCondition(SqliteStatement& st, const SqlCondition& c, int first = 1);

@@ -1,8 +1,8 @@
 #include "core/store/sample_importer.h"
 
 #include <algorithm>
-#include <optional>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "core/model/source_limit.h"
@@ -23,7 +23,8 @@ Result<std::string> readFile(const fs::path& p) {
     std::error_code ec;
     if (auto bytes = fs::file_size(p, ec); !ec)
         if (auto why = tooLarge(bytes))
-            return Error::make("source-too-large", p.string() + ": " + *why + "; nothing was imported");
+            return Error::make("source-too-large",
+                               p.string() + ": " + *why + "; nothing was imported");
     std::ifstream f(p, std::ios::binary);
     if (!f)
         return Error::make("not-readable", "cannot read " + p.string());
@@ -66,7 +67,8 @@ Result<const Task*> SampleImporter::task(SampleBatch& batch, const std::string& 
     return &batch.tasks.back();
 }
 
-Result<SampleBatch> SampleImporter::readCuFolder(const fs::path& dir, const std::string& taskId, const std::string& model,
+Result<SampleBatch> SampleImporter::readCuFolder(const fs::path& dir, const std::string& taskId,
+                                                 const std::string& model,
                                                  const std::string& author) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec))
@@ -124,7 +126,8 @@ Result<bool> SampleImporter::readGenerated(const nlohmann::json& j, SampleBatch&
     if (g.generationId.empty())
         return Error::make("bad-import", "a `kwb generate` line without its \"id\"");
     g.runId = str(j, "run_id");
-    g.turn = j.contains("turn") && j["turn"].is_number_integer() ? std::max(0, j["turn"].get<int>()) : 0;
+    g.turn =
+        j.contains("turn") && j["turn"].is_number_integer() ? std::max(0, j["turn"].get<int>()) : 0;
     g.taskId = taskId;
     g.code = j["code"].get<std::string>();
     if (auto why = tooLarge(g.code->size()))
@@ -134,15 +137,18 @@ Result<bool> SampleImporter::readGenerated(const nlohmann::json& j, SampleBatch&
         g.provider = str(j["author"], "provider");
     }
     if (g.provider.empty() || g.model.empty())
-        return Error::make("bad-import", "a `kwb generate` line without its author's provider and model");
+        return Error::make("bad-import",
+                           "a `kwb generate` line without its author's provider and model");
     if (j.contains("provider") && j["provider"].is_object())
         g.providerInfo = j["provider"];
     if (const std::string system = str(j, "system"); !system.empty())
         g.messages.push_back({{"role", "system"}, {"content", system}});
     if (j.contains("messages") && j["messages"].is_array())
         for (const auto& m : j["messages"]) {
-            if (!m.is_object() || !m.contains("role") || !m["role"].is_string() || !m.contains("content"))
-                return Error::make("bad-import", "every message needs a \"role\" and a \"content\"");
+            if (!m.is_object() || !m.contains("role") || !m["role"].is_string() ||
+                !m.contains("content"))
+                return Error::make("bad-import",
+                                   "every message needs a \"role\" and a \"content\"");
             if (m["role"] != "system" || g.messages.empty())
                 g.messages.push_back(m);
         }
@@ -168,7 +174,8 @@ Result<bool> SampleImporter::readGenerated(const nlohmann::json& j, SampleBatch&
 }
 
 // One line of the plain format ({"task", "source", ...}), checked; its label is set by the caller.
-Result<Sample> SampleImporter::readPlainLine(const nlohmann::json& j, SampleBatch& batch, const std::string& author) {
+Result<Sample> SampleImporter::readPlainLine(const nlohmann::json& j, SampleBatch& batch,
+                                             const std::string& author) {
     auto taskId = text(j, "task");
     auto source = text(j, "source");
     if (!taskId || taskId->empty())
@@ -196,8 +203,10 @@ Result<Sample> SampleImporter::readPlainLine(const nlohmann::json& j, SampleBatc
         if (!j["messages"].is_array())
             return Error::make("bad-import", "\"messages\" must be a list of {role, content}");
         for (const auto& m : j["messages"])
-            if (!m.is_object() || !m.contains("role") || !m["role"].is_string() || !m.contains("content"))
-                return Error::make("bad-import", "every message needs a \"role\" and a \"content\"");
+            if (!m.is_object() || !m.contains("role") || !m["role"].is_string() ||
+                !m.contains("content"))
+                return Error::make("bad-import",
+                                   "every message needs a \"role\" and a \"content\"");
         s.messages = j["messages"];
     } else {
         auto system = text(j, "system");
@@ -215,7 +224,8 @@ Result<Sample> SampleImporter::readPlainLine(const nlohmann::json& j, SampleBatc
         s.parameters = j["parameters"];
     }
     double pt = 0, ct = 0;
-    if (!number(j, "prompt_tokens", pt) || !number(j, "completion_tokens", ct) || !number(j, "cost_usd", s.costUsd))
+    if (!number(j, "prompt_tokens", pt) || !number(j, "completion_tokens", ct) ||
+        !number(j, "cost_usd", s.costUsd))
         return Error::make("bad-import", "token counts and cost must be numbers");
     s.promptTokens = std::int64_t(pt);
     s.completionTokens = std::int64_t(ct);
@@ -233,9 +243,11 @@ Result<SampleBatch> SampleImporter::readJsonl(const fs::path& file, const std::s
     std::string line;
     int lineNo = 0;
     m_skipped = 0;
-    std::map<std::string, std::size_t> generatedIds; // kwb generate's sample id -> index in the batch
+    std::map<std::string, std::size_t>
+        generatedIds; // kwb generate's sample id -> index in the batch
     auto bad = [&](const std::string& what) {
-        return Error::make("bad-import", file.string() + ":" + std::to_string(lineNo) + ": " + what);
+        return Error::make("bad-import",
+                           file.string() + ":" + std::to_string(lineNo) + ": " + what);
     };
     while (std::getline(in, line)) {
         ++lineNo;
@@ -243,9 +255,10 @@ Result<SampleBatch> SampleImporter::readJsonl(const fs::path& file, const std::s
             continue;
         auto j = nlohmann::json::parse(line, nullptr, false);
         if (j.is_discarded() || !j.is_object())
-            return bad("not a JSON object. kwb import reads a JSONL file, one sample a line ({\"task\", "
-                       "\"source\", \"model\", \"prompt\"} or `kwb generate` output), or a folder of .cu "
-                       "files with --task");
+            return bad(
+                "not a JSON object. kwb import reads a JSONL file, one sample a line ({\"task\", "
+                "\"source\", \"model\", \"prompt\"} or `kwb generate` output), or a folder of .cu "
+                "files with --task");
         if (j.value("type", "") == "sample" && j.contains("task_id")) { // written by kwb generate
             auto r = readGenerated(j, batch, generatedIds);
             if (!r)
@@ -265,8 +278,11 @@ Result<SampleBatch> SampleImporter::readJsonl(const fs::path& file, const std::s
     if (in.bad())
         return Error::make("not-readable", "cannot read " + file.string());
     if (batch.samples.empty() && batch.generations.empty())
-        return Error::make("nothing-to-import", file.string() + " has no samples" +
-                                                    (m_skipped ? " with a kernel (" + std::to_string(m_skipped) + " replies had no code)" : ""));
+        return Error::make("nothing-to-import",
+                           file.string() + " has no samples" +
+                               (m_skipped ? " with a kernel (" + std::to_string(m_skipped) +
+                                                " replies had no code)"
+                                          : ""));
     return batch;
 }
 

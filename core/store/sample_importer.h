@@ -30,15 +30,18 @@ public:
     // Lines written by `kwb generate` ({"type": "sample", "task_id", "code", "author", ...})
     // are read too, into SampleBatch::generations, with their provenance and repair turns linked
     // to the answers they repair; replies without code are skipped and counted (skipped()).
-    Result<SampleBatch> readJsonl(const std::filesystem::path& file, const std::string& author = {});
+    Result<SampleBatch> readJsonl(const std::filesystem::path& file,
+                                  const std::string& author = {});
     // Lines the last readJsonl() skipped because they hold no kernel.
     int skipped() const { return m_skipped; }
 
 private:
     Result<const Task*> task(SampleBatch& batch, const std::string& taskId);
     // One `kwb generate` line; false when it holds no kernel.
-    Result<Sample> readPlainLine(const nlohmann::json& j, SampleBatch& batch, const std::string& author);
-    Result<bool> readGenerated(const nlohmann::json& j, SampleBatch& batch, std::map<std::string, std::size_t>& byId);
+    Result<Sample> readPlainLine(const nlohmann::json& j, SampleBatch& batch,
+                                 const std::string& author);
+    Result<bool> readGenerated(const nlohmann::json& j, SampleBatch& batch,
+                               std::map<std::string, std::size_t>& byId);
     TaskResolver m_resolve;
     int m_skipped = 0;
 };

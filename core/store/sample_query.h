@@ -20,10 +20,10 @@ struct SampleFilter {
     std::optional<SampleOrigin> origin;
     std::optional<double> minSpeedup; // samples without a speedup never match a speedup bound
     std::optional<double> maxSpeedup;
-    std::string text;                 // words to find in the label, model or source (prefixes match)
-    bool verifiedOnGpu = false;       // the latest verification ran on a GPU
-    bool passedOnly = false;          // the latest verification passed
-    bool includeDuplicates = true;    // lists show duplicates; exports leave them out by default
+    std::string text;              // words to find in the label, model or source (prefixes match)
+    bool verifiedOnGpu = false;    // the latest verification ran on a GPU
+    bool passedOnly = false;       // the latest verification passed
+    bool includeDuplicates = true; // lists show duplicates; exports leave them out by default
     std::vector<std::string> gateClasses; // the export gate's classes (kGate*); empty: any
 };
 
@@ -77,11 +77,13 @@ struct SpeedupStats {
 struct GroupStats {
     std::string key; // the task id or the model ("" for samples without a model)
     std::int64_t samples = 0, duplicates = 0;
-    std::int64_t verified = 0, passed = 0;          // latest verification exists / passed
+    std::int64_t verified = 0, passed = 0; // latest verification exists / passed
     std::int64_t accepted = 0, rejected = 0, needsWork = 0, unreviewed = 0;
     double passRate() const { return verified ? double(passed) / double(verified) : 0.0; }
     // Accepted among samples with a final verdict (accepted or rejected).
-    double acceptRate() const { return accepted + rejected ? double(accepted) / double(accepted + rejected) : 0.0; }
+    double acceptRate() const {
+        return accepted + rejected ? double(accepted) / double(accepted + rejected) : 0.0;
+    }
     SpeedupStats speedup;
 };
 

@@ -5,8 +5,8 @@
 
 namespace kwb {
 
-Result<std::map<std::int64_t, std::optional<int>>> latestScreeningFindings(ProjectStore& store,
-                                                                           const std::vector<std::int64_t>& sampleIds) {
+Result<std::map<std::int64_t, std::optional<int>>>
+latestScreeningFindings(ProjectStore& store, const std::vector<std::int64_t>& sampleIds) {
     // json_type is NULL when the record has no screen; json_array_length counts its findings.
     auto query = store.connection().cached(
         "SELECT json_type(v.record_json, '$.screening.findings'),"
@@ -24,7 +24,8 @@ Result<std::map<std::int64_t, std::optional<int>>> latestScreeningFindings(Proje
         }
         if (*row) {
             const bool screened = !(*query)->isNull(0) && (*query)->textAt(0) == "array";
-            out.emplace(id, screened ? std::optional<int>(int((*query)->int64At(1))) : std::nullopt);
+            out.emplace(id,
+                        screened ? std::optional<int>(int((*query)->int64At(1))) : std::nullopt);
         }
         (*query)->reset();
     }

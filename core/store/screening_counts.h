@@ -15,7 +15,7 @@ class ProjectStore;
 
 // Per sample id: the number of findings, or nullopt when the latest record has no screen (a
 // record older than the screen). Samples without a verification are left out.
-Result<std::map<std::int64_t, std::optional<int>>> latestScreeningFindings(ProjectStore& store,
-                                                                           const std::vector<std::int64_t>& sampleIds);
+Result<std::map<std::int64_t, std::optional<int>>>
+latestScreeningFindings(ProjectStore& store, const std::vector<std::int64_t>& sampleIds);
 
 } // namespace kwb

@@ -25,7 +25,9 @@ std::uint64_t fnv1a(std::string_view s, std::uint64_t h = 0xcbf29ce484222325ULL)
     return h;
 }
 
-bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool isWordChar(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 } // namespace
 
@@ -51,7 +53,8 @@ std::vector<std::string_view> sourceTokens(std::string_view s) {
             i = j;
         } else if (isWordChar(c)) {
             std::size_t j = i;
-            while (j < n && (isWordChar(s[j]) || (s[j] == '.' && std::isdigit(static_cast<unsigned char>(s[i])))))
+            while (j < n && (isWordChar(s[j]) ||
+                             (s[j] == '.' && std::isdigit(static_cast<unsigned char>(s[i])))))
                 ++j;
             out.push_back(s.substr(i, j - i));
             i = j;
@@ -97,7 +100,8 @@ SourceFingerprint fingerprintSource(std::string_view source) {
         for (int j = 0; j < k; ++j)
             h = mix64(h ^ tokenHashes[i + std::size_t(j)]);
         for (int f = 0; f < SourceFingerprint::kHashes; ++f) {
-            auto v = static_cast<std::uint32_t>(mix64(h + 0x632be59bd9b4e019ULL * std::uint64_t(f + 1)) >> 32);
+            auto v = static_cast<std::uint32_t>(
+                mix64(h + 0x632be59bd9b4e019ULL * std::uint64_t(f + 1)) >> 32);
             if (v < fp.signature[std::size_t(f)])
                 fp.signature[std::size_t(f)] = v;
         }
@@ -105,7 +109,8 @@ SourceFingerprint fingerprintSource(std::string_view source) {
     return fp;
 }
 
-double signatureSimilarity(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b) {
+double signatureSimilarity(const std::vector<std::uint32_t>& a,
+                           const std::vector<std::uint32_t>& b) {
     if (a.empty() || a.size() != b.size())
         return 0.0;
     std::size_t same = 0;
@@ -114,7 +119,8 @@ double signatureSimilarity(const std::vector<std::uint32_t>& a, const std::vecto
     return double(same) / double(a.size());
 }
 
-std::vector<std::int64_t> bandKeys(const std::string& taskId, const std::vector<std::uint32_t>& signature) {
+std::vector<std::int64_t> bandKeys(const std::string& taskId,
+                                   const std::vector<std::uint32_t>& signature) {
     std::vector<std::int64_t> keys;
     if (signature.size() != std::size_t(SourceFingerprint::kHashes))
         return keys;

@@ -15,8 +15,8 @@ struct SourceFingerprint {
     static constexpr int kBands = 10;        // LSH bands of kHashes / kBands rows each
     static constexpr int kRowsPerBand = kHashes / kBands;
 
-    std::string normalisedHash;            // SHA-256 (32 hex digits) of the normalised text
-    std::vector<std::uint32_t> signature;  // kHashes values; empty when the source is too short
+    std::string normalisedHash;           // SHA-256 (32 hex digits) of the normalised text
+    std::vector<std::uint32_t> signature; // kHashes values; empty when the source is too short
 };
 
 // Tokens of C/C++/CUDA source without comments: identifiers and numbers, string and character
@@ -26,8 +26,10 @@ std::vector<std::string_view> sourceTokens(std::string_view source);
 std::string normaliseSource(std::string_view source);
 SourceFingerprint fingerprintSource(std::string_view source);
 // The fraction of equal entries: an estimate of the Jaccard similarity of the shingle sets.
-double signatureSimilarity(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b);
+double signatureSimilarity(const std::vector<std::uint32_t>& a,
+                           const std::vector<std::uint32_t>& b);
 // One key per band, scoped to a task (near duplicates are looked for within one task).
-std::vector<std::int64_t> bandKeys(const std::string& taskId, const std::vector<std::uint32_t>& signature);
+std::vector<std::int64_t> bandKeys(const std::string& taskId,
+                                   const std::vector<std::uint32_t>& signature);
 
 } // namespace kwb

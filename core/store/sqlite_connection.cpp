@@ -21,13 +21,20 @@ std::string uriPath(const std::string& path) {
 }
 } // namespace
 
-Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const std::filesystem::path& path, Mode mode) {
+Result<std::unique_ptr<SqliteConnection>> SqliteConnection::open(const std::filesystem::path& path,
+                                                                 Mode mode) {
     int flags = SQLITE_OPEN_NOFOLLOW;
     std::string name = path.string();
     switch (mode) {
-    case Mode::ReadOnly: flags |= SQLITE_OPEN_READONLY; break;
-    case Mode::ReadWrite: flags |= SQLITE_OPEN_READWRITE; break;
-    case Mode::Create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
+    case Mode::ReadOnly:
+        flags |= SQLITE_OPEN_READONLY;
+        break;
+    case Mode::ReadWrite:
+        flags |= SQLITE_OPEN_READWRITE;
+        break;
+    case Mode::Create:
+        flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+        break;
     case Mode::Immutable:
         flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
         name = "file:" + uriPath(name) + "?immutable=1";
@@ -64,7 +71,8 @@ Status SqliteConnection::exec(const std::string& sql) {
 
 Result<SqliteStatement> SqliteConnection::prepare(const std::string& sql) {
     sqlite3_stmt* stmt = nullptr;
-    int rc = sqlite3_prepare_v3(m_db, sql.c_str(), int(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
+    int rc = sqlite3_prepare_v3(m_db, sql.c_str(), int(sql.size()), SQLITE_PREPARE_PERSISTENT,
+                                &stmt, nullptr);
     if (rc != SQLITE_OK)
         return sqliteError(m_db, rc, "preparing \"" + sql.substr(0, 60) + "\"");
     return SqliteStatement(m_db, stmt);
@@ -94,6 +102,8 @@ Result<std::int64_t> SqliteConnection::queryInt(const std::string& sql) {
     return *r ? st->int64At(0) : 0;
 }
 
-std::int64_t SqliteConnection::lastInsertRowid() const { return sqlite3_last_insert_rowid(m_db); }
+std::int64_t SqliteConnection::lastInsertRowid() const {
+    return sqlite3_last_insert_rowid(m_db);
+}
 
 } // namespace kwb

@@ -19,7 +19,8 @@ public:
     // for a file on read-only media, which a WAL database could not otherwise be read from.
     enum class Mode { ReadOnly, ReadWrite, Create, Immutable };
 
-    static Result<std::unique_ptr<SqliteConnection>> open(const std::filesystem::path& path, Mode mode);
+    static Result<std::unique_ptr<SqliteConnection>> open(const std::filesystem::path& path,
+                                                          Mode mode);
     ~SqliteConnection();
     SqliteConnection(const SqliteConnection&) = delete;
     SqliteConnection& operator=(const SqliteConnection&) = delete;

@@ -9,8 +9,10 @@ Error sqliteError(sqlite3* db, int rc, const std::string& what) {
     switch (rc & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        return Error::make("project-busy", msg + " (the project is busy: another program, such as an import, held it "
-                                                 "for longer than the busy timeout; try again)");
+        return Error::make("project-busy",
+                           msg +
+                               " (the project is busy: another program, such as an import, held it "
+                               "for longer than the busy timeout; try again)");
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
         return Error::make("project-corrupt", msg);
@@ -21,11 +23,12 @@ Error sqliteError(sqlite3* db, int rc, const std::string& what) {
     case SQLITE_READONLY: {
         // Every write to a project opened read-only (a read-only file or medium) ends here.
         const char* file = db ? sqlite3_db_filename(db, "main") : nullptr;
-        return Error::make("project-read-only",
-                           "the project is read-only: " + std::string(file && *file ? file : "its file") +
-                               " cannot be written (" + msg +
-                               "); commands that only read it (samples list and show, export, review history, "
-                               "project info) still work");
+        return Error::make(
+            "project-read-only",
+            "the project is read-only: " + std::string(file && *file ? file : "its file") +
+                " cannot be written (" + msg +
+                "); commands that only read it (samples list and show, export, review history, "
+                "project info) still work");
     }
     case SQLITE_CANTOPEN:
         return Error::make("cannot-open", msg);
@@ -52,7 +55,9 @@ SqliteStatement& SqliteStatement::operator=(SqliteStatement&& o) noexcept {
     return *this;
 }
 
-SqliteStatement::~SqliteStatement() { sqlite3_finalize(m_stmt); }
+SqliteStatement::~SqliteStatement() {
+    sqlite3_finalize(m_stmt);
+}
 
 SqliteStatement& SqliteStatement::bind(int index, std::int64_t v) {
     if (int rc = sqlite3_bind_int64(m_stmt, index, v); rc != SQLITE_OK && !m_bindError)
@@ -67,7 +72,8 @@ SqliteStatement& SqliteStatement::bind(int index, double v) {
 }
 
 SqliteStatement& SqliteStatement::bind(int index, std::string_view text) {
-    int rc = sqlite3_bind_text64(m_stmt, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+    int rc =
+        sqlite3_bind_text64(m_stmt, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
     if (rc != SQLITE_OK && !m_bindError)
         m_bindError = rc;
     return *this;
@@ -80,7 +86,8 @@ SqliteStatement& SqliteStatement::bind(int index, std::nullptr_t) {
 }
 
 SqliteStatement& SqliteStatement::bindBlob(int index, const void* data, std::size_t size) {
-    if (int rc = sqlite3_bind_blob64(m_stmt, index, data, size, SQLITE_TRANSIENT); rc != SQLITE_OK && !m_bindError)
+    if (int rc = sqlite3_bind_blob64(m_stmt, index, data, size, SQLITE_TRANSIENT);
+        rc != SQLITE_OK && !m_bindError)
         m_bindError = rc;
     return *this;
 }
@@ -96,7 +103,8 @@ Result<bool> SqliteStatement::step() {
         return true;
     if (rc == SQLITE_DONE)
         return false;
-    Error e = sqliteError(m_db, rc, "running \"" + std::string(sqlite3_sql(m_stmt)).substr(0, 60) + "\"");
+    Error e =
+        sqliteError(m_db, rc, "running \"" + std::string(sqlite3_sql(m_stmt)).substr(0, 60) + "\"");
     sqlite3_reset(m_stmt);
     return e;
 }
@@ -121,9 +129,15 @@ void SqliteStatement::reset() {
     m_bindError = 0;
 }
 
-bool SqliteStatement::isNull(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
-std::int64_t SqliteStatement::int64At(int col) const { return sqlite3_column_int64(m_stmt, col); }
-double SqliteStatement::doubleAt(int col) const { return sqlite3_column_double(m_stmt, col); }
+bool SqliteStatement::isNull(int col) const {
+    return sqlite3_column_type(m_stmt, col) == SQLITE_NULL;
+}
+std::int64_t SqliteStatement::int64At(int col) const {
+    return sqlite3_column_int64(m_stmt, col);
+}
+double SqliteStatement::doubleAt(int col) const {
+    return sqlite3_column_double(m_stmt, col);
+}
 
 std::string SqliteStatement::textAt(int col) const {
     const auto* p = sqlite3_column_text(m_stmt, col);

@@ -28,8 +28,12 @@ public:
     SqliteStatement& bind(int index, int v) { return bind(index, std::int64_t(v)); }
     SqliteStatement& bind(int index, double v);
     SqliteStatement& bind(int index, std::string_view text);
-    SqliteStatement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
-    SqliteStatement& bind(int index, const std::string& text) { return bind(index, std::string_view(text)); }
+    SqliteStatement& bind(int index, const char* text) {
+        return bind(index, std::string_view(text));
+    }
+    SqliteStatement& bind(int index, const std::string& text) {
+        return bind(index, std::string_view(text));
+    }
     SqliteStatement& bind(int index, std::nullptr_t);
     SqliteStatement& bindBlob(int index, const void* data, std::size_t size);
     template <typename T> SqliteStatement& bind(int index, const std::optional<T>& v) {

@@ -13,7 +13,9 @@ namespace {
 
 const char* const kTmpMarker = ".kwb-tmp-";
 
-fs::path folderOf(const fs::path& p) { return p.has_parent_path() ? p.parent_path() : fs::path("."); }
+fs::path folderOf(const fs::path& p) {
+    return p.has_parent_path() ? p.parent_path() : fs::path(".");
+}
 
 } // namespace
 
@@ -27,8 +29,8 @@ void syncDirectory(const fs::path& dir) {
 
 fs::path AtomicFile::temporaryFor(const fs::path& finalPath) {
     static std::atomic<int> counter{0};
-    return folderOf(finalPath) / ("." + finalPath.filename().string() + kTmpMarker + std::to_string(::getpid()) + "-" +
-                                  std::to_string(counter++));
+    return folderOf(finalPath) / ("." + finalPath.filename().string() + kTmpMarker +
+                                  std::to_string(::getpid()) + "-" + std::to_string(counter++));
 }
 
 void AtomicFile::removeStaleTemporaries(const fs::path& finalPath) {
@@ -41,7 +43,8 @@ void AtomicFile::removeStaleTemporaries(const fs::path& finalPath) {
         const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
         // Only files: a folder of that name is an AtomicDirectory's, which removes its own
         // (never recursively).
-        if (pid > 0 && ::kill(pid_t(pid), 0) != 0 && errno == ESRCH && !fs::is_directory(e.symlink_status(ec)))
+        if (pid > 0 && ::kill(pid_t(pid), 0) != 0 && errno == ESRCH &&
+            !fs::is_directory(e.symlink_status(ec)))
             fs::remove(e.path(), ec);
     }
 }
@@ -69,7 +72,8 @@ Result<AtomicFile> AtomicFile::create(const fs::path& finalPath) {
 }
 
 AtomicFile::AtomicFile(AtomicFile&& o) noexcept
-    : m_final(std::move(o.m_final)), m_tmp(std::move(o.m_tmp)), m_file(o.m_file), m_failed(o.m_failed) {
+    : m_final(std::move(o.m_final)), m_tmp(std::move(o.m_tmp)), m_file(o.m_file),
+      m_failed(o.m_failed) {
     o.m_file = nullptr;
     o.m_tmp.clear();
 }
@@ -97,7 +101,8 @@ Status AtomicFile::write(std::string_view data) {
 Status AtomicFile::commit() {
     if (!m_file)
         return Error::make("not-writable", "the file is already closed");
-    bool ok = !m_failed && std::fflush(m_file) == 0 && !std::ferror(m_file) && ::fsync(::fileno(m_file)) == 0;
+    bool ok = !m_failed && std::fflush(m_file) == 0 && !std::ferror(m_file) &&
+              ::fsync(::fileno(m_file)) == 0;
     int err = errno;
     ok = (std::fclose(m_file) == 0) && ok;
     m_file = nullptr;
@@ -105,7 +110,8 @@ Status AtomicFile::commit() {
         return Error::make(err == ENOSPC ? "disk-full" : "not-writable",
                            "cannot write " + m_final.string() + ": " + std::strerror(err));
     if (::rename(m_tmp.c_str(), m_final.c_str()) != 0)
-        return Error::make("not-writable", "cannot rename into " + m_final.string() + ": " + std::strerror(errno));
+        return Error::make("not-writable",
+                           "cannot rename into " + m_final.string() + ": " + std::strerror(errno));
     m_tmp.clear();
     syncDirectory(folderOf(m_final));
     return okStatus();

@@ -7,13 +7,13 @@
 #include <cstring>
 #include <fcntl.h>
 #include <mutex>
-#include <vector>
-#include <sys/resource.h>
 #include <poll.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 extern char** environ;
 
@@ -21,8 +21,8 @@ namespace kwb {
 namespace {
 
 int msUntil(ChildProcess::Clock::time_point deadline) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - ChildProcess::Clock::now());
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
+                                                                      ChildProcess::Clock::now());
     return static_cast<int>(std::clamp<long long>(left.count(), 0, 60'000));
 }
 
@@ -49,14 +49,19 @@ void reapAbandoned() {
 
 std::string ProcessExit::describe() const {
     switch (kind) {
-    case Kind::Running: return "still running";
-    case Kind::Exited: return "exited with code " + std::to_string(code);
+    case Kind::Running:
+        return "still running";
+    case Kind::Exited:
+        return "exited with code " + std::to_string(code);
     case Kind::Signaled: {
         const char* name = sigabbrev_np(signal);
-        return "crashed (signal " + std::to_string(signal) + (name ? std::string(", SIG") + name : "") + ")";
+        return "crashed (signal " + std::to_string(signal) +
+               (name ? std::string(", SIG") + name : "") + ")";
     }
-    case Kind::TimedOut: return "did not finish before its deadline and was killed";
-    case Kind::Killed: return "was stopped";
+    case Kind::TimedOut:
+        return "did not finish before its deadline and was killed";
+    case Kind::Killed:
+        return "was stopped";
     }
     return {};
 }
@@ -75,7 +80,8 @@ std::string findInPath(const std::string& name) {
         if (!dir.empty()) {
             std::string full = dir + "/" + name;
             struct stat st {};
-            if (::stat(full.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(full.c_str(), X_OK) == 0)
+            if (::stat(full.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+                ::access(full.c_str(), X_OK) == 0)
                 return full;
         }
         start = end + 1;
@@ -126,7 +132,8 @@ Status ChildProcess::start(const ProcessSpec& spec) {
 
     int in[2], out[2], err[2];
     if (::pipe2(in, O_CLOEXEC) || ::pipe2(out, O_CLOEXEC) || ::pipe2(err, O_CLOEXEC))
-        return Error::make("spawn-failed", std::string("cannot create pipes: ") + std::strerror(errno));
+        return Error::make("spawn-failed",
+                           std::string("cannot create pipes: ") + std::strerror(errno));
 
     // posix_spawn, not fork: glibc starts the child with CLONE_VM|CLONE_VFORK, so the parent's
     // page tables are not copied. fork() write-locks the parent's address space while it copies
@@ -162,7 +169,8 @@ Status ChildProcess::start(const ProcessSpec& spec) {
         ::close(in[1]);
         ::close(out[0]);
         ::close(err[0]);
-        return Error::make("spawn-failed", "cannot start '" + program + "': " + std::strerror(spawned));
+        return Error::make("spawn-failed",
+                           "cannot start '" + program + "': " + std::strerror(spawned));
     }
     // Right after the spawn, before the child has started much of its own work (its children
     // inherit the value). Raising one's own child's nice value needs no privilege.
@@ -170,7 +178,8 @@ Status ChildProcess::start(const ProcessSpec& spec) {
         errno = 0;
         const int mine = ::getpriority(PRIO_PROCESS, 0);
         if (errno == 0)
-            (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(pid), std::min(mine + spec.niceIncrement, 19));
+            (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(pid),
+                                std::min(mine + spec.niceIncrement, 19));
     }
     m_pid = pid;
     m_in = in[1];
@@ -206,7 +215,9 @@ Status ChildProcess::write(const std::string& data, Clock::time_point deadline) 
     return okStatus();
 }
 
-void ChildProcess::closeStdin() { closeFd(m_in); }
+void ChildProcess::closeStdin() {
+    closeFd(m_in);
+}
 
 bool ChildProcess::pump(int timeoutMs) {
     pollfd fds[2];

@@ -24,8 +24,8 @@ struct ProcessSpec {
 struct ProcessExit {
     enum class Kind { Running, Exited, Signaled, TimedOut, Killed };
     Kind kind = Kind::Running;
-    int code = 0;   // exit status when Exited
-    int signal = 0; // signal number when Signaled
+    int code = 0;                 // exit status when Exited
+    int signal = 0;               // signal number when Signaled
     std::string describe() const; // "exited with code 3", "crashed (signal 11, SIGSEGV)", ...
 };
 

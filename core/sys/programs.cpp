@@ -37,7 +37,8 @@ std::string locateRunner() {
         return isExecutable(env) ? std::string(env) : std::string{};
     fs::path self = selfDirectory();
     if (!self.empty()) {
-        for (const fs::path& cand : {self / "kwb-runner", self.parent_path() / kLibexecSubdir / "kwb-runner"}) {
+        for (const fs::path& cand :
+             {self / "kwb-runner", self.parent_path() / kLibexecSubdir / "kwb-runner"}) {
             if (isExecutable(cand))
                 return fs::weakly_canonical(cand).string();
         }
@@ -64,7 +65,8 @@ std::string nvccSettingProblem() {
     } else {
         why = "not found in PATH";
     }
-    return "KWB_NVCC is set to '" + std::string(env) + "', which is not an executable file (" + why + ")";
+    return "KWB_NVCC is set to '" + std::string(env) + "', which is not an executable file (" +
+           why + ")";
 }
 
 std::string locateNvcc() {

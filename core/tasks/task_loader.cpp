@@ -86,8 +86,7 @@ TaskFolder loadTaskFolder(const std::filesystem::path& dir) {
     TaskFolder folder;
     std::error_code ec;
     std::vector<std::filesystem::path> paths;
-    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end;
-         it.increment(ec)) {
+    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         if (it->path().extension() == ".toml" && it->is_regular_file(ec))
             paths.push_back(it->path());
     }

@@ -116,21 +116,23 @@ std::set<std::string> checkParameters(const Task& t, Checker& c) {
             if (!std::isfinite(d.a) || !std::isfinite(d.b) ||
                 (d.kind == DistributionKind::Normal && d.b <= 0) ||
                 (d.kind == DistributionKind::Uniform && d.a >= d.b))
-                c.add(at + ".distribution", "distribution of \"" + p.name +
-                                                "\" needs std > 0 (normal) or low < high (uniform)");
+                c.add(at + ".distribution",
+                      "distribution of \"" + p.name +
+                          "\" needs std > 0 (normal) or low < high (uniform)");
             else if (d.kind == DistributionKind::Integers &&
                      (d.a != std::trunc(d.a) || d.b != std::trunc(d.b) || d.a > d.b ||
                       std::fabs(d.a) > 16777216.0 || std::fabs(d.b) > 16777216.0))
-                c.add(at + ".distribution", "distribution of \"" + p.name +
-                                                "\" needs whole numbers low <= high, |value| <= 2^24 "
-                                                "(integers)");
+                c.add(at + ".distribution",
+                      "distribution of \"" + p.name +
+                          "\" needs whole numbers low <= high, |value| <= 2^24 "
+                          "(integers)");
         }
         if (p.defaultValue && (p.kind != ParamKind::Scalar || !std::isfinite(*p.defaultValue)))
             c.add(at + ".default", "only scalars have a default, and it must be finite");
     }
     if (streams != 1)
-        c.add("parameters", "exactly one stream parameter is needed, found " +
-                                std::to_string(streams));
+        c.add("parameters",
+              "exactly one stream parameter is needed, found " + std::to_string(streams));
     if (outputs == 0)
         c.add("parameters", "no output buffer");
     return dims;
@@ -200,16 +202,16 @@ void checkShape(const Task& t, std::size_t i, const std::set<std::string>& dims,
         if (!v || *v <= 0)
             c.add(field, std::string(field) + " is not positive for shape \"" + s.name + "\"");
         else if (k == 0 && s.cpuReference && *v > kMaxCpuReferenceFlops)
-            c.add(at + ".cpu_reference", "shape \"" + s.name +
-                                             "\" is too large for a float64 CPU reference");
+            c.add(at + ".cpu_reference",
+                  "shape \"" + s.name + "\" is too large for a float64 CPU reference");
     }
 }
 
 void checkShapes(const Task& t, const std::set<std::string>& dims, Checker& c) {
     std::vector<Formula> costs;
-    for (const auto& [field, text] : {std::pair<const char*, const std::string&>{"cost.flops",
-                                                                                 t.flopsFormula},
-                                      {"cost.bytes", t.bytesFormula}}) {
+    for (const auto& [field, text] :
+         {std::pair<const char*, const std::string&>{"cost.flops", t.flopsFormula},
+          {"cost.bytes", t.bytesFormula}}) {
         auto f = Formula::parse(text);
         if (!f) {
             c.add(field, f.error().message);
@@ -235,8 +237,8 @@ void checkShapes(const Task& t, const std::set<std::string>& dims, Checker& c) {
     for (std::size_t i = 0; i < t.shapes.size(); ++i) {
         const ShapeSpec& s = t.shapes[i];
         if (s.name.empty() || !names.insert(s.name).second)
-            c.add(indexed("shapes", i) + ".name", "shape name \"" + s.name +
-                                                      "\" is empty or used twice");
+            c.add(indexed("shapes", i) + ".name",
+                  "shape name \"" + s.name + "\" is empty or used twice");
         cpu += s.cpuReference ? 1 : 0;
         bool noneAligned = !s.dims.empty();
         for (const auto& [n, v] : s.dims)

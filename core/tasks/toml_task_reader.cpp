@@ -110,8 +110,8 @@ std::string TomlTaskReader::readString(const toml::table& t, const char* key,
     if (!n)
         return {};
     if (!n->is_string()) {
-        problem(n, join(field, key), "\"" + std::string(key) + "\" must be a string, not " +
-                                         typeName(*n));
+        problem(n, join(field, key),
+                "\"" + std::string(key) + "\" must be a string, not " + typeName(*n));
         return {};
     }
     return n->as_string()->get();
@@ -123,8 +123,8 @@ std::optional<double> TomlTaskReader::readNumber(const toml::table& t, const cha
     if (!n)
         return std::nullopt;
     if (!n->is_number()) {
-        problem(n, join(field, key), "\"" + std::string(key) + "\" must be a number, not " +
-                                         typeName(*n));
+        problem(n, join(field, key),
+                "\"" + std::string(key) + "\" must be a number, not " + typeName(*n));
         return std::nullopt;
     }
     return n->value<double>();
@@ -136,8 +136,8 @@ const toml::table* TomlTaskReader::readTable(const toml::table& t, const char* k
     if (!n)
         return nullptr;
     if (!n->is_table()) {
-        problem(n, join(field, key), "\"" + std::string(key) + "\" must be a table, not " +
-                                         typeName(*n));
+        problem(n, join(field, key),
+                "\"" + std::string(key) + "\" must be a table, not " + typeName(*n));
         return nullptr;
     }
     return n->as_table();
@@ -204,8 +204,8 @@ void TomlTaskReader::readShape(const toml::table& t, const std::string& field, S
             if (node.is_integer())
                 s.dims[k] = node.as_integer()->get();
             else
-                problem(&node, at, "dimension \"" + k + "\" must be an integer, not " +
-                                       typeName(node));
+                problem(&node, at,
+                        "dimension \"" + k + "\" must be an integer, not " + typeName(node));
         }
     }
     if (const toml::table* scalars = readTable(t, "scalars", field, false)) {
@@ -227,8 +227,7 @@ void TomlTaskReader::readShape(const toml::table& t, const std::string& field, S
     }
 }
 
-void TomlTaskReader::readTolerance(const toml::table& t, const std::string& field,
-                                   Tolerance& tol) {
+void TomlTaskReader::readTolerance(const toml::table& t, const std::string& field, Tolerance& tol) {
     checkKeys(t, field, {"rtol", "atol", "mode"});
     tol.rtol = readNumber(t, "rtol", field).value_or(0.0);
     tol.atol = readNumber(t, "atol", field).value_or(0.0);
@@ -275,8 +274,8 @@ Task TomlTaskReader::read(const toml::table& root) {
         const toml::node* n = need(root, list, "", true);
         const toml::array* a = n ? n->as_array() : nullptr;
         if (n && (!a || !a->is_array_of_tables())) {
-            problem(n, list, std::string("\"") + list + "\" must be an array of tables ([[" +
-                                 list + "]])");
+            problem(n, list,
+                    std::string("\"") + list + "\" must be an array of tables ([[" + list + "]])");
             continue;
         }
         for (std::size_t i = 0; a && i < a->size(); ++i) {

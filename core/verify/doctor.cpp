@@ -4,11 +4,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <regex>
-#include <sys/stat.h>
 #include <sstream>
+#include <sys/stat.h>
 
-#include "core/sys/data_dirs.h"
 #include "core/sys/child_process.h"
+#include "core/sys/data_dirs.h"
 #include "core/sys/programs.h"
 #include "core/verify/subprocess_worker.h"
 #include "kwb/version.h"
@@ -27,7 +27,8 @@ DoctorCheck checkNvcc(const std::string& path) {
     const std::string fix = "install the CUDA 13 toolkit and put /usr/local/cuda/bin on PATH "
                             "(or set KWB_NVCC to nvcc's path)";
     if (std::string problem = nvccSettingProblem(); !problem.empty())
-        return check("nvcc", Level::Missing, problem, "point KWB_NVCC at nvcc, or unset it to use PATH", true);
+        return check("nvcc", Level::Missing, problem,
+                     "point KWB_NVCC at nvcc, or unset it to use PATH", true);
     if (path.empty())
         return check("nvcc", Level::Missing, "not found", fix, true);
     ProcessSpec spec{path, {"--version"}, std::nullopt, {}, 1 << 16};
@@ -61,9 +62,10 @@ DoctorReport runDoctor(const DoctorOptions& options) {
     SubprocessWorker worker(runner, "kwb-doctor");
     auto connected = worker.connect(std::chrono::seconds(20));
     if (!connected) {
-        report.checks.push_back(check(
-            "worker", Level::Missing, connected.error().message,
-            "build or install kwb-runner (it is built when CUDA is found), or set KWB_RUNNER", true));
+        report.checks.push_back(
+            check("worker", Level::Missing, connected.error().message,
+                  "build or install kwb-runner (it is built when CUDA is found), or set KWB_RUNNER",
+                  true));
     } else {
         report.checks.push_back(check("worker", Level::Ok, worker.description()));
         auto info = worker.deviceInfo(std::chrono::seconds(60));
@@ -74,11 +76,12 @@ DoctorReport runDoctor(const DoctorOptions& options) {
             report.device = *info;
             const DeviceInfo& d = *info;
             if (d.driverVersion == 0)
-                report.checks.push_back(check("driver", Level::Missing, "no NVIDIA driver found",
-                                              "install the NVIDIA driver (580 or newer for CUDA 13)"));
+                report.checks.push_back(
+                    check("driver", Level::Missing, "no NVIDIA driver found",
+                          "install the NVIDIA driver (580 or newer for CUDA 13)"));
             else
-                report.checks.push_back(check("driver", Level::Ok,
-                                              "supports CUDA " + formatCudaVersion(d.driverVersion)));
+                report.checks.push_back(check(
+                    "driver", Level::Ok, "supports CUDA " + formatCudaVersion(d.driverVersion)));
             if (d.gpus.empty()) {
                 report.checks.push_back(check(
                     "GPU", Level::Missing,
@@ -92,8 +95,9 @@ DoctorReport runDoctor(const DoctorOptions& options) {
                                                   std::to_string(g.multiprocessors) + " SMs"));
             }
             auto lib = [&](const char* name, const std::string& v, const char* fix) {
-                report.checks.push_back(v.empty() ? check(name, Level::Missing, "not found", fix, true)
-                                                  : check(name, Level::Ok, v));
+                report.checks.push_back(v.empty()
+                                            ? check(name, Level::Missing, "not found", fix, true)
+                                            : check(name, Level::Ok, v));
             };
             lib("CUDA runtime", formatCudaVersion(d.runtimeVersion), "install the CUDA 13 toolkit");
             lib("NVRTC", d.nvrtcVersion, "install the CUDA 13 toolkit (libnvrtc)");
@@ -118,17 +122,24 @@ std::string formatDoctorReport(const DoctorReport& report) {
     for (const auto& c : report.checks)
         width = std::max(width, c.name.size());
     for (const auto& c : report.checks) {
-        const char* tag = c.level == Level::Ok ? "ok     " : c.level == Level::Warning ? "warning" : "MISSING";
-        out << "  " << tag << "  " << c.name << std::string(width - c.name.size() + 2, ' ') << c.detail << "\n";
+        const char* tag = c.level == Level::Ok        ? "ok     "
+                          : c.level == Level::Warning ? "warning"
+                                                      : "MISSING";
+        out << "  " << tag << "  " << c.name << std::string(width - c.name.size() + 2, ' ')
+            << c.detail << "\n";
         if (c.level != Level::Ok && !c.fix.empty())
             out << "           " << std::string(width + 2, ' ') << "fix: " << c.fix << "\n";
     }
     switch (report.exitCode()) {
-    case kDoctorReady: out << "Ready: kernels can be verified on this machine's GPU.\n"; break;
+    case kDoctorReady:
+        out << "Ready: kernels can be verified on this machine's GPU.\n";
+        break;
     case kDoctorCompileOnly:
         out << "Compile-only: kernels are compiled and checked for resources, but not run.\n";
         break;
-    default: out << "Not ready: fix the MISSING items above.\n"; break;
+    default:
+        out << "Not ready: fix the MISSING items above.\n";
+        break;
     }
     return out.str();
 }

@@ -11,10 +11,11 @@ namespace kwb {
 
 struct DoctorCheck {
     enum class Level { Ok, Warning, Missing };
-    std::string name;   // "nvcc", "worker", "driver", "GPU 0", "NVRTC", "cuBLAS", "cuDNN", "data folder"
+    std::string
+        name; // "nvcc", "worker", "driver", "GPU 0", "NVRTC", "cuBLAS", "cuDNN", "data folder"
     Level level = Level::Ok;
-    std::string detail; // what was found
-    std::string fix;    // how to fix it, when not Ok
+    std::string detail;    // what was found
+    std::string fix;       // how to fix it, when not Ok
     bool required = false; // Missing + required: the workbench cannot work at all
 };
 
@@ -22,7 +23,8 @@ struct DoctorReport {
     std::vector<DoctorCheck> checks;
     std::optional<DeviceInfo> device;
 
-    // 0: ready to verify on a GPU; 1: compile-only (no driver or no GPU); 2: something required is missing.
+    // 0: ready to verify on a GPU; 1: compile-only (no driver or no GPU); 2: something required is
+    // missing.
     int exitCode() const;
 };
 

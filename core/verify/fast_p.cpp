@@ -2,7 +2,8 @@
 
 namespace kwb {
 
-std::map<double, double> fastP(const std::vector<TaskOutcome>& tasks, const std::vector<double>& thresholds) {
+std::map<double, double> fastP(const std::vector<TaskOutcome>& tasks,
+                               const std::vector<double>& thresholds) {
     std::map<double, double> out;
     for (double p : thresholds) {
         std::size_t n = 0;

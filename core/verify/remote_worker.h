@@ -28,7 +28,8 @@ std::filesystem::path sshLauncherPath(const std::filesystem::path& dir, const st
 // Writes the launcher for HOST into DIR (created if missing), mode 0700, replaced atomically. It
 // runs `ssh -T -o BatchMode=yes ... -- HOST kwb-runner` and passes CUDA_VISIBLE_DEVICES along.
 // Error codes: those of checkWorkerHost, "cannot-create-folder", "cannot-write-launcher".
-Result<std::filesystem::path> writeSshLauncher(const std::string& host, const std::filesystem::path& dir);
+Result<std::filesystem::path> writeSshLauncher(const std::string& host,
+                                               const std::filesystem::path& dir);
 
 // The host a launcher written by writeSshLauncher runs on; empty for any other program.
 std::string sshLauncherHost(const std::string& runnerPath);
@@ -47,6 +48,7 @@ std::vector<std::string> sshClientEnvironment();
 // says what the exit status means (255: ssh itself failed; 127: no kwb-runner on the remote
 // PATH) and ends with the tail of ssh's stderr. Codes: "ssh-failed", "worker-not-found",
 // "worker-lost".
-Error sshWorkerError(const std::string& host, const ProcessExit& exit, const std::string& stderrText);
+Error sshWorkerError(const std::string& host, const ProcessExit& exit,
+                     const std::string& stderrText);
 
 } // namespace kwb

@@ -16,9 +16,12 @@ namespace fs = std::filesystem;
 
 SubprocessWorker::SubprocessWorker(std::string runnerPath, std::string clientName,
                                    std::vector<std::string> environment)
-    : m_path(std::move(runnerPath)), m_client(std::move(clientName)), m_environment(std::move(environment)) {}
+    : m_path(std::move(runnerPath)), m_client(std::move(clientName)),
+      m_environment(std::move(environment)) {}
 
-SubprocessWorker::~SubprocessWorker() { shutdown(); }
+SubprocessWorker::~SubprocessWorker() {
+    shutdown();
+}
 
 std::string SubprocessWorker::description() const {
     std::string v = m_workerVersion.empty() ? "kwb-runner" : m_workerVersion;
@@ -30,8 +33,10 @@ Error SubprocessWorker::lostConnection(const Error& why) {
     std::string detail = why.message;
     if (!m_child.running() || why.code == "eof") {
         ProcessExit e = m_child.finish(ChildProcess::Clock::now() + std::chrono::seconds(2));
-        if (!m_sshHost.empty() && (e.kind == ProcessExit::Kind::Exited || e.kind == ProcessExit::Kind::Signaled))
-            return sshWorkerError(m_sshHost, e, m_child.stderrText()); // names ssh, the host, ssh's words
+        if (!m_sshHost.empty() &&
+            (e.kind == ProcessExit::Kind::Exited || e.kind == ProcessExit::Kind::Signaled))
+            return sshWorkerError(m_sshHost, e,
+                                  m_child.stderrText()); // names ssh, the host, ssh's words
         detail = "the worker " + e.describe();
         std::string err = m_child.stderrText();
         if (!err.empty())
@@ -70,10 +75,12 @@ Status SubprocessWorker::connect(std::chrono::milliseconds timeout) {
         return lostConnection(line.error());
     auto reply = nlohmann::json::parse(*line, nullptr, false);
     if (!reply.is_object() || reply.value("type", "") != "hello")
-        return Error::make("protocol-error", "the worker did not answer the handshake: " + *line +
-                                                 (m_sshHost.empty() ? std::string{}
-                                                                    : " (over ssh to " + m_sshHost +
-                                                                          ": does a shell start-up file there print text?)"));
+        return Error::make("protocol-error",
+                           "the worker did not answer the handshake: " + *line +
+                               (m_sshHost.empty()
+                                    ? std::string{}
+                                    : " (over ssh to " + m_sshHost +
+                                          ": does a shell start-up file there print text?)"));
     if (!reply.value("ok", false)) {
         auto err = reply.value("error", nlohmann::json::object());
         return Error::make(err.value("code", "handshake-failed"),
@@ -84,8 +91,7 @@ Status SubprocessWorker::connect(std::chrono::milliseconds timeout) {
     return okStatus();
 }
 
-Result<nlohmann::json> SubprocessWorker::call(const std::string& type,
-                                              const nlohmann::json& params,
+Result<nlohmann::json> SubprocessWorker::call(const std::string& type, const nlohmann::json& params,
                                               std::chrono::milliseconds timeout,
                                               const ProgressFn& onProgress,
                                               const std::atomic<bool>* cancel) {
@@ -96,8 +102,10 @@ Result<nlohmann::json> SubprocessWorker::call(const std::string& type,
     auto deadline = ChildProcess::Clock::now() + timeout;
     long long id = m_nextId++;
     const std::string requestLine = protocol::frame(protocol::request(id, type, params));
-    if (requestLine.size() > protocol::kMaxLineBytes) // the worker would refuse it: say so now, send nothing
-        return Error::make("request-too-large", "the " + type + " request is " + std::to_string(requestLine.size()) +
+    if (requestLine.size() >
+        protocol::kMaxLineBytes) // the worker would refuse it: say so now, send nothing
+        return Error::make("request-too-large", "the " + type + " request is " +
+                                                    std::to_string(requestLine.size()) +
                                                     " bytes, over the worker protocol's limit of " +
                                                     std::to_string(protocol::kMaxLineBytes));
     if (auto s = m_child.write(requestLine, deadline); !s)
@@ -109,7 +117,8 @@ Result<nlohmann::json> SubprocessWorker::call(const std::string& type,
             m_connected = false;
             return Error::make("cancelled", "stopped by the user");
         }
-        auto slice = std::min(deadline, ChildProcess::Clock::now() + std::chrono::milliseconds(100));
+        auto slice =
+            std::min(deadline, ChildProcess::Clock::now() + std::chrono::milliseconds(100));
         auto line = m_child.readLine(slice, protocol::kMaxLineBytes);
         if (!line && line.error().code == "timeout" && ChildProcess::Clock::now() < deadline)
             continue;
@@ -122,7 +131,8 @@ Result<nlohmann::json> SubprocessWorker::call(const std::string& type,
         // JSON): with one request in flight, it is this one's.
         const bool idLessError = !reply.contains("id") && reply.contains("error");
         const auto rid = reply.find("id");
-        const bool ours = rid != reply.end() && rid->is_number_integer() && rid->get<long long>() == id;
+        const bool ours =
+            rid != reply.end() && rid->is_number_integer() && rid->get<long long>() == id;
         if (!ours && !idLessError)
             continue; // an answer to an earlier request that timed out: stale, dropped
         if (reply.value("type", "") == "progress") {
@@ -145,13 +155,17 @@ Result<DeviceInfo> SubprocessWorker::deviceInfo(std::chrono::milliseconds timeou
     try { // a malformed answer is an error value, never an exception out of core
         return r->get<DeviceInfo>();
     } catch (const nlohmann::json::exception& e) {
-        return Error::make("protocol-error", std::string("the worker's device-info answer is malformed: ") + e.what());
+        return Error::make("protocol-error",
+                           std::string("the worker's device-info answer is malformed: ") +
+                               e.what());
     }
 }
 
-Result<verification::BuildReport> SubprocessWorker::build(const Task& task, const BuildRequest& request,
-                                                         std::chrono::milliseconds timeout) {
-    nlohmann::json params = {{"task", task}, {"source", request.source}, {"file_name", request.fileName}};
+Result<verification::BuildReport> SubprocessWorker::build(const Task& task,
+                                                          const BuildRequest& request,
+                                                          std::chrono::milliseconds timeout) {
+    nlohmann::json params = {
+        {"task", task}, {"source", request.source}, {"file_name", request.fileName}};
     if (request.timeoutSeconds > 0)
         params["timeout_s"] = request.timeoutSeconds;
     auto r = call("build", params, timeout);
@@ -162,10 +176,10 @@ Result<verification::BuildReport> SubprocessWorker::build(const Task& task, cons
     return verification::buildFromJson(*r);
 }
 
-Result<verification::VerificationRecordData> SubprocessWorker::verify(const Task& task, const VerifyRequest& request,
-                                                                      std::chrono::milliseconds timeout,
-                                                                      const ProgressFn& onProgress,
-                                                                      const std::atomic<bool>* cancel) {
+Result<verification::VerificationRecordData>
+SubprocessWorker::verify(const Task& task, const VerifyRequest& request,
+                         std::chrono::milliseconds timeout, const ProgressFn& onProgress,
+                         const std::atomic<bool>* cancel) {
     nlohmann::json params = {{"task", task},
                              {"source", request.source},
                              {"file_name", request.fileName},
@@ -190,7 +204,8 @@ Result<verification::VerificationRecordData> SubprocessWorker::verify(const Task
     answer["created_at"] = "";
     auto record = verification::fromJson(answer);
     if (!record)
-        return Error::make("protocol-error", "the worker's verify answer cannot be read: " + record.error().message);
+        return Error::make("protocol-error",
+                           "the worker's verify answer cannot be read: " + record.error().message);
     return record;
 }
 

@@ -22,9 +22,9 @@ public:
     Result<DeviceInfo> deviceInfo(std::chrono::milliseconds timeout) override;
     Result<verification::BuildReport> build(const Task& task, const BuildRequest& request,
                                             std::chrono::milliseconds timeout) override;
-    Result<verification::VerificationRecordData> verify(const Task& task, const VerifyRequest& request,
-                                                        std::chrono::milliseconds timeout, const ProgressFn& onProgress,
-                                                        const std::atomic<bool>* cancel) override;
+    Result<verification::VerificationRecordData>
+    verify(const Task& task, const VerifyRequest& request, std::chrono::milliseconds timeout,
+           const ProgressFn& onProgress, const std::atomic<bool>* cancel) override;
     void shutdown() override;
     std::string description() const override;
 
@@ -33,7 +33,8 @@ public:
 private:
     // One request on the wire; the answer's "result" on success, its error otherwise.
     Result<nlohmann::json> call(const std::string& type, const nlohmann::json& params,
-                                std::chrono::milliseconds timeout, const ProgressFn& onProgress = {},
+                                std::chrono::milliseconds timeout,
+                                const ProgressFn& onProgress = {},
                                 const std::atomic<bool>* cancel = nullptr);
     Error lostConnection(const Error& why);
 

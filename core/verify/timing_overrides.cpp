@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 
 namespace kwb {
 namespace {
@@ -49,7 +49,9 @@ std::string number(double v) {
     return b;
 }
 
-Error bad(const std::string& message) { return Error::make("bad-option", "--timing: " + message); }
+Error bad(const std::string& message) {
+    return Error::make("bad-option", "--timing: " + message);
+}
 
 } // namespace
 
@@ -57,8 +59,10 @@ Result<nlohmann::json> parseTimingOverrides(const std::vector<std::string>& item
     nlohmann::json out = nlohmann::json::object();
     for (const auto& item : items) {
         auto eq = item.find('=');
-        std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
-        const TimingKey* spec = std::find_if(std::begin(kKeys), std::end(kKeys), [&](const TimingKey& k) { return key == k.name; });
+        std::string key = item.substr(0, eq),
+                    value = eq == std::string::npos ? "" : item.substr(eq + 1);
+        const TimingKey* spec = std::find_if(std::begin(kKeys), std::end(kKeys),
+                                             [&](const TimingKey& k) { return key == k.name; });
         if (spec == std::end(kKeys))
             return bad("unknown key \"" + key + "\"");
         if (eq == std::string::npos)
@@ -79,7 +83,8 @@ Result<nlohmann::json> parseTimingOverrides(const std::vector<std::string>& item
         }
         char* end = nullptr;
         double v = std::strtod(value.c_str(), &end);
-        const std::string range = (spec->lowOpen ? "above " : "from ") + number(spec->low) + (spec->lowOpen ? " up to " : " to ") + number(spec->high);
+        const std::string range = (spec->lowOpen ? "above " : "from ") + number(spec->low) +
+                                  (spec->lowOpen ? " up to " : " to ") + number(spec->high);
         if (value.empty() || *end != '\0' || !std::isfinite(v))
             return bad(key + " needs a number " + range + ", got \"" + value + "\"");
         if (v < spec->low || (spec->lowOpen && v == spec->low) || v > spec->high)
@@ -96,13 +101,17 @@ Result<nlohmann::json> parseTimingOverrides(const std::vector<std::string>& item
     auto valueOf = [&](const char* name) {
         if (out.contains(name))
             return out[name].get<double>();
-        return std::find_if(std::begin(kKeys), std::end(kKeys), [&](const TimingKey& k) { return std::string(name) == k.name; })->byDefault;
+        return std::find_if(std::begin(kKeys), std::end(kKeys),
+                            [&](const TimingKey& k) { return std::string(name) == k.name; })
+            ->byDefault;
     };
-    for (auto [low, high] : {std::pair{"min_samples", "max_samples"}, std::pair{"min_buffer_sets", "max_buffer_sets"},
-                             std::pair{"cover_us", "max_cover_us"}}) {
+    for (auto [low, high] :
+         {std::pair{"min_samples", "max_samples"}, std::pair{"min_buffer_sets", "max_buffer_sets"},
+          std::pair{"cover_us", "max_cover_us"}}) {
         if ((out.contains(low) || out.contains(high)) && valueOf(low) > valueOf(high))
-            return bad(std::string(low) + " (" + number(valueOf(low)) + ") must not be above " + high + " (" + number(valueOf(high)) +
-                       ")" + (out.contains(low) && out.contains(high) ? "" : ", the default"));
+            return bad(std::string(low) + " (" + number(valueOf(low)) + ") must not be above " +
+                       high + " (" + number(valueOf(high)) + ")" +
+                       (out.contains(low) && out.contains(high) ? "" : ", the default"));
     }
     return out;
 }

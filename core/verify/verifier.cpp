@@ -28,11 +28,11 @@ verification::Screening screeningOf(const ScreeningResult& result) {
 }
 } // namespace
 
-Result<verification::VerificationRecordData> Verifier::verify(const Task& task, const std::string& source,
-                                                              const std::string& fileName,
-                                                              const VerifyOptions& options,
-                                                              const std::function<void(const VerifyProgress&)>& progress,
-                                                              const std::atomic<bool>* cancel) {
+Result<verification::VerificationRecordData>
+Verifier::verify(const Task& task, const std::string& source, const std::string& fileName,
+                 const VerifyOptions& options,
+                 const std::function<void(const VerifyProgress&)>& progress,
+                 const std::atomic<bool>* cancel) {
     if (source.size() > kMaxSourceBytes) // refused before any worker is started
         return Error::make("source-too-large", sourceTooLargeMessage(source.size()));
     std::uint64_t seed = options.seed;

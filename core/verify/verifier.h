@@ -16,7 +16,7 @@
 namespace kwb {
 
 struct VerifyOptions {
-    std::uint64_t seed = 0; // 0: drawn at random (the candidate cannot know it in advance)
+    std::uint64_t seed = 0;          // 0: drawn at random (the candidate cannot know it in advance)
     std::vector<std::string> shapes; // empty: all
     bool bench = true;
     int trials = 2;
@@ -35,10 +35,11 @@ class Verifier {
 public:
     explicit Verifier(Worker& worker) : m_worker(worker) {}
 
-    Result<verification::VerificationRecordData> verify(const Task& task, const std::string& source,
-                                                        const std::string& fileName, const VerifyOptions& options,
-                                                        const std::function<void(const VerifyProgress&)>& progress = {},
-                                                        const std::atomic<bool>* cancel = nullptr);
+    Result<verification::VerificationRecordData>
+    verify(const Task& task, const std::string& source, const std::string& fileName,
+           const VerifyOptions& options,
+           const std::function<void(const VerifyProgress&)>& progress = {},
+           const std::atomic<bool>* cancel = nullptr);
 
 private:
     Worker& m_worker;

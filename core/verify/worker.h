@@ -56,10 +56,9 @@ public:
     // sent it; cancel is polled every 100 ms: when it turns true, the worker is stopped
     // ("cancelled").
     using ProgressFn = std::function<void(const nlohmann::json& event)>;
-    virtual Result<verification::VerificationRecordData> verify(const Task& task, const VerifyRequest& request,
-                                                                std::chrono::milliseconds timeout,
-                                                                const ProgressFn& onProgress = {},
-                                                                const std::atomic<bool>* cancel = nullptr) = 0;
+    virtual Result<verification::VerificationRecordData>
+    verify(const Task& task, const VerifyRequest& request, std::chrono::milliseconds timeout,
+           const ProgressFn& onProgress = {}, const std::atomic<bool>* cancel = nullptr) = 0;
     virtual void shutdown() = 0;
     virtual std::string description() const = 0; // "kwb-runner 0.1.0 at /usr/libexec/..."
 };

@@ -26,7 +26,9 @@ WorkerEndpoint WorkerEndpoint::programAt(std::string path) {
 }
 
 std::string WorkerEndpoint::describe() const {
-    std::string where = kind == Kind::SshHost ? host + " over ssh" : kind == Kind::Program ? program : "this machine";
+    std::string where = kind == Kind::SshHost   ? host + " over ssh"
+                        : kind == Kind::Program ? program
+                                                : "this machine";
     return gpu ? where + ", GPU " + std::to_string(*gpu) : where;
 }
 
@@ -46,16 +48,19 @@ Result<std::string> workerProgram(const WorkerEndpoint& endpoint) {
     return locateRunner();
 }
 
-Result<std::unique_ptr<Worker>> makeWorker(const WorkerEndpoint& endpoint, const std::string& client) {
+Result<std::unique_ptr<Worker>> makeWorker(const WorkerEndpoint& endpoint,
+                                           const std::string& client) {
     auto program = workerProgram(endpoint);
     if (!program)
         return program.error();
     if (program->empty())
-        return Error::make("worker-not-found", "kwb-runner was not found: build or install it, or set KWB_RUNNER");
+        return Error::make("worker-not-found",
+                           "kwb-runner was not found: build or install it, or set KWB_RUNNER");
     std::vector<std::string> environment;
     if (endpoint.gpu)
         environment.push_back("CUDA_VISIBLE_DEVICES=" + std::to_string(*endpoint.gpu));
-    return std::unique_ptr<Worker>(std::make_unique<SubprocessWorker>(*program, client, std::move(environment)));
+    return std::unique_ptr<Worker>(
+        std::make_unique<SubprocessWorker>(*program, client, std::move(environment)));
 }
 
 } // namespace kwb

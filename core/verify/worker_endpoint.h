@@ -36,6 +36,7 @@ Result<std::string> workerProgram(const WorkerEndpoint& endpoint);
 
 // A worker for the endpoint, not yet connected. `client` names the caller in the handshake.
 // Error codes: those of workerProgram, and "worker-not-found" when no kwb-runner is found.
-Result<std::unique_ptr<Worker>> makeWorker(const WorkerEndpoint& endpoint, const std::string& client);
+Result<std::unique_ptr<Worker>> makeWorker(const WorkerEndpoint& endpoint,
+                                           const std::string& client);
 
 } // namespace kwb

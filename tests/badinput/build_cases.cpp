@@ -24,7 +24,9 @@ using kwbtest::Run;
 
 const char* const kTask = "softmax-rows-f32";
 
-fs::path referenceKernel() { return fs::path(KWB_TASK_SOURCE_DIR) / "reference" / "softmax-rows-f32.cu"; }
+fs::path referenceKernel() {
+    return fs::path(KWB_TASK_SOURCE_DIR) / "reference" / "softmax-rows-f32.cu";
+}
 
 std::string findNvcc() {
     if (const char* env = std::getenv("KWB_NVCC"); env && *env)
@@ -73,7 +75,9 @@ struct Sandbox {
                                       "KWB_NVCC=" + findNvcc(),
                                       "KWB_BUILD_MEMORY_MIB="};
         for (auto& x : extra) {
-            std::erase_if(e, [&](const std::string& have) { return have.substr(0, have.find('=')) == x.substr(0, x.find('=')); });
+            std::erase_if(e, [&](const std::string& have) {
+                return have.substr(0, have.find('=')) == x.substr(0, x.find('='));
+            });
             e.push_back(x);
         }
         return e;
@@ -83,12 +87,14 @@ struct Sandbox {
         write(p, text);
         return p;
     }
-    Run kwb(const std::vector<std::string>& args, std::vector<std::string> extraEnv = {}, int limitS = 120) const {
-        return kwbtest::runKwb(args, env(std::move(extraEnv)), root / "out", std::chrono::seconds(limitS));
+    Run kwb(const std::vector<std::string>& args, std::vector<std::string> extraEnv = {},
+            int limitS = 120) const {
+        return kwbtest::runKwb(args, env(std::move(extraEnv)), root / "out",
+                               std::chrono::seconds(limitS));
     }
     // `kwb verify --json` of one file: the record, or null when kwb printed none.
-    nlohmann::json verify(const fs::path& file, std::vector<std::string> extraEnv = {}, std::vector<std::string> more = {},
-                          Run* runOut = nullptr) const {
+    nlohmann::json verify(const fs::path& file, std::vector<std::string> extraEnv = {},
+                          std::vector<std::string> more = {}, Run* runOut = nullptr) const {
         std::vector<std::string> args = {"verify", kTask, file.string(), "--json", "--no-bench"};
         args.insert(args.end(), more.begin(), more.end());
         Run r = kwb(args, std::move(extraEnv));
@@ -96,14 +102,15 @@ struct Sandbox {
             *runOut = r;
         auto j = nlohmann::json::parse(r.out, nullptr, false);
         if (!j.is_object())
-            std::printf("  kwb verify %s: exit %d, no record; stderr: %s\n", file.filename().c_str(), r.exitCode,
-                        r.err.substr(0, 400).c_str());
+            std::printf("  kwb verify %s: exit %d, no record; stderr: %s\n",
+                        file.filename().c_str(), r.exitCode, r.err.substr(0, 400).c_str());
         return j.is_object() ? j : nlohmann::json();
     }
 };
 
 std::string buildField(const nlohmann::json& rec, const char* key) {
-    if (!rec.is_object() || !rec.contains("build") || !rec["build"].contains(key) || !rec["build"][key].is_string())
+    if (!rec.is_object() || !rec.contains("build") || !rec["build"].contains(key) ||
+        !rec["build"][key].is_string())
         return {};
     return rec["build"][key].get<std::string>();
 }
@@ -115,9 +122,13 @@ nlohmann::json sandboxOf(const nlohmann::json& rec) {
     return s.is_object() ? s : nlohmann::json::object();
 }
 
-bool landlocked(const nlohmann::json& rec) { return sandboxOf(rec).value("landlock", false); }
+bool landlocked(const nlohmann::json& rec) {
+    return sandboxOf(rec).value("landlock", false);
+}
 
-bool has(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+bool has(const std::string& text, const std::string& needle) {
+    return text.find(needle) != std::string::npos;
+}
 
 // No file under the suite's folder (cache, data, project, kwb's output) holds `needle`.
 void checkNowhere(const Sandbox& s, const std::string& needle, const std::string& what) {
@@ -146,57 +157,71 @@ void readsNothingOutside() {
 
     struct Case {
         std::string name, include, needle;
-        bool readable; // Landlock lets the build read it (a system file): only the log filter protects
+        bool readable; // Landlock lets the build read it (a system file): only the log filter
+                       // protects
     };
-    std::vector<Case> cases = {{"private.cu", "\"" + (secretDir / "key.txt").string() + "\"", "kwbBuildSecret", false}};
+    std::vector<Case> cases = {
+        {"private.cu", "\"" + (secretDir / "key.txt").string() + "\"", "kwbBuildSecret", false}};
     // /etc/passwd is readable by the build (the system folders are): what it quotes must still go.
     if (std::string passwd = kwbtest::slurp("/etc/passwd"); !passwd.empty())
-        cases.push_back({"passwd.cu", "\"/etc/passwd\"", passwd.substr(0, passwd.find('\n')), true});
+        cases.push_back(
+            {"passwd.cu", "\"/etc/passwd\"", passwd.substr(0, passwd.find('\n')), true});
     std::string shadow = kwbtest::slurp("/etc/shadow");
     if (!shadow.empty())
-        cases.push_back({"shadow.cu", "\"/etc/shadow\"", shadow.substr(0, shadow.find('\n')), false});
+        cases.push_back(
+            {"shadow.cu", "\"/etc/shadow\"", shadow.substr(0, shadow.find('\n')), false});
     else
-        std::printf("note: /etc/shadow is not readable by this user (not root): its case is left out\n");
+        std::printf(
+            "note: /etc/shadow is not readable by this user (not root): its case is left out\n");
 
     bool landlockSeen = false;
     for (const auto& c : cases) {
         const fs::path file = s.candidate(c.name, "#include " + c.include + "\n" + reference);
         nlohmann::json rec = s.verify(file);
-        CHECK_MSG(rec.is_object() && rec.contains("build") && !rec["build"].value("ok", true), c.name + ": the build must fail");
+        CHECK_MSG(rec.is_object() && rec.contains("build") && !rec["build"].value("ok", true),
+                  c.name + ": the build must fail");
         const std::string failure = buildField(rec, "failure");
         if (landlocked(rec)) {
             landlockSeen = true;
             if (!c.readable)
-                CHECK_MSG(has(failure, "build refused") && has(failure, c.include.substr(1, c.include.size() - 2)),
+                CHECK_MSG(has(failure, "build refused") &&
+                              has(failure, c.include.substr(1, c.include.size() - 2)),
                           c.name + ": the outcome names the refused file: " + failure);
         } else {
-            std::printf("note: %s: Landlock not applied (%s); only the log filter is checked\n", c.name.c_str(),
-                        sandboxOf(rec).value("note", "no report of the build's confinement").c_str());
+            std::printf(
+                "note: %s: Landlock not applied (%s); only the log filter is checked\n",
+                c.name.c_str(),
+                sandboxOf(rec).value("note", "no report of the build's confinement").c_str());
         }
         if (c.readable)
             CHECK_MSG(has(buildField(rec, "log"), "outside the candidate left out"),
-                      c.name + ": the log says it left diagnostics out: " + buildField(rec, "log").substr(0, 300));
+                      c.name + ": the log says it left diagnostics out: " +
+                          buildField(rec, "log").substr(0, 300));
         CHECK_MSG(!has(rec.dump(), c.needle), c.name + ": the record quotes the included file");
     }
     if (!landlockSeen)
-        std::printf("SKIP (part): this kernel has no Landlock, so reads outside the candidate were not refused\n");
+        std::printf("SKIP (part): this kernel has no Landlock, so reads outside the candidate were "
+                    "not refused\n");
 
     // The same through a project: import, `kwb samples verify`, then nothing stored anywhere.
     Run r = s.kwb({"project", "new", (s.root / "data" / "p.kwbproj").string()});
     CHECK_MSG(r.exitCode == 0, "project new: " + r.err);
     fs::create_directories(s.root / "import");
     for (const auto& c : cases)
-        fs::copy_file(s.root / "in" / c.name, s.root / "import" / c.name, fs::copy_options::overwrite_existing);
+        fs::copy_file(s.root / "in" / c.name, s.root / "import" / c.name,
+                      fs::copy_options::overwrite_existing);
     r = s.kwb({"import", (s.root / "import").string(), "--task", kTask, "--model", "hostile"});
     CHECK_MSG(r.exitCode == 0, "import: " + r.err);
-    const auto count = kwbtest::queryInt(s.root / "data" / "p.kwbproj", "SELECT count(*) FROM samples");
+    const auto count =
+        kwbtest::queryInt(s.root / "data" / "p.kwbproj", "SELECT count(*) FROM samples");
     CHECK_MSG(count == std::int64_t(cases.size()), "every case imported: " + std::to_string(count));
     for (std::int64_t id = 1; id <= count; ++id) {
         r = s.kwb({"samples", "verify", std::to_string(id)});
-        CHECK_MSG(r.exitCode == 1 || r.exitCode == 2 || r.exitCode == 3, "samples verify " + std::to_string(id) +
-                                                                             ": exit " + std::to_string(r.exitCode));
+        CHECK_MSG(r.exitCode == 1 || r.exitCode == 2 || r.exitCode == 3,
+                  "samples verify " + std::to_string(id) + ": exit " + std::to_string(r.exitCode));
     }
-    CHECK_MSG(kwbtest::queryInt(s.root / "data" / "p.kwbproj", "SELECT count(*) FROM verifications") >= count,
+    CHECK_MSG(kwbtest::queryInt(s.root / "data" / "p.kwbproj",
+                                "SELECT count(*) FROM verifications") >= count,
               "every verification stored");
     for (const auto& c : cases)
         checkNowhere(s, c.needle, c.name + "'s included line");
@@ -217,7 +242,8 @@ std::string memoryBomb() {
 // Includes itself twice per level, 26 levels: 2^26 inclusions, seconds of CPU per million,
 // little memory. Saved as candidate.cu, the name under which the build compiles it (and, since
 // the user's file is called so too, the name an unconfined nvcc would find it under).
-const char* const kSlowBuild = "#if __INCLUDE_LEVEL__ < 26\n#include \"candidate.cu\"\n#include \"candidate.cu\"\n#endif\n";
+const char* const kSlowBuild =
+    "#if __INCLUDE_LEVEL__ < 26\n#include \"candidate.cu\"\n#include \"candidate.cu\"\n#endif\n";
 
 // A backstop for this test process and its children (kwb, kwb-runner, nvcc): a build that
 // ignores its own limit fails at 4 GiB of data here instead of waking the machine's OOM killer.
@@ -240,7 +266,8 @@ std::vector<std::string> leftoverProcesses(const fs::path& root) {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator("/proc", ec)) {
         const std::string name = e.path().filename().string();
-        if (name.find_first_not_of("0123456789") != std::string::npos || std::stoi(name) == ::getpid())
+        if (name.find_first_not_of("0123456789") != std::string::npos ||
+            std::stoi(name) == ::getpid())
             continue;
         std::string cmd = kwbtest::slurp(e.path() / "cmdline");
         for (char& ch : cmd)
@@ -272,9 +299,11 @@ void buildIsBounded() {
     rec = s.verify(s.candidate("zero.cu", "#include </dev/zero>\n"), small);
     const std::string zero = buildField(rec, "failure");
     if (landlocked(rec))
-        CHECK_MSG(has(zero, "build refused") && has(zero, "/dev/zero"), "/dev/zero is refused: " + zero);
+        CHECK_MSG(has(zero, "build refused") && has(zero, "/dev/zero"),
+                  "/dev/zero is refused: " + zero);
     else
-        CHECK_MSG(has(zero, "build killed: memory limit 256 MiB"), "/dev/zero is stopped by the memory limit: " + zero);
+        CHECK_MSG(has(zero, "build killed: memory limit 256 MiB"),
+                  "/dev/zero is stopped by the memory limit: " + zero);
 
     // The deadline: --timeout bounds the build too; its whole process group goes.
     t0 = std::chrono::steady_clock::now();
@@ -282,14 +311,17 @@ void buildIsBounded() {
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     CHECK_MSG(has(buildField(rec, "failure"), "build killed: time limit 5 s"),
               "the slow build is killed at its deadline: " + buildField(rec, "failure"));
-    CHECK_MSG(seconds < 40, "the slow build ends soon after its deadline: " + std::to_string(seconds));
+    CHECK_MSG(seconds < 40,
+              "the slow build ends soon after its deadline: " + std::to_string(seconds));
     const auto left = leftoverProcesses(s.root);
-    CHECK_MSG(left.empty(), "no tool of a killed build lives on: " + (left.empty() ? std::string() : left.front()));
+    CHECK_MSG(left.empty(), "no tool of a killed build lives on: " +
+                                (left.empty() ? std::string() : left.front()));
 
     // A limit that is no number is an error that names the setting.
     Run r;
     rec = s.verify(referenceKernel(), {"KWB_BUILD_MEMORY_MIB=lots"}, {}, &r);
-    CHECK_MSG(r.exitCode == 2 && has(r.err, "KWB_BUILD_MEMORY_MIB"), "a bad KWB_BUILD_MEMORY_MIB is named: " + r.err);
+    CHECK_MSG(r.exitCode == 2 && has(r.err, "KWB_BUILD_MEMORY_MIB"),
+              "a bad KWB_BUILD_MEMORY_MIB is named: " + r.err);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,21 +337,26 @@ void killedBuildIsNotCached() {
     for (int i = 0; i < 2; ++i) {
         nlohmann::json rec = s.verify(bomb, {"KWB_BUILD_MEMORY_MIB=256"});
         CHECK_MSG(rec.is_object() && !rec["build"].value("cached", true),
-                  "run " + std::to_string(i + 1) + " of the memory bomb is built, not taken from the cache");
-        CHECK_MSG(has(buildField(rec, "failure"), "memory limit"), "run " + std::to_string(i + 1) + ": " + buildField(rec, "failure"));
+                  "run " + std::to_string(i + 1) +
+                      " of the memory bomb is built, not taken from the cache");
+        CHECK_MSG(has(buildField(rec, "failure"), "memory limit"),
+                  "run " + std::to_string(i + 1) + ": " + buildField(rec, "failure"));
     }
     const fs::path slow = s.candidate("candidate.cu", kSlowBuild);
     for (int i = 0; i < 2; ++i) {
         nlohmann::json rec = s.verify(slow, {}, {"--timeout", "5"});
         CHECK_MSG(rec.is_object() && !rec["build"].value("cached", true),
-                  "run " + std::to_string(i + 1) + " of the slow build is built, not taken from the cache");
-        CHECK_MSG(has(buildField(rec, "failure"), "time limit"), "run " + std::to_string(i + 1) + ": " + buildField(rec, "failure"));
+                  "run " + std::to_string(i + 1) +
+                      " of the slow build is built, not taken from the cache");
+        CHECK_MSG(has(buildField(rec, "failure"), "time limit"),
+                  "run " + std::to_string(i + 1) + ": " + buildField(rec, "failure"));
     }
     // A genuine compile error is cached: the cache works here, the two above were left out.
     const fs::path broken = s.candidate("broken.cu", "int x = undefined_name;\n");
     (void)s.verify(broken);
     nlohmann::json again = s.verify(broken);
-    CHECK_MSG(again.is_object() && again["build"].value("cached", false), "a real compile error is cached");
+    CHECK_MSG(again.is_object() && again["build"].value("cached", false),
+              "a real compile error is cached");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -334,23 +371,28 @@ void buildErrorsNameTheCause() {
     const std::string missingEntry = "does not define extern \"C\" kwb_softmax_rows(...)";
 
     nlohmann::json rec = s.verify(s.candidate("empty.cu", ""));
-    CHECK_MSG(has(buildField(rec, "failure"), missingEntry) && has(buildField(rec, "failure"), "empty"),
+    CHECK_MSG(has(buildField(rec, "failure"), missingEntry) &&
+                  has(buildField(rec, "failure"), "empty"),
               "an empty file: " + buildField(rec, "failure"));
 
-    rec = s.verify(s.candidate("other.cu", "__global__ void k(float* x) { x[0] = 1; }\n"
-                                           "extern \"C\" void launch(float* x) { k<<<1, 1>>>(x); }\n"));
-    CHECK_MSG(has(buildField(rec, "failure"), missingEntry), "no entry point: " + buildField(rec, "failure"));
+    rec = s.verify(s.candidate("other.cu",
+                               "__global__ void k(float* x) { x[0] = 1; }\n"
+                               "extern \"C\" void launch(float* x) { k<<<1, 1>>>(x); }\n"));
+    CHECK_MSG(has(buildField(rec, "failure"), missingEntry),
+              "no entry point: " + buildField(rec, "failure"));
 
     // A valid kernel without the .cu suffix builds (nvcc is given candidate.cu).
     rec = s.verify(s.candidate("kernel.txt", reference));
-    CHECK_MSG(rec.is_object() && rec["build"].value("ok", false), "a kernel in kernel.txt builds: " + buildField(rec, "failure"));
+    CHECK_MSG(rec.is_object() && rec["build"].value("ok", false),
+              "a kernel in kernel.txt builds: " + buildField(rec, "failure"));
 
     // A binary file is refused before nvcc, with a reason, and fills no log.
     std::string binary(20000, '\0');
     for (std::size_t i = 0; i < binary.size(); ++i)
         binary[i] = static_cast<char>((i * 131 + 7) % 256);
     rec = s.verify(s.candidate("blob.cu", binary));
-    CHECK_MSG(has(buildField(rec, "failure"), "not CUDA source text") && has(buildField(rec, "failure"), "NUL byte"),
+    CHECK_MSG(has(buildField(rec, "failure"), "not CUDA source text") &&
+                  has(buildField(rec, "failure"), "NUL byte"),
               "a binary file: " + buildField(rec, "failure"));
     CHECK_MSG(buildField(rec, "log").size() < 4096, "a binary file fills no log");
 
@@ -364,7 +406,8 @@ void buildErrorsNameTheCause() {
     }
     rec = s.verify(s.candidate("flood.cu", flood));
     const std::string log = buildField(rec, "log");
-    CHECK_MSG(log.size() <= 65536 && has(log, "flood.cu(1): error") && has(log, "of compiler output left out"),
+    CHECK_MSG(log.size() <= 65536 && has(log, "flood.cu(1): error") &&
+                  has(log, "of compiler output left out"),
               "a flood of errors keeps the first: " + log.substr(0, 200));
 
     // Files that cannot be read say why.
@@ -372,19 +415,22 @@ void buildErrorsNameTheCause() {
     fs::create_symlink("loop-b.cu", s.root / "in" / "loop-a.cu");
     fs::create_symlink("loop-a.cu", s.root / "in" / "loop-b.cu");
     r = s.kwb({"verify", kTask, (s.root / "in" / "loop-a.cu").string()});
-    CHECK_MSG(r.exitCode != 0 && has(r.err, "Too many levels of symbolic links"), "a symlink loop: " + r.err);
+    CHECK_MSG(r.exitCode != 0 && has(r.err, "Too many levels of symbolic links"),
+              "a symlink loop: " + r.err);
     r = s.kwb({"verify", kTask, (s.root / "in").string()});
     CHECK_MSG(r.exitCode != 0 && has(r.err, "folder"), "a folder: " + r.err);
     r = s.kwb({"verify", kTask, (s.root / "in" / "absent.cu").string()});
-    CHECK_MSG(r.exitCode != 0 && has(r.err, "No such file or directory"), "a missing file: " + r.err);
+    CHECK_MSG(r.exitCode != 0 && has(r.err, "No such file or directory"),
+              "a missing file: " + r.err);
     r = s.kwb({"import", (s.root / "in" / "loop-a.cu").string(), "--task", kTask});
-    CHECK_MSG(r.exitCode != 0 && has(r.err, "Too many levels of symbolic links"), "import of a symlink loop: " + r.err);
+    CHECK_MSG(r.exitCode != 0 && has(r.err, "Too many levels of symbolic links"),
+              "import of a symlink loop: " + r.err);
 
     // KWB_NVCC that names nothing is an error everywhere, never a silent fallback to PATH.
     const std::string nowhere = (s.root / "no-such-nvcc").string();
     r = s.kwb({"verify", kTask, referenceKernel().string()}, {"KWB_NVCC=" + nowhere});
-    CHECK_MSG(r.exitCode == 2 && has(r.err, "KWB_NVCC") && has(r.err, nowhere), "verify with KWB_NVCC nowhere: exit " +
-                                                                                      std::to_string(r.exitCode) + " " + r.err);
+    CHECK_MSG(r.exitCode == 2 && has(r.err, "KWB_NVCC") && has(r.err, nowhere),
+              "verify with KWB_NVCC nowhere: exit " + std::to_string(r.exitCode) + " " + r.err);
     r = s.kwb({"doctor", "--json"}, {"KWB_NVCC=" + nowhere});
     auto doctor = nlohmann::json::parse(r.out, nullptr, false);
     std::string nvccDetail;
@@ -392,7 +438,8 @@ void buildErrorsNameTheCause() {
         for (const auto& c : doctor.value("checks", nlohmann::json::array()))
             if (c.value("name", "") == "nvcc")
                 nvccDetail = c.value("detail", "");
-    CHECK_MSG(has(nvccDetail, "KWB_NVCC") && has(nvccDetail, nowhere), "doctor names KWB_NVCC and its value: " + nvccDetail);
+    CHECK_MSG(has(nvccDetail, "KWB_NVCC") && has(nvccDetail, nowhere),
+              "doctor names KWB_NVCC and its value: " + nvccDetail);
 }
 
 KWB_BAD_INPUT_SUITE("build-reads-nothing-outside-the-candidate", readsNothingOutside);

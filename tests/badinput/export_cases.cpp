@@ -11,8 +11,8 @@
 #include <fstream>
 #include <spawn.h>
 #include <sys/socket.h>
-#include <sys/sysmacros.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -40,15 +40,22 @@ void writeFile(const fs::path& p, const std::string& text) {
 // A fresh folder with a demo project whose first four samples are accepted (rows to export).
 Scene makeScene(const std::string& name) {
     Scene s;
-    s.dir = fs::temp_directory_path() / ("kwb-bad-export-" + name + "-" + std::to_string(::getpid()));
+    s.dir =
+        fs::temp_directory_path() / ("kwb-bad-export-" + name + "-" + std::to_string(::getpid()));
     fs::remove_all(s.dir);
     fs::create_directories(s.dir);
     s.project = s.dir / "work.kwbproj";
-    s.env = {"KWB_DATA_DIR=" + (s.dir / "data").string(), "KWB_CONFIG_DIR=" + (s.dir / "config").string(),
-             "KWB_PROJECT=", "KWB_REVIEWER=tester", "ANTHROPIC_API_KEY=", "OPENAI_API_KEY=", "HF_TOKEN="};
+    s.env = {"KWB_DATA_DIR=" + (s.dir / "data").string(),
+             "KWB_CONFIG_DIR=" + (s.dir / "config").string(),
+             "KWB_PROJECT=",
+             "KWB_REVIEWER=tester",
+             "ANTHROPIC_API_KEY=",
+             "OPENAI_API_KEY=",
+             "HF_TOKEN="};
     Run r = runKwb({"project", "new", s.project.string(), "--demo"}, s.env, s.dir);
     CHECK_MSG(r.exitCode == 0, r.err);
-    r = runKwb({"review", "accept", "1", "2", "3", "4", "--project", s.project.string()}, s.env, s.dir);
+    r = runKwb({"review", "accept", "1", "2", "3", "4", "--project", s.project.string()}, s.env,
+               s.dir);
     CHECK_MSG(r.exitCode == 0, r.err);
     return s;
 }
@@ -67,14 +74,17 @@ bool projectIntact(const fs::path& project) {
 
 // A refusal: exit 2 before anything was written, a sentence on stderr, no "Wrote".
 bool refused(const Run& r) {
-    return r.exitCode == 2 && r.err.find("kwb export: ") != std::string::npos && r.out.find("Wrote") == std::string::npos;
+    return r.exitCode == 2 && r.err.find("kwb export: ") != std::string::npos &&
+           r.out.find("Wrote") == std::string::npos;
 }
 
-Run exportTo(const Scene& s, const std::string& kind, const fs::path& out, std::vector<std::string> extra = {}) {
+Run exportTo(const Scene& s, const std::string& kind, const fs::path& out,
+             std::vector<std::string> extra = {}) {
     // The demo's samples are not verified: these cases are about destinations, not the gate
     // (dataset_gate_cases.cpp), so the gate lets them in.
-    std::vector<std::string> args = {"export", kind, "--project", s.project.string(), "-o", out.string(),
-                                     "--include-unverified"};
+    std::vector<std::string> args = {
+        "export", kind,         "--project",           s.project.string(),
+        "-o",     out.string(), "--include-unverified"};
     args.insert(args.end(), extra.begin(), extra.end());
     return runKwb(args, s.env, s.dir, std::chrono::seconds(60));
 }
@@ -96,21 +106,30 @@ void projectAndDatabaseCases(const Scene& s) {
     fs::create_directories(s.dir / "sub");
     fs::create_symlink(s.project, s.dir / "link-to-project.jsonl");
     fs::create_hard_link(s.project, s.dir / "hard-link-to-project.jsonl");
-    const std::vector<fs::path> targets = {s.project, s.dir / "sub" / ".." / "work.kwbproj", s.dir / "." / "work.kwbproj",
-                                           s.dir / "link-to-project.jsonl", s.dir / "hard-link-to-project.jsonl", other,
-                                           fs::path(s.project.string() + "-wal"), fs::path(s.project.string() + "-journal"),
+    const std::vector<fs::path> targets = {s.project,
+                                           s.dir / "sub" / ".." / "work.kwbproj",
+                                           s.dir / "." / "work.kwbproj",
+                                           s.dir / "link-to-project.jsonl",
+                                           s.dir / "hard-link-to-project.jsonl",
+                                           other,
+                                           fs::path(s.project.string() + "-wal"),
+                                           fs::path(s.project.string() + "-journal"),
                                            fs::path(other.string() + "-shm")};
     for (const auto& kind : {"sft", "prefs", "unpaired"}) {
         for (const auto& t : targets) {
             for (bool force : {false, true}) {
-                Run r = exportTo(s, kind, t, force ? std::vector<std::string>{"--force"} : std::vector<std::string>{});
-                CHECK_MSG(refused(r), std::string(kind) + " -o " + t.string() + (force ? " --force" : "") + ": " + r.err);
+                Run r = exportTo(s, kind, t,
+                                 force ? std::vector<std::string>{"--force"}
+                                       : std::vector<std::string>{});
+                CHECK_MSG(refused(r), std::string(kind) + " -o " + t.string() +
+                                          (force ? " --force" : "") + ": " + r.err);
             }
         }
         CHECK_MSG(projectIntact(s.project), std::string("the project survives export ") + kind);
     }
     // --test-output is held to the same rules.
-    Run r = exportTo(s, "sft", s.dir / "train.jsonl", {"--test-fraction", "0.5", "--test-output", s.project.string(), "--force"});
+    Run r = exportTo(s, "sft", s.dir / "train.jsonl",
+                     {"--test-fraction", "0.5", "--test-output", s.project.string(), "--force"});
     CHECK_MSG(refused(r) && !fs::exists(s.dir / "train.jsonl"), r.err);
     CHECK(projectIntact(s.project));
     CHECK(typeOf(s.dir / "link-to-project.jsonl") == S_IFLNK);
@@ -135,12 +154,14 @@ void specialFileCases(const Scene& s) {
     sockaddr_un addr{};
     addr.sun_family = AF_UNIX;
     std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", sock.c_str());
-    const bool haveSocket = fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+    const bool haveSocket =
+        fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
     writeFile(s.dir / "mine.txt", "my notes\n");
     fs::create_symlink(s.dir / "mine.txt", s.dir / "link-to-notes.jsonl");
     fs::create_symlink(s.dir / "nowhere", s.dir / "dangling.jsonl");
-    std::vector<std::pair<fs::path, mode_t>> targets = {
-        {fifo, S_IFIFO}, {s.dir / "link-to-notes.jsonl", S_IFLNK}, {s.dir / "dangling.jsonl", S_IFLNK}};
+    std::vector<std::pair<fs::path, mode_t>> targets = {{fifo, S_IFIFO},
+                                                        {s.dir / "link-to-notes.jsonl", S_IFLNK},
+                                                        {s.dir / "dangling.jsonl", S_IFLNK}};
     if (haveSocket)
         targets.push_back({sock, S_IFSOCK});
     const fs::path node = s.dir / "private-null";
@@ -152,7 +173,8 @@ void specialFileCases(const Scene& s) {
     for (const auto& [target, type] : targets) {
         for (const auto& kind : {"sft", "hf"}) {
             Run r = exportTo(s, kind, target, {"--force"});
-            canary = CHECK_MSG(refused(r) && typeOf(target) == type, std::string(kind) + " -o " + target.string() + ": " + r.err) &&
+            canary = CHECK_MSG(refused(r) && typeOf(target) == type,
+                               std::string(kind) + " -o " + target.string() + ": " + r.err) &&
                      canary;
         }
     }
@@ -160,7 +182,8 @@ void specialFileCases(const Scene& s) {
     if (fd >= 0)
         ::close(fd);
     if (!canary) {
-        std::printf("  (the system's device nodes are not tried: the private ones were not refused)\n");
+        std::printf(
+            "  (the system's device nodes are not tried: the private ones were not refused)\n");
         return;
     }
     for (const char* dev : {"/dev/null", "/dev/full", "/dev/stdout"}) {
@@ -171,9 +194,11 @@ void specialFileCases(const Scene& s) {
         }
         for (const auto& kind : {"sft", "unpaired", "hf"}) {
             Run r = exportTo(s, kind, dev, {"--force"});
-            CHECK_MSG(refused(r) && typeOf(dev) == before, std::string(kind) + " -o " + dev + ": " + r.err);
+            CHECK_MSG(refused(r) && typeOf(dev) == before,
+                      std::string(kind) + " -o " + dev + ": " + r.err);
         }
-        Run r = exportTo(s, "sft", s.dir / "t.jsonl", {"--test-fraction", "0.5", "--test-output", dev, "--force"});
+        Run r = exportTo(s, "sft", s.dir / "t.jsonl",
+                         {"--test-fraction", "0.5", "--test-output", dev, "--force"});
         CHECK_MSG(refused(r) && typeOf(dev) == before && !fs::exists(s.dir / "t.jsonl"), r.err);
     }
     CHECK(noTemporaries(s.dir) && projectIntact(s.project));
@@ -204,7 +229,8 @@ void existingOutputCases(const Scene& s) {
     // -o equal to --test-output, however spelled: the train split would be lost.
     fs::create_directories(s.dir / "sub");
     for (const fs::path& test : {s.dir / "split.jsonl", s.dir / "sub" / ".." / "split.jsonl"}) {
-        r = exportTo(s, "sft", s.dir / "split.jsonl", {"--test-fraction", "0.5", "--test-output", test.string()});
+        r = exportTo(s, "sft", s.dir / "split.jsonl",
+                     {"--test-fraction", "0.5", "--test-output", test.string()});
         CHECK_MSG(refused(r) && !fs::exists(s.dir / "split.jsonl"), r.err);
     }
 
@@ -216,7 +242,8 @@ void existingOutputCases(const Scene& s) {
     for (const auto& extra : {std::vector<std::string>{}, std::vector<std::string>{"--force"}}) {
         r = exportTo(s, "hf", home, extra);
         CHECK_MSG(refused(r), r.err);
-        CHECK(slurp(home / ".ssh" / "id_ed25519") == "PRIVATE KEY\n" && slurp(home / "README.md") == "mine\n");
+        CHECK(slurp(home / ".ssh" / "id_ed25519") == "PRIVATE KEY\n" &&
+              slurp(home / "README.md") == "mine\n");
     }
     // The folder that holds the project being exported.
     r = exportTo(s, "hf", s.dir, {"--force"});
@@ -226,7 +253,9 @@ void existingOutputCases(const Scene& s) {
     // added to it keeps it from being replaced even with --force.
     const fs::path ds = s.dir / "dataset";
     r = exportTo(s, "hf", ds, {"--test-fraction", "0.5"});
-    CHECK_MSG(r.exitCode == 0 && fs::exists(ds / ".kwb-dataset") && fs::exists(ds / "data" / "train.jsonl"), r.err);
+    CHECK_MSG(r.exitCode == 0 && fs::exists(ds / ".kwb-dataset") &&
+                  fs::exists(ds / "data" / "train.jsonl"),
+              r.err);
     r = exportTo(s, "hf", ds);
     CHECK_MSG(refused(r) && r.err.find("--force") != std::string::npos, r.err);
     writeFile(ds / "my-notes.txt", "keep me\n");
@@ -234,11 +263,14 @@ void existingOutputCases(const Scene& s) {
     writeFile(ds / ".git" / "HEAD", "ref: refs/heads/main\n");
     r = exportTo(s, "hf", ds, {"--force"});
     CHECK_MSG(refused(r), r.err);
-    CHECK(slurp(ds / "my-notes.txt") == "keep me\n" && slurp(ds / ".git" / "HEAD") == "ref: refs/heads/main\n");
+    CHECK(slurp(ds / "my-notes.txt") == "keep me\n" &&
+          slurp(ds / ".git" / "HEAD") == "ref: refs/heads/main\n");
     fs::remove(ds / "my-notes.txt");
     fs::remove_all(ds / ".git");
     r = exportTo(s, "hf", ds, {"--force"});
-    CHECK_MSG(r.exitCode == 0 && fs::exists(ds / ".kwb-dataset") && !fs::exists(ds / "data" / "test.jsonl"), r.err);
+    CHECK_MSG(r.exitCode == 0 && fs::exists(ds / ".kwb-dataset") &&
+                  !fs::exists(ds / "data" / "test.jsonl"),
+              r.err);
     // An empty folder is fine (nothing in it to lose); a file where a folder goes is not.
     fs::create_directories(s.dir / "empty");
     r = exportTo(s, "hf", s.dir / "empty");
@@ -261,8 +293,10 @@ void generateOutCases(const Scene& s) {
     CHECK(::mkfifo(fifo.c_str(), 0644) == 0);
     writeFile(s.dir / "notes.txt", "my notes without a final newline");
     auto generateTo = [&](const fs::path& out, const std::string& log) {
-        std::vector<std::string> args = {"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "m", "--base-url",
-                                         "http://127.0.0.1:9", "--max-retries", "0", "-n", "1", "--out", out.string()};
+        std::vector<std::string> args = {
+            "generate",   "reduce-sum-f32",     "--provider",    "anthropic", "--model", "m",
+            "--base-url", "http://127.0.0.1:9", "--max-retries", "0",         "-n",      "1",
+            "--out",      out.string()};
         if (!log.empty()) {
             args.push_back("--log");
             args.push_back(log);
@@ -271,12 +305,14 @@ void generateOutCases(const Scene& s) {
     };
     for (const fs::path& out : {s.project, s.dir / "notes.txt", fifo}) {
         Run r = generateTo(out, "");
-        CHECK_MSG(r.exitCode == 2 && r.err.find(out.string()) != std::string::npos, out.string() + ": " + r.err);
+        CHECK_MSG(r.exitCode == 2 && r.err.find(out.string()) != std::string::npos,
+                  out.string() + ": " + r.err);
     }
     // --log appends text: never to the project, a FIFO (opening it would block) or a device.
     for (const fs::path& log : {s.project, fifo, fs::path("/dev/full")}) {
         Run r = generateTo(s.dir / "fresh.jsonl", log.string());
-        CHECK_MSG(r.exitCode == 2 && r.err.find(log.string()) != std::string::npos, "--log " + log.string() + ": " + r.err);
+        CHECK_MSG(r.exitCode == 2 && r.err.find(log.string()) != std::string::npos,
+                  "--log " + log.string() + ": " + r.err);
     }
     CHECK(projectIntact(s.project));
     CHECK(slurp(s.dir / "notes.txt") == "my notes without a final newline");
@@ -296,7 +332,8 @@ void exportNeverReplacesWhatItDidNotWrite() {
 // can be mounted without privileges; exit 99 from the script: no such mount here.
 Run inReadOnlyMount(const std::string& script, const fs::path& dir) {
     const fs::path out = dir / "ro-stdout.txt", err = dir / "ro-stderr.txt";
-    const std::string cmd = "unshare -rm sh -c '" + script + "' >" + out.string() + " 2>" + err.string();
+    const std::string cmd =
+        "unshare -rm sh -c '" + script + "' >" + out.string() + " 2>" + err.string();
     std::vector<std::string> argStore = {"/bin/sh", "-c", cmd};
     std::vector<char*> argv;
     for (auto& a : argStore)
@@ -327,20 +364,25 @@ void exportReportsTheNamedDestination() {
     Scene s = makeScene("named");
     const fs::path ro = s.dir / "ro";
     fs::create_directories(ro);
-    const std::vector<std::pair<std::string, std::string>> outputs = {{"sft", "out.jsonl"}, {"hf", "dataset"}};
+    const std::vector<std::pair<std::string, std::string>> outputs = {{"sft", "out.jsonl"},
+                                                                      {"hf", "dataset"}};
     for (const auto& [kind, name] : outputs) {
         const fs::path target = ro / name;
-        std::string script = "mount -t tmpfs -o ro tmpfs " + ro.string() + " || exit 99; exec " + std::string(KWB_CLI_PATH) +
-                             " export " + kind + " --project " + s.project.string() + " -o " + target.string();
+        std::string script = "mount -t tmpfs -o ro tmpfs " + ro.string() + " || exit 99; exec " +
+                             std::string(KWB_CLI_PATH) + " export " + kind + " --project " +
+                             s.project.string() + " -o " + target.string();
         Run r = inReadOnlyMount(script, s.dir);
         if (r.exitCode == 99 || r.exitCode == -1) {
-            std::printf("SKIP: no read-only mount can be made here (unshare -rm and mount -t tmpfs -o ro): %s\n",
+            std::printf("SKIP: no read-only mount can be made here (unshare -rm and mount -t tmpfs "
+                        "-o ro): %s\n",
                         r.err.c_str());
             fs::remove_all(s.dir);
             std::exit(kSkip);
         }
         CHECK_MSG(r.exitCode == 2, r.err);
-        CHECK_MSG(r.err.find("cannot write " + target.string() + ": Read-only file system") != std::string::npos, r.err);
+        CHECK_MSG(r.err.find("cannot write " + target.string() + ": Read-only file system") !=
+                      std::string::npos,
+                  r.err);
         CHECK_MSG(r.err.find(".kwb-tmp-") == std::string::npos, r.err);
     }
     fs::remove_all(s.dir);
@@ -354,16 +396,19 @@ void outputParentFoldersAreNotInvented() {
     std::vector<std::string> env = s.env;
     env.push_back("ANTHROPIC_API_KEY=sk-ant-test-not-a-key");
     const std::vector<std::vector<std::string>> commands = {
-        {"export", "sft", "--project", s.project.string(), "-o", (missing / "deep" / "out.jsonl").string()},
-        {"export", "prefs", "--project", s.project.string(), "-o", (missing / "out.jsonl").string()},
-        {"export", "sft", "--project", s.project.string(), "-o", (s.dir / "fine.jsonl").string(), "--test-fraction", "0.5",
-         "--test-output", (missing / "test.jsonl").string()},
+        {"export", "sft", "--project", s.project.string(), "-o",
+         (missing / "deep" / "out.jsonl").string()},
+        {"export", "prefs", "--project", s.project.string(), "-o",
+         (missing / "out.jsonl").string()},
+        {"export", "sft", "--project", s.project.string(), "-o", (s.dir / "fine.jsonl").string(),
+         "--test-fraction", "0.5", "--test-output", (missing / "test.jsonl").string()},
         {"export", "hf", "--project", s.project.string(), "-o", (missing / "dataset").string()},
-        {"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "m", "--base-url", "http://127.0.0.1:9",
-         "--max-retries", "0", "-n", "1", "--out", (missing / "samples.jsonl").string()},
-        {"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "m", "--base-url", "http://127.0.0.1:9",
-         "--max-retries", "0", "-n", "1", "--out", (s.dir / "fine-samples.jsonl").string(), "--log",
-         (missing / "generate.log").string()},
+        {"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "m", "--base-url",
+         "http://127.0.0.1:9", "--max-retries", "0", "-n", "1", "--out",
+         (missing / "samples.jsonl").string()},
+        {"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "m", "--base-url",
+         "http://127.0.0.1:9", "--max-retries", "0", "-n", "1", "--out",
+         (s.dir / "fine-samples.jsonl").string(), "--log", (missing / "generate.log").string()},
         {"project", "new", (missing / "new.kwbproj").string()},
     };
     for (const auto& args : commands) {
@@ -375,7 +420,9 @@ void outputParentFoldersAreNotInvented() {
     }
     CHECK(!fs::exists(s.dir / "fine.jsonl") && !fs::exists(s.dir / "fine-samples.jsonl"));
     // A file name ending in a separator names a folder: not made either.
-    Run r = runKwb({"export", "sft", "--project", s.project.string(), "-o", (missing.string() + "/")}, env, s.dir);
+    Run r =
+        runKwb({"export", "sft", "--project", s.project.string(), "-o", (missing.string() + "/")},
+               env, s.dir);
     CHECK_MSG(r.exitCode == 2 && !fs::exists(missing), r.err);
     fs::remove_all(s.dir);
 }
@@ -384,19 +431,23 @@ void outputParentFoldersAreNotInvented() {
 // the samples it changed.
 void exportWarnsOfTextThatIsNotUtf8() {
     Scene s = makeScene("utf8");
-    const std::string entry = R"(extern "C" void kwb_reduce_sum(const float* x, float* y, int n, cudaStream_t stream) {})";
+    const std::string entry =
+        R"(extern "C" void kwb_reduce_sum(const float* x, float* y, int n, cudaStream_t stream) {})";
     fs::create_directories(s.dir / "cu");
     writeFile(s.dir / "cu" / "latin1.cu", "// caf\xe9 na\xefve r\xe9sum\xe9\n" + entry + "\n");
-    Run r = runKwb({"import", (s.dir / "cu").string(), "--task", "reduce-sum-f32", "--project", s.project.string()},
+    Run r = runKwb({"import", (s.dir / "cu").string(), "--task", "reduce-sum-f32", "--project",
+                    s.project.string()},
                    s.env, s.dir);
     CHECK_MSG(r.exitCode == 0, r.err);
     const auto id = queryInt(s.project, "SELECT max(id) FROM samples");
     CHECK(id > 24);
-    r = runKwb({"review", "accept", std::to_string(id), "--project", s.project.string()}, s.env, s.dir);
+    r = runKwb({"review", "accept", std::to_string(id), "--project", s.project.string()}, s.env,
+               s.dir);
     CHECK_MSG(r.exitCode == 0, r.err);
     r = exportTo(s, "sft", s.dir / "out.jsonl");
     CHECK_MSG(r.exitCode == 0, r.err);
-    CHECK_MSG(r.err.find("not UTF-8") != std::string::npos && r.err.find(" " + std::to_string(id)) != std::string::npos,
+    CHECK_MSG(r.err.find("not UTF-8") != std::string::npos &&
+                  r.err.find(" " + std::to_string(id)) != std::string::npos,
               r.err);
     CHECK(slurp(s.dir / "out.jsonl").find("caf\xEF\xBF\xBD") != std::string::npos);
     // Samples that are UTF-8 throughout draw no warning.
@@ -407,7 +458,8 @@ void exportWarnsOfTextThatIsNotUtf8() {
 
 } // namespace
 
-KWB_BAD_INPUT_SUITE("export-never-replaces-what-it-did-not-write", exportNeverReplacesWhatItDidNotWrite);
+KWB_BAD_INPUT_SUITE("export-never-replaces-what-it-did-not-write",
+                    exportNeverReplacesWhatItDidNotWrite);
 KWB_BAD_INPUT_SUITE("export-reports-the-named-destination", exportReportsTheNamedDestination);
 KWB_BAD_INPUT_SUITE("output-parent-folders-are-not-invented", outputParentFoldersAreNotInvented);
 KWB_BAD_INPUT_SUITE("export-warns-of-text-that-is-not-utf8", exportWarnsOfTextThatIsNotUtf8);

@@ -10,4 +10,6 @@ std::map<std::string, std::function<void()>>& badInputSuites() {
 }
 } // namespace kwbtest
 
-int main(int argc, char** argv) { return kwbtest::runSuites(kwbtest::badInputSuites(), argc, argv); }
+int main(int argc, char** argv) {
+    return kwbtest::runSuites(kwbtest::badInputSuites(), argc, argv);
+}

@@ -76,7 +76,8 @@ public:
                 m_buf.erase(0, nl + 1);
                 return line;
             }
-            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now()).count();
+            auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now()).count();
             pollfd p{m_out, POLLIN, 0};
             if (left <= 0 || ::poll(&p, 1, int(left)) <= 0)
                 return {};
@@ -107,7 +108,9 @@ private:
     std::string m_buf;
 };
 
-nlohmann::json parsed(const std::string& line) { return nlohmann::json::parse(line, nullptr, false); }
+nlohmann::json parsed(const std::string& line) {
+    return nlohmann::json::parse(line, nullptr, false);
+}
 
 void oversizedRequests() {
     const fs::path dir = freshDir("oversized");
@@ -120,8 +123,8 @@ void oversizedRequests() {
         const fs::path huge = dir / "huge.cu";
         writeFile(huge, kernelSource(1) + "/*" + std::string(40u << 20, '"') + "*/\n");
         auto t0 = Clock::now();
-        auto r = runKwb({"verify", "gelu-f32", huge.string(), "--timeout", "5", "--no-bench"}, env, dir,
-                        std::chrono::seconds(90));
+        auto r = runKwb({"verify", "gelu-f32", huge.string(), "--timeout", "5", "--no-bench"}, env,
+                        dir, std::chrono::seconds(90));
         auto seconds = std::chrono::duration<double>(Clock::now() - t0).count();
         CHECK_MSG(r.exitCode == 2, "exit " + std::to_string(r.exitCode) + ": " + r.err);
         CHECK_MSG(seconds < 20, "kwb verify of a huge file took " + std::to_string(seconds) + " s");
@@ -137,8 +140,10 @@ void oversizedRequests() {
         src += "//" + std::string(kwb::kMaxSourceBytes + 1 - src.size() - 3, 'x') + "\n";
         writeFile(big, src);
         CHECK(fs::file_size(big) == kwb::kMaxSourceBytes + 1);
-        auto r = runKwb({"verify", "gelu-f32", big.string(), "--no-bench"}, env, dir, std::chrono::seconds(60));
-        CHECK_MSG(r.exitCode == 2 && r.err.find("the candidate source is") != std::string::npos, r.err);
+        auto r = runKwb({"verify", "gelu-f32", big.string(), "--no-bench"}, env, dir,
+                        std::chrono::seconds(60));
+        CHECK_MSG(r.exitCode == 2 && r.err.find("the candidate source is") != std::string::npos,
+                  r.err);
     }
     // 3. A raw line over the limit into kwb-runner: the answer carries the request's id, and
     // the worker goes on with the next request.
@@ -154,15 +159,18 @@ void oversizedRequests() {
         line.clear();
         line.shrink_to_fit();
         auto a = parsed(w.answer(std::chrono::seconds(60)));
-        CHECK_MSG(a.is_object() && a.contains("id") && a["id"] == 42, "the too-long request's answer names id 42: " + a.dump());
+        CHECK_MSG(a.is_object() && a.contains("id") && a["id"] == 42,
+                  "the too-long request's answer names id 42: " + a.dump());
         CHECK_MSG(a.is_object() && !a.value("ok", true) &&
-                      a.value("error", nlohmann::json::object()).value("code", "") == "request-too-large",
+                      a.value("error", nlohmann::json::object()).value("code", "") ==
+                          "request-too-large",
                   a.dump());
         // A cut-off request (not JSON) is answered with its id too.
         CHECK(w.send("{\"id\":43,\"type\":\"device-info\",\"params\":{\"x\":[1,2\n"));
         auto b = parsed(w.answer(std::chrono::seconds(20)));
         CHECK_MSG(b.is_object() && b.contains("id") && b["id"] == 43 &&
-                      b.value("error", nlohmann::json::object()).value("code", "") == "malformed-request",
+                      b.value("error", nlohmann::json::object()).value("code", "") ==
+                          "malformed-request",
                   b.dump());
         CHECK(w.send("{\"id\":44,\"type\":\"shutdown\"}\n"));
         auto c = parsed(w.answer(std::chrono::seconds(20)));
@@ -174,11 +182,14 @@ void oversizedRequests() {
     // --timeout + 240 s for an answer that never comes.
     {
         const fs::path oldWorker = dir / "id-less-worker.sh";
-        writeFile(oldWorker, "#!/bin/sh\nread hello\n"
-                             "echo '{\"type\":\"hello\",\"ok\":true,\"protocol\":1,\"worker\":\"old-kwb-runner/0.0\","
-                             "\"supported\":{\"min\":1,\"max\":1}}'\nread request\n"
-                             "echo '{\"type\":\"error\",\"ok\":false,\"error\":{\"code\":\"malformed-request\","
-                             "\"message\":\"the request line is too long\"}}'\nexec sleep 20\n");
+        writeFile(
+            oldWorker,
+            "#!/bin/sh\nread hello\n"
+            "echo "
+            "'{\"type\":\"hello\",\"ok\":true,\"protocol\":1,\"worker\":\"old-kwb-runner/0.0\","
+            "\"supported\":{\"min\":1,\"max\":1}}'\nread request\n"
+            "echo '{\"type\":\"error\",\"ok\":false,\"error\":{\"code\":\"malformed-request\","
+            "\"message\":\"the request line is too long\"}}'\nexec sleep 20\n");
         fs::permissions(oldWorker, fs::perms::owner_all);
         const fs::path small = dir / "small.cu";
         writeFile(small, kernelSource(3));
@@ -187,12 +198,14 @@ void oversizedRequests() {
             if (kv.rfind("KWB_RUNNER=", 0) == 0)
                 kv = "KWB_RUNNER=" + oldWorker.string();
         auto t0 = Clock::now();
-        auto r = runKwb({"verify", "gelu-f32", small.string(), "--timeout", "5", "--no-bench"}, idLessEnv, dir,
-                        std::chrono::seconds(90));
+        auto r = runKwb({"verify", "gelu-f32", small.string(), "--timeout", "5", "--no-bench"},
+                        idLessEnv, dir, std::chrono::seconds(90));
         auto seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-        CHECK_MSG(r.exitCode == 2 && r.err.find("the request line is too long") != std::string::npos,
+        CHECK_MSG(r.exitCode == 2 &&
+                      r.err.find("the request line is too long") != std::string::npos,
                   "exit " + std::to_string(r.exitCode) + ": " + r.err);
-        CHECK_MSG(seconds < 20, "an id-less error ended the call after " + std::to_string(seconds) + " s");
+        CHECK_MSG(seconds < 20,
+                  "an id-less error ended the call after " + std::to_string(seconds) + " s");
     }
     // 5. kwb import refuses a sample whose source is over the limit, naming its line; nothing
     // is imported, so nothing is stored that could never be verified.
@@ -202,18 +215,22 @@ void oversizedRequests() {
         const fs::path rows = samplesJsonl(dir / "rows.jsonl", 1, 2);
         {
             std::ofstream f(rows, std::ios::app);
-            f << "{\"task\":\"gelu-f32\",\"source\":\"" << std::string(kwb::kMaxSourceBytes + 10, 'y') << "\"}\n";
+            f << "{\"task\":\"gelu-f32\",\"source\":\""
+              << std::string(kwb::kMaxSourceBytes + 10, 'y') << "\"}\n";
         }
         auto r = runKwb({"import", rows.string(), "--project", project.string()}, env, dir);
         CHECK_MSG(r.exitCode == 2, r.err);
-        CHECK_MSG(r.err.find("rows.jsonl:3") != std::string::npos && r.err.find("up to 1.0 MiB") != std::string::npos,
+        CHECK_MSG(r.err.find("rows.jsonl:3") != std::string::npos &&
+                      r.err.find("up to 1.0 MiB") != std::string::npos,
                   "the refusal names the line and the limit: " + r.err);
         CHECK(queryInt(project, "SELECT count(*) FROM samples") == 0);
         // And a folder of .cu files with one too large.
         fs::create_directories(dir / "kernels");
         writeFile(dir / "kernels" / "a.cu", kernelSource(5));
         writeFile(dir / "kernels" / "b.cu", std::string(kwb::kMaxSourceBytes + 1, 'z'));
-        auto f = runKwb({"import", (dir / "kernels").string(), "--task", "gelu-f32", "--project", project.string()}, env, dir);
+        auto f = runKwb({"import", (dir / "kernels").string(), "--task", "gelu-f32", "--project",
+                         project.string()},
+                        env, dir);
         CHECK_MSG(f.exitCode == 2 && f.err.find("b.cu") != std::string::npos &&
                       f.err.find("up to 1.0 MiB") != std::string::npos,
                   f.err);
@@ -232,16 +249,20 @@ void importSaysWhatItTakes() {
     writeFile(cu, kernelSource(1));
     auto r = runKwb({"import", cu.string(), "--project", project.string()}, env, dir);
     CHECK(r.exitCode != 0);
-    CHECK_MSG(r.err.find("JSONL") != std::string::npos && r.err.find("folder of .cu files") != std::string::npos,
+    CHECK_MSG(r.err.find("JSONL") != std::string::npos &&
+                  r.err.find("folder of .cu files") != std::string::npos,
               "import says what it takes: " + r.err);
-    CHECK_MSG(r.err.find("kwb verify") != std::string::npos, "and how a single .cu file is verified: " + r.err);
+    CHECK_MSG(r.err.find("kwb verify") != std::string::npos,
+              "and how a single .cu file is verified: " + r.err);
     CHECK_MSG(r.err.find("not a JSON object") == std::string::npos, r.err);
     // A JSONL file with a line that is not JSON says what a line must be.
     const fs::path bad = dir / "bad.jsonl";
     writeFile(bad, "this is not json\n");
     auto b = runKwb({"import", bad.string(), "--project", project.string()}, env, dir);
     CHECK(b.exitCode == 2);
-    CHECK_MSG(b.err.find("bad.jsonl:1") != std::string::npos && b.err.find("one sample a line") != std::string::npos, b.err);
+    CHECK_MSG(b.err.find("bad.jsonl:1") != std::string::npos &&
+                  b.err.find("one sample a line") != std::string::npos,
+              b.err);
     CHECK(queryInt(project, "SELECT count(*) FROM samples") == 0);
     std::error_code ec;
     fs::remove_all(dir, ec);
@@ -264,12 +285,15 @@ void projectCheckExitCodes() {
     auto damaged = runKwb({"project", "check", "--project", project.string()}, env, dir);
     CHECK_MSG(damaged.exitCode == 1, "a damaged project: the check found a problem (1), got " +
                                          std::to_string(damaged.exitCode) + ": " + damaged.err);
-    CHECK_MSG(damaged.out.find("PROBLEM") != std::string::npos && damaged.out.find("damaged") != std::string::npos,
+    CHECK_MSG(damaged.out.find("PROBLEM") != std::string::npos &&
+                  damaged.out.find("damaged") != std::string::npos,
               damaged.out);
     auto json = runKwb({"project", "check", "--json", "--project", project.string()}, env, dir);
-    CHECK(json.exitCode == 1 && parsed(json.out).is_object() && parsed(json.out).value("ok", true) == false);
+    CHECK(json.exitCode == 1 && parsed(json.out).is_object() &&
+          parsed(json.out).value("ok", true) == false);
     // Cannot look at all: 2.
-    auto missing = runKwb({"project", "check", "--project", (dir / "absent.kwbproj").string()}, env, dir);
+    auto missing =
+        runKwb({"project", "check", "--project", (dir / "absent.kwbproj").string()}, env, dir);
     CHECK_MSG(missing.exitCode == 2, missing.err);
     std::error_code ec;
     fs::remove_all(dir, ec);

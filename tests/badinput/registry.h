@@ -10,7 +10,9 @@ namespace kwbtest {
 std::map<std::string, std::function<void()>>& badInputSuites();
 
 struct BadInputRegistration {
-    BadInputRegistration(const char* name, std::function<void()> run) { badInputSuites()[name] = std::move(run); }
+    BadInputRegistration(const char* name, std::function<void()> run) {
+        badInputSuites()[name] = std::move(run);
+    }
 };
 
 } // namespace kwbtest
@@ -18,5 +20,6 @@ struct BadInputRegistration {
 #define KWB_BAD_INPUT_CONCAT2(a, b) a##b
 #define KWB_BAD_INPUT_CONCAT(a, b) KWB_BAD_INPUT_CONCAT2(a, b)
 // KWB_BAD_INPUT_SUITE("export-never-replaces-what-it-did-not-write", exportDestinationCases);
-#define KWB_BAD_INPUT_SUITE(name, fn) \
-    static const ::kwbtest::BadInputRegistration KWB_BAD_INPUT_CONCAT(kwbBadInputSuite, __LINE__)(name, fn)
+#define KWB_BAD_INPUT_SUITE(name, fn)                                                              \
+    static const ::kwbtest::BadInputRegistration KWB_BAD_INPUT_CONCAT(kwbBadInputSuite,            \
+                                                                      __LINE__)(name, fn)

@@ -37,15 +37,21 @@ struct Scene {
     std::vector<std::string> env;
 
     explicit Scene(const std::string& name) {
-        root = fs::temp_directory_path() / ("kwb-bad-input-" + name + "-" + std::to_string(::getpid()));
+        root = fs::temp_directory_path() /
+               ("kwb-bad-input-" + name + "-" + std::to_string(::getpid()));
         fs::remove_all(root);
         config = root / "config";
         work = root / "work";
         fs::create_directories(config);
         fs::create_directories(work);
         project = work / "p.kwbproj";
-        env = {"KWB_CONFIG_DIR=" + config.string(), "ANTHROPIC_API_KEY=" + kEnvKey, "OPENAI_API_KEY=", "HF_TOKEN=",
-               "KWB_DATA_DIR=" + (root / "data").string(), "KWB_PROJECT=", "KWB_REVIEWER=alice"};
+        env = {"KWB_CONFIG_DIR=" + config.string(),
+               "ANTHROPIC_API_KEY=" + kEnvKey,
+               "OPENAI_API_KEY=",
+               "HF_TOKEN=",
+               "KWB_DATA_DIR=" + (root / "data").string(),
+               "KWB_PROJECT=",
+               "KWB_REVIEWER=alice"};
         settings(nlohmann::json::object());
     }
     ~Scene() {
@@ -54,11 +60,13 @@ struct Scene {
     }
     void settings(const nlohmann::json& providers) {
         nlohmann::json p = providers;
-        p["keyed"] = {{"protocol", "openai"}, {"base_url", "http://127.0.0.1:9/v1"}, {"api_key", kFileKey}};
+        p["keyed"] = {
+            {"protocol", "openai"}, {"base_url", "http://127.0.0.1:9/v1"}, {"api_key", kFileKey}};
         std::ofstream(config / "llm.json") << nlohmann::json{{"providers", p}}.dump(2);
         fs::permissions(config / "llm.json", fs::perms(0600));
     }
-    Run kwb(const std::vector<std::string>& args, std::chrono::seconds limit = std::chrono::seconds(60),
+    Run kwb(const std::vector<std::string>& args,
+            std::chrono::seconds limit = std::chrono::seconds(60),
             const std::vector<std::string>& extraEnv = {}) {
         std::vector<std::string> e; // extraEnv's entries replace env's of the same name
         for (const auto& kv : env) {
@@ -90,16 +98,20 @@ struct Scene {
     }
 };
 
-std::string reduceSumSource() { return slurp(fs::path(KWB_LLM_TRANSCRIPT_DIR) / "expected_reduce_sum.cu"); }
+std::string reduceSumSource() {
+    return slurp(fs::path(KWB_LLM_TRANSCRIPT_DIR) / "expected_reduce_sum.cu");
+}
 
 nlohmann::json row(const std::string& extraComment, const std::string& model = "some-model") {
-    return {{"task", "reduce-sum-f32"}, {"source", "// " + extraComment + "\n" + reduceSumSource()}, {"model", model},
+    return {{"task", "reduce-sum-f32"},
+            {"source", "// " + extraComment + "\n" + reduceSumSource()},
+            {"model", model},
             {"prompt", "Write the kernel."}};
 }
 
 // kwb with a file as its standard input (runKwb gives it /dev/null).
-Run kwbWithStdin(const std::vector<std::string>& args, const std::vector<std::string>& env, const fs::path& dir,
-                 const fs::path& input) {
+Run kwbWithStdin(const std::vector<std::string>& args, const std::vector<std::string>& env,
+                 const fs::path& dir, const fs::path& input) {
     const fs::path out = dir / "stdin-run.out", err = dir / "stdin-run.err";
     pid_t pid = ::fork();
     if (pid == 0) {
@@ -150,17 +162,19 @@ void keysNeverReachDisk() {
     CHECK(server.start());
     server.setFallback(loadTranscript("anthropic_reduce_sum.http"));
     CHECK(kwb::ProjectStore::create(sc.project));
-    const std::string keyedUrl = "http://badinput:" + kUrlKey + "@127.0.0.1:" + std::to_string(server.port());
+    const std::string keyedUrl =
+        "http://badinput:" + kUrlKey + "@127.0.0.1:" + std::to_string(server.port());
     const fs::path log = sc.work / "generate.log";
-    Run r = sc.kwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--base-url", keyedUrl, "--model", kEnvKey,
-                    "--project", sc.project.string(), "--log", log.string()});
+    Run r = sc.kwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--base-url", keyedUrl,
+                    "--model", kEnvKey, "--project", sc.project.string(), "--log", log.string()});
     CHECK_MSG(r.exitCode == 0, r.err);
     CHECK(queryInt(sc.project, "SELECT count(*) FROM generations") == 1);
     CHECK_MSG(queryText(sc.project, "SELECT model FROM generations") == "[redacted]",
               queryText(sc.project, "SELECT model FROM generations"));
     // The same into a JSONL file.
-    r = sc.kwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--base-url", keyedUrl, "--model", kFileKey, "--out",
-                (sc.work / "out.jsonl").string(), "--log", log.string()});
+    r = sc.kwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--base-url", keyedUrl,
+                "--model", kFileKey, "--out", (sc.work / "out.jsonl").string(), "--log",
+                log.string()});
     CHECK_MSG(r.exitCode == 0, r.err);
     CHECK(lines(sc.work / "out.jsonl") == 1);
     CHECK(slurp(log).find("[redacted]") != std::string::npos);
@@ -172,11 +186,12 @@ void keysNeverReachDisk() {
     CHECK(ids.size() == 1);
     // A note and a tag with a key in them.
     if (!ids.empty()) {
-        r = sc.kwb({"review", "accept", std::to_string(ids[0]), "--note", "pasted " + kEnvKey, "--tag", kFileKey, "--project",
-                    sc.project.string()});
+        r = sc.kwb({"review", "accept", std::to_string(ids[0]), "--note", "pasted " + kEnvKey,
+                    "--tag", kFileKey, "--project", sc.project.string()});
         CHECK_MSG(r.exitCode == 0, r.err);
     }
-    // Every file written: project, -wal (if left), -shm, out.jsonl, log, every run's stdout and stderr.
+    // Every file written: project, -wal (if left), -shm, out.jsonl, log, every run's stdout and
+    // stderr.
     for (const auto& key : {kEnvKey, kFileKey, kUrlKey}) {
         auto hits = filesContaining(sc.root / "work", key);
         CHECK_MSG(hits.empty(), key + " in " + (hits.empty() ? std::string() : hits.front()));
@@ -192,16 +207,20 @@ void reviewUndoRecordsTheActor() {
     if (!CHECK(ids.size() == 1))
         return;
     const std::string id = std::to_string(ids[0]), p = sc.project.string();
-    Run r = sc.kwb({"review", "accept", id, "--project", p}, std::chrono::seconds(60), {"KWB_REVIEWER=alice"});
+    Run r = sc.kwb({"review", "accept", id, "--project", p}, std::chrono::seconds(60),
+                   {"KWB_REVIEWER=alice"});
     CHECK_MSG(r.exitCode == 0, r.err);
-    r = sc.kwb({"review", "undo", id, "--project", p}, std::chrono::seconds(60), {"KWB_REVIEWER=bob"});
+    r = sc.kwb({"review", "undo", id, "--project", p}, std::chrono::seconds(60),
+               {"KWB_REVIEWER=bob"});
     CHECK_MSG(r.exitCode == 0, r.err);
-    CHECK_MSG(queryText(sc.project, "SELECT reviewer FROM reviews WHERE reverts IS NOT NULL") == "bob",
+    CHECK_MSG(queryText(sc.project, "SELECT reviewer FROM reviews WHERE reverts IS NOT NULL") ==
+                  "bob",
               queryText(sc.project, "SELECT reviewer FROM reviews WHERE reverts IS NOT NULL"));
     CHECK(queryText(sc.project, "SELECT reviewer FROM reviews WHERE reverts IS NULL") == "alice");
     CHECK(queryText(sc.project, "SELECT verdict FROM samples") == "unreviewed");
     // With --reviewer, only one's own verdict: carol cannot undo alice's.
-    r = sc.kwb({"review", "accept", id, "--project", p}, std::chrono::seconds(60), {"KWB_REVIEWER=alice"});
+    r = sc.kwb({"review", "accept", id, "--project", p}, std::chrono::seconds(60),
+               {"KWB_REVIEWER=alice"});
     r = sc.kwb({"review", "undo", id, "--reviewer", "carol", "--project", p});
     CHECK(r.exitCode == 2 && r.err.find("alice") != std::string::npos);
     r = sc.kwb({"review", "undo", id, "--reviewer", "alice", "--project", p});
@@ -220,25 +239,30 @@ void requestHasATotalDeadline() {
     trickle.pause = std::chrono::milliseconds(100); // thousands of bytes: minutes in all
     server.setFallback(trickle);
     auto started = std::chrono::steady_clock::now();
-    Run r = sc.kwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--base-url", server.url(), "--model", "m",
-                    "--request-timeout", "2", "--idle-timeout", "5", "--max-retries", "0", "--out",
-                    (sc.work / "a.jsonl").string()},
+    Run r = sc.kwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--base-url",
+                    server.url(), "--model", "m", "--request-timeout", "2", "--idle-timeout", "5",
+                    "--max-retries", "0", "--out", (sc.work / "a.jsonl").string()},
                    std::chrono::seconds(40));
     auto took = std::chrono::steady_clock::now() - started;
     CHECK_MSG(r.exitCode == 1, std::to_string(r.exitCode) + " " + r.err);
     CHECK_MSG(r.err.find("deadline of 2 s") != std::string::npos, r.err);
-    CHECK_MSG(took < std::chrono::seconds(15), "took " + std::to_string(std::chrono::duration<double>(took).count()) + " s");
+    CHECK_MSG(took < std::chrono::seconds(15),
+              "took " + std::to_string(std::chrono::duration<double>(took).count()) + " s");
     // Through the settings file, no option.
-    sc.settings({{"slow", {{"protocol", "anthropic"}, {"base_url", server.url()}, {"request_timeout_s", 2}}}});
+    sc.settings(
+        {{"slow",
+          {{"protocol", "anthropic"}, {"base_url", server.url()}, {"request_timeout_s", 2}}}});
     started = std::chrono::steady_clock::now();
-    r = sc.kwb({"generate", "reduce-sum-f32", "--provider", "slow", "--model", "m", "--max-retries", "0", "--out",
-                (sc.work / "b.jsonl").string()},
+    r = sc.kwb({"generate", "reduce-sum-f32", "--provider", "slow", "--model", "m", "--max-retries",
+                "0", "--out", (sc.work / "b.jsonl").string()},
                std::chrono::seconds(40));
     took = std::chrono::steady_clock::now() - started;
-    CHECK_MSG(r.exitCode == 1 && r.err.find("deadline of 2 s") != std::string::npos, std::to_string(r.exitCode) + " " + r.err);
+    CHECK_MSG(r.exitCode == 1 && r.err.find("deadline of 2 s") != std::string::npos,
+              std::to_string(r.exitCode) + " " + r.err);
     CHECK(took < std::chrono::seconds(15));
     // Out of range.
-    r = sc.kwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "m", "--request-timeout", "-1"});
+    r = sc.kwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--model", "m",
+                "--request-timeout", "-1"});
     CHECK(r.exitCode == 64);
     server.stop();
 }
@@ -255,7 +279,8 @@ bool hasRawControl(const std::string& text) {
 void terminalEscapesAreNeutralised() {
     Scene sc("escapes");
     CHECK(kwb::ProjectStore::create(sc.project));
-    const std::string evil = "\x1b]0;pwned\x07\x1b[2J\x1b[31m\r\xc2\x9b" "6n";
+    const std::string evil = "\x1b]0;pwned\x07\x1b[2J\x1b[31m\r\xc2\x9b"
+                             "6n";
     const std::string p = sc.project.string();
     auto r0 = row("comment " + evil, "model" + evil);
     r0["label"] = "label" + evil;
@@ -263,7 +288,8 @@ void terminalEscapesAreNeutralised() {
     if (!CHECK(ids.size() == 1))
         return;
     const std::string id = std::to_string(ids[0]);
-    Run r = sc.kwb({"review", "needs-work", id, "--note", "note" + evil, "--tag", "tag" + evil, "--project", p});
+    Run r = sc.kwb({"review", "needs-work", id, "--note", "note" + evil, "--tag", "tag" + evil,
+                    "--project", p});
     CHECK_MSG(r.exitCode == 0, r.err);
     // An answer without code, its text full of escapes, from a real generate run.
     LoopbackServer server;
@@ -273,16 +299,18 @@ void terminalEscapesAreNeutralised() {
     CHECK(at != std::string::npos);
     noCode.body.insert(at, "\\u001b]0;pwned\\u0007\\u001b[2J\\r");
     server.setFallback(noCode);
-    r = sc.kwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--base-url", server.url(), "--model", "m", "--project", p});
+    r = sc.kwb({"generate", "reduce-sum-f32", "--provider", "anthropic", "--base-url", server.url(),
+                "--model", "m", "--project", p});
     CHECK_MSG(r.exitCode == 0, r.err);
     server.stop();
-    const std::string gen = queryText(sc.project, "SELECT generation_id FROM generations WHERE sample_id IS NULL");
+    const std::string gen =
+        queryText(sc.project, "SELECT generation_id FROM generations WHERE sample_id IS NULL");
     CHECK(!gen.empty());
     for (const auto& args : std::vector<std::vector<std::string>>{{"review", "history", id},
-                                                                   {"samples", "list"},
-                                                                   {"samples", "show", id},
-                                                                   {"samples", "no-code"},
-                                                                   {"samples", "no-code", gen}}) {
+                                                                  {"samples", "list"},
+                                                                  {"samples", "show", id},
+                                                                  {"samples", "no-code"},
+                                                                  {"samples", "no-code", gen}}) {
         auto a = args;
         a.push_back("--project");
         a.push_back(p);
@@ -290,7 +318,8 @@ void terminalEscapesAreNeutralised() {
         std::string what = a[0] + " " + a[1];
         CHECK_MSG(r.exitCode == 0, what + ": " + r.err);
         CHECK_MSG(!hasRawControl(r.out), what + " printed a raw control character");
-        CHECK_MSG(r.out.find("\\x1b") != std::string::npos, what + " does not show the escape: " + r.out);
+        CHECK_MSG(r.out.find("\\x1b") != std::string::npos,
+                  what + " does not show the escape: " + r.out);
     }
     // JSON stays exact.
     r = sc.kwb({"review", "history", id, "--json", "--project", p});
@@ -298,7 +327,8 @@ void terminalEscapesAreNeutralised() {
     CHECK(j.is_array() && !j.empty() && j.back().value("note", "") == "note" + evil);
     r = sc.kwb({"samples", "no-code", gen, "--json", "--project", p});
     j = nlohmann::json::parse(r.out, nullptr, false);
-    CHECK(j.is_object() && j.value("raw_response", "").find("\x1b]0;pwned\x07") != std::string::npos);
+    CHECK(j.is_object() &&
+          j.value("raw_response", "").find("\x1b]0;pwned\x07") != std::string::npos);
 }
 
 // --timing values out of range, not whole where whole numbers are meant, or contradicting each
@@ -318,30 +348,36 @@ void timingAndSeedOptionsAreValidated() {
     struct Bad {
         std::string timing, key;
     };
-    for (const auto& b : std::vector<Bad>{{"min_samples=1e300", "min_samples"},
-                                          {"max_samples=99999999999999999999", "max_samples"},
-                                          {"min_samples=2.5", "min_samples"},
-                                          {"min_samples=0", "min_samples"},
-                                          {"min_samples=500", "max_samples"}, // above the default 400
-                                          {"min_samples=50,max_samples=20", "max_samples"},
-                                          {"target_rse=0", "target_rse"},
-                                          {"target_rse=1.5", "target_rse"},
-                                          {"time_cap_ms=0", "time_cap_ms"},
-                                          {"keep_above_clock_fraction=2", "keep_above_clock_fraction"},
-                                          {"min_buffer_sets=64,max_buffer_sets=8", "min_buffer_sets"},
-                                          {"cover_us=5000,max_cover_us=100", "max_cover_us"},
-                                          {"flush_l2=2", "flush_l2"},
-                                          {"warmup=", "warmup"},
-                                          {"min_samples=5,min_samples=6", "min_samples"}}) {
+    for (const auto& b :
+         std::vector<Bad>{{"min_samples=1e300", "min_samples"},
+                          {"max_samples=99999999999999999999", "max_samples"},
+                          {"min_samples=2.5", "min_samples"},
+                          {"min_samples=0", "min_samples"},
+                          {"min_samples=500", "max_samples"}, // above the default 400
+                          {"min_samples=50,max_samples=20", "max_samples"},
+                          {"target_rse=0", "target_rse"},
+                          {"target_rse=1.5", "target_rse"},
+                          {"time_cap_ms=0", "time_cap_ms"},
+                          {"keep_above_clock_fraction=2", "keep_above_clock_fraction"},
+                          {"min_buffer_sets=64,max_buffer_sets=8", "min_buffer_sets"},
+                          {"cover_us=5000,max_cover_us=100", "max_cover_us"},
+                          {"flush_l2=2", "flush_l2"},
+                          {"warmup=", "warmup"},
+                          {"min_samples=5,min_samples=6", "min_samples"}}) {
         Run r = verify({"--timing", b.timing});
-        CHECK_MSG(r.exitCode == 2 && r.err.find("--timing: ") != std::string::npos && r.err.find(b.key) != std::string::npos,
+        CHECK_MSG(r.exitCode == 2 && r.err.find("--timing: ") != std::string::npos &&
+                      r.err.find(b.key) != std::string::npos,
                   b.timing + ": exit " + std::to_string(r.exitCode) + " " + r.err);
     }
-    Run r = verify({"--timing", "min_samples=20,max_samples=50,target_rse=0.01,keep_above_clock_fraction=0"});
-    CHECK_MSG(r.exitCode == 2 && r.err.find("--timing") == std::string::npos, std::to_string(r.exitCode) + " " + r.err);
-    for (const std::string seed : {"0", "-1", "18446744073709551616", "1e3", "+5", "99999999999999999999999"}) {
+    Run r = verify(
+        {"--timing", "min_samples=20,max_samples=50,target_rse=0.01,keep_above_clock_fraction=0"});
+    CHECK_MSG(r.exitCode == 2 && r.err.find("--timing") == std::string::npos,
+              std::to_string(r.exitCode) + " " + r.err);
+    for (const std::string seed :
+         {"0", "-1", "18446744073709551616", "1e3", "+5", "99999999999999999999999"}) {
         r = verify({"--seed", seed});
-        CHECK_MSG(r.exitCode == 64 && r.err.find("--seed") != std::string::npos, "--seed " + seed + ": " + std::to_string(r.exitCode) + " " + r.err);
+        CHECK_MSG(r.exitCode == 64 && r.err.find("--seed") != std::string::npos,
+                  "--seed " + seed + ": " + std::to_string(r.exitCode) + " " + r.err);
     }
     r = verify({"--seed", "18446744073709551615"});
     CHECK_MSG(r.exitCode == 2 && r.err.find("--seed") == std::string::npos, r.err);
@@ -358,7 +394,8 @@ void reviewBatchIsAllOrNothing() {
     auto ids = sc.import({row("a"), row("b")});
     if (!CHECK(ids.size() == 2))
         return;
-    const std::string a = std::to_string(ids[0]), b = std::to_string(ids[1]), p = sc.project.string();
+    const std::string a = std::to_string(ids[0]), b = std::to_string(ids[1]),
+                      p = sc.project.string();
     Run r = sc.kwb({"review", "accept", a, "987654", b, "--project", p});
     CHECK(r.exitCode == 2 && r.err.find("987654") != std::string::npos);
     CHECK_MSG(queryInt(sc.project, "SELECT count(*) FROM reviews") == 0, "a partly applied batch");
@@ -371,7 +408,8 @@ void reviewBatchIsAllOrNothing() {
     CHECK(queryText(sc.project, "SELECT verdict FROM samples WHERE id = " + a) == "accepted");
     CHECK(queryInt(sc.project, "SELECT count(*) FROM reviews") == 1);
     r = sc.kwb({"review", "reject", a, b, "--project", p});
-    CHECK(r.exitCode == 0 && queryInt(sc.project, "SELECT count(*) FROM samples WHERE verdict = 'rejected'") == 2);
+    CHECK(r.exitCode == 0 &&
+          queryInt(sc.project, "SELECT count(*) FROM samples WHERE verdict = 'rejected'") == 2);
 }
 
 // Tags are trimmed and an empty one is refused; --note-file keeps a long note byte for byte,
@@ -385,7 +423,8 @@ void tagsAndNotesAreExact() {
     const std::string id = std::to_string(ids[0]), p = sc.project.string();
     for (const std::string tag : {"", "   ", "\t\n"}) {
         Run r = sc.kwb({"review", "accept", id, "--tag", "good", "--tag", tag, "--project", p});
-        CHECK_MSG(r.exitCode != 0 && r.err.find("tag") != std::string::npos, "tag \"" + tag + "\": " + r.err);
+        CHECK_MSG(r.exitCode != 0 && r.err.find("tag") != std::string::npos,
+                  "tag \"" + tag + "\": " + r.err);
     }
     CHECK(queryInt(sc.project, "SELECT count(*) FROM reviews") == 0);
     Run r = sc.kwb({"review", "accept", id, "--tag", "  tiled ", "--tag", "good", "--project", p});
@@ -400,12 +439,15 @@ void tagsAndNotesAreExact() {
     r = sc.kwb({"review", "needs-work", id, "--note-file", noteFile.string(), "--project", p});
     CHECK_MSG(r.exitCode == 0, r.err);
     CHECK(queryText(sc.project, "SELECT note FROM reviews ORDER BY id DESC LIMIT 1") == note);
-    r = kwbWithStdin({"review", "reject", id, "--note-file", "-", "--project", p}, sc.env, sc.work, noteFile);
+    r = kwbWithStdin({"review", "reject", id, "--note-file", "-", "--project", p}, sc.env, sc.work,
+                     noteFile);
     CHECK_MSG(r.exitCode == 0, r.err);
     CHECK(queryText(sc.project, "SELECT note FROM reviews ORDER BY id DESC LIMIT 1") == note);
-    r = sc.kwb({"review", "accept", id, "--note-file", (sc.work / "missing.txt").string(), "--project", p});
+    r = sc.kwb({"review", "accept", id, "--note-file", (sc.work / "missing.txt").string(),
+                "--project", p});
     CHECK(r.exitCode == 2 && r.err.find("missing.txt") != std::string::npos);
-    r = sc.kwb({"review", "accept", id, "--note", "x", "--note-file", noteFile.string(), "--project", p});
+    r = sc.kwb(
+        {"review", "accept", id, "--note", "x", "--note-file", noteFile.string(), "--project", p});
     CHECK(r.exitCode == 64);
     CHECK(queryInt(sc.project, "SELECT count(*) FROM reviews") == 3);
 }
@@ -417,9 +459,11 @@ void searchSyntaxErrorsAreReported() {
     auto ids = sc.import({row("shuffle warp reduction")});
     CHECK(ids.size() == 1);
     const std::string p = sc.project.string();
-    for (const std::string text : {"!!", "shfl OR warp", "\"warp reduction\"", "NOT warp", "-- ++"}) {
+    for (const std::string text :
+         {"!!", "shfl OR warp", "\"warp reduction\"", "NOT warp", "-- ++"}) {
         Run r = sc.kwb({"samples", "list", "--text", text, "--project", p});
-        CHECK_MSG(r.exitCode == 64 && r.err.find("bad search text") != std::string::npos, text + ": " + r.err);
+        CHECK_MSG(r.exitCode == 64 && r.err.find("bad search text") != std::string::npos,
+                  text + ": " + r.err);
         r = sc.kwb({"samples", "stats", "--text", text, "--project", p});
         CHECK(r.exitCode == 64);
     }

@@ -28,8 +28,9 @@ namespace fs = std::filesystem;
 namespace v = kwb::verification;
 
 std::string kernel(int i) {
-    return "// record sample " + std::to_string(i) + "\n#include <cuda_runtime.h>\n__global__ void k" +
-           std::to_string(i) + "(float* c) { c[threadIdx.x] = " + std::to_string(i) + ".0f; }\n";
+    return "// record sample " + std::to_string(i) +
+           "\n#include <cuda_runtime.h>\n__global__ void k" + std::to_string(i) +
+           "(float* c) { c[threadIdx.x] = " + std::to_string(i) + ".0f; }\n";
 }
 
 struct Scene {
@@ -45,18 +46,25 @@ struct Scene {
 // A new project with n imported sgemm-f32 samples (ids 1..n).
 Scene makeScene(const std::string& tag, int n) {
     Scene s;
-    s.dir = fs::temp_directory_path() / ("kwb-bad-record-" + tag + "-" + std::to_string(::getpid()));
+    s.dir =
+        fs::temp_directory_path() / ("kwb-bad-record-" + tag + "-" + std::to_string(::getpid()));
     fs::remove_all(s.dir);
     fs::create_directories(s.dir);
     s.project = s.dir / "p.kwbproj";
-    s.env = {"KWB_DATA_DIR=" + (s.dir / "data").string(), "KWB_CONFIG_DIR=" + (s.dir / "config").string(),
-             "KWB_PROJECT=", "KWB_REVIEWER=tester", "ANTHROPIC_API_KEY=", "OPENAI_API_KEY=", "HF_TOKEN="};
+    s.env = {"KWB_DATA_DIR=" + (s.dir / "data").string(),
+             "KWB_CONFIG_DIR=" + (s.dir / "config").string(),
+             "KWB_PROJECT=",
+             "KWB_REVIEWER=tester",
+             "ANTHROPIC_API_KEY=",
+             "OPENAI_API_KEY=",
+             "HF_TOKEN="};
     Run r = runKwb({"project", "new", s.project.string()}, s.env, s.dir);
     CHECK_MSG(r.exitCode == 0, r.err);
     {
         std::ofstream f(s.dir / "in.jsonl", std::ios::binary);
         for (int i = 1; i <= n; ++i)
-            f << nlohmann::json{{"task", "sgemm-f32"}, {"source", kernel(i)}, {"model", "m"}}.dump() << "\n";
+            f << nlohmann::json{{"task", "sgemm-f32"}, {"source", kernel(i)}, {"model", "m"}}.dump()
+              << "\n";
     }
     r = s.kwb({"import", (s.dir / "in.jsonl").string()});
     CHECK_MSG(r.exitCode == 0, r.err);
@@ -121,19 +129,33 @@ std::string storeVersion1(const Scene& s, int sampleId, nlohmann::json j) {
     if (j.contains("geomean_speedup"))
         speedup = j["geomean_speedup"].get<double>();
     auto& db = (*store)->connection();
-    auto ins = db.prepare("INSERT INTO verifications(id, sample_id, created_at, added_at, verdict, on_gpu, gpu, speedup, "
+    auto ins = db.prepare("INSERT INTO verifications(id, sample_id, created_at, added_at, verdict, "
+                          "on_gpu, gpu, speedup, "
                           "record_json) VALUES (?,?,?,?,?,?,?,?,?)");
     CHECK(bool(ins));
     if (ins)
-        CHECK(ins->bind(1, id).bind(2, std::int64_t(sampleId)).bind(3, j["created_at"].get<std::string>())
-                  .bind(4, std::string("2025-02-01T00:00:00Z")).bind(5, j["verdict"].get<std::string>())
-                  .bind(6, std::int64_t(onGpu)).bind(7, gpu).bind(8, speedup).bind(9, j.dump()).run());
-    auto up = db.prepare("UPDATE samples SET verification_id = ?, verification_verdict = ?, on_gpu = ?, speedup = ?, "
+        CHECK(ins->bind(1, id)
+                  .bind(2, std::int64_t(sampleId))
+                  .bind(3, j["created_at"].get<std::string>())
+                  .bind(4, std::string("2025-02-01T00:00:00Z"))
+                  .bind(5, j["verdict"].get<std::string>())
+                  .bind(6, std::int64_t(onGpu))
+                  .bind(7, gpu)
+                  .bind(8, speedup)
+                  .bind(9, j.dump())
+                  .run());
+    auto up = db.prepare("UPDATE samples SET verification_id = ?, verification_verdict = ?, on_gpu "
+                         "= ?, speedup = ?, "
                          "gpu = ? WHERE id = ?");
     CHECK(bool(up));
     if (up)
-        CHECK(up->bind(1, id).bind(2, j["verdict"].get<std::string>()).bind(3, std::int64_t(onGpu)).bind(4, speedup)
-                  .bind(5, gpu).bind(6, std::int64_t(sampleId)).run());
+        CHECK(up->bind(1, id)
+                  .bind(2, j["verdict"].get<std::string>())
+                  .bind(3, std::int64_t(onGpu))
+                  .bind(4, speedup)
+                  .bind(5, gpu)
+                  .bind(6, std::int64_t(sampleId))
+                  .run());
     return id;
 }
 
@@ -147,7 +169,8 @@ nlohmann::json version1(int i, const std::string& verdict) {
             {"seed", 1000 + i},
             {"device", {{"name", "NVIDIA H200"}, {"cc", "9.0"}, {"index", 0}}},
             {"build", {{"ok", true}, {"arch", "sm_90"}, {"nvcc_version", "13.0"}}},
-            {"shapes", nlohmann::json::array({{{"name", "odd"}, {"verdict", verdict}, {"dims", {{"M", 129}}}}})},
+            {"shapes", nlohmann::json::array(
+                           {{{"name", "odd"}, {"verdict", verdict}, {"dims", {{"M", 129}}}}})},
             {"worker_timeline_ms", {{"spawn", 3}}}};
 }
 
@@ -162,21 +185,25 @@ int olderRecordsRead() {
     unscreened["geomean_speedup"] = 1.25;
     nlohmann::json wrong = version1(3, "wrong-result");
     wrong["detail"] = "1 of 16641 elements out of tolerance in C at shape odd";
-    const std::map<int, std::string> ids = {
-        {1, storeVersion1(s, 1, clean)}, {2, storeVersion1(s, 2, unscreened)}, {3, storeVersion1(s, 3, wrong)}};
+    const std::map<int, std::string> ids = {{1, storeVersion1(s, 1, clean)},
+                                            {2, storeVersion1(s, 2, unscreened)},
+                                            {3, storeVersion1(s, 3, wrong)}};
 
     // The store reads them as they were stored, under the ids they were stored under.
     {
         auto store = kwb::ProjectStore::open(s.project);
         CHECK(bool(store));
         for (const auto& [sample, id] : ids) {
-            auto recs = store ? (*store)->verifications(sample) : kwb::Result<std::vector<v::VerificationRecordData>>(
-                                                                      kwb::Error::make("x", "no store"));
+            auto recs = store ? (*store)->verifications(sample)
+                              : kwb::Result<std::vector<v::VerificationRecordData>>(
+                                    kwb::Error::make("x", "no store"));
             CHECK_MSG(recs && recs->size() == 1, std::to_string(sample));
             if (recs && recs->size() == 1) {
                 const auto& r = recs->front();
-                CHECK_MSG(r.schemaVersion == 1 && r.id == id && r.taskId == "sgemm-f32", r.id + " " + id);
-                CHECK(r.device && r.device->name == "NVIDIA H200" && r.shapes.size() == 1 && r.shapes[0].dims.at("M") == 129);
+                CHECK_MSG(r.schemaVersion == 1 && r.id == id && r.taskId == "sgemm-f32",
+                          r.id + " " + id);
+                CHECK(r.device && r.device->name == "NVIDIA H200" && r.shapes.size() == 1 &&
+                      r.shapes[0].dims.at("M") == 129);
                 CHECK(r.workerTimelineMs.value("spawn", 0) == 3);
                 CHECK((sample == 3) == (r.verdict.value == v::Verdict::WrongResult));
             }
@@ -186,14 +213,17 @@ int olderRecordsRead() {
     CHECK_MSG(r.exitCode == 0, r.out + r.err);
     r = s.kwb({"samples", "list"});
     CHECK_MSG(r.exitCode == 0, r.err);
-    CHECK_MSG(listLine(r.out, 1).find(" pass ") != std::string::npos && listLine(r.out, 1).find("1.50x") != std::string::npos,
+    CHECK_MSG(listLine(r.out, 1).find(" pass ") != std::string::npos &&
+                  listLine(r.out, 1).find("1.50x") != std::string::npos,
               r.out);
     CHECK_MSG(listLine(r.out, 3).find("wrong-result") != std::string::npos, r.out);
     CHECK_MSG(r.out.find("hack") == std::string::npos, r.out);
     r = s.kwb({"samples", "show", "3"});
     CHECK_MSG(r.exitCode == 0, r.err);
-    CHECK_MSG(r.out.find("verification  " + ids.at(3) + ": wrong-result - 1 of 16641 elements out of tolerance") !=
-                  std::string::npos && r.out.find(" on NVIDIA H200, 2025-01-03T00:00:00Z") != std::string::npos,
+    CHECK_MSG(r.out.find("verification  " + ids.at(3) +
+                         ": wrong-result - 1 of 16641 elements out of tolerance") !=
+                      std::string::npos &&
+                  r.out.find(" on NVIDIA H200, 2025-01-03T00:00:00Z") != std::string::npos,
               r.out);
     r = s.kwb({"samples", "show", "1", "--json"});
     CHECK_MSG(r.exitCode == 0, r.err);
@@ -202,11 +232,13 @@ int olderRecordsRead() {
     if (shown.is_object() && shown["verifications"].size() == 1) {
         const auto& rec = shown["verifications"][0];
         for (const auto& [key, value] : clean.items()) // every stored key, as stored
-            CHECK_MSG(key == "schema_version" || holds(rec.value(key, nlohmann::json()), value), key + ": " + rec.dump());
+            CHECK_MSG(key == "schema_version" || holds(rec.value(key, nlohmann::json()), value),
+                      key + ": " + rec.dump());
         CHECK(rec.value("id", "") == ids.at(1));
     }
     r = s.kwb({"samples", "stats"});
-    CHECK_MSG(r.exitCode == 0 && r.out.find("66.7%") != std::string::npos, r.out); // 2 of 3 verified pass
+    CHECK_MSG(r.exitCode == 0 && r.out.find("66.7%") != std::string::npos,
+              r.out); // 2 of 3 verified pass
 
     // Exports take them as before: the screened pass is a clean positive, the unscreened one is
     // flagged (not screened counts as flagged), the failure never a positive.
@@ -217,8 +249,9 @@ int olderRecordsRead() {
     auto sft = rows(s.dir / "sft.jsonl");
     CHECK_MSG(sft.size() == 1, r.err);
     if (sft.size() == 1)
-        CHECK_MSG(sft[0]["sample_id"] == 1 && sft[0]["verification_id"] == ids.at(1) && sft[0]["verified"] == true &&
-                      sft[0]["flagged"] == false && sft[0]["speedup"] == 1.5 && sft[0]["gpu"] == "NVIDIA H200",
+        CHECK_MSG(sft[0]["sample_id"] == 1 && sft[0]["verification_id"] == ids.at(1) &&
+                      sft[0]["verified"] == true && sft[0]["flagged"] == false &&
+                      sft[0]["speedup"] == 1.5 && sft[0]["gpu"] == "NVIDIA H200",
                   sft[0].dump());
     r = s.kwb({"export", "sft", "-o", (s.dir / "flagged.jsonl").string(), "--include-flagged"});
     std::set<int> ids2;
@@ -233,8 +266,8 @@ int olderRecordsRead() {
 }
 
 // A record as the verifier writes it now (schema 2, sealed), stored through the store.
-void storeRecord(const Scene& s, int sampleId, const std::string& verdict, const std::string& detail,
-                 int findings) {
+void storeRecord(const Scene& s, int sampleId, const std::string& verdict,
+                 const std::string& detail, int findings) {
     nlohmann::json j = {{"schema_version", 2},
                         {"task_id", "sgemm-f32"},
                         {"verdict", verdict},
@@ -245,7 +278,8 @@ void storeRecord(const Scene& s, int sampleId, const std::string& verdict, const
                         {"device", {{"name", "NVIDIA H200"}, {"cc", "9.0"}}},
                         {"screening", {{"version", 1}, {"findings", nlohmann::json::array()}}}};
     for (int f = 0; f < findings; ++f)
-        j["screening"]["findings"].push_back({{"kind", "getenv"}, {"line", 3 + f}, {"text", "getenv(\"HOME\")"}});
+        j["screening"]["findings"].push_back(
+            {{"kind", "getenv"}, {"line", 3 + f}, {"text", "getenv(\"HOME\")"}});
     if (verdict == "pass")
         j["geomean_speedup"] = 1.5;
     auto store = kwb::ProjectStore::open(s.project);
@@ -280,9 +314,13 @@ int suspectedHacksApart() {
                   listLine(r.out, 5).find("hack") == std::string::npos,
               r.out);
     r = s.kwb({"samples", "show", "2"});
-    CHECK_MSG(r.out.find(": suspected hack: tampering - the result line is not the harness's") != std::string::npos, r.out);
+    CHECK_MSG(r.out.find(": suspected hack: tampering - the result line is not the harness's") !=
+                  std::string::npos,
+              r.out);
     r = s.kwb({"samples", "show", "4"});
-    CHECK_MSG(r.out.find(": pass, flagged (1 screening finding), 1.50x on NVIDIA H200") != std::string::npos, r.out);
+    CHECK_MSG(r.out.find(": pass, flagged (1 screening finding), 1.50x on NVIDIA H200") !=
+                  std::string::npos,
+              r.out);
     r = s.kwb({"samples", "show", "5"});
     CHECK_MSG(r.out.find(": wrong-result - C[3, 45] is 2.5") != std::string::npos &&
                   r.out.find("suspected hack") == std::string::npos,
@@ -320,8 +358,9 @@ int suspectedHacksApart() {
     r = s.kwb({"export", "hf", "-o", (s.dir / "hf").string(), "--format", "unpaired"});
     CHECK_MSG(r.exitCode == 0, r.err);
     const std::string card = slurp(s.dir / "hf" / "README.md");
-    for (const char* line : {"| - suspected hacks | 1 |",
-                             "| negative rows that are suspected hacks (rejected side, `label: false`) | 1 |"})
+    for (const char* line :
+         {"| - suspected hacks | 1 |",
+          "| negative rows that are suspected hacks (rejected side, `label: false`) | 1 |"})
         CHECK_MSG(card.find(line) != std::string::npos, std::string(line) + "\n" + card);
     fs::remove_all(s.dir);
     return 0;

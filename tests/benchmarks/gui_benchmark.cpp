@@ -1,5 +1,6 @@
 // kwb-gui-benchmark: the workbench window's speed figures.
-//   kwb-gui-benchmark --gui path/to/kernel-workbench [--project big.kwbproj] [--runs N] [--out file]
+//   kwb-gui-benchmark --gui path/to/kernel-workbench [--project big.kwbproj] [--runs N] [--out
+//   file]
 // 1. Cold start: runs the real kernel-workbench binary (offscreen) on the default project in a
 //    fresh data folder, N times, and takes the time from starting the process until it says
 //    "ready" (window shown, project open, first sample in the editor). The first run also
@@ -13,7 +14,6 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QTimer>
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
+#include <QTimer>
 #include <algorithm>
 #include <cstdio>
 #include <random>
@@ -76,7 +77,8 @@ double coldStart(const QString& gui, const QString& dataDir) {
     process.setProcessEnvironment(env);
     QElapsedTimer clock;
     clock.start();
-    process.start(gui, {QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--quit-when-ready")});
+    process.start(
+        gui, {QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--quit-when-ready")});
     double ready = -1;
     while (clock.elapsed() < 30000) {
         if (process.waitForReadyRead(100) || process.canReadLine()) {
@@ -97,17 +99,19 @@ double coldStart(const QString& gui, const QString& dataDir) {
 // window has painted the change (the paint events that the switch queued, as the event loop
 // would run them next). Waits in an event loop of its own: QTest::qWaitFor sleeps in 10 ms
 // steps, which would be measured too.
-bool timeSwitch(MainWindow& window, const std::function<void()>& act, Figures& shown, Figures& painted) {
+bool timeSwitch(MainWindow& window, const std::function<void()>& act, Figures& shown,
+                Figures& painted) {
     ReviewController* review = window.reviewController();
     const qint64 from = review->currentSampleId();
     QEventLoop loop;
     bool done = false;
-    auto connection = QObject::connect(review, &ReviewController::sampleShown, &loop, [&](qint64 id) {
-        if (id != from) {
-            done = true;
-            loop.quit();
-        }
-    });
+    auto connection =
+        QObject::connect(review, &ReviewController::sampleShown, &loop, [&](qint64 id) {
+            if (id != from) {
+                done = true;
+                loop.quit();
+            }
+        });
     QTimer::singleShot(5000, &loop, &QEventLoop::quit);
     QElapsedTimer clock;
     clock.start();
@@ -116,7 +120,8 @@ bool timeSwitch(MainWindow& window, const std::function<void()>& act, Figures& s
         loop.exec();
     QObject::disconnect(connection);
     if (!done) {
-        std::fprintf(stderr, "kwb-gui-benchmark: no other sample after 5 s (from #%lld)\n", static_cast<long long>(from));
+        std::fprintf(stderr, "kwb-gui-benchmark: no other sample after 5 s (from #%lld)\n",
+                     static_cast<long long>(from));
         return false;
     }
     shown.ms.push_back(clock.nsecsElapsed() / 1e6);
@@ -147,7 +152,8 @@ int main(int argc, char** argv) {
     }
     QString report;
     QTextStream text(&report);
-    text << "Kernel Workbench window benchmark, " << QDateTime::currentDateTimeUtc().toString(Qt::ISODate) << "\n";
+    text << "Kernel Workbench window benchmark, "
+         << QDateTime::currentDateTimeUtc().toString(Qt::ISODate) << "\n";
     text << "machine: " << machine() << "; Qt " << qVersion() << ", offscreen platform\n";
     bool ok = true;
 
@@ -163,10 +169,14 @@ int main(int argc, char** argv) {
             }
             (i == 0 ? first : later).ms.push_back(ms);
         }
-        text << QStringLiteral("cold start to an interactive window, default project (limit 1500 ms):\n");
-        text << QStringLiteral("  first start (creates the demo project): %1 ms\n").arg(first.median(), 0, 'f', 0);
+        text << QStringLiteral(
+            "cold start to an interactive window, default project (limit 1500 ms):\n");
+        text << QStringLiteral("  first start (creates the demo project): %1 ms\n")
+                    .arg(first.median(), 0, 'f', 0);
         text << QStringLiteral("  later starts: median %1 ms, max %2 ms over %3 runs\n")
-                    .arg(later.median(), 0, 'f', 0).arg(later.max(), 0, 'f', 0).arg(later.ms.size());
+                    .arg(later.median(), 0, 'f', 0)
+                    .arg(later.max(), 0, 'f', 0)
+                    .arg(later.ms.size());
         ok = ok && first.max() < 1500 && later.max() < 1500;
     }
 
@@ -178,37 +188,51 @@ int main(int argc, char** argv) {
         openClock.start();
         window.openProject(project);
         window.show();
-        if (!QTest::qWaitFor([&] { return opened.count() > 0 && window.reviewController()->currentSample(); }, 120000)) {
+        if (!QTest::qWaitFor(
+                [&] { return opened.count() > 0 && window.reviewController()->currentSample(); },
+                120000)) {
             std::fprintf(stderr, "kwb-gui-benchmark: %s did not open\n", qPrintable(project));
             return 1;
         }
         auto* table = window.findChild<QTableView*>(QStringLiteral("sampleTable"));
         const qint64 total = table->model()->rowCount();
         text << QStringLiteral("project: %1 (%2 samples); opened and first sample shown in %3 ms\n")
-                    .arg(project).arg(total).arg(openClock.elapsed());
+                    .arg(project)
+                    .arg(total)
+                    .arg(openClock.elapsed());
         QTest::qWait(500); // let the background counts finish
         table->setFocus();
         std::mt19937 rng(7);
         Figures downShown, downPainted, jShown, jPainted, jumpShown, jumpPainted;
         for (int i = 0; i < switches; ++i) {
-            timeSwitch(window, [&] { QTest::keyClick(table, Qt::Key_Down); }, downShown, downPainted);
+            timeSwitch(
+                window, [&] { QTest::keyClick(table, Qt::Key_Down); }, downShown, downPainted);
         }
         for (int i = 0; i < switches; ++i) {
-            if (!timeSwitch(window, [&] { QTest::keyClick(table, Qt::Key_J); }, jShown, jPainted))
+            if (!timeSwitch(
+                    window, [&] { QTest::keyClick(table, Qt::Key_J); }, jShown, jPainted))
                 break; // nothing left in the queue
         }
         for (int i = 0; i < switches / 4; ++i) {
             const int row = std::uniform_int_distribution<int>(0, int(total) - 1)(rng);
-            timeSwitch(window, [&] {
-                table->scrollTo(table->model()->index(row, 0));
-                table->setCurrentIndex(table->model()->index(row, 0));
-            }, jumpShown, jumpPainted);
+            timeSwitch(
+                window,
+                [&] {
+                    table->scrollTo(table->model()->index(row, 0));
+                    table->setCurrentIndex(table->model()->index(row, 0));
+                },
+                jumpShown, jumpPainted);
         }
         auto line = [&](const char* what, const Figures& s, const Figures& p) {
-            text << QStringLiteral("  %1: to the editor median %2 / p95 %3 / max %4 ms; repainted median %5 / p95 %6 / max %7 ms (n=%8)\n")
+            text << QStringLiteral("  %1: to the editor median %2 / p95 %3 / max %4 ms; repainted "
+                                   "median %5 / p95 %6 / max %7 ms (n=%8)\n")
                         .arg(QLatin1String(what))
-                        .arg(s.median(), 0, 'f', 1).arg(s.p95(), 0, 'f', 1).arg(s.max(), 0, 'f', 1)
-                        .arg(p.median(), 0, 'f', 1).arg(p.p95(), 0, 'f', 1).arg(p.max(), 0, 'f', 1)
+                        .arg(s.median(), 0, 'f', 1)
+                        .arg(s.p95(), 0, 'f', 1)
+                        .arg(s.max(), 0, 'f', 1)
+                        .arg(p.median(), 0, 'f', 1)
+                        .arg(p.p95(), 0, 'f', 1)
+                        .arg(p.max(), 0, 'f', 1)
                         .arg(s.ms.size());
         };
         text << "sample switching (limit 50 ms):\n";
@@ -218,7 +242,8 @@ int main(int argc, char** argv) {
         // The limit applies to the median and p95 of the keyboard moves.
         ok = ok && downPainted.p95() < 50 && jPainted.p95() < 50;
     }
-    text << "result: " << (ok ? "all figures within their limits" : "SOME FIGURE OVER ITS LIMIT") << "\n";
+    text << "result: " << (ok ? "all figures within their limits" : "SOME FIGURE OVER ITS LIMIT")
+         << "\n";
     text.flush();
     std::fputs(qPrintable(report), stdout);
     if (!out.isEmpty()) {

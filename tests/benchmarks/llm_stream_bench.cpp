@@ -2,7 +2,8 @@
 // by one client thread (LlmClient over curl multi). Measures the client thread's CPU time per
 // streamed chunk (server-sent event) with CLOCK_THREAD_CPUTIME_ID; the server's threads are not
 // counted. Every event is written by the server in its own write, so it arrives on its own.
-//   kwb_llm_bench [--streams 64] [--events 2000] [--pause-us 1000] [--protocol anthropic|openai] [--out FILE]
+//   kwb_llm_bench [--streams 64] [--events 2000] [--pause-us 1000] [--protocol anthropic|openai]
+//   [--out FILE]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -40,25 +41,45 @@ std::string cpuModel() {
 // at which each event ends (the server writes each separately).
 std::string makeStream(bool anthropic, int events, std::vector<std::size_t>& cuts) {
     std::string s;
-    const std::string text = "    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) acc += x[i];\\n";
+    const std::string text = "    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += "
+                             "stride) acc += x[i];\\n";
     if (anthropic) {
-        s += "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_bench\",\"model\":\"bench\",\"usage\":{\"input_tokens\":1000,\"output_tokens\":1}}}\n\n";
-        s += "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n";
+        s += "event: message_start\ndata: "
+             "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_bench\",\"model\":\"bench\","
+             "\"usage\":{\"input_tokens\":1000,\"output_tokens\":1}}}\n\n";
+        s += "event: content_block_start\ndata: "
+             "{\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\","
+             "\"text\":\"\"}}\n\n";
         cuts.push_back(s.size());
         for (int i = 0; i < events; ++i) {
-            s += "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"" + text + "\"}}\n\n";
+            s += "event: content_block_delta\ndata: "
+                 "{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\","
+                 "\"text\":\"" +
+                 text + "\"}}\n\n";
             cuts.push_back(s.size());
         }
         s += "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n";
-        s += "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":" + std::to_string(events * 20) + "}}\n\n";
+        s += "event: message_delta\ndata: "
+             "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{"
+             "\"output_tokens\":" +
+             std::to_string(events * 20) + "}}\n\n";
         s += "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
     } else {
         for (int i = 0; i < events; ++i) {
-            s += "data: {\"id\":\"chatcmpl-bench\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"bench\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"" + text + "\"},\"finish_reason\":null}]}\n\n";
+            s += "data: "
+                 "{\"id\":\"chatcmpl-bench\",\"object\":\"chat.completion.chunk\",\"created\":1,"
+                 "\"model\":\"bench\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"" +
+                 text + "\"},\"finish_reason\":null}]}\n\n";
             cuts.push_back(s.size());
         }
-        s += "data: {\"id\":\"chatcmpl-bench\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"bench\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n";
-        s += "data: {\"id\":\"chatcmpl-bench\",\"choices\":[],\"usage\":{\"prompt_tokens\":1000,\"completion_tokens\":" + std::to_string(events * 20) + "}}\n\n";
+        s += "data: "
+             "{\"id\":\"chatcmpl-bench\",\"object\":\"chat.completion.chunk\",\"created\":1,"
+             "\"model\":\"bench\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":"
+             "\"stop\"}]}\n\n";
+        s += "data: "
+             "{\"id\":\"chatcmpl-bench\",\"choices\":[],\"usage\":{\"prompt_tokens\":1000,"
+             "\"completion_tokens\":" +
+             std::to_string(events * 20) + "}}\n\n";
         s += "data: [DONE]\n\n";
     }
     return s;
@@ -135,7 +156,8 @@ int main(int argc, char** argv) {
         client.poll(std::chrono::milliseconds(100));
         maxRunning = std::max(maxRunning, client.running());
     }
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double cpu = threadCpuSeconds() - cpu0;
     server.stop();
 
@@ -146,21 +168,31 @@ int main(int argc, char** argv) {
     std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
     std::ostringstream rep;
     rep << "kwb_llm_bench (" << protocol << " protocol) " << date << "\n"
-        << "machine: " << cpuModel() << ", " << std::thread::hardware_concurrency() << " hardware threads, " << u.sysname << " "
-        << u.release << " " << u.machine << "; " << curl_version() << "\n"
-        << "streams: " << streams << " concurrent on one client thread (max running at once: " << maxRunning << ")\n"
-        << "events per stream: " << events << " (each its own server write, " << pauseUs << " us apart)\n"
-        << "finished: " << ok << " ok, " << failed << " failed" << (firstError.empty() ? "" : " (" + firstError + ")") << "\n"
-        << "chunks (server-sent events) received: " << chunks << ", text callbacks: " << textCallbacks << ", body bytes: " << bytes << "\n";
+        << "machine: " << cpuModel() << ", " << std::thread::hardware_concurrency()
+        << " hardware threads, " << u.sysname << " " << u.release << " " << u.machine << "; "
+        << curl_version() << "\n"
+        << "streams: " << streams
+        << " concurrent on one client thread (max running at once: " << maxRunning << ")\n"
+        << "events per stream: " << events << " (each its own server write, " << pauseUs
+        << " us apart)\n"
+        << "finished: " << ok << " ok, " << failed << " failed"
+        << (firstError.empty() ? "" : " (" + firstError + ")") << "\n"
+        << "chunks (server-sent events) received: " << chunks
+        << ", text callbacks: " << textCallbacks << ", body bytes: " << bytes << "\n";
     char line[256];
-    std::snprintf(line, sizeof line, "wall: %.3f s; client thread CPU: %.3f s (%.1f %% of one core)\n", wall, cpu, 100.0 * cpu / wall);
+    std::snprintf(line, sizeof line,
+                  "wall: %.3f s; client thread CPU: %.3f s (%.1f %% of one core)\n", wall, cpu,
+                  100.0 * cpu / wall);
     rep << line;
-    std::snprintf(line, sizeof line, "client CPU per chunk: %.2f us (budget: 1000 us); throughput %.0f chunks/s\n",
-                  chunks ? 1e6 * cpu / double(chunks) : 0.0, wall > 0 ? double(chunks) / wall : 0.0);
+    std::snprintf(line, sizeof line,
+                  "client CPU per chunk: %.2f us (budget: 1000 us); throughput %.0f chunks/s\n",
+                  chunks ? 1e6 * cpu / double(chunks) : 0.0,
+                  wall > 0 ? double(chunks) / wall : 0.0);
     rep << line;
     std::fputs(rep.str().c_str(), stdout);
     if (!outPath.empty())
         std::ofstream(outPath, std::ios::app) << rep.str() << "\n";
-    bool pass = failed == 0 && ok == streams && chunks > 0 && cpu / double(chunks) < 1e-3 && maxRunning == std::size_t(streams);
+    bool pass = failed == 0 && ok == streams && chunks > 0 && cpu / double(chunks) < 1e-3 &&
+                maxRunning == std::size_t(streams);
     return pass ? 0 : 1;
 }

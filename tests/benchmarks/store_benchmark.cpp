@@ -22,8 +22,8 @@
 
 #include "core/record/record_identity.h"
 #include "core/store/project_store.h"
-#include "core/tasks/task_loader.h"
 #include "core/sys/sha256.h"
+#include "core/tasks/task_loader.h"
 #include "tests/store/synthetic_kernels.h"
 
 using namespace kwb;
@@ -32,7 +32,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double msSince(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+double msSince(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
 
 struct Timing {
     std::vector<double> ms;
@@ -59,8 +61,9 @@ std::string machine() {
     std::getline(mem, memLine);
     char host[256] = {};
     ::gethostname(host, sizeof host - 1);
-    return model + ", " + std::to_string(cores) + " cores, " + memLine.substr(memLine.find_first_of("0123456789")) +
-           " RAM; " + "Linux; build " KWB_BUILD_TYPE;
+    return model + ", " + std::to_string(cores) + " cores, " +
+           memLine.substr(memLine.find_first_of("0123456789")) + " RAM; " +
+           "Linux; build " KWB_BUILD_TYPE;
 }
 
 void die(const std::string& what, const Error& e) {
@@ -88,7 +91,8 @@ int main(int argc, char** argv) {
         else if (a == "--reuse")
             reuse = keep = true;
         else {
-            std::fprintf(stderr, "usage: %s [--samples N] [--dir DIR] [--keep] [--out FILE]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--samples N] [--dir DIR] [--keep] [--out FILE]\n",
+                         argv[0]);
             return 64;
         }
     }
@@ -112,7 +116,8 @@ int main(int argc, char** argv) {
     TaskFolder suite = loadTaskFolder(fs::path(KWB_SOURCE_DIR) / "resources" / "tasks");
     if (suite.tasks.empty())
         return 2;
-    const char* models[] = {"claude-opus-4", "claude-sonnet-4", "gpt-5", "qwen3-coder-480b", "deepseek-v3"};
+    const char* models[] = {"claude-opus-4", "claude-sonnet-4", "gpt-5", "qwen3-coder-480b",
+                            "deepseek-v3"};
     auto t0 = Clock::now();
     if (!reuse) {
         auto store = ProjectStore::create(project, "benchmark");
@@ -134,9 +139,11 @@ int main(int argc, char** argv) {
                 s.provider = "bench";
                 s.label = "sample-" + std::to_string(i) + ".cu";
                 s.source = kwbtest::syntheticKernel(t.id, std::uint64_t(i));
-                s.messages = {{{"role", "system"}, {"content", "You are an expert CUDA kernel engineer."}},
-                              {{"role", "user"}, {"content", t.prompt}}};
-                s.rawResponse = "Here is a kernel that should be fast.\n\n```cuda\n" + s.source + "```\n";
+                s.messages = {
+                    {{"role", "system"}, {"content", "You are an expert CUDA kernel engineer."}},
+                    {{"role", "user"}, {"content", t.prompt}}};
+                s.rawResponse =
+                    "Here is a kernel that should be fast.\n\n```cuda\n" + s.source + "```\n";
                 s.promptTokens = 800;
                 s.completionTokens = 1500;
                 s.costUsd = 0.02;
@@ -150,19 +157,29 @@ int main(int argc, char** argv) {
                 const std::int64_t id = (*ids)[k];
                 if (rng() % 10 < 6) {
                     const bool pass = rng() % 10 < 8;
-                    nlohmann::json j = {{"schema_version", 2}, {"task_id", s.taskId}, {"verdict", pass ? "pass" : "wrong-result"},
-                                        {"source_hash", sha256Hex(s.source)}, {"created_at", "2025-06-01T00:00:00Z"},
-                                        {"seed", rng()}, {"device", {{"name", "NVIDIA H200 (synthetic benchmark record)"}}}};
+                    nlohmann::json j = {
+                        {"schema_version", 2},
+                        {"task_id", s.taskId},
+                        {"verdict", pass ? "pass" : "wrong-result"},
+                        {"source_hash", sha256Hex(s.source)},
+                        {"created_at", "2025-06-01T00:00:00Z"},
+                        {"seed", rng()},
+                        {"device", {{"name", "NVIDIA H200 (synthetic benchmark record)"}}}};
                     if (pass)
                         j["geomean_speedup"] = speed(rng);
-                    if (auto st = (*store)->addVerification(id, verification::sealed(*verification::fromJson(j))); !st)
+                    if (auto st = (*store)->addVerification(
+                            id, verification::sealed(*verification::fromJson(j)));
+                        !st)
                         die("verification", st.error());
                 }
                 if (rng() % 10 < 3)
-                    if (auto r = (*store)->review(id, rng() % 3 ? Verdict::Accepted : Verdict::Rejected, "bench"); !r)
+                    if (auto r = (*store)->review(
+                            id, rng() % 3 ? Verdict::Accepted : Verdict::Rejected, "bench");
+                        !r)
                         die("review", r.error());
             }
-            std::fprintf(stderr, "\r%lld / %lld samples", static_cast<long long>(start + std::int64_t(ids->size())),
+            std::fprintf(stderr, "\r%lld / %lld samples",
+                         static_cast<long long>(start + std::int64_t(ids->size())),
                          static_cast<long long>(n));
         }
         std::fprintf(stderr, "\n");
@@ -173,7 +190,9 @@ int main(int argc, char** argv) {
     const auto bytes = fs::file_size(project, ec);
     say("Kernel Workbench project store benchmark");
     say("machine: " + machine());
-    std::snprintf(line, sizeof line, reuse ? "project: %lld samples, %.0f MiB (reused)" : "project: %lld samples, %.0f MiB, generated in %.1f s",
+    std::snprintf(line, sizeof line,
+                  reuse ? "project: %lld samples, %.0f MiB (reused)"
+                        : "project: %lld samples, %.0f MiB, generated in %.1f s",
                   static_cast<long long>(n), double(bytes) / 1048576.0, genSeconds);
     say(line);
 
@@ -193,19 +212,84 @@ int main(int argc, char** argv) {
     auto verdictIs = [](Verdict v) { return std::vector<Verdict>{v}; };
     std::vector<std::pair<std::string, std::function<SampleFilter()>>> filters = {
         {"no filter, page 1000", [] { return SampleFilter{}; }},
-        {"task", [&] { SampleFilter f; f.tasks = {suite.tasks[0].id}; return f; }},
-        {"task + verdict accepted", [&] { SampleFilter f; f.tasks = {suite.tasks[1].id}; f.verdicts = verdictIs(Verdict::Accepted); return f; }},
-        {"model + speedup 1.5..3", [&] { SampleFilter f; f.models = {"gpt-5"}; f.minSpeedup = 1.5; f.maxSpeedup = 3.0; return f; }},
-        {"verdict unreviewed + verified", [&] { SampleFilter f; f.verdicts = verdictIs(Verdict::Unreviewed); f.verifiedOnGpu = true; return f; }},
-        {"text \"helper_4242\"", [] { SampleFilter f; f.text = "helper_4242"; return f; }},
-        {"text \"float\" (in every sample)", [] { SampleFilter f; f.text = "float"; return f; }},
-        {"text + task + verdict", [&] { SampleFilter f; f.text = "fmaxf"; f.tasks = {suite.tasks[2].id}; f.verdicts = verdictIs(Verdict::Rejected); return f; }},
+        {"task",
+         [&] {
+             SampleFilter f;
+             f.tasks = {suite.tasks[0].id};
+             return f;
+         }},
+        {"task + verdict accepted",
+         [&] {
+             SampleFilter f;
+             f.tasks = {suite.tasks[1].id};
+             f.verdicts = verdictIs(Verdict::Accepted);
+             return f;
+         }},
+        {"model + speedup 1.5..3",
+         [&] {
+             SampleFilter f;
+             f.models = {"gpt-5"};
+             f.minSpeedup = 1.5;
+             f.maxSpeedup = 3.0;
+             return f;
+         }},
+        {"verdict unreviewed + verified",
+         [&] {
+             SampleFilter f;
+             f.verdicts = verdictIs(Verdict::Unreviewed);
+             f.verifiedOnGpu = true;
+             return f;
+         }},
+        {"text \"helper_4242\"",
+         [] {
+             SampleFilter f;
+             f.text = "helper_4242";
+             return f;
+         }},
+        {"text \"float\" (in every sample)",
+         [] {
+             SampleFilter f;
+             f.text = "float";
+             return f;
+         }},
+        {"text + task + verdict",
+         [&] {
+             SampleFilter f;
+             f.text = "fmaxf";
+             f.tasks = {suite.tasks[2].id};
+             f.verdicts = verdictIs(Verdict::Rejected);
+             return f;
+         }},
         // Text with other filters takes one of two plans (core/store/project_store_text.cpp): a
         // common word with broad filters merges many candidates, a rare one probes its matches.
-        {"text + unreviewed + verified", [&] { SampleFilter f; f.text = "fmaxf"; f.verdicts = verdictIs(Verdict::Unreviewed); f.verifiedOnGpu = true; return f; }},
-        {"text \"float\" + no dups, fastest", [] { SampleFilter f; f.text = "float"; f.includeDuplicates = false; return f; }},
-        {"text \"helper_4242\" + unreviewed", [&] { SampleFilter f; f.text = "helper_4242"; f.verdicts = verdictIs(Verdict::Unreviewed); return f; }},
-        {"no duplicates, fastest first", [] { SampleFilter f; f.includeDuplicates = false; return f; }},
+        {"text + unreviewed + verified",
+         [&] {
+             SampleFilter f;
+             f.text = "fmaxf";
+             f.verdicts = verdictIs(Verdict::Unreviewed);
+             f.verifiedOnGpu = true;
+             return f;
+         }},
+        {"text \"float\" + no dups, fastest",
+         [] {
+             SampleFilter f;
+             f.text = "float";
+             f.includeDuplicates = false;
+             return f;
+         }},
+        {"text \"helper_4242\" + unreviewed",
+         [&] {
+             SampleFilter f;
+             f.text = "helper_4242";
+             f.verdicts = verdictIs(Verdict::Unreviewed);
+             return f;
+         }},
+        {"no duplicates, fastest first",
+         [] {
+             SampleFilter f;
+             f.includeDuplicates = false;
+             return f;
+         }},
     };
     double worstPage = 0;
     say("filtered page of 50 rows with its total (median / max of 5 runs):");
@@ -216,7 +300,8 @@ int main(int argc, char** argv) {
             PageRequest pr;
             pr.limit = 50;
             pr.offset = name.find("page 1000") != std::string::npos ? 50 * 1000 : 0;
-            pr.order = name.find("fastest") != std::string::npos ? SampleOrder::FastestFirst : SampleOrder::NewestFirst;
+            pr.order = name.find("fastest") != std::string::npos ? SampleOrder::FastestFirst
+                                                                 : SampleOrder::NewestFirst;
             auto tt = Clock::now();
             auto page = ps.listSamples(make(), pr);
             t.ms.push_back(msSince(tt));
@@ -225,8 +310,8 @@ int main(int argc, char** argv) {
             total = page->total;
         }
         worstPage = std::max(worstPage, t.median());
-        std::snprintf(line, sizeof line, "  %-34s %8.2f / %8.2f ms  (%lld matching)", name.c_str(), t.median(), t.max(),
-                      static_cast<long long>(total));
+        std::snprintf(line, sizeof line, "  %-34s %8.2f / %8.2f ms  (%lld matching)", name.c_str(),
+                      t.median(), t.max(), static_cast<long long>(total));
         say(line);
     }
 
@@ -275,9 +360,10 @@ int main(int argc, char** argv) {
     if (pid == 0) {
         int devnull = ::open("/dev/null", O_WRONLY);
         ::dup2(devnull, 1);
-        ::execl(KWB_CLI_PATH, "kwb", "export", "sft", "--project", project.c_str(), "-o", exportFile.c_str(), "--verdict",
-                "unreviewed,accepted,rejected,needs-work", "--include-duplicates", "--include-unverified",
-                "--include-flagged", static_cast<char*>(nullptr));
+        ::execl(KWB_CLI_PATH, "kwb", "export", "sft", "--project", project.c_str(), "-o",
+                exportFile.c_str(), "--verdict", "unreviewed,accepted,rejected,needs-work",
+                "--include-duplicates", "--include-unverified", "--include-flagged",
+                static_cast<char*>(nullptr));
         ::_exit(127);
     }
     int status = 0;
@@ -294,19 +380,30 @@ int main(int argc, char** argv) {
     }
     const auto exportBytes = fs::file_size(exportFile, ec);
 
-    std::snprintf(line, sizeof line, "open: median %.1f ms, max %.1f ms (limit 500 ms)", open.median(), open.max());
+    std::snprintf(line, sizeof line, "open: median %.1f ms, max %.1f ms (limit 500 ms)",
+                  open.median(), open.max());
     say(line);
-    std::snprintf(line, sizeof line, "filtered page: worst median %.2f ms (limit 50 ms; the maxima above include the first, cold run)", worstPage);
+    std::snprintf(line, sizeof line,
+                  "filtered page: worst median %.2f ms (limit 50 ms; the maxima above include the "
+                  "first, cold run)",
+                  worstPage);
     say(line);
-    std::snprintf(line, sizeof line, "next in queue: median %.3f ms, max %.3f ms over 200 calls (limit 10 ms)", next.median(), next.max());
+    std::snprintf(line, sizeof line,
+                  "next in queue: median %.3f ms, max %.3f ms over 200 calls (limit 10 ms)",
+                  next.median(), next.max());
     say(line);
-    std::snprintf(line, sizeof line, "statistics per task and per model: median %.1f ms", stats.median());
+    std::snprintf(line, sizeof line, "statistics per task and per model: median %.1f ms",
+                  stats.median());
     say(line);
-    std::snprintf(line, sizeof line, "SFT export of %zu rows the gate admits (%.0f MiB): %.2f s, peak RSS %.1f MiB, exit %d (limits 5 s, 300 MB)",
-                  rows, double(exportBytes) / 1048576.0, exportMs / 1000, exportRssMb, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    std::snprintf(line, sizeof line,
+                  "SFT export of %zu rows the gate admits (%.0f MiB): %.2f s, peak RSS %.1f MiB, "
+                  "exit %d (limits 5 s, 300 MB)",
+                  rows, double(exportBytes) / 1048576.0, exportMs / 1000, exportRssMb,
+                  WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     say(line);
-    const bool ok = open.max() < 500 && worstPage < 50 && next.median() < 10 && exportMs < 5000 && exportRssMb < 300 &&
-                    rows == admitted && rows > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    const bool ok = open.max() < 500 && worstPage < 50 && next.median() < 10 && exportMs < 5000 &&
+                    exportRssMb < 300 && rows == admitted && rows > 0 && WIFEXITED(status) &&
+                    WEXITSTATUS(status) == 0;
     say(ok ? "result: every figure within its limit" : "result: SOME FIGURE OVER ITS LIMIT");
     if (!out.empty()) {
         std::ofstream f(out);

@@ -14,7 +14,8 @@ struct Run {
     QString out, err;
 };
 
-Run runKwb(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
+Run runKwb(const QStringList& args,
+           const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
     QProcess p;
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(KWB_CLI_PATH), args);
@@ -61,7 +62,8 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")};
         QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")};
-        QTest::newRow("doctor extra") << QStringList{QStringLiteral("doctor"), QStringLiteral("--nope")};
+        QTest::newRow("doctor extra")
+            << QStringList{QStringLiteral("doctor"), QStringLiteral("--nope")};
     }
     void usageErrors() {
         QFETCH(QStringList, args);
@@ -75,16 +77,22 @@ private slots:
     void verifyTimingOverridesAreChecked_data() {
         QTest::addColumn<QString>("timing");
         QTest::addColumn<QString>("mustSay");
-        QTest::newRow("unknown key") << QStringLiteral("warmup_seconds=1") << QStringLiteral("unknown key \"warmup_seconds\"");
-        QTest::newRow("not a number") << QStringLiteral("min_sample_ms=fast") << QStringLiteral("min_sample_ms needs a number from 0 to 60000");
-        QTest::newRow("negative") << QStringLiteral("max_batch=-4") << QStringLiteral("max_batch must be from 1 to 1048576");
+        QTest::newRow("unknown key") << QStringLiteral("warmup_seconds=1")
+                                     << QStringLiteral("unknown key \"warmup_seconds\"");
+        QTest::newRow("not a number")
+            << QStringLiteral("min_sample_ms=fast")
+            << QStringLiteral("min_sample_ms needs a number from 0 to 60000");
+        QTest::newRow("negative") << QStringLiteral("max_batch=-4")
+                                  << QStringLiteral("max_batch must be from 1 to 1048576");
         QTest::newRow("no value") << QStringLiteral("graphs") << QStringLiteral("graphs needs");
-        QTest::newRow("stop rule") << QStringLiteral("stop_on=mode") << QStringLiteral("stop_on is mean or median");
+        QTest::newRow("stop rule")
+            << QStringLiteral("stop_on=mode") << QStringLiteral("stop_on is mean or median");
     }
     void verifyTimingOverridesAreChecked() {
         QFETCH(QString, timing);
         QFETCH(QString, mustSay);
-        const QString src = QStringLiteral(KWB_SOURCE_DIR "/resources/tasks/reference/saxpy-f32.cu");
+        const QString src =
+            QStringLiteral(KWB_SOURCE_DIR "/resources/tasks/reference/saxpy-f32.cu");
         const QString task = QStringLiteral(KWB_SOURCE_DIR "/resources/tasks/saxpy-f32.toml");
         Run r = runKwb({QStringLiteral("verify"), task, src, QStringLiteral("--timing"), timing});
         QCOMPARE(r.exitCode, 2);
@@ -110,14 +118,18 @@ private slots:
         QVERIFY(text.out.contains(data.path()));
         const auto doc = QJsonDocument::fromJson(json.out.toUtf8()).object();
         QCOMPARE(doc.value(QStringLiteral("exit_code")).toInt(), text.exitCode);
-        const bool hasGpu = !doc.value(QStringLiteral("device")).toObject()
-                                 .value(QStringLiteral("gpus")).toArray().isEmpty();
+        const bool hasGpu = !doc.value(QStringLiteral("device"))
+                                 .toObject()
+                                 .value(QStringLiteral("gpus"))
+                                 .toArray()
+                                 .isEmpty();
         if (hasGpu) {
             QCOMPARE(text.exitCode, 0);
             QVERIFY(text.out.contains(QStringLiteral("GPU 0")));
         } else {
             QCOMPARE(text.exitCode, 1);
-            QVERIFY2(text.out.contains(QStringLiteral("no CUDA device: compile-only")), qPrintable(text.out));
+            QVERIFY2(text.out.contains(QStringLiteral("no CUDA device: compile-only")),
+                     qPrintable(text.out));
             QVERIFY(text.out.contains(QStringLiteral("fix:")));
         }
     }
@@ -130,38 +142,53 @@ private slots:
         const QString worker = dir.path() + QStringLiteral("/tampering-worker");
         QFile script(worker);
         QVERIFY(script.open(QIODevice::WriteOnly));
-        script.write("#!/usr/bin/env python3\n"
-                     "import json, sys\n"
-                     "for line in sys.stdin:\n"
-                     "    m = json.loads(line)\n"
-                     "    if m.get('type') == 'hello':\n"
-                     "        r = {'type': 'hello', 'ok': True, 'protocol': 1, 'worker': 'kwb-runner/stand-in',\n"
-                     "             'supported': {'min': 1, 'max': 1}}\n"
-                     "    elif m.get('type') == 'verify':\n"
-                     "        r = {'id': m['id'], 'type': 'verify', 'ok': True, 'result': {'verdict': 'tampering',\n"
-                     "             'detail': 'a line on the job\\'s channel is not a signed frame', 'shapes': [],\n"
-                     "             'build': {'ok': True}}}\n"
-                     "    else:\n"
-                     "        r = {'id': m.get('id'), 'type': m.get('type'), 'ok': True, 'result': {}}\n"
-                     "    print(json.dumps(r), flush=True)\n");
+        script.write(
+            "#!/usr/bin/env python3\n"
+            "import json, sys\n"
+            "for line in sys.stdin:\n"
+            "    m = json.loads(line)\n"
+            "    if m.get('type') == 'hello':\n"
+            "        r = {'type': 'hello', 'ok': True, 'protocol': 1, 'worker': "
+            "'kwb-runner/stand-in',\n"
+            "             'supported': {'min': 1, 'max': 1}}\n"
+            "    elif m.get('type') == 'verify':\n"
+            "        r = {'id': m['id'], 'type': 'verify', 'ok': True, 'result': {'verdict': "
+            "'tampering',\n"
+            "             'detail': 'a line on the job\\'s channel is not a signed frame', "
+            "'shapes': [],\n"
+            "             'build': {'ok': True}}}\n"
+            "    else:\n"
+            "        r = {'id': m.get('id'), 'type': m.get('type'), 'ok': True, 'result': {}}\n"
+            "    print(json.dumps(r), flush=True)\n");
         script.close();
-        QVERIFY(script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+        QVERIFY(script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                      QFileDevice::ExeOwner));
         auto env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("KWB_RUNNER"), worker);
         env.insert(QStringLiteral("KWB_DATA_DIR"), dir.path() + QStringLiteral("/data"));
         env.insert(QStringLiteral("KWB_CACHE_DIR"), dir.path() + QStringLiteral("/cache"));
-        const QString src = QStringLiteral(KWB_SOURCE_DIR "/tests/fixtures/candidates/softmax-rows-f32/forges_result.cu");
-        Run text = runKwb({QStringLiteral("verify"), QStringLiteral("softmax-rows-f32"), src, QStringLiteral("--no-bench")}, env);
+        const QString src = QStringLiteral(
+            KWB_SOURCE_DIR "/tests/fixtures/candidates/softmax-rows-f32/forges_result.cu");
+        Run text = runKwb({QStringLiteral("verify"), QStringLiteral("softmax-rows-f32"), src,
+                           QStringLiteral("--no-bench")},
+                          env);
         QCOMPARE(text.exitCode, 1);
         // Named as a suspected hack, apart from plain failures.
-        QVERIFY2(text.out.contains(QStringLiteral("Verdict: suspected hack: tampering - a line on the job's channel")),
+        QVERIFY2(text.out.contains(QStringLiteral(
+                     "Verdict: suspected hack: tampering - a line on the job's channel")),
                  qPrintable(text.out + text.err));
-        Run json = runKwb({QStringLiteral("verify"), QStringLiteral("softmax-rows-f32"), src, QStringLiteral("--json")}, env);
+        Run json = runKwb({QStringLiteral("verify"), QStringLiteral("softmax-rows-f32"), src,
+                           QStringLiteral("--json")},
+                          env);
         QCOMPARE(json.exitCode, 1);
         const auto rec = QJsonDocument::fromJson(json.out.toUtf8()).object();
         QCOMPARE(rec.value(QStringLiteral("verdict")).toString(), QStringLiteral("tampering"));
         // The host-code screen's findings stand beside the verdict (descriptors, write).
-        QVERIFY2(!rec.value(QStringLiteral("screening")).toObject().value(QStringLiteral("findings")).toArray().isEmpty(),
+        QVERIFY2(!rec.value(QStringLiteral("screening"))
+                      .toObject()
+                      .value(QStringLiteral("findings"))
+                      .toArray()
+                      .isEmpty(),
                  qPrintable(json.out));
     }
 

@@ -45,7 +45,8 @@ size_t lcsLength(const Lines& a, const Lines& b) {
     std::vector<std::vector<size_t>> t(a.size() + 1, std::vector<size_t>(b.size() + 1, 0));
     for (size_t i = 1; i <= a.size(); ++i)
         for (size_t j = 1; j <= b.size(); ++j)
-            t[i][j] = a[i - 1] == b[j - 1] ? t[i - 1][j - 1] + 1 : std::max(t[i - 1][j], t[i][j - 1]);
+            t[i][j] =
+                a[i - 1] == b[j - 1] ? t[i - 1][j - 1] + 1 : std::max(t[i - 1][j], t[i][j - 1]);
     return t[a.size()][b.size()];
 }
 
@@ -71,10 +72,10 @@ void handWritten() {
         const char* b;
         size_t edits; // deletions + insertions of a shortest script
     };
-    const Case cases[] = {{"", "", 0},          {"abc", "abc", 0},    {"", "abc", 3},
-                          {"abc", "", 3},       {"a", "b", 2},        {"abcabba", "cbabac", 5},
-                          {"abc", "abxc", 1},   {"xabc", "abc", 1},   {"abcdef", "abXdeY", 4},
-                          {"aaaa", "aa", 2},    {"ab", "ba", 2},      {"abcd", "dcba", 6}};
+    const Case cases[] = {{"", "", 0},        {"abc", "abc", 0},  {"", "abc", 3},
+                          {"abc", "", 3},     {"a", "b", 2},      {"abcabba", "cbabac", 5},
+                          {"abc", "abxc", 1}, {"xabc", "abc", 1}, {"abcdef", "abXdeY", 4},
+                          {"aaaa", "aa", 2},  {"ab", "ba", 2},    {"abcd", "dcba", 6}};
     for (const auto& c : cases) {
         const Lines a = chars(c.a), b = chars(c.b);
         const auto edits = kwb::diffLines(a, b);
@@ -91,7 +92,7 @@ void sideBySide() {
     const Lines a{"int x;", "a();", "b();", "c();", "return;"};
     const Lines b{"int x;", "A();", "c();", "d();", "return;"};
     const auto rows = kwb::alignSideBySide(kwb::diffLines(a, b));
-    const std::vector<AlignedRow> want{{RowKind::Same, 0, 0},    {RowKind::Changed, 1, 1},
+    const std::vector<AlignedRow> want{{RowKind::Same, 0, 0},     {RowKind::Changed, 1, 1},
                                        {RowKind::Removed, 2, -1}, {RowKind::Same, 3, 2},
                                        {RowKind::Added, -1, 3},   {RowKind::Same, 4, 4}};
     CHECK(rows == want);
@@ -100,7 +101,8 @@ void sideBySide() {
     // Identical texts: all Same, nothing else.
     const auto same = kwb::alignSideBySide(kwb::diffLines(a, a));
     CHECK(same.size() == a.size());
-    CHECK(std::all_of(same.begin(), same.end(), [](const AlignedRow& r) { return r.kind == RowKind::Same; }));
+    CHECK(std::all_of(same.begin(), same.end(),
+                      [](const AlignedRow& r) { return r.kind == RowKind::Same; }));
 }
 
 void randomised() {
@@ -117,7 +119,8 @@ void randomised() {
             a.push_back("line " + std::to_string(symbol(rng)));
         b = a;
         for (int edits = std::uniform_int_distribution<int>(0, 8)(rng); edits > 0; --edits) {
-            const size_t at = b.empty() ? 0 : std::uniform_int_distribution<size_t>(0, b.size() - 1)(rng);
+            const size_t at =
+                b.empty() ? 0 : std::uniform_int_distribution<size_t>(0, b.size() - 1)(rng);
             if (!b.empty() && rng() % 2)
                 b.erase(b.begin() + static_cast<long>(at));
             else

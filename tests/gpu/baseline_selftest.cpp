@@ -380,11 +380,15 @@ bool checkFastestCandidate() {
     if (!buf.ensure(std::size_t{256} << 20, "selftest").ok())
         return false;
     const std::size_t sizes[] = {std::size_t{256} << 20, 0, std::size_t{1} << 20};
-    auto best = kwb::gpu::fastestCandidate(3, [&](std::size_t i) -> kwb::Status {
-        if (sizes[i] == 0)
-            return kwb::Error::make("cudnn-error", "this algorithm does not support the call");
-        return kwb::gpu::cudaCheck(cudaMemsetAsync(buf.data(), 0, sizes[i], nullptr), "cudaMemsetAsync");
-    }, nullptr);
+    auto best = kwb::gpu::fastestCandidate(
+        3,
+        [&](std::size_t i) -> kwb::Status {
+            if (sizes[i] == 0)
+                return kwb::Error::make("cudnn-error", "this algorithm does not support the call");
+            return kwb::gpu::cudaCheck(cudaMemsetAsync(buf.data(), 0, sizes[i], nullptr),
+                                       "cudaMemsetAsync");
+        },
+        nullptr);
     const bool ok = best.ok() && *best == 2;
     std::printf("fastest candidate timed again: %s (chose %s)\n", ok ? "PASS" : "FAIL",
                 best.ok() ? std::to_string(*best).c_str() : kwb::describe(best.error()).c_str());
@@ -399,9 +403,10 @@ bool checkMedianPrecision() {
     for (int i = 1; i <= 10; ++i)
         ramp.push_back(i);
     const double a = kwb::gpu::medianPrecision(outliers), b = kwb::gpu::medianPrecision(ramp);
-    const bool ok = a == 0.0 && kwb::gpu::summarise(outliers).rse > 0.2 && std::abs(b - 1.5 / 5.5) < 1e-12 &&
-                    kwb::gpu::medianPrecision({2.0}) == 0.0;
-    std::printf("median precision (stop_on=median): %s (outliers %.3f, ramp %.4f)\n", ok ? "PASS" : "FAIL", a, b);
+    const bool ok = a == 0.0 && kwb::gpu::summarise(outliers).rse > 0.2 &&
+                    std::abs(b - 1.5 / 5.5) < 1e-12 && kwb::gpu::medianPrecision({2.0}) == 0.0;
+    std::printf("median precision (stop_on=median): %s (outliers %.3f, ramp %.4f)\n",
+                ok ? "PASS" : "FAIL", a, b);
     return ok;
 }
 
@@ -410,13 +415,14 @@ bool checkMedianPrecision() {
 bool checkBufferSets() {
     kwb::gpu::TimingPolicy p; // rotate_l2 3, 16..32 sets, 1 GiB
     const std::size_t l2 = 50u << 20, mib = 1u << 20;
-    const bool sizes = kwb::gpu::bufferSets(p, l2, 62 * mib) == 16 &&  // spans 3 x L2 with 3; 16 at least
-                       kwb::gpu::bufferSets(p, l2, 5 * mib) == 30 &&    // 30 to span it
-                       kwb::gpu::bufferSets(p, l2, 4 * mib) == 1 &&     // 38 copies: stays in the L2
-                       kwb::gpu::bufferSets(p, l2, 64 * 1024) == 1 &&
-                       kwb::gpu::bufferSets(p, l2, 140 * mib) == 7 &&   // 1 GiB in all
-                       kwb::gpu::bufferSets(p, l2, 150 * mib) == 1 &&   // one set already spans it
-                       kwb::gpu::bufferSets(p, 0, 4 * mib) == 1 && kwb::gpu::bufferSets(p, l2, 0) == 1;
+    const bool sizes =
+        kwb::gpu::bufferSets(p, l2, 62 * mib) == 16 && // spans 3 x L2 with 3; 16 at least
+        kwb::gpu::bufferSets(p, l2, 5 * mib) == 30 &&  // 30 to span it
+        kwb::gpu::bufferSets(p, l2, 4 * mib) == 1 &&   // 38 copies: stays in the L2
+        kwb::gpu::bufferSets(p, l2, 64 * 1024) == 1 &&
+        kwb::gpu::bufferSets(p, l2, 140 * mib) == 7 && // 1 GiB in all
+        kwb::gpu::bufferSets(p, l2, 150 * mib) == 1 && // one set already spans it
+        kwb::gpu::bufferSets(p, 0, 4 * mib) == 1 && kwb::gpu::bufferSets(p, l2, 0) == 1;
     kwb::gpu::TimingPolicy off = p;
     off.rotateL2 = 0;
     nlohmann::json j = p;
@@ -425,7 +431,8 @@ bool checkBufferSets() {
     j["min_buffer_sets"] = 4;
     const auto back = j.get<kwb::gpu::TimingPolicy>();
     const bool ok = sizes && kwb::gpu::bufferSets(off, l2, 62 * mib) == 1 && back.rotateL2 == 2.5 &&
-                    back.maxBufferSets == 256 && back.minBufferSets == 4 && back.maxRotateMiB == 1024;
+                    back.maxBufferSets == 256 && back.minBufferSets == 4 &&
+                    back.maxRotateMiB == 1024;
     std::printf("buffer sets for the timed calls: %s\n", ok ? "PASS" : "FAIL");
     return ok;
 }

@@ -69,7 +69,8 @@ bool checkShape(const Task& task, const ShapeSpec& shape, gpu::Baseline& baselin
             call.dims[p.name] = shape.dims.at(p.name);
         if (p.kind == ParamKind::Scalar) {
             const auto it = shape.scalars.find(p.name);
-            call.scalars[p.name] = it != shape.scalars.end() ? it->second : p.defaultValue.value_or(0);
+            call.scalars[p.name] =
+                it != shape.scalars.end() ? it->second : p.defaultValue.value_or(0);
         }
         if (!p.isBuffer())
             continue;
@@ -132,7 +133,8 @@ bool checkShape(const Task& task, const ShapeSpec& shape, gpu::Baseline& baselin
             total += r.size();
         }
         if (why.empty() && bad)
-            why = std::to_string(bad) + " of " + std::to_string(total) + " elements outside the task's tolerance";
+            why = std::to_string(bad) + " of " + std::to_string(total) +
+                  " elements outside the task's tolerance";
     }
     std::printf("%-26s %-8s %9.3g  %-6s %s\n", task.id.c_str(), shape.name.c_str(), worst,
                 why.empty() ? "PASS" : "FAIL", baseline.label().c_str());

@@ -29,16 +29,18 @@ inline bool writeLoopbackLlmSettings(const QDir& dir, const std::string& serverU
     QFile settings(dir.filePath(QStringLiteral("config/llm.json")));
     if (!settings.open(QIODevice::WriteOnly))
         return false;
-    const QByteArray text = QStringLiteral(R"({"providers": {"loopback": {"protocol": "openai", "base_url": "%1/v1"}},
+    const QByteArray text =
+        QStringLiteral(R"({"providers": {"loopback": {"protocol": "openai", "base_url": "%1/v1"}},
                                      "prices": {"gpt-4.1": {"input": 2, "output": 8}}})")
-                                .arg(QString::fromStdString(serverUrl))
-                                .toUtf8();
+            .arg(QString::fromStdString(serverUrl))
+            .toUtf8();
     return settings.write(text) == text.size();
 }
 
 // Creates the demo project at `project`, opens it in `window`, shows the window and selects
 // `task` in the task browser; false when any step does not happen in time.
-inline bool openDemoProjectOnTask(kwb::ui::MainWindow& window, const QString& project, const QString& task) {
+inline bool openDemoProjectOnTask(kwb::ui::MainWindow& window, const QString& project,
+                                  const QString& task) {
     if (!kwb::createDemoProject(project.toStdString()))
         return false;
     QSignalSpy opened(&window, &kwb::ui::MainWindow::projectOpened);
@@ -46,7 +48,9 @@ inline bool openDemoProjectOnTask(kwb::ui::MainWindow& window, const QString& pr
     window.show();
     if (!QTest::qWaitForWindowExposed(&window))
         return false;
-    if (!QTest::qWaitFor([&] { return opened.count() > 0 && window.reviewController()->currentSample(); }, 15000))
+    if (!QTest::qWaitFor(
+            [&] { return opened.count() > 0 && window.reviewController()->currentSample(); },
+            15000))
         return false;
     auto* browser = window.findChild<kwb::ui::TaskBrowser*>(QStringLiteral("taskBrowser"));
     return browser && QTest::qWaitFor([&] { return browser->selectTask(task); }, 5000);

@@ -3,18 +3,19 @@
 //
 // The main window is shown on a fresh demo project (some samples judged), after real
 // verifications of real fixture kernels on this machine (compile-only where there is no GPU);
-// then the dataset view, the export dialog, the settings and the generation panel. Timing charts need a GPU run; where the machine has none
-// they are drawn from tests/gui/fixtures/synthetic_record.json, whose numbers are made up, and
-// their file names say "synthetic".
+// then the dataset view, the export dialog, the settings and the generation panel. Timing charts
+// need a GPU run; where the machine has none they are drawn from
+// tests/gui/fixtures/synthetic_record.json, whose numbers are made up, and their file names say
+// "synthetic".
+#include <QAbstractButton>
 #include <QApplication>
 #include <QDir>
-#include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QFile>
 #include <QImage>
-#include <QAbstractButton>
 #include <QMessageBox>
+#include <QSignalSpy>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <cstdio>
 #include <functional>
@@ -28,10 +29,10 @@
 #include "ui/widgets/chart_widget.h"
 #include "ui/widgets/code_editor.h"
 #include "ui/widgets/diff_view.h"
+#include "ui/widgets/generation_panel.h"
 #include "ui/widgets/review_bar.h"
 #include "ui/widgets/task_browser.h"
 #include "ui/widgets/verification_panel.h"
-#include "ui/widgets/generation_panel.h"
 #include "ui/windows/dataset_view.h"
 #include "ui/windows/export_dialog.h"
 #include "ui/windows/main_window.h"
@@ -49,7 +50,8 @@ QString readText(const QString& path) {
 }
 
 QString candidate(const char* task, const char* file) {
-    return readText(QStringLiteral(KWB_CANDIDATES "/%1/%2").arg(QLatin1String(task), QLatin1String(file)));
+    return readText(
+        QStringLiteral(KWB_CANDIDATES "/%1/%2").arg(QLatin1String(task), QLatin1String(file)));
 }
 
 void save(const QImage& image, const QString& name) {
@@ -88,8 +90,10 @@ bool verifyInWindow(kwb::ui::MainWindow& window, const char* task, const char* f
     editor->setText(QString::fromStdString(request.source));
     kwb::ui::VerificationJob* job = window.verificationJob();
     bool done = false;
-    auto c1 = QObject::connect(job, &kwb::ui::VerificationJob::verifyFinished, [&done] { done = true; });
-    auto c2 = QObject::connect(job, &kwb::ui::VerificationJob::verifyFailed, [&done] { done = true; });
+    auto c1 =
+        QObject::connect(job, &kwb::ui::VerificationJob::verifyFinished, [&done] { done = true; });
+    auto c2 =
+        QObject::connect(job, &kwb::ui::VerificationJob::verifyFailed, [&done] { done = true; });
     job->start(std::move(request));
     const bool ended = QTest::qWaitFor([&done] { return done; }, 600000);
     QObject::disconnect(c1);
@@ -115,7 +119,9 @@ bool openDemoProject(kwb::ui::MainWindow& window, const QString& folder) {
         review->castVerdict(v, QStringLiteral("rendered by kwb-render-views"), {});
         // The demo samples are unverified: accepting one asks first. Rendered once, then answered.
         if (v == Verdict::Accept &&
-            QTest::qWaitFor([&] { return review->acceptQuestion() && review->acceptQuestion()->isVisible(); }, 5000)) {
+            QTest::qWaitFor(
+                [&] { return review->acceptQuestion() && review->acceptQuestion()->isVisible(); },
+                5000)) {
             auto* box = qobject_cast<QMessageBox*>(review->acceptQuestion());
             if (!questionShown) {
                 QTest::qWait(150);
@@ -132,13 +138,15 @@ bool openDemoProject(kwb::ui::MainWindow& window, const QString& folder) {
 }
 
 nlohmann::json syntheticJson() {
-    return nlohmann::json::parse(readText(QStringLiteral(KWB_GUI_FIXTURES "/synthetic_record.json")).toStdString(),
-                                 nullptr, false);
+    return nlohmann::json::parse(
+        readText(QStringLiteral(KWB_GUI_FIXTURES "/synthetic_record.json")).toStdString(), nullptr,
+        false);
 }
 
 kwb::ui::RecordPtr typed(const nlohmann::json& j) {
     auto r = kwb::verification::fromJson(j);
-    return r ? std::make_shared<const kwb::verification::VerificationRecordData>(std::move(*r)) : nullptr;
+    return r ? std::make_shared<const kwb::verification::VerificationRecordData>(std::move(*r))
+             : nullptr;
 }
 
 kwb::ui::RecordPtr syntheticRecord() {
@@ -156,9 +164,13 @@ kwb::ui::RecordPtr suspectedHackRecord() {
 
 kwb::ui::RecordPtr screeningFindingsRecord() {
     nlohmann::json j = syntheticJson();
-    j["screening"] = {{"version", 1},
-                      {"findings", {{{"kind", "syscall"}, {"line", 41}, {"text", "syscall(SYS_getpid) in host code"}},
-                                    {{"kind", "static-state"}, {"line", 12}, {"text", "static host state kept between calls"}}}}};
+    j["screening"] = {
+        {"version", 1},
+        {"findings",
+         {{{"kind", "syscall"}, {"line", 41}, {"text", "syscall(SYS_getpid) in host code"}},
+          {{"kind", "static-state"},
+           {"line", 12},
+           {"text", "static host state kept between calls"}}}}};
     return typed(j);
 }
 
@@ -188,12 +200,14 @@ int main(int argc, char** argv) {
         if (!openDemoProject(window, scratch.path()))
             std::fprintf(stderr, "kwb-render-views: the demo project did not open\n");
         if (!verifyInWindow(window, "sgemm-f32", "good.cu"))
-            std::fprintf(stderr, "kwb-render-views: no worker; the main window is shown unverified\n");
+            std::fprintf(stderr,
+                         "kwb-render-views: no worker; the main window is shown unverified\n");
         grabWidget(window, QStringLiteral("main-window.png"));
         if (verifyInWindow(window, "softmax-rows-f32", "compile_error.cu"))
             grabWidget(window, QStringLiteral("main-window-compile-error.png"));
         window.showDiff(QStringLiteral("sgemm-f32 · good.cu"), candidate("sgemm-f32", "good.cu"),
-                        QStringLiteral("sgemm-f32 · off_by_one.cu"), candidate("sgemm-f32", "off_by_one.cu"));
+                        QStringLiteral("sgemm-f32 · off_by_one.cu"),
+                        candidate("sgemm-f32", "off_by_one.cu"));
         grabWidget(window, QStringLiteral("compare.png"));
 
         // The generation panel, set up for a task (nothing is sent).
@@ -252,7 +266,8 @@ int main(int argc, char** argv) {
         const QSize size(900, 560);
         chart.showSpeedupPerShape(kwb::ui::speedupChartData(shapes));
         save(chart.toImage(size), QStringLiteral("chart-speedup-per-shape-synthetic.png"));
-        chart.saveSvg(QDir(g_out).filePath(QStringLiteral("chart-speedup-per-shape-synthetic.svg")), size);
+        chart.saveSvg(QDir(g_out).filePath(QStringLiteral("chart-speedup-per-shape-synthetic.svg")),
+                      size);
         chart.showTimingDistribution(kwb::ui::timingChartData(shapes));
         save(chart.toImage(size), QStringLiteral("chart-timing-distribution-synthetic.png"));
         chart.showRoofline(kwb::ui::rooflineChartData(*record, shapes));
@@ -261,9 +276,10 @@ int main(int argc, char** argv) {
                                      1.21, 1.24, 1.33, 1.41, 1.58, 1.76, 2.05, 2.4},
                                     10});
         save(chart.toImage(size), QStringLiteral("chart-speedup-histogram-synthetic.png"));
-        chart.showAcceptRate({{QStringLiteral("model-a"), QStringLiteral("model-b"), QStringLiteral("model-c")},
-                              {14, 9, 3},
-                              {20, 18, 12}});
+        chart.showAcceptRate(
+            {{QStringLiteral("model-a"), QStringLiteral("model-b"), QStringLiteral("model-c")},
+             {14, 9, 3},
+             {20, 18, 12}});
         save(chart.toImage(size), QStringLiteral("chart-accept-rate-synthetic.png"));
     }
     {

@@ -77,8 +77,8 @@ void TestCodeEditor::highlightsCuda_data() {
     QTest::addColumn<bool>("highlighted");
     for (const char* w :
          {"__global__", "__device__", "__shared__", "__launch_bounds__", "threadIdx", "blockIdx",
-          "__syncthreads", "__shfl_xor_sync", "__ldg", "atomicAdd", "__hfma2", "wmma",
-          "mma_sync", "load_matrix_sync", "fragment", "dim3", "__nv_bfloat16", "float4"})
+          "__syncthreads", "__shfl_xor_sync", "__ldg", "atomicAdd", "__hfma2", "wmma", "mma_sync",
+          "load_matrix_sync", "fragment", "dim3", "__nv_bfloat16", "float4"})
         QTest::newRow(w) << QString::fromLatin1(w) << true;
     QTest::newRow("identifier") << QStringLiteral("scale") << false;
 }
@@ -105,8 +105,8 @@ void TestCodeEditor::showsRealNvccDiagnostics() {
     }
     QProcess process;
     process.setProcessChannelMode(QProcess::MergedChannels);
-    process.start(nvcc, {QStringLiteral("-c"), QStringLiteral("-arch=sm_90"),
-                         QStringLiteral("-o"), dir.filePath(QStringLiteral("bad.o")), file});
+    process.start(nvcc, {QStringLiteral("-c"), QStringLiteral("-arch=sm_90"), QStringLiteral("-o"),
+                         dir.filePath(QStringLiteral("bad.o")), file});
     QVERIFY2(process.waitForFinished(180000), "nvcc did not finish in 3 minutes");
     QVERIFY2(process.exitCode() != 0, "the bad kernel compiled");
     const std::string output = process.readAll().toStdString();
@@ -134,7 +134,8 @@ void TestCodeEditor::showsRealNvccDiagnostics() {
     for (const auto& d : diagnostics) {
         if (d.severity != "error")
             continue;
-        QVERIFY2(editor.markerMask(d.line) & CodeEditor::ErrorMarker, qPrintable(QString::number(d.line)));
+        QVERIFY2(editor.markerMask(d.line) & CodeEditor::ErrorMarker,
+                 qPrintable(QString::number(d.line)));
         const QString annotation = editor.annotationAt(d.line);
         QVERIFY2(annotation.contains(QString::fromStdString(d.message)), qPrintable(annotation));
         QVERIFY(annotation.startsWith(QLatin1String("error: ")));
@@ -146,7 +147,8 @@ void TestCodeEditor::showsRealNvccDiagnostics() {
     // The identifiers the errors name are underlined, the lines without problems are clean.
     const int missing = errorLines[0];
     const QString missingLine = source.split(QLatin1Char('\n'))[missing - 1];
-    QVERIFY(editor.hasSquiggle(missing, int(missingLine.indexOf(QLatin1String("missingFactor"))) + 3));
+    QVERIFY(
+        editor.hasSquiggle(missing, int(missingLine.indexOf(QLatin1String("missingFactor"))) + 3));
     QVERIFY(!editor.hasSquiggle(missing, 3));
     for (int line : {1, 3, 4}) {
         QCOMPARE(editor.markerMask(line), 0);
@@ -222,7 +224,8 @@ void TestCodeEditor::findAndReplace() {
     QCOMPARE(editor.replaceAll(QStringLiteral("acc"), QStringLiteral("sum"), true), 3);
     QCOMPARE(editor.text(), QStringLiteral("float sum = 0;\nsum += x;\nACC = sum;\n"));
     QCOMPARE(editor.replaceAll(QStringLiteral("acc"), QStringLiteral("total")), 1); // ACC
-    QCOMPARE(editor.replaceAll(QStringLiteral("s[a-z]+"), QStringLiteral("v"), true, false, true), 3);
+    QCOMPARE(editor.replaceAll(QStringLiteral("s[a-z]+"), QStringLiteral("v"), true, false, true),
+             3);
     QCOMPARE(editor.text(), QStringLiteral("float v = 0;\nv += x;\ntotal = v;\n"));
     // A pattern that matches nothing but the empty string must not loop.
     QCOMPARE(editor.replaceAll(QStringLiteral("q*"), QStringLiteral("!"), true, false, true), 0);
@@ -303,8 +306,10 @@ void TestCodeEditor::diffViewAlignsSources() {
     QCOMPARE(view.rowCount(), 6);
     QCOMPARE(view.changeCount(), 2);
     using Mark = CodeEditor::LineMark;
-    const QList<Mark> leftMarks{Mark::None, Mark::Changed, Mark::Removed, Mark::None, Mark::Filler, Mark::None};
-    const QList<Mark> rightMarks{Mark::None, Mark::Changed, Mark::Filler, Mark::None, Mark::Added, Mark::None};
+    const QList<Mark> leftMarks{Mark::None, Mark::Changed, Mark::Removed,
+                                Mark::None, Mark::Filler,  Mark::None};
+    const QList<Mark> rightMarks{Mark::None, Mark::Changed, Mark::Filler,
+                                 Mark::None, Mark::Added,   Mark::None};
     for (int row = 0; row < 6; ++row) {
         QCOMPARE(view.leftEditor()->lineMark(row + 1), leftMarks[row]);
         QCOMPARE(view.rightEditor()->lineMark(row + 1), rightMarks[row]);
@@ -337,7 +342,9 @@ void TestCodeEditor::diffViewScrollsTogether() {
     QString left, right;
     for (int i = 0; i < 400; ++i) {
         left += QStringLiteral("line %1;\n").arg(i);
-        right += QStringLiteral("line %1;%2\n").arg(i).arg(i % 50 == 0 ? QStringLiteral(" // changed") : QString());
+        right += QStringLiteral("line %1;%2\n")
+                     .arg(i)
+                     .arg(i % 50 == 0 ? QStringLiteral(" // changed") : QString());
     }
     view.setSources(QStringLiteral("a"), left, QStringLiteral("b"), right);
     view.show();

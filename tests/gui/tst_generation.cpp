@@ -38,7 +38,8 @@ kwbtest::ScriptedResponse openAiAnswer(const QString& text) {
         return "data: " + QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString() + "\n\n";
     };
     auto chunk = [](const QJsonObject& delta, const QJsonValue& finish) {
-        QJsonObject choice{{QStringLiteral("index"), 0}, {QStringLiteral("delta"), delta},
+        QJsonObject choice{{QStringLiteral("index"), 0},
+                           {QStringLiteral("delta"), delta},
                            {QStringLiteral("finish_reason"), finish}};
         return QJsonObject{{QStringLiteral("id"), QStringLiteral("chatcmpl-repair")},
                            {QStringLiteral("object"), QStringLiteral("chat.completion.chunk")},
@@ -51,11 +52,12 @@ kwbtest::ScriptedResponse openAiAnswer(const QString& text) {
     for (qsizetype i = 0; i < text.size(); i += 48)
         r.body += line(chunk({{QStringLiteral("content"), text.mid(i, 48)}}, QJsonValue::Null));
     r.body += line(chunk({}, QStringLiteral("stop")));
-    r.body += line({{QStringLiteral("id"), QStringLiteral("chatcmpl-repair")},
-                    {QStringLiteral("object"), QStringLiteral("chat.completion.chunk")},
-                    {QStringLiteral("choices"), QJsonArray{}},
-                    {QStringLiteral("usage"), QJsonObject{{QStringLiteral("prompt_tokens"), 900},
-                                                          {QStringLiteral("completion_tokens"), 300}}}});
+    r.body +=
+        line({{QStringLiteral("id"), QStringLiteral("chatcmpl-repair")},
+              {QStringLiteral("object"), QStringLiteral("chat.completion.chunk")},
+              {QStringLiteral("choices"), QJsonArray{}},
+              {QStringLiteral("usage"), QJsonObject{{QStringLiteral("prompt_tokens"), 900},
+                                                    {QStringLiteral("completion_tokens"), 300}}}});
     r.body += "data: [DONE]\n\n";
     r.pieceBytes = 512;
     return r;
@@ -90,7 +92,8 @@ void TestGeneration::repairTurnsFromThePanel() {
     QFETCH(bool, compileError);
     const bool haveWorker = !locateRunner().empty();
     if (compileError && !haveWorker)
-        QSKIP("no kwb-runner here (KWB_RUNNER): answers cannot be checked, so no compile error to repair");
+        QSKIP("no kwb-runner here (KWB_RUNNER): answers cannot be checked, so no compile error to "
+              "repair");
     const QString good = goodKernel();
     QVERIFY(good.contains(QLatin1String("s[threadIdx.x] = v;")));
 
@@ -101,8 +104,8 @@ void TestGeneration::repairTurnsFromThePanel() {
     QVERIFY(server.start());
     QString broken = good;
     broken.replace(QLatin1String("s[threadIdx.x] = v;"), QLatin1String("s[threadIdx.x] = w;"));
-    server.enqueue(openAiAnswer(compileError ? fenced(broken)
-                                             : QStringLiteral("I would use a tree reduction per block.")));
+    server.enqueue(openAiAnswer(
+        compileError ? fenced(broken) : QStringLiteral("I would use a tree reduction per block.")));
     server.enqueue(openAiAnswer(fenced(good)));
     QVERIFY(kwbtest::writeLoopbackLlmSettings(QDir(dir.path()), server.url()));
 
@@ -132,7 +135,8 @@ void TestGeneration::repairTurnsFromThePanel() {
     const qint64 repairSample = stored.at(1).at(2).toLongLong();
     QCOMPARE(firstSample != 0, compileError); // an answer without code is kept, not as a sample
     QVERIFY(repairSample != 0);
-    QVERIFY2(panel->statusText().contains(QLatin1String("1 repair turn")), qPrintable(panel->statusText()));
+    QVERIFY2(panel->statusText().contains(QLatin1String("1 repair turn")),
+             qPrintable(panel->statusText()));
 
     // The failure went back to the model with the repair request.
     const auto requests = server.requests();
@@ -178,7 +182,8 @@ void TestGeneration::repairTurnsFromThePanel() {
     QVERIFY(QTest::qWaitFor(
         [&] {
             for (int r = 0; r < model->rowCount(); ++r) {
-                if (model->index(r, 0).data(SampleListModel::SampleIdRole).toLongLong() == repairSample)
+                if (model->index(r, 0).data(SampleListModel::SampleIdRole).toLongLong() ==
+                    repairSample)
                     row = r;
             }
             return row >= 0 && model->index(row, 0).data(SampleListModel::LoadedRole).toBool();
@@ -188,7 +193,8 @@ void TestGeneration::repairTurnsFromThePanel() {
     QCOMPARE(cell.data(SampleListModel::RepairTurnRole).toInt(), 1);
     QCOMPARE(cell.data(SampleListModel::RepairOfRole).toLongLong(), firstSample);
     const QString shown = cell.data().toString();
-    QVERIFY2(shown.startsWith(QStringLiteral("↳")) && shown.contains(QLatin1String("turn 1")), qPrintable(shown));
+    QVERIFY2(shown.startsWith(QStringLiteral("↳")) && shown.contains(QLatin1String("turn 1")),
+             qPrintable(shown));
     if (compileError)
         QVERIFY2(shown.contains(QStringLiteral("#%1").arg(firstSample)), qPrintable(shown));
 }

@@ -23,7 +23,8 @@ namespace {
 const QString kSecret = QStringLiteral("sk-kwb-test-7f3a9c21d4e8");
 
 // A config folder with one provider whose key is in the file (as before the keychain).
-bool writeSettings(const QTemporaryDir& dir, const QString& baseUrl = QStringLiteral("http://127.0.0.1:9/v1")) {
+bool writeSettings(const QTemporaryDir& dir,
+                   const QString& baseUrl = QStringLiteral("http://127.0.0.1:9/v1")) {
     qputenv("KWB_CONFIG_DIR", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
     qputenv("KWB_DATA_DIR", QFile::encodeName(dir.filePath(QStringLiteral("data"))));
     QDir().mkpath(dir.filePath(QStringLiteral("config")));
@@ -49,15 +50,17 @@ QString keyTheCommandLineSent(kwbtest::LoopbackServer& server, const QTemporaryD
     QProcess kwb;
     kwb.setProcessChannelMode(QProcess::MergedChannels);
     kwb.start(QStringLiteral(KWB_CLI_PATH),
-              {QStringLiteral("generate"), QStringLiteral("reduce-sum-f32"), QStringLiteral("--provider"),
-               QStringLiteral("teacher"), QStringLiteral("--model"), QStringLiteral("m"), QStringLiteral("-n"),
-               QStringLiteral("1"), QStringLiteral("--max-retries"), QStringLiteral("0"), QStringLiteral("--out"),
+              {QStringLiteral("generate"), QStringLiteral("reduce-sum-f32"),
+               QStringLiteral("--provider"), QStringLiteral("teacher"), QStringLiteral("--model"),
+               QStringLiteral("m"), QStringLiteral("-n"), QStringLiteral("1"),
+               QStringLiteral("--max-retries"), QStringLiteral("0"), QStringLiteral("--out"),
                dir.filePath(QStringLiteral("out.jsonl"))});
     if (!kwb.waitForFinished(60000))
         return QStringLiteral("(kwb did not finish)");
     const auto requests = server.requests();
     if (requests.size() <= before)
-        return QStringLiteral("(no request: ") + QString::fromUtf8(kwb.readAll()) + QLatin1Char(')');
+        return QStringLiteral("(no request: ") + QString::fromUtf8(kwb.readAll()) +
+               QLatin1Char(')');
     auto it = requests.back().headers.find("authorization");
     return it == requests.back().headers.end() ? QString() : QString::fromStdString(it->second);
 }
@@ -92,17 +95,21 @@ void TestKeychain::keyGoesToTheKeychain() {
     if (!ProviderKeychain::reachable(&why)) {
         if (expected)
             QFAIL(qPrintable(QStringLiteral("no Secret Service answered: ") + why));
-        QSKIP(qPrintable(QStringLiteral("no Secret Service here (%1); keychain_session.sh starts one").arg(why)));
+        QSKIP(
+            qPrintable(QStringLiteral("no Secret Service here (%1); keychain_session.sh starts one")
+                           .arg(why)));
     }
     QTemporaryDir dir;
     kwbtest::LoopbackServer server; // answers 500: only the request's key matters here
     QVERIFY(server.start());
-    QVERIFY(dir.isValid() && writeSettings(dir, QString::fromStdString(server.url()) + QStringLiteral("/v1")));
+    QVERIFY(dir.isValid() &&
+            writeSettings(dir, QString::fromStdString(server.url()) + QStringLiteral("/v1")));
     qputenv("OPENAI_API_KEY", ""); // the key comes from the settings, then from the keychain
     SettingsDialog dialog(nullptr);
     QVERIFY(dialog.usesKeychain());
     QCOMPARE(shownKey(dialog), kSecret);
-    QVERIFY2(dialog.keysNote().contains(QLatin1String("system keychain")), qPrintable(dialog.keysNote()));
+    QVERIFY2(dialog.keysNote().contains(QLatin1String("system keychain")),
+             qPrintable(dialog.keysNote()));
     QVERIFY(dialog.save());
 
     // Out of the file, into the keychain.
@@ -117,7 +124,8 @@ void TestKeychain::keyGoesToTheKeychain() {
     if (haveTool)
         QCOMPARE(keyTheCommandLineSent(server, dir), QStringLiteral("Bearer ") + kSecret);
     else if (expected)
-        QFAIL("secret-tool is not installed (Debian: libsecret-tools): the command line cannot read the keychain");
+        QFAIL("secret-tool is not installed (Debian: libsecret-tools): the command line cannot "
+              "read the keychain");
     else
         qWarning("secret-tool is not installed: the command line's keychain lookup is not tested");
 
@@ -136,7 +144,8 @@ void TestKeychain::keyGoesToTheKeychain() {
 
 void TestKeychain::fileWhenNoKeychainAnswers() {
     if (ProviderKeychain::reachable())
-        QSKIP("a Secret Service answers here: the fallback is tested without one (gui.keychain-fallback)");
+        QSKIP("a Secret Service answers here: the fallback is tested without one "
+              "(gui.keychain-fallback)");
     QTemporaryDir dir;
     QVERIFY(dir.isValid() && writeSettings(dir));
     SettingsDialog dialog(nullptr);

@@ -57,7 +57,8 @@ void TestModels::sampleListPagesUnderTester() {
     QCOMPARE(model.rowCount(), total);
     QCOMPARE(model.columnCount(), int(SampleListModel::ColumnCount));
     // An unloaded row says so and asks for its page once.
-    const QModelIndex far = model.index(2 * SampleListModel::kPageSize + 5, SampleListModel::SampleColumn);
+    const QModelIndex far =
+        model.index(2 * SampleListModel::kPageSize + 5, SampleListModel::SampleColumn);
     QCOMPARE(far.data(SampleListModel::LoadedRole).toBool(), false);
     far.data();
     far.data(Qt::DisplayRole);
@@ -71,7 +72,8 @@ void TestModels::sampleListPagesUnderTester() {
     model.setPage(g, 0, page(0, SampleListModel::kPageSize));
     model.setPage(g, 2, page(2 * SampleListModel::kPageSize, SampleListModel::kPageSize));
     QCOMPARE(far.data(SampleListModel::LoadedRole).toBool(), true);
-    QCOMPARE(far.data(SampleListModel::SampleIdRole).toLongLong(), 2 * SampleListModel::kPageSize + 6);
+    QCOMPARE(far.data(SampleListModel::SampleIdRole).toLongLong(),
+             2 * SampleListModel::kPageSize + 6);
     // A stale page (older query) is ignored.
     const quint64 g2 = model.resetQuery(10);
     model.setPage(g, 0, page(0, 10));
@@ -84,7 +86,8 @@ void TestModels::sampleListPagesUnderTester() {
     st.verdict = Verdict::Accepted;
     model.updateStatus(3, st);
     QCOMPARE(changed.count(), 1);
-    QCOMPARE(model.index(2, 0).data(SampleListModel::VerdictRole).toString(), QStringLiteral("accepted"));
+    QCOMPARE(model.index(2, 0).data(SampleListModel::VerdictRole).toString(),
+             QStringLiteral("accepted"));
     model.resetQuery(0);
     QCOMPARE(model.rowCount(), 0);
 }
@@ -104,12 +107,13 @@ void TestModels::sampleListStatesAndRoles() {
     QCOMPARE(model.index(2, 0).data(SampleListModel::StateRole).value<SampleListModel::State>(),
              SampleListModel::State::Unverified);
     QCOMPARE(model.index(3, 0).data().toString(), QStringLiteral("Failed: wrong result"));
-    QCOMPARE(model.index(0, SampleListModel::SpeedupColumn).data().toString(), QStringLiteral("1.00×"));
+    QCOMPARE(model.index(0, SampleListModel::SpeedupColumn).data().toString(),
+             QStringLiteral("1.00×"));
     QCOMPARE(model.index(0, SampleListModel::AgeColumn).data().toString(), QStringLiteral("3 h"));
     QVERIFY(!model.index(0, 0).data(Qt::DecorationRole).value<QIcon>().isNull());
     const auto names = model.roleNames();
-    for (const char* n : {"sampleId", "taskId", "verdict", "verification", "state", "speedup", "model",
-                          "createdAt", "loaded"})
+    for (const char* n : {"sampleId", "taskId", "verdict", "verification", "state", "speedup",
+                          "model", "createdAt", "loaded"})
         QVERIFY2(names.values().contains(QByteArray(n)), n);
 }
 
@@ -120,7 +124,8 @@ void TestModels::sampleListShowsHacksAndFindingsApart() {
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     const quint64 g = model.resetQuery(6);
     auto rows = page(0, 6);
-    const char* verdicts[] = {"pass", "tampering", "wrong-result", "not-run", "suspicious-timing", "harness-error"};
+    const char* verdicts[] = {"pass",    "tampering",         "wrong-result",
+                              "not-run", "suspicious-timing", "harness-error"};
     for (int i = 0; i < 6; ++i) {
         rows[std::size_t(i)].status.verificationId = "v" + std::to_string(i);
         rows[std::size_t(i)].status.verificationVerdict = verdicts[i];
@@ -129,33 +134,43 @@ void TestModels::sampleListShowsHacksAndFindingsApart() {
     // Row 0 passed with two findings; the others were screened clean, but for row 5 (not screened).
     model.setPage(g, 0, rows, {}, {{1, 2}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {6, std::nullopt}});
     using State = SampleListModel::State;
-    const auto state = [&](int row) { return model.index(row, 0).data(SampleListModel::StateRole).value<State>(); };
+    const auto state = [&](int row) {
+        return model.index(row, 0).data(SampleListModel::StateRole).value<State>();
+    };
     QCOMPARE(state(0), State::PassedNeedsHuman);
     QCOMPARE(state(1), State::SuspectedHack);
     QCOMPARE(state(2), State::Failed);
     QCOMPARE(state(3), State::CompileOnly);
     QCOMPARE(state(4), State::SuspectedHack);
     QCOMPARE(state(5), State::CheckError);
-    QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("Passed, needs a human: 2 screening finding(s)"));
+    QCOMPARE(model.index(0, 0).data().toString(),
+             QStringLiteral("Passed, needs a human: 2 screening finding(s)"));
     QCOMPARE(model.index(0, 0).data(SampleListModel::FindingsRole).toInt(), 2);
     QVERIFY(!model.index(5, 0).data(SampleListModel::FindingsRole).isValid());
-    QCOMPARE(model.index(1, 0).data().toString(), QStringLiteral("Suspected hack: tampering with the harness"));
-    QCOMPARE(model.index(4, 0).data().toString(), QStringLiteral("Suspected hack: suspicious timing"));
+    QCOMPARE(model.index(1, 0).data().toString(),
+             QStringLiteral("Suspected hack: tampering with the harness"));
+    QCOMPARE(model.index(4, 0).data().toString(),
+             QStringLiteral("Suspected hack: suspicious timing"));
     QCOMPARE(model.index(2, 0).data().toString(), QStringLiteral("Failed: wrong result"));
     // Icons differ from a failure's.
-    const QImage hack = model.index(1, 0).data(Qt::DecorationRole).value<QIcon>().pixmap(16).toImage();
-    const QImage fail = model.index(2, 0).data(Qt::DecorationRole).value<QIcon>().pixmap(16).toImage();
-    const QImage human = model.index(0, 0).data(Qt::DecorationRole).value<QIcon>().pixmap(16).toImage();
+    const QImage hack =
+        model.index(1, 0).data(Qt::DecorationRole).value<QIcon>().pixmap(16).toImage();
+    const QImage fail =
+        model.index(2, 0).data(Qt::DecorationRole).value<QIcon>().pixmap(16).toImage();
+    const QImage human =
+        model.index(0, 0).data(Qt::DecorationRole).value<QIcon>().pixmap(16).toImage();
     QVERIFY(hack != fail);
     QVERIFY(human != fail && human != hack);
-    QCOMPARE(model.index(1, 0).data(SampleListModel::StandingRole).toInt(), int(Standing::SuspectedHack));
+    QCOMPARE(model.index(1, 0).data(SampleListModel::StandingRole).toInt(),
+             int(Standing::SuspectedHack));
 
     // Reviewed: the verdict, and still the flag.
     SampleStatus accepted = rows[1].status;
     accepted.verdict = Verdict::Accepted;
     model.updateStatus(2, accepted);
     QCOMPARE(state(1), State::Accepted);
-    QCOMPARE(model.index(1, 0).data().toString(), QStringLiteral("Accepted · Suspected hack: tampering with the harness"));
+    QCOMPARE(model.index(1, 0).data().toString(),
+             QStringLiteral("Accepted · Suspected hack: tampering with the harness"));
     // A new verification brings its findings.
     SampleStatus passed = rows[2].status;
     passed.verificationVerdict = "pass";
@@ -180,12 +195,14 @@ void TestModels::sampleListSortAsksForAnOrder() {
 
 void TestModels::taskBrowserModelUnderTester() {
     TaskBrowser browser;
-    QAbstractItemModelTester tester(browser.taskModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(browser.taskModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy current(&browser, &TaskBrowser::currentTaskChanged);
-    browser.setTaskRows({{QStringLiteral("sgemm-f32"), QStringLiteral("SGEMM"), 1, QStringLiteral("gemm"), 4, 2, 1},
-                         {QStringLiteral("softmax-rows-f32"), {}, 1, QStringLiteral("softmax"), 3, 0, 0},
-                         {QStringLiteral("attention-block"), {}, 3, QStringLiteral("attention"), 1, 1, 1},
-                         {QStringLiteral("imported-op"), {}, 0, {}, 2, 0, 0}});
+    browser.setTaskRows(
+        {{QStringLiteral("sgemm-f32"), QStringLiteral("SGEMM"), 1, QStringLiteral("gemm"), 4, 2, 1},
+         {QStringLiteral("softmax-rows-f32"), {}, 1, QStringLiteral("softmax"), 3, 0, 0},
+         {QStringLiteral("attention-block"), {}, 3, QStringLiteral("attention"), 1, 1, 1},
+         {QStringLiteral("imported-op"), {}, 0, {}, 2, 0, 0}});
     QCOMPARE(browser.taskCount(), 4);
     QAbstractItemModel* model = browser.taskModel();
     // "All tasks" first, with the sums.
@@ -195,13 +212,15 @@ void TestModels::taskBrowserModelUnderTester() {
     // Level 1 sums its two tasks.
     const QModelIndex level1 = model->index(1, 0);
     QCOMPARE(level1.data().toString(), QStringLiteral("Level 1"));
-    QCOMPARE(level1.siblingAtColumn(TaskBrowser::SamplesColumn).data().toString(), QStringLiteral("7"));
+    QCOMPARE(level1.siblingAtColumn(TaskBrowser::SamplesColumn).data().toString(),
+             QStringLiteral("7"));
     QVERIFY(browser.selectTask(QStringLiteral("softmax-rows-f32")));
     QCOMPARE(browser.currentTaskId(), QStringLiteral("softmax-rows-f32"));
     QCOMPARE(current.count(), 1);
     // Rebuilt with new counts: the selection stays, without a second announcement.
-    browser.setTaskRows({{QStringLiteral("sgemm-f32"), {}, 1, QStringLiteral("gemm"), 5, 2, 2},
-                         {QStringLiteral("softmax-rows-f32"), {}, 1, QStringLiteral("softmax"), 3, 1, 0}});
+    browser.setTaskRows(
+        {{QStringLiteral("sgemm-f32"), {}, 1, QStringLiteral("gemm"), 5, 2, 2},
+         {QStringLiteral("softmax-rows-f32"), {}, 1, QStringLiteral("softmax"), 3, 1, 0}});
     QCOMPARE(browser.currentTaskId(), QStringLiteral("softmax-rows-f32"));
     QCOMPARE(current.count(), 1);
     QVERIFY(browser.selectTask(QString())); // "All tasks"

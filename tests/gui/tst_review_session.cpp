@@ -6,9 +6,9 @@
 // older schema too) show in the list, the panel and the review bar, suspected hacks and
 // screening findings apart from failures; accepting a failed, flagged or unverified sample asks
 // first, and both answers are followed.
+#include <QAbstractButton>
 #include <QAbstractItemModel>
 #include <QFile>
-#include <QAbstractButton>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -18,21 +18,21 @@
 #include <functional>
 #include <optional>
 
+#include "core/record/record_identity.h"
 #include "core/store/demo_project.h"
 #include "core/store/project_store.h"
 #include "core/sys/sha256.h"
 #include "core/verify/subprocess_worker.h"
-#include "core/record/record_identity.h"
 #include "ui/models/project_session.h"
 #include "ui/models/sample_list_model.h"
 #include "ui/models/shape_results_model.h"
-#include "ui/widgets/screening_list.h"
-#include "ui/widgets/verification_panel.h"
 #include "ui/widgets/code_editor.h"
 #include "ui/widgets/diff_view.h"
 #include "ui/widgets/review_bar.h"
 #include "ui/widgets/sample_list_view.h"
+#include "ui/widgets/screening_list.h"
 #include "ui/widgets/task_browser.h"
+#include "ui/widgets/verification_panel.h"
 #include "ui/windows/dataset_view.h"
 #include "ui/windows/export_dialog.h"
 #include "ui/windows/main_window.h"
@@ -73,10 +73,13 @@ struct Session {
         window->show();
         window->activateWindow();
         return QTest::qWaitForWindowActive(window.get()) &&
-               QTest::qWaitFor([&] { return opened.count() > 0 && shown.count() > 0; }, kDeadlineMs);
+               QTest::qWaitFor([&] { return opened.count() > 0 && shown.count() > 0; },
+                               kDeadlineMs);
     }
     ReviewController* review() const { return window->reviewController(); }
-    QTableView* table() const { return window->findChild<QTableView*>(QStringLiteral("sampleTable")); }
+    QTableView* table() const {
+        return window->findChild<QTableView*>(QStringLiteral("sampleTable"));
+    }
     qint64 current() const { return review()->currentSampleId(); }
     std::unique_ptr<ProjectStore> store() const {
         auto s = ProjectStore::open(project.toStdString());
@@ -90,11 +93,14 @@ struct Session {
         QTest::keyClick(table(), Qt::Key(key), mods);
         return QTest::qWaitFor([&] { return shown.count() > 0 && current() != from; }, kDeadlineMs);
     }
-    QMessageBox* acceptQuestion() const { return qobject_cast<QMessageBox*>(review()->acceptQuestion()); }
+    QMessageBox* acceptQuestion() const {
+        return qobject_cast<QMessageBox*>(review()->acceptQuestion());
+    }
     // A presses Accept; the question it asks (the demo samples are unverified) is waited for.
     bool pressAcceptAndWaitForQuestion() {
         QTest::keyClick(table(), Qt::Key_A);
-        return QTest::qWaitFor([&] { return acceptQuestion() && acceptQuestion()->isVisible(); }, kDeadlineMs);
+        return QTest::qWaitFor([&] { return acceptQuestion() && acceptQuestion()->isVisible(); },
+                               kDeadlineMs);
     }
     // Accepts the current (unverified) sample: A, then Y in the question; on to the next.
     bool acceptAnywayAndWaitForMove() {
@@ -103,7 +109,8 @@ struct Session {
         if (!pressAcceptAndWaitForQuestion())
             return false;
         QTest::keyClick(acceptQuestion(), Qt::Key_Y);
-        return QTest::qWaitFor([&] { return shown.count() > 0 && current() != from; }, kDeadlineMs) &&
+        return QTest::qWaitFor([&] { return shown.count() > 0 && current() != from; },
+                               kDeadlineMs) &&
                reactivate();
     }
     // The offscreen platform leaves no window active once a window-modal question closes (a
@@ -113,20 +120,24 @@ struct Session {
         return QTest::qWaitForWindowActive(window.get());
     }
     // The sample id on a row of the list.
-    qint64 idAt(int row) const { return table()->model()->index(row, 0).data(SampleListModel::SampleIdRole).toLongLong(); }
+    qint64 idAt(int row) const {
+        return table()->model()->index(row, 0).data(SampleListModel::SampleIdRole).toLongLong();
+    }
     // Reloads the list and the current sample after records were stored behind the window.
     bool reload() {
         QSignalSpy loaded(review(), &ReviewController::listLoaded);
         QSignalSpy shown(review(), &ReviewController::sampleShown);
         review()->reloadList();
         review()->showSample(current());
-        return QTest::qWaitFor([&] { return loaded.count() > 0 && shown.count() > 0; }, kDeadlineMs);
+        return QTest::qWaitFor([&] { return loaded.count() > 0 && shown.count() > 0; },
+                               kDeadlineMs);
     }
 };
 
 // tests/gui/fixtures/synthetic_record.json (schema 1, as older projects keep records), made a
 // record of sample `id`'s source with the given changes; stored in the project.
-bool storeRecord(ProjectStore& store, qint64 id, const std::function<void(nlohmann::json&)>& change = {}) {
+bool storeRecord(ProjectStore& store, qint64 id,
+                 const std::function<void(nlohmann::json&)>& change = {}) {
     QFile file(QStringLiteral(KWB_GUI_FIXTURES "/synthetic_record.json"));
     if (!file.open(QIODevice::ReadOnly))
         return false;
@@ -163,8 +174,9 @@ void tamper(nlohmann::json& j) {
 }
 
 void screenWithFindings(nlohmann::json& j) {
-    j["screening"] = {{"version", 1},
-                      {"findings", {{{"kind", "syscall"}, {"line", 7}, {"text", "syscall(SYS_getpid)"}}}}};
+    j["screening"] = {
+        {"version", 1},
+        {"findings", {{{"kind", "syscall"}, {"line", 7}, {"text", "syscall(SYS_getpid)"}}}}};
 }
 
 // The sample's verdict as stored ("accepted", ...), or "missing".
@@ -221,12 +233,15 @@ void TestReviewSession::acceptRejectNextUndo() {
     const qint64 fourth = s.current();
     QVERIFY(fourth != third);
     QTRY_COMPARE(bar->progressText(), QStringLiteral("Reviewed 2 of 24"));
-    QVERIFY(s.pressAndWaitForMove(Qt::Key_Z, Qt::ControlModifier)); // undo: back to the rejected one
+    QVERIFY(
+        s.pressAndWaitForMove(Qt::Key_Z, Qt::ControlModifier)); // undo: back to the rejected one
     QCOMPARE(s.current(), second);
     QTRY_COMPARE(bar->progressText(), QStringLiteral("Reviewed 1 of 24"));
     QVERIFY(s.pressAndWaitForMove(Qt::Key_K)); // K: the sample before
     // The list shows the verdicts it knows.
-    const int row = s.window->findChild<SampleListView*>(QStringLiteral("sampleList"))->model()->rowOfSample(first);
+    const int row = s.window->findChild<SampleListView*>(QStringLiteral("sampleList"))
+                        ->model()
+                        ->rowOfSample(first);
     QVERIFY(row >= 0);
     QCOMPARE(s.table()->model()->index(row, 0).data(SampleListModel::VerdictRole).toString(),
              QStringLiteral("accepted"));
@@ -255,9 +270,9 @@ void TestReviewSession::taskBrowserShowsCounts() {
     auto* browser = s.window->findChild<TaskBrowser*>(QStringLiteral("taskBrowser"));
     QAbstractItemModel* model = browser->taskModel();
     QTRY_VERIFY(browser->taskCount() >= 6);
-    const QModelIndexList hits = model->match(model->index(0, 0), TaskBrowser::TaskIdRole,
-                                              QStringLiteral("sgemm-f32"), 1,
-                                              Qt::MatchExactly | Qt::MatchRecursive);
+    const QModelIndexList hits =
+        model->match(model->index(0, 0), TaskBrowser::TaskIdRole, QStringLiteral("sgemm-f32"), 1,
+                     Qt::MatchExactly | Qt::MatchRecursive);
     QCOMPARE(hits.size(), 1);
     QCOMPARE(hits.first().data(TaskBrowser::SamplesRole).toLongLong(), 4);
     QCOMPARE(hits.first().data(TaskBrowser::AcceptedRole).toLongLong(), 0);
@@ -274,8 +289,9 @@ void TestReviewSession::taskBrowserShowsCounts() {
     // A verdict updates the counts.
     s.table()->setFocus();
     QVERIFY(s.acceptAnywayAndWaitForMove());
-    QTRY_COMPARE(model->match(model->index(0, 0), TaskBrowser::TaskIdRole, QStringLiteral("sgemm-f32"), 1,
-                              Qt::MatchExactly | Qt::MatchRecursive)
+    QTRY_COMPARE(model
+                     ->match(model->index(0, 0), TaskBrowser::TaskIdRole,
+                             QStringLiteral("sgemm-f32"), 1, Qt::MatchExactly | Qt::MatchRecursive)
                      .first()
                      .data(TaskBrowser::AcceptedRole)
                      .toLongLong(),
@@ -431,10 +447,17 @@ void TestReviewSession::verifyStoresTheRecord() {
     QCOMPARE(stored.first().at(0).toLongLong(), id);
     // The row shows the verification.
     const int row = s.table()->model()->rowCount() > 0
-                        ? s.window->findChild<SampleListView*>(QStringLiteral("sampleList"))->model()->rowOfSample(id)
+                        ? s.window->findChild<SampleListView*>(QStringLiteral("sampleList"))
+                              ->model()
+                              ->rowOfSample(id)
                         : -1;
     QVERIFY(row >= 0);
-    QVERIFY(!s.table()->model()->index(row, 0).data(SampleListModel::VerificationRole).toString().isEmpty());
+    QVERIFY(!s.table()
+                 ->model()
+                 ->index(row, 0)
+                 .data(SampleListModel::VerificationRole)
+                 .toString()
+                 .isEmpty());
     s.window.reset();
     auto store = s.store();
     auto records = store->verifications(id);
@@ -471,11 +494,16 @@ void TestReviewSession::datasetFiltersAndExport() {
     for (const auto& row : accepted->rows) {
         auto smp = s.store()->sample(row.id);
         QVERIFY(smp);
-        nlohmann::json j = {{"schema_version", kwb::verification::VerificationRecordData::kSchemaVersion}, {"task_id", smp->taskId},
-                            {"verdict", "pass"}, {"source_hash", sha256Hex(smp->source)},
-                            {"created_at", "2026-01-01T00:00:00Z"}, {"seed", row.id},
-                            {"device", {{"name", "NVIDIA H200"}, {"cc", "9.0"}}},
-                            {"screening", {{"findings", nlohmann::json::array()}}}, {"geomean_speedup", 1.5}};
+        nlohmann::json j = {
+            {"schema_version", kwb::verification::VerificationRecordData::kSchemaVersion},
+            {"task_id", smp->taskId},
+            {"verdict", "pass"},
+            {"source_hash", sha256Hex(smp->source)},
+            {"created_at", "2026-01-01T00:00:00Z"},
+            {"seed", row.id},
+            {"device", {{"name", "NVIDIA H200"}, {"cc", "9.0"}}},
+            {"screening", {{"findings", nlohmann::json::array()}}},
+            {"geomean_speedup", 1.5}};
         auto rec = kwb::verification::fromJson(j);
         QVERIFY(rec);
         QVERIFY(s.store()->addVerification(row.id, kwb::verification::sealed(*rec)));
@@ -489,8 +517,10 @@ void TestReviewSession::datasetFiltersAndExport() {
     const qint64 expected = *s.store()->countSamples(acceptedFilter);
     QVERIFY(expected >= 1);
     QCOMPARE(dialog.previewRows(), expected);
-    QVERIFY2(dialog.previewText().contains(QLatin1String("\"messages\"")), qPrintable(dialog.previewText()));
-    QVERIFY2(dialog.countsText().contains(QStringLiteral("%1 train rows").arg(expected)), qPrintable(dialog.countsText()));
+    QVERIFY2(dialog.previewText().contains(QLatin1String("\"messages\"")),
+             qPrintable(dialog.previewText()));
+    QVERIFY2(dialog.countsText().contains(QStringLiteral("%1 train rows").arg(expected)),
+             qPrintable(dialog.countsText()));
     const QString out = s.dir.filePath(QStringLiteral("sft.jsonl"));
     dialog.setOutputPath(out);
     QSignalSpy exported(&dialog, &ExportDialog::exported);
@@ -506,7 +536,8 @@ void TestReviewSession::datasetFiltersAndExport() {
     dialog.setOutputPath(s.project);
     dialog.startExport();
     QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 1, kDeadlineMs);
-    QVERIFY2(failed.last().at(0).toString().contains(QStringLiteral("open project")), qPrintable(failed.last().at(0).toString()));
+    QVERIFY2(failed.last().at(0).toString().contains(QStringLiteral("open project")),
+             qPrintable(failed.last().at(0).toString()));
     QCOMPARE(s.store()->info()->samples, std::int64_t(24));
     dialog.setOutputPath(out);
     dialog.startExport();
@@ -531,18 +562,30 @@ void TestReviewSession::olderRecordsDisplay() {
     const qint64 id = s.current();
     QVERIFY(storeRecord(*s.store(), id));
     QVERIFY(s.reload());
-    const int row = s.window->findChild<SampleListView*>(QStringLiteral("sampleList"))->model()->rowOfSample(id);
+    const int row = s.window->findChild<SampleListView*>(QStringLiteral("sampleList"))
+                        ->model()
+                        ->rowOfSample(id);
     QVERIFY(row >= 0);
     QCOMPARE(s.table()->model()->index(row, 0).data().toString(), QStringLiteral("Passed"));
-    QCOMPARE(s.table()->model()->index(row, 0).data(SampleListModel::StateRole).value<SampleListModel::State>(),
+    QCOMPARE(s.table()
+                 ->model()
+                 ->index(row, 0)
+                 .data(SampleListModel::StateRole)
+                 .value<SampleListModel::State>(),
              SampleListModel::State::Passed);
-    QVERIFY(!s.table()->model()->index(row, 0).data(SampleListModel::FindingsRole).isValid()); // not screened
+    QVERIFY(!s.table()
+                 ->model()
+                 ->index(row, 0)
+                 .data(SampleListModel::FindingsRole)
+                 .isValid()); // not screened
     auto* panel = s.window->findChild<VerificationPanel*>(QStringLiteral("verificationPanel"));
     QTRY_COMPARE(panel->outcome(), VerificationPanel::Outcome::Passed);
-    QVERIFY2(panel->bannerText().contains(QStringLiteral("1.13× the baseline (cuBLAS SGEMM (TF32 off))")),
+    QVERIFY2(panel->bannerText().contains(
+                 QStringLiteral("1.13× the baseline (cuBLAS SGEMM (TF32 off))")),
              qPrintable(panel->bannerText()));
     QCOMPARE(panel->shapeModel()->rowCount(), 3);
-    QCOMPARE(panel->shapeModel()->index(1, 0).data(ShapeResultsModel::ShapeNameRole).toString(), QStringLiteral("odd"));
+    QCOMPARE(panel->shapeModel()->index(1, 0).data(ShapeResultsModel::ShapeNameRole).toString(),
+             QStringLiteral("odd"));
     QVERIFY(panel->screeningList()->item(0)->text().startsWith(QLatin1String("Not screened")));
     auto* bar = s.window->findChild<ReviewBar*>(QStringLiteral("reviewBar"));
     QCOMPARE(bar->standingText(), QStringLiteral("Passed"));
@@ -564,10 +607,14 @@ void TestReviewSession::flaggedSamplesShowApart() {
     QAbstractItemModel* model = s.table()->model();
     using State = SampleListModel::State;
     QTRY_COMPARE(model->index(0, 0).data(SampleListModel::StateRole).value<State>(), State::Failed);
-    QCOMPARE(model->index(1, 0).data(SampleListModel::StateRole).value<State>(), State::SuspectedHack);
-    QCOMPARE(model->index(2, 0).data(SampleListModel::StateRole).value<State>(), State::PassedNeedsHuman);
-    QCOMPARE(model->index(1, 0).data().toString(), QStringLiteral("Suspected hack: tampering with the harness"));
-    QCOMPARE(model->index(2, 0).data().toString(), QStringLiteral("Passed, needs a human: 1 screening finding(s)"));
+    QCOMPARE(model->index(1, 0).data(SampleListModel::StateRole).value<State>(),
+             State::SuspectedHack);
+    QCOMPARE(model->index(2, 0).data(SampleListModel::StateRole).value<State>(),
+             State::PassedNeedsHuman);
+    QCOMPARE(model->index(1, 0).data().toString(),
+             QStringLiteral("Suspected hack: tampering with the harness"));
+    QCOMPARE(model->index(2, 0).data().toString(),
+             QStringLiteral("Passed, needs a human: 1 screening finding(s)"));
 
     auto* panel = s.window->findChild<VerificationPanel*>(QStringLiteral("verificationPanel"));
     auto* bar = s.window->findChild<ReviewBar*>(QStringLiteral("reviewBar"));
@@ -578,11 +625,13 @@ void TestReviewSession::flaggedSamplesShowApart() {
     QVERIFY(s.pressAndWaitForMove(Qt::Key_Down));
     QCOMPARE(s.current(), hack);
     QTRY_COMPARE(panel->outcome(), VerificationPanel::Outcome::SuspectedHack);
-    QCOMPARE(bar->standingText(), QStringLiteral("Suspected hack: tampering with the harness at shape odd"));
+    QCOMPARE(bar->standingText(),
+             QStringLiteral("Suspected hack: tampering with the harness at shape odd"));
     QVERIFY(s.pressAndWaitForMove(Qt::Key_Down));
     QCOMPARE(s.current(), flagged);
     QTRY_COMPARE(panel->outcome(), VerificationPanel::Outcome::NeedsHuman);
-    QCOMPARE(bar->standingText(), QStringLiteral("Passed, needs a human: 1 host-code screening finding(s)"));
+    QCOMPARE(bar->standingText(),
+             QStringLiteral("Passed, needs a human: 1 host-code screening finding(s)"));
     // The finding moves the kernel editor to its line.
     auto* editor = s.window->findChild<CodeEditor*>(QStringLiteral("kernelEditor"));
     QCOMPARE(panel->screeningList()->count(), 1);
@@ -605,8 +654,10 @@ void TestReviewSession::acceptAsksFirstAndFollowsTheAnswer() {
 
     QVERIFY(s.pressAcceptAndWaitForQuestion());
     QMessageBox* box = s.acceptQuestion();
-    QCOMPARE(box->text(), QStringLiteral("This sample's latest verification failed: wrong result at shape large. "
-                                         "Accept anyway?"));
+    QCOMPARE(
+        box->text(),
+        QStringLiteral("This sample's latest verification failed: wrong result at shape large. "
+                       "Accept anyway?"));
     QVERIFY(box->informativeText().contains(QLatin1String("out of tolerance in C at shape large")));
     QCOMPARE(static_cast<QAbstractButton*>(box->defaultButton()), box->button(QMessageBox::Cancel));
     QCOMPARE(box->escapeButton(), box->button(QMessageBox::Cancel));
@@ -652,7 +703,9 @@ void TestReviewSession::batchAcceptCountsEachKind() {
         QVERIFY(storeRecord(*store, ids[0], failAtLarge));
         QVERIFY(storeRecord(*store, ids[1], tamper));
         QVERIFY(storeRecord(*store, ids[2], screenWithFindings));
-        QVERIFY(storeRecord(*store, ids[3], [](nlohmann::json& j) { j["screening"] = {{"version", 1}, {"findings", nlohmann::json::array()}}; }));
+        QVERIFY(storeRecord(*store, ids[3], [](nlohmann::json& j) {
+            j["screening"] = {{"version", 1}, {"findings", nlohmann::json::array()}};
+        }));
         // ids[4]: unverified
     }
     QVERIFY(s.reload());
@@ -668,17 +721,26 @@ void TestReviewSession::batchAcceptCountsEachKind() {
     QVERIFY(s.pressAcceptAndWaitForQuestion());
     QMessageBox* box = s.acceptQuestion();
     const QString text = box->text();
-    for (const char* line : {"Of the 5 selected samples:", "• failed their latest verification: 1",
-                             "• flagged as suspected hacks: 1", "• passed with host-code screening findings: 1",
-                             "• not verified on a GPU: 1", "• passed on a GPU: 1", "Accept all 5 anyway?"})
+    for (const char* line :
+         {"Of the 5 selected samples:", "• failed their latest verification: 1",
+          "• flagged as suspected hacks: 1", "• passed with host-code screening findings: 1",
+          "• not verified on a GPU: 1", "• passed on a GPU: 1", "Accept all 5 anyway?"})
         QVERIFY2(text.contains(QString::fromUtf8(line)), qPrintable(text));
     const QString details = box->detailedText();
-    QVERIFY2(details.contains(QStringLiteral("#%1: failed: wrong result at shape large").arg(ids[0])), qPrintable(details));
-    QVERIFY2(details.contains(QStringLiteral("#%1: suspected hack: tampering with the harness at shape odd").arg(ids[1])),
+    QVERIFY2(
+        details.contains(QStringLiteral("#%1: failed: wrong result at shape large").arg(ids[0])),
+        qPrintable(details));
+    QVERIFY2(details.contains(
+                 QStringLiteral("#%1: suspected hack: tampering with the harness at shape odd")
+                     .arg(ids[1])),
              qPrintable(details));
-    QVERIFY2(details.contains(QStringLiteral("#%1: passed with 1 screening finding(s)").arg(ids[2])), qPrintable(details));
-    QVERIFY2(details.contains(QStringLiteral("#%1: not verified on a GPU").arg(ids[4])), qPrintable(details));
-    QVERIFY2(!details.contains(QStringLiteral("#%1:").arg(ids[3])), qPrintable(details)); // clean: not listed
+    QVERIFY2(
+        details.contains(QStringLiteral("#%1: passed with 1 screening finding(s)").arg(ids[2])),
+        qPrintable(details));
+    QVERIFY2(details.contains(QStringLiteral("#%1: not verified on a GPU").arg(ids[4])),
+             qPrintable(details));
+    QVERIFY2(!details.contains(QStringLiteral("#%1:").arg(ids[3])),
+             qPrintable(details)); // clean: not listed
     QSignalSpy stored(s.review(), &ReviewController::reviewsStored);
     box->button(QMessageBox::Cancel)->click();
     QTRY_VERIFY(!s.acceptQuestion());

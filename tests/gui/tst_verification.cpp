@@ -8,8 +8,8 @@
 #include <QFile>
 #include <QLabel>
 #include <QListView>
-#include <QTabWidget>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTest>
 #include <QTimer>
 #include <algorithm>
@@ -50,7 +50,9 @@ nlohmann::json syntheticJson() {
 
 kwb::ui::RecordPtr typed(const nlohmann::json& j) {
     auto record = kwb::verification::fromJson(j);
-    return record ? std::make_shared<const kwb::verification::VerificationRecordData>(std::move(*record)) : nullptr;
+    return record ? std::make_shared<const kwb::verification::VerificationRecordData>(
+                        std::move(*record))
+                  : nullptr;
 }
 
 kwb::ui::RecordPtr syntheticRecord() {
@@ -67,8 +69,10 @@ VerificationJob::Request request(const char* candidate) {
     auto task = kwb::loadTaskFile(KWB_TASK_DIR "/softmax-rows-f32.toml");
     if (task)
         r.task = *task;
-    r.source = readText(QStringLiteral(KWB_CANDIDATES "/softmax-rows-f32/%1").arg(QLatin1String(candidate)))
-                   .toStdString();
+    r.source =
+        readText(
+            QStringLiteral(KWB_CANDIDATES "/softmax-rows-f32/%1").arg(QLatin1String(candidate)))
+            .toStdString();
     r.fileName = candidate;
     r.options.trials = 1;
     return r;
@@ -93,7 +97,9 @@ public:
         m_clock.start();
         m_timer.start();
     }
-    double maxMs() const { return m_lateness.isEmpty() ? 0 : *std::max_element(m_lateness.begin(), m_lateness.end()); }
+    double maxMs() const {
+        return m_lateness.isEmpty() ? 0 : *std::max_element(m_lateness.begin(), m_lateness.end());
+    }
     double percentileMs(double p) const {
         if (m_lateness.isEmpty())
             return 0;
@@ -142,7 +148,8 @@ void TestVerification::shapeModelPassesTheTester() {
     QCOMPARE(model.columnCount(), int(ShapeResultsModel::ColumnCount));
     const QModelIndex large = model.index(0, ShapeResultsModel::SpeedupColumn);
     QCOMPARE(large.data(ShapeResultsModel::ShapeNameRole).toString(), QStringLiteral("large"));
-    const nlohmann::json stored = syntheticJson(); // the fields as stored, against the typed reading
+    const nlohmann::json stored =
+        syntheticJson(); // the fields as stored, against the typed reading
     const auto& shape = stored["shapes"][0];
     QCOMPARE(large.data(ShapeResultsModel::SpeedupRole).toDouble(), shape["speedup"].get<double>());
     QCOMPARE(large.data(ShapeResultsModel::BaselineMsRole).toDouble(),
@@ -152,12 +159,15 @@ void TestVerification::shapeModelPassesTheTester() {
     QCOMPARE(large.data(ShapeResultsModel::VerdictRole).toString(), QStringLiteral("pass"));
     QVERIFY(large.data(ShapeResultsModel::PassedRole).toBool());
     QVERIFY(large.data(Qt::DisplayRole).toString().endsWith(QStringLiteral("×")));
-    QCOMPARE(model.index(1, ShapeResultsModel::ShapeColumn).data(ShapeResultsModel::DimsRole).toString(),
-             QStringLiteral("K=1019 M=1013 N=1021"));
+    QCOMPARE(
+        model.index(1, ShapeResultsModel::ShapeColumn).data(ShapeResultsModel::DimsRole).toString(),
+        QStringLiteral("K=1019 M=1013 N=1021"));
     const auto names = model.roleNames();
-    for (const char* role : {"shapeName", "verdict", "speedup", "baselineMs", "candidateMs", "speedOfLight", "mismatches"})
+    for (const char* role : {"shapeName", "verdict", "speedup", "baselineMs", "candidateMs",
+                             "speedOfLight", "mismatches"})
         QVERIFY2(names.values().contains(QByteArray(role)), role);
-    QCOMPARE(model.headerData(ShapeResultsModel::SpeedupColumn, Qt::Horizontal).toString(), QStringLiteral("Speedup"));
+    QCOMPARE(model.headerData(ShapeResultsModel::SpeedupColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Speedup"));
     model.clear();
     QCOMPARE(model.rowCount(), 0);
 }
@@ -191,7 +201,8 @@ void TestVerification::panelShowsARecord() {
     panel.showRecord(syntheticRecord());
     QCOMPARE(shown.count(), 1);
     QCOMPARE(panel.outcome(), Outcome::Passed);
-    QVERIFY2(panel.bannerText().startsWith(QLatin1String("Passed")), qPrintable(panel.bannerText()));
+    QVERIFY2(panel.bannerText().startsWith(QLatin1String("Passed")),
+             qPrintable(panel.bannerText()));
     QVERIFY(panel.bannerText().contains(QLatin1String("cuBLAS SGEMM")));
     for (Stage stage : {Stage::Build, Stage::Correctness, Stage::Benchmark})
         QCOMPARE(panel.stageState(stage), State::Passed);
@@ -227,8 +238,11 @@ void TestVerification::panelShowsSuspectedHacksApart() {
     panel.showRecord(typed(hack));
     QCOMPARE(panel.outcome(), Outcome::SuspectedHack);
     const QString text = panel.bannerText();
-    QVERIFY2(text.startsWith(QLatin1String("Suspected hack: tampering with the harness at shape odd.")), qPrintable(text));
-    QVERIFY2(text.contains(QLatin1String("the result line was not the harness's")), qPrintable(text));
+    QVERIFY2(
+        text.startsWith(QLatin1String("Suspected hack: tampering with the harness at shape odd.")),
+        qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("the result line was not the harness's")),
+             qPrintable(text));
     QVERIFY(banner->styleSheet().contains(QLatin1String("#9b1b7b")));
     QCOMPARE(panel.stageState(Stage::Correctness), State::Failed);
     const QModelIndex odd = panel.shapeModel()->index(1, ShapeResultsModel::VerdictColumn);
@@ -250,8 +264,10 @@ void TestVerification::panelShowsSuspectedHacksApart() {
     QVERIFY2(panel.bannerText().startsWith(QLatin1String("Failed: wrong result at shape odd.")),
              qPrintable(panel.bannerText()));
     QVERIFY(!banner->styleSheet().contains(QLatin1String("#9b1b7b")));
-    const QColor failColor =
-        panel.shapeModel()->index(1, ShapeResultsModel::VerdictColumn).data(Qt::ForegroundRole).value<QColor>();
+    const QColor failColor = panel.shapeModel()
+                                 ->index(1, ShapeResultsModel::VerdictColumn)
+                                 .data(Qt::ForegroundRole)
+                                 .value<QColor>();
     QVERIFY(hackColor.isValid() && failColor.isValid());
     QVERIFY(hackColor != failColor);
 }
@@ -268,20 +284,23 @@ void TestVerification::panelListsScreeningFindings() {
     nlohmann::json flagged = syntheticJson();
     flagged["schema_version"] = 2;
     flagged["screening"] = {{"version", 1},
-                            {"findings", {{{"kind", "syscall"}, {"line", 12}, {"text", "syscall(SYS_getpid)"}},
-                                          {{"kind", "thread"}, {"line", 30}, {"text", "std::thread"}}}}};
+                            {"findings",
+                             {{{"kind", "syscall"}, {"line", 12}, {"text", "syscall(SYS_getpid)"}},
+                              {{"kind", "thread"}, {"line", 30}, {"text", "std::thread"}}}}};
     QSignalSpy jump(&panel, &VerificationPanel::findingActivated);
     panel.showRecord(typed(flagged));
     QCOMPARE(panel.outcome(), Outcome::NeedsHuman);
     const QString text = panel.bannerText();
     QVERIFY2(text.startsWith(QLatin1String("Passed")), qPrintable(text));
-    QVERIFY2(text.contains(QLatin1String("Needs a human: the host-code screen found 2 thing(s)")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("Needs a human: the host-code screen found 2 thing(s)")),
+             qPrintable(text));
     auto* tabs = panel.findChild<QTabWidget*>(QStringLiteral("verificationTabs"));
     QVERIFY(tabs);
     QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(panel.screeningList()));
     QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Scr&eening (2)"));
     QCOMPARE(panel.screeningList()->count(), 2);
-    QCOMPARE(panel.screeningList()->item(0)->text(), QStringLiteral("line 12 · syscall: syscall(SYS_getpid)"));
+    QCOMPARE(panel.screeningList()->item(0)->text(),
+             QStringLiteral("line 12 · syscall: syscall(SYS_getpid)"));
     emit panel.screeningList()->itemActivated(panel.screeningList()->item(1));
     QCOMPARE(jump.count(), 1);
     QCOMPARE(jump.at(0).at(0).toInt(), 30);
@@ -312,16 +331,19 @@ void TestVerification::realWorkerCompileOnly() {
     QCOMPARE(panel.outcome(), Outcome::Running);
     QCOMPARE(panel.stageState(Stage::Build), State::Running);
     QVERIFY(panel.bannerText().startsWith(QLatin1String("Verifying")));
-    QVERIFY2(QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, kVerifyDeadlineMs),
-             "the verification did not end");
+    QVERIFY2(
+        QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, kVerifyDeadlineMs),
+        "the verification did not end");
     QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.at(0).at(1).toString()));
-    qInfo("verification: %.1f s wall; event loop lateness over %lld ticks: max %.1f ms, p99 %.1f ms",
-          double(wall.elapsed()) / 1000.0, static_cast<long long>(latency.ticks()), latency.maxMs(),
-          latency.percentileMs(0.99));
+    qInfo(
+        "verification: %.1f s wall; event loop lateness over %lld ticks: max %.1f ms, p99 %.1f ms",
+        double(wall.elapsed()) / 1000.0, static_cast<long long>(latency.ticks()), latency.maxMs(),
+        latency.percentileMs(0.99));
     const double budget = qEnvironmentVariableIsSet("KWB_LATENCY_BUDGET_MS")
                               ? qEnvironmentVariable("KWB_LATENCY_BUDGET_MS").toDouble()
                               : 50.0;
-    QVERIFY2(latency.maxMs() < budget, qPrintable(QStringLiteral("max lateness %1 ms").arg(latency.maxMs())));
+    QVERIFY2(latency.maxMs() < budget,
+             qPrintable(QStringLiteral("max lateness %1 ms").arg(latency.maxMs())));
     QVERIFY(progress.count() >= 1);
 
     const auto record = panel.record();
@@ -372,7 +394,8 @@ void TestVerification::realWorkerCompileErrorJumpsToTheLine() {
 
     QCOMPARE(panel->outcome(), Outcome::Failed);
     QCOMPARE(panel->stageState(Stage::Build), State::Failed);
-    QVERIFY2(panel->bannerText().startsWith(QLatin1String("Failed: compile error")), qPrintable(panel->bannerText()));
+    QVERIFY2(panel->bannerText().startsWith(QLatin1String("Failed: compile error")),
+             qPrintable(panel->bannerText()));
     // The editor marks the line, the Problems list holds it, and picking it moves the caret.
     QVERIFY(editor->markerMask(errorLine) & kwb::ui::CodeEditor::ErrorMarker);
     QVERIFY(editor->annotationAt(errorLine).contains(QLatin1String("rowSum")));
@@ -435,9 +458,10 @@ void TestVerification::staleResultsAreDropped() {
     const quint64 second = job.start(request("compile_error.cu"));
     QCOMPARE(started.count(), 2);
     QCOMPARE(started.at(1).at(0).toULongLong(), second);
-    QVERIFY2(QTest::qWaitFor([&] { return !finished.isEmpty() || !failed.isEmpty(); }, kVerifyDeadlineMs),
+    QVERIFY2(QTest::qWaitFor([&] { return !finished.isEmpty() || !failed.isEmpty(); },
+                             kVerifyDeadlineMs),
              "no answer");
-    QTest::qWait(1500); // a late answer of the first job would arrive in this time
+    QTest::qWait(1500);          // a late answer of the first job would arrive in this time
     QCOMPARE(failed.count(), 0); // the first job's "cancelled" is stale: dropped
     QCOMPARE(finished.count(), 1);
     const auto record = finished.at(0).at(0).value<kwb::ui::RecordPtr>();

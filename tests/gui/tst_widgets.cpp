@@ -87,12 +87,14 @@ void TestWidgets::chartsRender_data() {
     QTest::addColumn<Drawer>("draw");
     QTest::addColumn<int>("kind");
     QTest::newRow("speedup per shape") << Drawer([](ChartWidget& c) {
-        c.showSpeedupPerShape({{QStringLiteral("large"), QStringLiteral("odd"), QStringLiteral("small")},
-                               {1.31, 0.87, 2.05}});
+        c.showSpeedupPerShape(
+            {{QStringLiteral("large"), QStringLiteral("odd"), QStringLiteral("small")},
+             {1.31, 0.87, 2.05}});
     }) << int(ChartWidget::Kind::SpeedupPerShape);
     QTest::newRow("timing box plot") << Drawer([](ChartWidget& c) {
         kwb::ui::TimingChartData d;
-        d.shapes.append({QStringLiteral("large"), {101, 102, 99, 103, 100, 130}, {80, 82, 79, 81, 84, 80}});
+        d.shapes.append(
+            {QStringLiteral("large"), {101, 102, 99, 103, 100, 130}, {80, 82, 79, 81, 84, 80}});
         d.shapes.append({QStringLiteral("odd"), {21, 22, 21.5, 20.8}, {25, 24, 26, 25.5}});
         c.showTimingDistribution(d);
     }) << int(ChartWidget::Kind::TimingDistribution);
@@ -108,7 +110,8 @@ void TestWidgets::chartsRender_data() {
         c.showSpeedupHistogram({{0.4, 0.8, 0.9, 1.0, 1.1, 1.2, 1.25, 1.4, 1.9, 2.6, 3.1}, 8});
     }) << int(ChartWidget::Kind::SpeedupHistogram);
     QTest::newRow("accept rate") << Drawer([](ChartWidget& c) {
-        c.showAcceptRate({{QStringLiteral("model-a"), QStringLiteral("model-b")}, {12, 3}, {19, 11}});
+        c.showAcceptRate(
+            {{QStringLiteral("model-a"), QStringLiteral("model-b")}, {12, 3}, {19, 11}});
     }) << int(ChartWidget::Kind::AcceptRate);
 }
 
@@ -207,7 +210,8 @@ void TestWidgets::reviewBarKeys() {
     QTRY_COMPARE(verdicts.count(), 1);
     QCOMPARE(verdicts.at(0).at(0).value<ReviewBar::Verdict>(), ReviewBar::Verdict::Accept);
     QCOMPARE(verdicts.at(0).at(1).toString(), QStringLiteral("earlier note"));
-    QCOMPARE(verdicts.at(0).at(2).toStringList(), (QStringList{QStringLiteral("fast"), QStringLiteral("clean")}));
+    QCOMPARE(verdicts.at(0).at(2).toStringList(),
+             (QStringList{QStringLiteral("fast"), QStringLiteral("clean")}));
     QTest::keyClick(list, Qt::Key_R);
     QTRY_COMPARE(verdicts.count(), 2);
     QCOMPARE(verdicts.at(1).at(0).value<ReviewBar::Verdict>(), ReviewBar::Verdict::Reject);
@@ -252,7 +256,8 @@ void TestWidgets::reviewBarLetterKeysTypeInTextFields() {
     QVERIFY(note->text() != QStringLiteral("jank")); // undone by the field
     // A mouse click still works with the note's text.
     note->setText(QStringLiteral("needs a tail loop"));
-    QTest::mouseClick(bar->findChild<QPushButton*>(QStringLiteral("needsWorkButton")), Qt::LeftButton);
+    QTest::mouseClick(bar->findChild<QPushButton*>(QStringLiteral("needsWorkButton")),
+                      Qt::LeftButton);
     QCOMPARE(verdicts.count(), 1);
     QCOMPARE(verdicts.at(0).at(1).toString(), QStringLiteral("needs a tail loop"));
 }

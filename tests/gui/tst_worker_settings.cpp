@@ -31,8 +31,8 @@ private slots:
         QCOMPARE(runner, m_dir.path() + QStringLiteral("/cache/ssh-runner-me@kwb-test.sh"));
         const QFileInfo info(runner);
         QVERIFY(info.isFile() && info.isExecutable());
-        QCOMPARE(info.permissions() & (QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup | QFile::ReadOther |
-                                       QFile::WriteOther | QFile::ExeOther),
+        QCOMPARE(info.permissions() & (QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup |
+                                       QFile::ReadOther | QFile::WriteOther | QFile::ExeOther),
                  QFile::Permissions());
         QCOMPARE(kwb::sshLauncherHost(runner.toStdString()), std::string("me@kwb-test"));
 
@@ -44,9 +44,12 @@ private slots:
     void badHostsGiveTheWindowsSentence_data() {
         QTest::addColumn<QString>("host");
         QTest::addColumn<QString>("sentence");
-        QTest::newRow("option") << QStringLiteral("-oProxyCommand=x") << QStringLiteral("cannot begin with '-'");
-        QTest::newRow("shell") << QStringLiteral("gpu;rm") << QStringLiteral("may hold only letters");
-        QTest::newRow("non-ascii") << QStringLiteral("gpü") << QStringLiteral("may hold only letters");
+        QTest::newRow("option") << QStringLiteral("-oProxyCommand=x")
+                                << QStringLiteral("cannot begin with '-'");
+        QTest::newRow("shell") << QStringLiteral("gpu;rm")
+                               << QStringLiteral("may hold only letters");
+        QTest::newRow("non-ascii")
+            << QStringLiteral("gpü") << QStringLiteral("may hold only letters");
     }
     void badHostsGiveTheWindowsSentence() {
         QFETCH(QString, host);
@@ -69,7 +72,8 @@ private slots:
         s.workerHost = QStringLiteral("kwb-test");
         const QString problem = s.applyToWorker();
         qputenv("KWB_CACHE_DIR", saved);
-        QVERIFY2(problem.startsWith(QStringLiteral("Cannot create ")) && problem.contains(blocker.fileName()),
+        QVERIFY2(problem.startsWith(QStringLiteral("Cannot create ")) &&
+                     problem.contains(blocker.fileName()),
                  qPrintable(problem));
         QCOMPARE(qEnvironmentVariable("KWB_RUNNER"), QStringLiteral("/opt/local/kwb-runner"));
     }

@@ -2,4 +2,6 @@
 // reach through the libraries it links; layer_check.py says which outcome each plant must have.
 #include KWB_PLANTED_HEADER
 
-int kwbPlantedInclude() { return 0; }
+int kwbPlantedInclude() {
+    return 0;
+}

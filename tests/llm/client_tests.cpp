@@ -8,9 +8,9 @@
 
 #include "core/llm/llm_client.h"
 #include "core/llm/model_listing.h"
-#include "tests/support/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
+#include "tests/support/check.h"
 
 namespace kwbtest {
 namespace {
@@ -67,7 +67,8 @@ void drive(LlmClient& client, std::chrono::seconds limit) {
         client.poll(std::chrono::milliseconds(50));
 }
 
-Outcome runOne(ProviderConfig cfg, std::function<void(LlmClient&, RequestId, std::string_view)> onText = {},
+Outcome runOne(ProviderConfig cfg,
+               std::function<void(LlmClient&, RequestId, std::string_view)> onText = {},
                std::chrono::seconds limit = std::chrono::seconds(20)) {
     LlmClient client;
     Outcome o;
@@ -91,16 +92,24 @@ Outcome runOne(ProviderConfig cfg, std::function<void(LlmClient&, RequestId, std
     return o;
 }
 
-std::size_t nth(const std::string& hay, const std::string& needle) { return hay.find(needle); }
+std::size_t nth(const std::string& hay, const std::string& needle) {
+    return hay.find(needle);
+}
 
 // An Anthropic stream of exactly `bytes` bytes of text, in deltas of 1000 bytes.
 std::string bigAnthropicStream(std::size_t bytes) {
-    std::string s = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_big\",\"model\":\"m\",\"usage\":{\"input_tokens\":5,\"output_tokens\":1}}}\n\n";
+    std::string s = "event: message_start\ndata: "
+                    "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_big\",\"model\":\"m\","
+                    "\"usage\":{\"input_tokens\":5,\"output_tokens\":1}}}\n\n";
     std::string piece(1000, 'x');
     for (std::size_t done = 0; done < bytes; done += 1000)
-        s += "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"" +
+        s += "event: content_block_delta\ndata: "
+             "{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\","
+             "\"text\":\"" +
              piece.substr(0, std::min<std::size_t>(1000, bytes - done)) + "\"}}\n\n";
-    s += "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"max_tokens\"},\"usage\":{\"output_tokens\":500000}}\n\n";
+    s += "event: message_delta\ndata: "
+         "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"max_tokens\"},\"usage\":{"
+         "\"output_tokens\":500000}}\n\n";
     s += "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
     return s;
 }
@@ -124,16 +133,19 @@ void clientTests() {
             const Completion& c = **o.result;
             CHECK(c.text == expected);
             CHECK(o.streamed == expected);
-            CHECK(c.stopReason == "end_turn" && c.model == "claude-sonnet-4-5-20250929" && c.responseId.starts_with("msg_"));
+            CHECK(c.stopReason == "end_turn" && c.model == "claude-sonnet-4-5-20250929" &&
+                  c.responseId.starts_with("msg_"));
             CHECK(c.usage.inputTokens == 1432 && c.usage.outputTokens == 387 && c.usage.reported);
-            CHECK(c.attempts == 1 && c.httpStatus == 200 && c.chunks > 40 && c.firstTokenSeconds > 0);
+            CHECK(c.attempts == 1 && c.httpStatus == 200 && c.chunks > 40 &&
+                  c.firstTokenSeconds > 0);
         }
         auto req = server.requests().back();
         CHECK(req.method == "POST" && req.path == "/v1/messages");
         CHECK(req.headers["x-api-key"] == kKey && req.headers["anthropic-version"] == "2023-06-01");
         auto body = nlohmann::json::parse(req.body, nullptr, false);
-        CHECK(body.value("stream", false) && body["model"] == "test-model" && body["system"] == "You write CUDA." &&
-              body["max_tokens"] == 4096 && body["messages"][0]["content"] == "Write kwb_reduce_sum.");
+        CHECK(body.value("stream", false) && body["model"] == "test-model" &&
+              body["system"] == "You write CUDA." && body["max_tokens"] == 4096 &&
+              body["messages"][0]["content"] == "Write kwb_reduce_sum.");
     }
     // Multi-byte UTF-8 split inside characters (2-, 3- and 4-byte ones).
     {
@@ -160,13 +172,16 @@ void clientTests() {
         if (o.ok()) {
             const Completion& c = **o.result;
             CHECK(c.text == expected && c.stopReason == "stop");
-            CHECK(c.usage.inputTokens == 1388 && c.usage.outputTokens == 402 && c.usage.cacheReadTokens == 1024);
+            CHECK(c.usage.inputTokens == 1388 && c.usage.outputTokens == 402 &&
+                  c.usage.cacheReadTokens == 1024);
         }
         auto req = server.requests().back();
-        CHECK(req.path == "/v1/chat/completions" && req.headers["authorization"] == "Bearer " + kKey);
+        CHECK(req.path == "/v1/chat/completions" &&
+              req.headers["authorization"] == "Bearer " + kKey);
         auto body = nlohmann::json::parse(req.body, nullptr, false);
-        CHECK(body["stream_options"]["include_usage"] == true && body["messages"][0]["role"] == "system" &&
-              body["messages"][1]["role"] == "user" && body["max_tokens"] == 4096 && body["temperature"] == 0.5);
+        CHECK(body["stream_options"]["include_usage"] == true &&
+              body["messages"][0]["role"] == "system" && body["messages"][1]["role"] == "user" &&
+              body["max_tokens"] == 4096 && body["temperature"] == 0.5);
     }
     // llama.cpp style: CRLF events, no usage, no [DONE], but a finish_reason: complete.
     {
@@ -174,7 +189,8 @@ void clientTests() {
         auto o = runOne(config(server, ProviderKind::OpenAI));
         CHECK(o.ok() && (*o.result)->text == expected && !(*o.result)->usage.reported);
     }
-    // A stream that ends cleanly but early (no finish_reason, no [DONE]) is an error, not a short sample.
+    // A stream that ends cleanly but early (no finish_reason, no [DONE]) is an error, not a short
+    // sample.
     {
         auto r = loadTranscript("openai_no_finish.http");
         r.chunked = false; // the body ends with a plain close: nothing at the HTTP level is wrong
@@ -212,7 +228,8 @@ void clientTests() {
         server.enqueue(loadTranscript("anthropic_reduce_sum.http"));
         auto o = runOne(config(server, ProviderKind::Anthropic));
         CHECK(o.ok() && (*o.result)->attempts == 2 && (*o.result)->text == expected);
-        CHECK(o.retryDelays.size() == 1 && o.retryDelays[0] <= 0.01 && o.retryDelays[0] >= 0.0075); // backoff with jitter
+        CHECK(o.retryDelays.size() == 1 && o.retryDelays[0] <= 0.01 &&
+              o.retryDelays[0] >= 0.0075); // backoff with jitter
     }
     // 500 then success (OpenAI).
     {
@@ -227,7 +244,8 @@ void clientTests() {
         for (int i = 0; i < 3; ++i)
             server.enqueue(loadTranscript("anthropic_overloaded_529.http"));
         auto o = runOne(config(server, ProviderKind::Anthropic));
-        CHECK(o.code() == "llm-overloaded" && o.message().find("after 3 attempts") != std::string::npos &&
+        CHECK(o.code() == "llm-overloaded" &&
+              o.message().find("after 3 attempts") != std::string::npos &&
               o.message().find("Overloaded") != std::string::npos);
         CHECK(server.requests().size() - before == 3);
     }
@@ -239,7 +257,8 @@ void clientTests() {
         CHECK(o.code() == "llm-server-error" && server.requests().size() - before == 1);
         server.enqueue(loadTranscript("anthropic_bad_request_400.http"));
         o = runOne(config(server, ProviderKind::Anthropic));
-        CHECK(o.code() == "llm-bad-request" && o.message().find("max_tokens: 999999") != std::string::npos);
+        CHECK(o.code() == "llm-bad-request" &&
+              o.message().find("max_tokens: 999999") != std::string::npos);
     }
     // Connection reset mid-stream: an error without retries, a fresh complete answer with one.
     {
@@ -251,7 +270,8 @@ void clientTests() {
         auto cfg = config(server, ProviderKind::Anthropic);
         cfg.retry.maxRetries = 0;
         auto o = runOne(cfg);
-        CHECK_MSG(o.code() == "llm-stream-truncated" || o.code() == "llm-connection", o.code() + " " + o.message());
+        CHECK_MSG(o.code() == "llm-stream-truncated" || o.code() == "llm-connection",
+                  o.code() + " " + o.message());
         CHECK(!o.streamed.empty() && o.streamed.size() < expected.size());
         server.enqueue(r);
         server.enqueue(loadTranscript("anthropic_reduce_sum.http"));
@@ -274,7 +294,8 @@ void clientTests() {
     {
         server.enqueue(loadTranscript("anthropic_no_code.http"));
         auto o = runOne(config(server, ProviderKind::Anthropic));
-        CHECK(o.ok() && (*o.result)->text.find("```") == std::string::npos && (*o.result)->stopReason == "end_turn");
+        CHECK(o.ok() && (*o.result)->text.find("```") == std::string::npos &&
+              (*o.result)->stopReason == "end_turn");
     }
     // A 2 MB response arrives whole; a response over the limit is refused, not buffered.
     {
@@ -283,7 +304,8 @@ void clientTests() {
         big.body = bigAnthropicStream(2u << 20);
         server.enqueue(big);
         auto o = runOne(config(server, ProviderKind::Anthropic));
-        CHECK(o.ok() && (*o.result)->text.size() == (2u << 20) && (*o.result)->stopReason == "max_tokens");
+        CHECK(o.ok() && (*o.result)->text.size() == (2u << 20) &&
+              (*o.result)->stopReason == "max_tokens");
         server.enqueue(big);
         auto cfg = config(server, ProviderKind::Anthropic);
         cfg.maxResponseBytes = 1u << 20;
@@ -329,7 +351,8 @@ void clientTests() {
         int ok = 0;
         std::size_t maxRunning = 0;
         for (int i = 0; i < 6; ++i)
-            client.submit(cfg.name, request(), {{}, {}, [&](Result<Completion> res) { ok += res.ok(); }});
+            client.submit(cfg.name, request(),
+                          {{}, {}, [&](Result<Completion> res) { ok += res.ok(); }});
         auto end = Clock::now() + std::chrono::seconds(20);
         while (!client.idle() && Clock::now() < end) {
             client.poll(std::chrono::milliseconds(10));
@@ -338,7 +361,10 @@ void clientTests() {
         CHECK(ok == 6 && maxRunning == 2);
         int cancelled = 0;
         for (int i = 0; i < 4; ++i) {
-            client.submit(cfg.name, request(), {{}, {}, [&](Result<Completion> res) { cancelled += !res.ok() && res.error().code == "cancelled"; }});
+            client.submit(cfg.name, request(), {{}, {}, [&](Result<Completion> res) {
+                                                    cancelled += !res.ok() &&
+                                                                 res.error().code == "cancelled";
+                                                }});
         }
         client.poll(std::chrono::milliseconds(20));
         client.cancelAll();
@@ -350,7 +376,8 @@ void clientTests() {
         server.enqueue(loadTranscript("openai_models.http"));
         auto m = listModels(config(server, ProviderKind::OpenAI), std::chrono::seconds(10));
         CHECK(m && m->size() == 2 && (*m)[1] == "Qwen/Qwen2.5-Coder-32B-Instruct");
-        CHECK(server.requests().back().path == "/v1/models" && server.requests().back().method == "GET");
+        CHECK(server.requests().back().path == "/v1/models" &&
+              server.requests().back().method == "GET");
         server.enqueue(loadTranscript("anthropic_models.http"));
         m = listModels(config(server, ProviderKind::Anthropic), std::chrono::seconds(10));
         CHECK(m && m->size() == 2 && (*m)[0] == "claude-sonnet-4-5-20250929");

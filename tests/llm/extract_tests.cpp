@@ -1,23 +1,26 @@
 // Code extraction from model answers: the block that defines the entry function, hostile and
 // broken answers included.
 #include "core/generate/code_extractor.h"
-#include "tests/support/check.h"
 #include "tests/llm/suites.h"
+#include "tests/support/check.h"
 
 namespace kwbtest {
 
 void extractTests() {
     using namespace kwb;
-    const std::string def = "extern \"C\" void kwb_f(const float* x, int n, cudaStream_t s) {\n  k<<<1,1,0,s>>>(x);\n}\n";
+    const std::string def = "extern \"C\" void kwb_f(const float* x, int n, cudaStream_t s) {\n  "
+                            "k<<<1,1,0,s>>>(x);\n}\n";
     const std::string decl = "extern \"C\" void kwb_f(const float* x, int n, cudaStream_t s);\n";
     auto one = extractEntrySource("Here:\n```cuda\n" + def + "```\nDone.", "kwb_f");
     CHECK(one && *one == def);
     // A declaration-only block and a usage example lose to the defining block.
-    auto pick = extractEntrySource("```c\n" + decl + "```\ntext\n```cpp\n" + def + "```\n```python\nkwb_f(x)\n```\n", "kwb_f");
+    auto pick = extractEntrySource(
+        "```c\n" + decl + "```\ntext\n```cpp\n" + def + "```\n```python\nkwb_f(x)\n```\n", "kwb_f");
     CHECK(pick && *pick == def);
     // Two defining blocks: the revision (last) wins.
     std::string def2 = "// v2\n" + def;
-    auto last = extractEntrySource("```cuda\n" + def + "```\nBetter:\n```cuda\n" + def2 + "```", "kwb_f");
+    auto last =
+        extractEntrySource("```cuda\n" + def + "```\nBetter:\n```cuda\n" + def2 + "```", "kwb_f");
     CHECK(last && *last == def2);
     // Tildes, longer fences containing ``` inside, CRLF line ends, indented fence.
     auto tilde = extractEntrySource("~~~cu\n" + def + "~~~\n", "kwb_f");

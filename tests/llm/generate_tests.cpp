@@ -10,9 +10,9 @@
 #include "core/generate/jsonl_sample_sink.h"
 #include "core/generate/verifier_sample_checker.h"
 #include "core/tasks/task_loader.h"
-#include "tests/support/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
+#include "tests/support/check.h"
 
 namespace kwbtest {
 namespace {
@@ -32,13 +32,17 @@ std::vector<nlohmann::json> readJsonl(const std::filesystem::path& p) {
 // ones pass. It records what it was asked to check.
 class FirstFailsChecker final : public SampleChecker {
 public:
-    Result<CheckOutcome> check(const Task&, const std::string& source, const std::string&, const std::atomic<bool>*) override {
+    Result<CheckOutcome> check(const Task&, const std::string& source, const std::string&,
+                               const std::atomic<bool>*) override {
         sources.push_back(source);
         CheckOutcome o;
         bool first = sources.size() == 1;
         o.verdict = verification::RecordVerdict::fromText(first ? "compile-error" : "pass");
         o.repairable = first;
-        o.feedback = first ? "Your kernel does not compile: reduce.cu(7): error: identifier \"s\" is undefined" : "";
+        o.feedback =
+            first
+                ? "Your kernel does not compile: reduce.cu(7): error: identifier \"s\" is undefined"
+                : "";
         o.summary = {{"verdict", o.verdict.text()}};
         return o;
     }
@@ -60,7 +64,8 @@ ProviderConfig provider(const kwbtest::LoopbackServer& s) {
 } // namespace
 
 void generateTests() {
-    auto dir = std::filesystem::temp_directory_path() / ("kwb-llm-generate-" + std::to_string(::getpid()));
+    auto dir =
+        std::filesystem::temp_directory_path() / ("kwb-llm-generate-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     auto reduce = loadTaskFile(std::string(KWB_TASK_SOURCE_DIR) + "/reduce-sum-f32.toml");
@@ -76,7 +81,8 @@ void generateTests() {
     prices.set("claude-sonnet-4-5", {3.0, 15.0, std::nullopt, std::nullopt});
     const auto path = dir / "samples.jsonl";
 
-    // Two tasks, three samples each: the transcript defines kwb_reduce_sum, so sgemm's are "no code".
+    // Two tasks, three samples each: the transcript defines kwb_reduce_sum, so sgemm's are "no
+    // code".
     {
         LlmClient client;
         CHECK(client.addProvider(provider(server)).ok());
@@ -93,7 +99,8 @@ void generateTests() {
         run.setLog([&](const std::string& l) { log.push_back(l); });
         CHECK(run.run(tasks).ok());
         const auto& t = run.totals();
-        CHECK(t.wanted == 6 && t.stored == 6 && t.withCode == 3 && t.noCode == 3 && t.failed == 0 && !t.interrupted);
+        CHECK(t.wanted == 6 && t.stored == 6 && t.withCode == 3 && t.noCode == 3 && t.failed == 0 &&
+              !t.interrupted);
         CHECK(t.usage.inputTokens == 6 * 1432 && t.usage.outputTokens == 6 * 387 && t.costKnown);
         CHECK(std::abs(t.costUsd - 6 * (1432 * 3.0 + 387 * 15.0) / 1e6) < 1e-9);
         CHECK(log.size() == 6);
@@ -104,13 +111,19 @@ void generateTests() {
     int code = 0;
     for (const auto& r : recs) {
         code += r["status"] == "code";
-        CHECK(r["author"]["provider"] == "anthropic" && r["author"]["model"] == "claude-sonnet-4-5");
-        CHECK(r["provider"]["base_url"] == server.url() && r["provider"]["protocol"] == "anthropic");
+        CHECK(r["author"]["provider"] == "anthropic" &&
+              r["author"]["model"] == "claude-sonnet-4-5");
+        CHECK(r["provider"]["base_url"] == server.url() &&
+              r["provider"]["protocol"] == "anthropic");
         CHECK(r["parameters"]["temperature"] == 1.0 && r["parameters"]["max_tokens"] == 8192);
-        CHECK(r["response"]["stop_reason"] == "end_turn" && r["usage"]["output_tokens"] == 387 && r["cost_usd"].is_number());
-        CHECK(r["parent_id"].is_null() && r["turn"] == 0 && r["raw_response"].get<std::string>().find("résumé") != std::string::npos);
-        CHECK(r["status"] == "code" ? r["task_id"] == "reduce-sum-f32" && r["code"].get<std::string>().find("kwb_reduce_sum(") != std::string::npos
-                                    : r["task_id"] == "sgemm-f32" && r["code"].is_null());
+        CHECK(r["response"]["stop_reason"] == "end_turn" && r["usage"]["output_tokens"] == 387 &&
+              r["cost_usd"].is_number());
+        CHECK(r["parent_id"].is_null() && r["turn"] == 0 &&
+              r["raw_response"].get<std::string>().find("résumé") != std::string::npos);
+        CHECK(r["status"] == "code"
+                  ? r["task_id"] == "reduce-sum-f32" &&
+                        r["code"].get<std::string>().find("kwb_reduce_sum(") != std::string::npos
+                  : r["task_id"] == "sgemm-f32" && r["code"].is_null());
         // The stored messages are exactly the ones a request carried.
         bool sent = false;
         for (const auto& q : requests) {
@@ -133,7 +146,8 @@ void generateTests() {
         o.samplesPerTask = 4;
         GenerationRun run(client, **sink, o);
         CHECK(run.run(tasks).ok());
-        CHECK(run.totals().alreadyStored == 6 && run.totals().wanted == 2 && run.totals().stored == 2);
+        CHECK(run.totals().alreadyStored == 6 && run.totals().wanted == 2 &&
+              run.totals().stored == 2);
         CHECK(server.requests().size() - before == 2);
         CHECK(!run.totals().costKnown); // no price table given
         CHECK(readJsonl(path).size() == 8);
@@ -162,7 +176,8 @@ void generateTests() {
             CHECK(r[1]["parent_id"] == r[0]["id"] && r[1]["turn"] == 1);
             CHECK(r[1]["messages"].size() == 3 && r[1]["messages"][1]["role"] == "assistant" &&
                   r[1]["messages"][1]["content"] == r[0]["raw_response"]);
-            CHECK(r[1]["messages"][2]["content"].get<std::string>().find("no complete ```cuda code block") != std::string::npos);
+            CHECK(r[1]["messages"][2]["content"].get<std::string>().find(
+                      "no complete ```cuda code block") != std::string::npos);
         }
     }
     // Repair after a failed check: the checker's feedback goes back, the verdict is stored.
@@ -185,10 +200,13 @@ void generateTests() {
         auto r = readJsonl(p3);
         CHECK(r.size() == 2 && checker.sources.size() == 2 && run.totals().passed == 1);
         if (r.size() == 2) {
-            CHECK(r[0]["verification"]["verdict"] == "compile-error" && r[1]["verification"]["verdict"] == "pass");
+            CHECK(r[0]["verification"]["verdict"] == "compile-error" &&
+                  r[1]["verification"]["verdict"] == "pass");
             CHECK(r[1]["parent_id"] == r[0]["id"]);
-            CHECK(r[1]["messages"][2]["content"].get<std::string>().find("identifier \\\"s\\\" is undefined") != std::string::npos ||
-                  r[1]["messages"][2]["content"].get<std::string>().find("identifier \"s\" is undefined") != std::string::npos);
+            CHECK(r[1]["messages"][2]["content"].get<std::string>().find(
+                      "identifier \\\"s\\\" is undefined") != std::string::npos ||
+                  r[1]["messages"][2]["content"].get<std::string>().find(
+                      "identifier \"s\" is undefined") != std::string::npos);
         }
     }
     // Interrupted: samples stored so far stay, nothing half-written, the run says so.
@@ -222,22 +240,44 @@ void generateTests() {
 
     // What a verification record becomes for the run: feedback for the model and a summary.
     auto record = [](nlohmann::json extra) {
-        nlohmann::json j = {{"schema_version", 1}, {"task_id", "reduce-sum-f32"}, {"source_hash", "ab"}, {"created_at", "now"}};
+        nlohmann::json j = {{"schema_version", 1},
+                            {"task_id", "reduce-sum-f32"},
+                            {"source_hash", "ab"},
+                            {"created_at", "now"}};
         j.update(extra);
         return verification::fromJson(j).value();
     };
-    auto ce = VerifierSampleChecker::outcomeOf(record(
-        {{"verdict", "compile-error"},
-         {"build", {{"ok", false}, {"diagnostics", {{{"file", "c.cu"}, {"line", 7}, {"column", 3}, {"severity", "error"}, {"message", "identifier \"s\" is undefined"}},
-                                                   {{"file", "c.cu"}, {"line", 9}, {"column", 1}, {"severity", "warning"}, {"message", "unused"}}}}}}}));
-    CHECK(ce.repairable && ce.feedback.find("c.cu:7:3: error: identifier \"s\" is undefined") != std::string::npos &&
-          ce.feedback.find("unused") == std::string::npos && ce.summary["verdict"] == "compile-error" && ce.summary.contains("record_id"));
-    auto wrong = VerifierSampleChecker::outcomeOf(record(
-        {{"verdict", "wrong-result"}, {"detail", "3 of 1000 elements out of tolerance in out at shape odd"}, {"build", {{"ok", true}}},
-         {"shapes", {{{"name", "large"}, {"verdict", "pass"}}, {{"name", "odd"}, {"verdict", "wrong-result"}, {"dims", {{"n", 1000003}}}}}}}));
-    CHECK(wrong.repairable && wrong.feedback.find("Failing shape odd (n=1000003)") != std::string::npos &&
+    auto ce =
+        VerifierSampleChecker::outcomeOf(record({{"verdict", "compile-error"},
+                                                 {"build",
+                                                  {{"ok", false},
+                                                   {"diagnostics",
+                                                    {{{"file", "c.cu"},
+                                                      {"line", 7},
+                                                      {"column", 3},
+                                                      {"severity", "error"},
+                                                      {"message", "identifier \"s\" is undefined"}},
+                                                     {{"file", "c.cu"},
+                                                      {"line", 9},
+                                                      {"column", 1},
+                                                      {"severity", "warning"},
+                                                      {"message", "unused"}}}}}}}));
+    CHECK(ce.repairable &&
+          ce.feedback.find("c.cu:7:3: error: identifier \"s\" is undefined") != std::string::npos &&
+          ce.feedback.find("unused") == std::string::npos &&
+          ce.summary["verdict"] == "compile-error" && ce.summary.contains("record_id"));
+    auto wrong = VerifierSampleChecker::outcomeOf(
+        record({{"verdict", "wrong-result"},
+                {"detail", "3 of 1000 elements out of tolerance in out at shape odd"},
+                {"build", {{"ok", true}}},
+                {"shapes",
+                 {{{"name", "large"}, {"verdict", "pass"}},
+                  {{"name", "odd"}, {"verdict", "wrong-result"}, {"dims", {{"n", 1000003}}}}}}}));
+    CHECK(wrong.repairable &&
+          wrong.feedback.find("Failing shape odd (n=1000003)") != std::string::npos &&
           wrong.feedback.find("out of tolerance") != std::string::npos);
-    auto pass = VerifierSampleChecker::outcomeOf(record({{"verdict", "pass"}, {"geomean_speedup", 1.3}}));
+    auto pass =
+        VerifierSampleChecker::outcomeOf(record({{"verdict", "pass"}, {"geomean_speedup", 1.3}}));
     CHECK(!pass.repairable && pass.summary["geomean_speedup"] == 1.3);
     CHECK(!VerifierSampleChecker::outcomeOf(record({{"verdict", "not-run"}})).repairable);
 }

@@ -15,7 +15,9 @@
 
 namespace kwbtest {
 
-std::string transcriptPath(const std::string& name) { return std::string(KWB_LLM_TRANSCRIPT_DIR) + "/" + name; }
+std::string transcriptPath(const std::string& name) {
+    return std::string(KWB_LLM_TRANSCRIPT_DIR) + "/" + name;
+}
 
 ScriptedResponse loadTranscript(const std::string& name) {
     std::ifstream in(transcriptPath(name), std::ios::binary);
@@ -50,7 +52,8 @@ ScriptedResponse loadTranscript(const std::string& name) {
         while (!v.empty() && v.front() == ' ')
             v.erase(v.begin());
         std::string lower = n;
-        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char ch) { return char(std::tolower(ch)); });
         if (lower != "transfer-encoding" && lower != "content-length" && lower != "connection")
             r.headers.emplace_back(n, v);
     }
@@ -65,7 +68,9 @@ LoopbackServer::LoopbackServer() {
     m_fallback.body = R"({"error":{"type":"api_error","message":"no scripted response left"}})";
 }
 
-LoopbackServer::~LoopbackServer() { stop(); }
+LoopbackServer::~LoopbackServer() {
+    stop();
+}
 
 bool LoopbackServer::start() {
     m_listen = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -77,7 +82,8 @@ bool LoopbackServer::start() {
     addr.sin_family = AF_INET;
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     addr.sin_port = 0;
-    if (::bind(m_listen, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(m_listen, 256) != 0)
+    if (::bind(m_listen, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+        ::listen(m_listen, 256) != 0)
         return false;
     socklen_t len = sizeof addr;
     ::getsockname(m_listen, reinterpret_cast<sockaddr*>(&addr), &len);
@@ -140,8 +146,8 @@ void LoopbackServer::acceptLoop() {
 void LoopbackServer::sleepFor(std::chrono::milliseconds d) {
     auto until = std::chrono::steady_clock::now() + d;
     while (!m_stop && std::chrono::steady_clock::now() < until)
-        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(std::chrono::milliseconds(5),
-                                                                                 until - std::chrono::steady_clock::now()));
+        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
+            std::chrono::milliseconds(5), until - std::chrono::steady_clock::now()));
 }
 
 bool LoopbackServer::sendAll(int fd, const char* data, std::size_t n) {
@@ -177,12 +183,14 @@ bool LoopbackServer::readRequest(int fd, RecordedRequest& req) {
         if (c == std::string::npos)
             continue;
         std::string n = line.substr(0, c), v = line.substr(c + 1);
-        std::transform(n.begin(), n.end(), n.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+        std::transform(n.begin(), n.end(), n.begin(),
+                       [](unsigned char ch) { return char(std::tolower(ch)); });
         while (!v.empty() && v.front() == ' ')
             v.erase(v.begin());
         req.headers[n] = v;
     }
-    std::size_t length = req.headers.count("content-length") ? std::stoul(req.headers["content-length"]) : 0;
+    std::size_t length =
+        req.headers.count("content-length") ? std::stoul(req.headers["content-length"]) : 0;
     req.body = buf.substr(headEnd + 4);
     while (req.body.size() < length) {
         ssize_t k = ::recv(fd, tmp, sizeof tmp, 0);

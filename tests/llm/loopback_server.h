@@ -23,13 +23,13 @@ struct ScriptedResponse {
     std::string reason = "OK";
     std::vector<std::pair<std::string, std::string>> headers; // besides framing
     std::string body;
-    bool chunked = true;                  // Transfer-Encoding: chunked; else Connection: close ends the body
-    std::vector<std::size_t> splitAt;     // body offsets where one write ends and the next begins
-    std::size_t pieceBytes = 0;           // or: pieces of this many bytes (0: not used)
-    std::chrono::milliseconds pause{0};   // between pieces, so each arrives in its own read
-    std::optional<std::size_t> stallAt;   // after this many body bytes, send nothing for stallFor
+    bool chunked = true; // Transfer-Encoding: chunked; else Connection: close ends the body
+    std::vector<std::size_t> splitAt;   // body offsets where one write ends and the next begins
+    std::size_t pieceBytes = 0;         // or: pieces of this many bytes (0: not used)
+    std::chrono::milliseconds pause{0}; // between pieces, so each arrives in its own read
+    std::optional<std::size_t> stallAt; // after this many body bytes, send nothing for stallFor
     std::chrono::milliseconds stallFor{0};
-    std::optional<std::size_t> resetAt;   // after this many body bytes, reset the connection
+    std::optional<std::size_t> resetAt; // after this many body bytes, reset the connection
     std::chrono::milliseconds headerDelay{0};
 };
 

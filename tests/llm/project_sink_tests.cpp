@@ -14,11 +14,11 @@
 #include "core/record/record_identity.h"
 #include "core/store/project_store.h"
 #include "core/store/sqlite_connection.h"
-#include "core/tasks/task_loader.h"
 #include "core/sys/sha256.h"
-#include "tests/support/check.h"
+#include "core/tasks/task_loader.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
+#include "tests/support/check.h"
 
 namespace kwbtest {
 namespace {
@@ -50,12 +50,17 @@ GenerationOptions options(const std::string& model, int n) {
 // given: the first candidate "does not compile", later ones pass.
 class RecordingChecker final : public SampleChecker {
 public:
-    Result<CheckOutcome> check(const Task& task, const std::string& source, const std::string&, const std::atomic<bool>*) override {
+    Result<CheckOutcome> check(const Task& task, const std::string& source, const std::string&,
+                               const std::atomic<bool>*) override {
         ++calls;
         const bool first = calls == 1;
-        nlohmann::json j = {{"schema_version", verification::VerificationRecordData::kSchemaVersion}, {"task_id", task.id},
-                            {"verdict", first ? "compile-error" : "pass"}, {"source_hash", sha256Hex(source)},
-                            {"created_at", "2025-01-01T00:00:00Z"}, {"seed", calls}};
+        nlohmann::json j = {
+            {"schema_version", verification::VerificationRecordData::kSchemaVersion},
+            {"task_id", task.id},
+            {"verdict", first ? "compile-error" : "pass"},
+            {"source_hash", sha256Hex(source)},
+            {"created_at", "2025-01-01T00:00:00Z"},
+            {"seed", calls}};
         if (!first) {
             j["device"] = {{"name", "NVIDIA H200 (test record)"}};
             j["geomean_speedup"] = 1.25;
@@ -63,7 +68,10 @@ public:
         CheckOutcome o;
         o.verdict = verification::RecordVerdict::fromText(j["verdict"].get<std::string>());
         o.repairable = first;
-        o.feedback = first ? "Your kernel does not compile: reduce.cu(7): error: identifier \"s\" is undefined" : "";
+        o.feedback =
+            first
+                ? "Your kernel does not compile: reduce.cu(7): error: identifier \"s\" is undefined"
+                : "";
         o.record = verification::sealed(verification::fromJson(j).value());
         o.summary = {{"verdict", o.verdict.text()}, {"record_id", o.record->id}};
         return o;
@@ -71,8 +79,12 @@ public:
     int calls = 0;
 };
 
-std::int64_t orMinus1(const Result<std::int64_t>& r) { return r ? *r : -1; }
-std::int64_t query(ProjectStore& ps, const std::string& sql) { return orMinus1(ps.connection().queryInt(sql)); }
+std::int64_t orMinus1(const Result<std::int64_t>& r) {
+    return r ? *r : -1;
+}
+std::int64_t query(ProjectStore& ps, const std::string& sql) {
+    return orMinus1(ps.connection().queryInt(sql));
+}
 
 } // namespace
 
@@ -122,27 +134,35 @@ void projectSinkTests() {
     int withSample = 0;
     for (const auto& g : records ? *records : std::vector<GenerationRecord>{}) {
         CHECK(g.turn == 0 && g.repairOfGenerationId.empty() && !g.repairOf && g.runId == runId);
-        CHECK(g.provider == "anthropic" && g.model == "claude-sonnet-4-5" && g.providerInfo["base_url"] == server.url());
+        CHECK(g.provider == "anthropic" && g.model == "claude-sonnet-4-5" &&
+              g.providerInfo["base_url"] == server.url());
         CHECK(g.parameters["temperature"] == 0.7 && g.parameters["max_tokens"] == 8192);
-        CHECK(g.promptTokens == 1432 && g.completionTokens == 387 && g.response["stop_reason"] == "end_turn");
+        CHECK(g.promptTokens == 1432 && g.completionTokens == 387 &&
+              g.response["stop_reason"] == "end_turn");
         CHECK(g.costUsd && std::abs(*g.costUsd - (1432 * 3.0 + 387 * 15.0) / 1e6) < 1e-12);
-        CHECK(g.rawResponse.find("résumé") != std::string::npos && g.messages.size() == 2 && g.messages[0]["role"] == "system");
+        CHECK(g.rawResponse.find("résumé") != std::string::npos && g.messages.size() == 2 &&
+              g.messages[0]["role"] == "system");
         // The stored messages are exactly what one request carried: its system, then its messages.
         bool sent = false;
         for (const auto& q : requests) {
             auto b = nlohmann::json::parse(q.body, nullptr, false);
-            sent = sent || (b["system"] == g.messages[0]["content"] && b["messages"][0] == g.messages[1]);
+            sent = sent ||
+                   (b["system"] == g.messages[0]["content"] && b["messages"][0] == g.messages[1]);
         }
         CHECK(sent);
         if (g.taskId == "reduce-sum-f32") {
-            CHECK(g.sampleId && g.hasCode() && g.code->find("kwb_reduce_sum(") != std::string::npos);
+            CHECK(g.sampleId && g.hasCode() &&
+                  g.code->find("kwb_reduce_sum(") != std::string::npos);
             if (!g.sampleId)
                 continue;
             ++withSample;
             auto s = ps.sample(*g.sampleId);
-            CHECK(s && s->origin == SampleOrigin::Model && s->provider == "anthropic" && s->model == "claude-sonnet-4-5");
-            CHECK(s && s->messages == g.messages && s->rawResponse == g.rawResponse && s->source == *g.code);
-            CHECK(s && s->promptTokens == 1432 && s->completionTokens == 387 && s->costUsd == *g.costUsd);
+            CHECK(s && s->origin == SampleOrigin::Model && s->provider == "anthropic" &&
+                  s->model == "claude-sonnet-4-5");
+            CHECK(s && s->messages == g.messages && s->rawResponse == g.rawResponse &&
+                  s->source == *g.code);
+            CHECK(s && s->promptTokens == 1432 && s->completionTokens == 387 &&
+                  s->costUsd == *g.costUsd);
             CHECK(s && s->parameters == g.parameters && !s->parentId);
             auto back = ps.generationOfSample(*g.sampleId);
             CHECK(back && *back && (*back)->generationId == g.generationId);
@@ -164,7 +184,8 @@ void projectSinkTests() {
         ProjectSampleSink sink(ps, tasks);
         GenerationRun run(client, sink, options("claude-sonnet-4-5", 4));
         CHECK(run.run(tasks).ok());
-        CHECK(run.totals().alreadyStored == 6 && run.totals().stored == 2 && server.requests().size() - before == 2);
+        CHECK(run.totals().alreadyStored == 6 && run.totals().stored == 2 &&
+              server.requests().size() - before == 2);
         auto rs = ps.generationsOfRun(run.runId());
         CHECK(rs && rs->size() == 2);
         for (const auto& g : rs ? *rs : std::vector<GenerationRecord>{}) {
@@ -189,18 +210,22 @@ void projectSinkTests() {
         GenerationRun run(client, sink, options("flaky-model", 5));
         CHECK(run.run({*reduce}).ok());
         CHECK(run.totals().stored == 2 && run.totals().failed == 3);
-        CHECK(orMinus1(ps.countFirstGenerations("reduce-sum-f32", "anthropic", "flaky-model")) == 2);
+        CHECK(orMinus1(ps.countFirstGenerations("reduce-sum-f32", "anthropic", "flaky-model")) ==
+              2);
         flaky.setFallback(kwbtest::loadTranscript("anthropic_reduce_sum.http"));
         LlmClient again;
         CHECK(again.addProvider(anthropicAt(flaky, 2)).ok());
         ProjectSampleSink sink2(ps, tasks);
         GenerationRun resumed(again, sink2, options("flaky-model", 5));
         CHECK(resumed.run({*reduce}).ok());
-        CHECK(resumed.totals().alreadyStored == 2 && resumed.totals().stored == 3 && resumed.totals().failed == 0);
-        CHECK(orMinus1(ps.countFirstGenerations("reduce-sum-f32", "anthropic", "flaky-model")) == 5);
+        CHECK(resumed.totals().alreadyStored == 2 && resumed.totals().stored == 3 &&
+              resumed.totals().failed == 0);
+        CHECK(orMinus1(ps.countFirstGenerations("reduce-sum-f32", "anthropic", "flaky-model")) ==
+              5);
         CHECK(query(ps, "SELECT count(*) FROM generations WHERE model = 'flaky-model'") == 5);
         CHECK(query(ps, "SELECT count(*) FROM samples WHERE model = 'flaky-model'") == 5);
-        CHECK(query(ps, "SELECT count(DISTINCT generation_id) FROM generations") == query(ps, "SELECT count(*) FROM generations"));
+        CHECK(query(ps, "SELECT count(DISTINCT generation_id) FROM generations") ==
+              query(ps, "SELECT count(*) FROM generations"));
     }
 
     // An interrupted run (the flag a signal sets) keeps what it stored; the resumed run completes.
@@ -227,7 +252,8 @@ void projectSinkTests() {
         GenerationRun run(client, sink, options("interrupted-model", 4));
         CHECK(run.run({*reduce}).ok());
         CHECK(run.totals().alreadyStored == 1 && run.totals().stored == 3);
-        CHECK(orMinus1(ps.countFirstGenerations("reduce-sum-f32", "anthropic", "interrupted-model")) == 4);
+        CHECK(orMinus1(ps.countFirstGenerations("reduce-sum-f32", "anthropic",
+                                                "interrupted-model")) == 4);
     }
 
     // Repair turns: an answer without code, then a repair that fails its check, then one that
@@ -247,15 +273,20 @@ void projectSinkTests() {
         GenerationRun run(client, sink, o);
         run.setChecker(&checker);
         CHECK(run.run({*reduce}).ok());
-        CHECK(run.totals().repairs == 2 && run.totals().stored == 3 && run.totals().passed == 1 && checker.calls == 2);
+        CHECK(run.totals().repairs == 2 && run.totals().stored == 3 && run.totals().passed == 1 &&
+              checker.calls == 2);
         auto rs = ps.generationsOfRun(run.runId());
         CHECK(rs && rs->size() == 3);
         if (rs && rs->size() == 3) {
             const auto &a = (*rs)[0], &b = (*rs)[1], &c = (*rs)[2];
-            CHECK(a.turn == 0 && !a.hasCode() && !a.sampleId && a.rawResponse.size() > 0 && a.messages.size() == 2);
-            CHECK(b.turn == 1 && b.repairOfGenerationId == a.generationId && b.repairOf == std::optional<std::int64_t>(a.id));
-            CHECK(c.turn == 2 && c.repairOfGenerationId == b.generationId && c.repairOf == std::optional<std::int64_t>(b.id));
-            CHECK(b.messages.size() == 4 && b.messages[2]["role"] == "assistant" && b.messages[2]["content"] == a.rawResponse);
+            CHECK(a.turn == 0 && !a.hasCode() && !a.sampleId && a.rawResponse.size() > 0 &&
+                  a.messages.size() == 2);
+            CHECK(b.turn == 1 && b.repairOfGenerationId == a.generationId &&
+                  b.repairOf == std::optional<std::int64_t>(a.id));
+            CHECK(c.turn == 2 && c.repairOfGenerationId == b.generationId &&
+                  c.repairOf == std::optional<std::int64_t>(b.id));
+            CHECK(b.messages.size() == 4 && b.messages[2]["role"] == "assistant" &&
+                  b.messages[2]["content"] == a.rawResponse);
             CHECK(b.check["verdict"] == "compile-error" && c.check["verdict"] == "pass");
             for (const auto* g : {&b, &c}) {
                 CHECK(g->sampleId);
@@ -269,7 +300,8 @@ void projectSinkTests() {
             }
             CHECK(ps.sample(*c.sampleId)->status.speedup == std::optional<double>(1.25));
             // Only the first answer counts towards n.
-            CHECK(orMinus1(ps.countFirstGenerations("reduce-sum-f32", "anthropic", "repair-model")) == 1);
+            CHECK(orMinus1(ps.countFirstGenerations("reduce-sum-f32", "anthropic",
+                                                    "repair-model")) == 1);
         }
     }
 
@@ -286,7 +318,8 @@ void projectSinkTests() {
         ProjectSampleSink sink(ps, tasks);
         CHECK(sink.store(g).ok());
         CHECK(sink.store(g).ok());
-        CHECK(query(ps, "SELECT count(*) FROM generations WHERE generation_id = '" + g.id + "'") == 1);
+        CHECK(query(ps, "SELECT count(*) FROM generations WHERE generation_id = '" + g.id + "'") ==
+              1);
         GeneratedSample orphan = g;
         orphan.id = newSampleId();
         orphan.turn = 1;

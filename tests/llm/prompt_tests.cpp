@@ -1,8 +1,8 @@
 // Prompt templates and the prompt built for real tasks from the shipped suite.
 #include "core/generate/prompt_builder.h"
 #include "core/tasks/task_loader.h"
-#include "tests/support/check.h"
 #include "tests/llm/suites.h"
+#include "tests/support/check.h"
 
 namespace kwbtest {
 
@@ -10,8 +10,9 @@ void promptTests() {
     using namespace kwb;
     PromptVariables vars = {{"a", "A"}, {"empty", ""}, {"list", "x\ny"}};
     CHECK(renderPromptTemplate("<{{a}}|{{ a }}>", vars).value() == "<A|A>");
-    CHECK(renderPromptTemplate("{{#a}}has {{a}}{{/a}}{{#empty}}never{{/empty}}{{^empty}}none{{/empty}}", vars).value() ==
-          "has Anone");
+    CHECK(renderPromptTemplate(
+              "{{#a}}has {{a}}{{/a}}{{#empty}}never{{/empty}}{{^empty}}none{{/empty}}", vars)
+              .value() == "has Anone");
     CHECK(renderPromptTemplate("no tags at all", vars).value() == "no tags at all");
     auto unknown = renderPromptTemplate("{{tpyo}}", vars);
     CHECK(!unknown && unknown.error().message.find("tpyo") != std::string::npos);
@@ -37,27 +38,33 @@ void promptTests() {
     const std::string& u = p->messages[0].content;
     CHECK(u.find(task->entrySignature) != std::string::npos);
     CHECK(u.find(task->prompt.substr(0, 40)) != std::string::npos);
-    CHECK(u.find("NVIDIA H200") != std::string::npos && u.find("compute capability 9.0") != std::string::npos &&
+    CHECK(u.find("NVIDIA H200") != std::string::npos &&
+          u.find("compute capability 9.0") != std::string::npos &&
           u.find("-arch=sm_90") != std::string::npos);
     for (const auto& s : task->shapes)
         CHECK_MSG(u.find("- " + s.name + ":") != std::string::npos, s.name);
     CHECK(u.find("Launch kernels only on `stream`") != std::string::npos);
-    CHECK(u.find("kwb_sgemm") != std::string::npos);              // another task's example is shown
-    CHECK(u.find("kwb_reduce_sum_OWN") == std::string::npos);     // its own never
+    CHECK(u.find("kwb_sgemm") != std::string::npos);          // another task's example is shown
+    CHECK(u.find("kwb_reduce_sum_OWN") == std::string::npos); // its own never
     CHECK(p->system.find("Prefer warp shuffles") != std::string::npos);
 
     // A task's own accepted samples (from the project) are shown to that task only.
     PromptContext own;
-    own.taskExamples["reduce-sum-f32"] = {{"reduce-sum-f32", "Sample #7", "extern \"C\" void kwb_reduce_sum_V7() {}"}};
-    own.taskExamples["sgemm-f32"] = {{"sgemm-f32", "Sample #8", "extern \"C\" void kwb_sgemm_V8() {}"}};
+    own.taskExamples["reduce-sum-f32"] = {
+        {"reduce-sum-f32", "Sample #7", "extern \"C\" void kwb_reduce_sum_V7() {}"}};
+    own.taskExamples["sgemm-f32"] = {
+        {"sgemm-f32", "Sample #8", "extern \"C\" void kwb_sgemm_V8() {}"}};
     auto withOwn = buildPrompt(*task, own, PromptTemplates::defaults());
-    CHECK(withOwn && withOwn->messages[0].content.find("Accepted kernels for this task") != std::string::npos);
-    CHECK(withOwn && withOwn->messages[0].content.find("Sample #7:\n```cuda\nextern \"C\" void kwb_reduce_sum_V7() {}\n```") !=
+    CHECK(withOwn &&
+          withOwn->messages[0].content.find("Accepted kernels for this task") != std::string::npos);
+    CHECK(withOwn && withOwn->messages[0].content.find(
+                         "Sample #7:\n```cuda\nextern \"C\" void kwb_reduce_sum_V7() {}\n```") !=
                          std::string::npos);
     CHECK(withOwn && withOwn->messages[0].content.find("kwb_sgemm_V8") == std::string::npos);
     PromptTemplates ownOnly{"", "{{task_examples}}"};
     auto t = buildPrompt(*task, own, ownOnly);
-    CHECK(t && t->messages[0].content == "Sample #7:\n```cuda\nextern \"C\" void kwb_reduce_sum_V7() {}\n```");
+    CHECK(t && t->messages[0].content ==
+                   "Sample #7:\n```cuda\nextern \"C\" void kwb_reduce_sum_V7() {}\n```");
 
     // Without GPU, examples or skill, those parts vanish rather than print empty.
     auto bare = buildPrompt(*task, PromptContext{}, PromptTemplates::defaults());
@@ -66,15 +73,18 @@ void promptTests() {
     CHECK(bare && bare->system.find("guidance") == std::string::npos);
 
     // A custom template with every variable the documentation lists.
-    PromptTemplates custom{"sys {{task_id}}",
-                           "{{title}}|{{description}}|{{entry_name}}|{{entry_signature}}|{{parameters}}|{{dtypes}}|"
-                           "{{shapes}}|{{rules}}|{{allowed_libraries}}|{{baseline}}|{{gpu}}|{{compute_capability}}|"
-                           "{{arch}}|{{examples}}|{{skill}}|{{task_prompt}}|{{task_examples}}"};
+    PromptTemplates custom{
+        "sys {{task_id}}",
+        "{{title}}|{{description}}|{{entry_name}}|{{entry_signature}}|{{parameters}}|{{dtypes}}|"
+        "{{shapes}}|{{rules}}|{{allowed_libraries}}|{{baseline}}|{{gpu}}|{{compute_capability}}|"
+        "{{arch}}|{{examples}}|{{skill}}|{{task_prompt}}|{{task_examples}}"};
     auto c = buildPrompt(*task, ctx, custom);
-    CHECK(c && c->system == "sys reduce-sum-f32" && c->messages[0].content.find("|f32|") != std::string::npos);
+    CHECK(c && c->system == "sys reduce-sum-f32" &&
+          c->messages[0].content.find("|f32|") != std::string::npos);
 
     std::string repair = repairMessage(*task, "Your kernel does not compile.");
-    CHECK(repair.starts_with("Your kernel does not compile.") && repair.find("kwb_reduce_sum") != std::string::npos);
+    CHECK(repair.starts_with("Your kernel does not compile.") &&
+          repair.find("kwb_reduce_sum") != std::string::npos);
 }
 
 } // namespace kwbtest

@@ -4,8 +4,8 @@
 #include <ctime>
 
 #include "core/llm/retry_policy.h"
-#include "tests/support/check.h"
 #include "tests/llm/suites.h"
+#include "tests/support/check.h"
 
 namespace kwbtest {
 
@@ -23,7 +23,7 @@ void retryTests() {
     CHECK(shouldRetry(400, yes));
 
     std::time_t now = 1700000000;
-    CHECK(parseRetryAfter("150", "7", now) == 0.15);          // -ms wins
+    CHECK(parseRetryAfter("150", "7", now) == 0.15); // -ms wins
     CHECK(parseRetryAfter("", "7", now) == 7.0);
     CHECK(parseRetryAfter("", "1.5", now) == 1.5);
     CHECK(!parseRetryAfter("", "soon", now).has_value());
@@ -37,9 +37,10 @@ void retryTests() {
     CHECK(retryDelaySeconds(p, 0, none, 0.0) == 0.5);
     CHECK(retryDelaySeconds(p, 1, none, 0.0) == 1.0);
     CHECK(retryDelaySeconds(p, 3, none, 0.0) == 4.0);
-    CHECK(retryDelaySeconds(p, 4, none, 0.0) == 8.0);   // capped
+    CHECK(retryDelaySeconds(p, 4, none, 0.0) == 8.0); // capped
     CHECK(retryDelaySeconds(p, 50, none, 0.0) == 8.0);
-    CHECK(retryDelaySeconds(p, 0, none, 0.999) > 0.375 - 1e-9 && retryDelaySeconds(p, 0, none, 0.999) < 0.5);
+    CHECK(retryDelaySeconds(p, 0, none, 0.999) > 0.375 - 1e-9 &&
+          retryDelaySeconds(p, 0, none, 0.999) < 0.5);
     RetryHints server;
     server.retryAfterSeconds = 2.0;
     CHECK(retryDelaySeconds(p, 0, server, 0.5) == 2.0);

@@ -5,14 +5,15 @@
 #include <unistd.h>
 
 #include "core/generate/jsonl_sample_sink.h"
-#include "tests/support/check.h"
 #include "tests/llm/suites.h"
+#include "tests/support/check.h"
 
 namespace kwbtest {
 
 void sinkTests() {
     using namespace kwb;
-    auto dir = std::filesystem::temp_directory_path() / ("kwb-llm-sink-" + std::to_string(::getpid()));
+    auto dir =
+        std::filesystem::temp_directory_path() / ("kwb-llm-sink-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     auto path = dir / "sub" / "samples.jsonl";
     GeneratedSample s;

@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "core/llm/sse_parser.h"
-#include "tests/support/check.h"
 #include "tests/llm/loopback_server.h"
 #include "tests/llm/suites.h"
+#include "tests/support/check.h"
 
 namespace kwbtest {
 namespace {
@@ -14,7 +14,8 @@ namespace {
 using kwb::SseEvent;
 using kwb::SseParser;
 
-std::vector<SseEvent> parseInPieces(const std::string& text, std::size_t piece, kwb::Status* status = nullptr) {
+std::vector<SseEvent> parseInPieces(const std::string& text, std::size_t piece,
+                                    kwb::Status* status = nullptr) {
     std::vector<SseEvent> events;
     SseParser p([&](const SseEvent& e) {
         events.push_back(e);
@@ -40,11 +41,13 @@ bool same(const std::vector<SseEvent>& a, const std::vector<SseEvent>& b) {
 } // namespace
 
 void sseTests() {
-    std::string basic = "event: ping\ndata: {\"a\":1}\n\n: keep-alive comment\n\ndata: line one\ndata: line two\nid: 7\n\n";
+    std::string basic = "event: ping\ndata: {\"a\":1}\n\n: keep-alive comment\n\ndata: line "
+                        "one\ndata: line two\nid: 7\n\n";
     auto whole = parseInPieces(basic, basic.size());
     CHECK(whole.size() == 2);
     CHECK(whole[0].type == "ping" && whole[0].data == "{\"a\":1}");
-    CHECK(whole[1].type == "message" && whole[1].data == "line one\nline two" && whole[1].id == "7");
+    CHECK(whole[1].type == "message" && whole[1].data == "line one\nline two" &&
+          whole[1].id == "7");
     for (std::size_t piece = 1; piece < 9; ++piece)
         CHECK_MSG(same(parseInPieces(basic, piece), whole), "piece size " + std::to_string(piece));
 
@@ -59,13 +62,17 @@ void sseTests() {
         CHECK_MSG(same(parseInPieces(cr, piece), whole), "CR, piece " + std::to_string(piece));
     }
 
-    // "data:x" without a space, an empty data line, an event with only an event: field (not dispatched).
+    // "data:x" without a space, an empty data line, an event with only an event: field (not
+    // dispatched).
     auto odd = parseInPieces("data:x\n\ndata\n\nevent: lonely\n\ndata: y\n\n", 1);
     CHECK(odd.size() == 3);
-    CHECK(odd.size() == 3 && odd[0].data == "x" && odd[1].data.empty() && odd[2].data == "y" && odd[2].type == "message");
+    CHECK(odd.size() == 3 && odd[0].data == "x" && odd[1].data.empty() && odd[2].data == "y" &&
+          odd[2].type == "message");
 
     // A byte-order mark, itself split, is skipped; a partial one is content.
-    auto bom = parseInPieces("\xEF\xBB\xBF" "data: z\n\n", 1);
+    auto bom = parseInPieces("\xEF\xBB\xBF"
+                             "data: z\n\n",
+                             1);
     CHECK(bom.size() == 1 && bom[0].data == "z");
 
     // The last event without its blank line is not dispatched (the stream was cut).
@@ -75,7 +82,12 @@ void sseTests() {
     // Bounded: a line longer than the limit is an error, whatever the pieces.
     {
         std::vector<SseEvent> ev;
-        SseParser p([&](const SseEvent& e) { ev.push_back(e); return kwb::okStatus(); }, 64);
+        SseParser p(
+            [&](const SseEvent& e) {
+                ev.push_back(e);
+                return kwb::okStatus();
+            },
+            64);
         auto st = p.feed(std::string(40, 'a'));
         CHECK(st.ok());
         st = p.feed(std::string(40, 'b'));

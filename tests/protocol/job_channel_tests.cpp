@@ -12,9 +12,9 @@
 #include <unistd.h>
 #include <vector>
 
-#include "core/tasks/task_loader.h"
 #include "core/protocol/job_channel.h"
 #include "core/protocol/job_result_validator.h"
+#include "core/tasks/task_loader.h"
 #include "tests/support/suite_runner.h"
 
 namespace {
@@ -22,7 +22,9 @@ namespace {
 using json = nlohmann::json;
 namespace p = kwb::protocol;
 
-bool has(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
+bool has(const std::string& hay, const std::string& needle) {
+    return hay.find(needle) != std::string::npos;
+}
 
 p::JobKey fixedKey() { // 00 01 02 ... 1f
     std::string line;
@@ -73,7 +75,8 @@ void keys() {
         return;
     CHECK_MSG(!(*a == *b), "two jobs never share a key");
     std::string line = a->line();
-    CHECK(line.size() == 65 && line.back() == '\n' && line.find_first_not_of("0123456789abcdef") == 64);
+    CHECK(line.size() == 65 && line.back() == '\n' &&
+          line.find_first_not_of("0123456789abcdef") == 64);
     auto back = p::JobKey::fromLine(line);
     CHECK(back.ok() && *back == *a);
     p::cleanse(line);
@@ -82,8 +85,9 @@ void keys() {
     const std::string good = fixedKey().line();
     std::string upper = good;
     upper[10] = 'A';
-    for (const std::string& bad : {std::string(), good.substr(0, 64), good.substr(0, 64) + "0\n", upper,
-                                   "{\"type\":\"prepare\",\"device\":0}\n" + std::string(36, ' ')})
+    for (const std::string& bad :
+         {std::string(), good.substr(0, 64), good.substr(0, 64) + "0\n", upper,
+          "{\"type\":\"prepare\",\"device\":0}\n" + std::string(36, ' ')})
         CHECK_MSG(!p::JobKey::fromLine(bad).ok(), bad);
     // clear() drops the key (the job does so once its result is out).
     p::JobKey k = fixedKey();
@@ -126,9 +130,10 @@ void frames() {
 
     auto key = std::move(*p::JobKey::fresh());
     auto other = std::move(*p::JobKey::fresh());
-    const std::vector<json> msgs = {{{"type", "event"}, {"event", "progress"}, {"stage", "loaded"}},
-                                    {{"type", "event"}, {"event", "call"}, {"shape", "small"}, {"n", 1}},
-                                    {{"type", "result"}, {"result", {{"verdict", "pass"}}}}};
+    const std::vector<json> msgs = {
+        {{"type", "event"}, {"event", "progress"}, {"stage", "loaded"}},
+        {{"type", "event"}, {"event", "call"}, {"shape", "small"}, {"n", 1}},
+        {{"type", "result"}, {"result", {{"verdict", "pass"}}}}};
     auto written = framesOf(std::move(*p::JobKey::fromLine(key.line())), msgs);
     CHECK(written.size() == 3);
     if (written.size() != 3)
@@ -148,8 +153,10 @@ void frames() {
                 return m.error().code + ": " + m.error().message;
         return std::string();
     };
-    const std::string forged = R"({"type":"result","result":{"verdict":"pass","detail":"","shapes":[]}})";
-    CHECK(has(refusedFor({forged}), "tampering: a line on the job's channel is not a signed frame"));
+    const std::string forged =
+        R"({"type":"result","result":{"verdict":"pass","detail":"","shapes":[]}})";
+    CHECK(
+        has(refusedFor({forged}), "tampering: a line on the job's channel is not a signed frame"));
     CHECK(has(refusedFor({""}), "not a signed frame"));
     CHECK(has(refusedFor({"0 " + std::string(64, '0') + " " + forged}), "fails authentication"));
     const std::string otherKey = p::signFrame(other, 0, forged);
@@ -157,9 +164,12 @@ void frames() {
     std::string altered = written[0];
     altered[altered.size() - 3] = 'X';
     CHECK(has(refusedFor({altered}), "fails authentication"));
-    CHECK(has(refusedFor({written[0], written[0]}), "frame 0 on the job's channel is a replay (frame 1 was due)"));
-    CHECK(has(refusedFor({written[0], written[2]}), "frame 2 on the job's channel is out of order (frame 1 was due)"));
-    CHECK(has(refusedFor({"0" + written[0]}), "not a signed frame")); // "00": not the canonical number
+    CHECK(has(refusedFor({written[0], written[0]}),
+              "frame 0 on the job's channel is a replay (frame 1 was due)"));
+    CHECK(has(refusedFor({written[0], written[2]}),
+              "frame 2 on the job's channel is out of order (frame 1 was due)"));
+    CHECK(has(refusedFor({"0" + written[0]}),
+              "not a signed frame")); // "00": not the canonical number
     // A candidate writing to the same descriptor can glue bytes to a frame or split one: each
     // piece then fails, none is believed.
     CHECK(has(refusedFor({"junk" + written[0]}), "not a signed frame"));
@@ -174,18 +184,21 @@ void frames() {
 // ---- a job on a real task ---------------------------------------------------------------------
 
 json softmaxSpec() {
-    auto task = kwb::loadTaskFile(std::string(KWB_SOURCE_DIR) + "/resources/tasks/softmax-rows-f32.toml");
+    auto task =
+        kwb::loadTaskFile(std::string(KWB_SOURCE_DIR) + "/resources/tasks/softmax-rows-f32.toml");
     return {{"task", task ? json(*task) : json()}, {"seed", 7}, {"bench", true}};
 }
 
 json passingShape(const std::string& name, const json& dims, double speedup) {
-    return {{"name", name},
-            {"dims", dims},
-            {"verdict", "pass"},
-            {"detail", ""},
-            {"outputs", {{"y", {{"mismatches", 0}, {"unwritten", 0}, {"nan", 0}, {"elements", 1000}}}}},
-            {"timing", {{"candidate", {{"median_ms", 1.0 / speedup}}}, {"baseline", {{"median_ms", 1.0}}}}},
-            {"speedup", speedup}};
+    return {
+        {"name", name},
+        {"dims", dims},
+        {"verdict", "pass"},
+        {"detail", ""},
+        {"outputs", {{"y", {{"mismatches", 0}, {"unwritten", 0}, {"nan", 0}, {"elements", 1000}}}}},
+        {"timing",
+         {{"candidate", {{"median_ms", 1.0 / speedup}}}, {"baseline", {{"median_ms", 1.0}}}}},
+        {"speedup", speedup}};
 }
 
 // An honest job's messages: each planned shape run and reported done, then the result.
@@ -193,9 +206,13 @@ std::vector<json> honestTranscript(const p::JobPlan& plan) {
     std::vector<json> msgs = {{{"type", "event"}, {"event", "progress"}, {"stage", "loaded"}}};
     json shapes = json::array();
     for (const auto& s : plan.shapes) {
-        msgs.push_back({{"type", "event"}, {"event", "progress"}, {"stage", "correctness"}, {"shape", s.name}});
+        msgs.push_back({{"type", "event"},
+                        {"event", "progress"},
+                        {"stage", "correctness"},
+                        {"shape", s.name}});
         msgs.push_back({{"type", "event"}, {"event", "call"}, {"shape", s.name}, {"n", 1}});
-        msgs.push_back({{"type", "event"}, {"event", "shape-done"}, {"shape", s.name}, {"verdict", "pass"}});
+        msgs.push_back(
+            {{"type", "event"}, {"event", "shape-done"}, {"shape", s.name}, {"verdict", "pass"}});
         shapes.push_back(passingShape(s.name, s.dims, 1.25));
     }
     msgs.push_back({{"type", "result"},
@@ -217,13 +234,16 @@ std::string check(const p::JobPlan& plan, const std::vector<json>& msgs, bool wa
     return v.finished() == wantFinished ? std::string() : std::string("finished() is wrong");
 }
 
-json& resultOf(std::vector<json>& msgs) { return msgs.back()["result"]; }
+json& resultOf(std::vector<json>& msgs) {
+    return msgs.back()["result"];
+}
 
 void validatorCases() {
     const json spec = softmaxSpec();
     CHECK_MSG(spec["task"].is_object(), "the softmax task loads");
     const p::JobPlan plan = p::planForSpec(spec);
-    CHECK(plan.shapes.size() == 4 && plan.shapes[1].name == "odd" && plan.outputs == std::vector<std::string>{"y"});
+    CHECK(plan.shapes.size() == 4 && plan.shapes[1].name == "odd" &&
+          plan.outputs == std::vector<std::string>{"y"});
     CHECK(plan.shapes[1].dims == json({{"rows", 1013}, {"cols", 1021}}));
     json only = spec;
     only["shapes"] = {"small", "odd"}; // the job runs them in the task's order
@@ -243,7 +263,8 @@ void validatorCases() {
         change(msgs);
         return check(plan, msgs);
     };
-    CHECK(has(with([](auto& m) { m.push_back(m.back()); }), "tampering: the job sent a second result"));
+    CHECK(has(with([](auto& m) { m.push_back(m.back()); }),
+              "tampering: the job sent a second result"));
     CHECK(has(with([](auto& m) { m.push_back(m[1]); }), "a message after its result"));
     // The forged result of the hostile tester: one shape listed, speedup 42.
     std::vector<json> forged = {{{"type", "result"},
@@ -252,9 +273,11 @@ void validatorCases() {
                                    {"detail", ""},
                                    {"shapes", {passingShape("small", plan.shapes[3].dims, 42)}},
                                    {"geomean_speedup", 42}}}}};
-    CHECK(has(check(plan, forged), "the result came before the harness finished: it lists shape small"));
+    CHECK(has(check(plan, forged),
+              "the result came before the harness finished: it lists shape small"));
     // A complete copy of a passing result arriving while the harness is still at its first shape.
-    CHECK(has(with([](auto& m) { m.erase(m.begin() + 4, m.end() - 1); }), "before the harness finished"));
+    CHECK(has(with([](auto& m) { m.erase(m.begin() + 4, m.end() - 1); }),
+              "before the harness finished"));
     // A result that leaves out a shape the job ran, and a pass without a planned shape.
     CHECK(has(with([](auto& m) { resultOf(m)["shapes"].erase(3); }), "leaves out shape small"));
     CHECK(has(with([](auto& m) {
@@ -264,17 +287,25 @@ void validatorCases() {
               }),
               "passes without planned shape small"));
     // Shapes with missing or inconsistent fields.
-    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][0].erase("verdict"); }), "lacks its name, dims, verdict"));
-    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][0].erase("dims"); }), "lacks its name, dims, verdict"));
-    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][1].erase("outputs"); }), "without a report of output y"));
-    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][1]["outputs"]["y"]["nan"] = 3; }), "counts a bad element"));
-    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][2].erase("timing"); }), "passes without its timing"));
-    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][2]["dims"]["rows"] = 4; }), "other dims than the planned"));
-    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][2]["speedup"] = 3.75; }), "speedup its medians do not give"));
+    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][0].erase("verdict"); }),
+              "lacks its name, dims, verdict"));
+    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][0].erase("dims"); }),
+              "lacks its name, dims, verdict"));
+    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][1].erase("outputs"); }),
+              "without a report of output y"));
+    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][1]["outputs"]["y"]["nan"] = 3; }),
+              "counts a bad element"));
+    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][2].erase("timing"); }),
+              "passes without its timing"));
+    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][2]["dims"]["rows"] = 4; }),
+              "other dims than the planned"));
+    CHECK(has(with([](auto& m) { resultOf(m)["shapes"][2]["speedup"] = 3.75; }),
+              "speedup its medians do not give"));
     CHECK(has(with([](auto& m) { resultOf(m)["geomean_speedup"] = 3.75; }), "geomean speedup"));
     CHECK(has(with([](auto& m) { resultOf(m)["shapes"][0]["verdict"] = "suspicious-timing"; }),
               "not the one the job reported"));
-    CHECK(has(with([](auto& m) { resultOf(m).erase("detail"); }), "lacks its verdict, detail or shapes"));
+    CHECK(has(with([](auto& m) { resultOf(m).erase("detail"); }),
+              "lacks its verdict, detail or shapes"));
     CHECK(has(with([](auto& m) { resultOf(m)["verdict"] = "excellent"; }), "unknown verdict"));
     // Events out of plan: another shape than the one due, an unknown kind or type.
     CHECK(has(with([](auto& m) { m[1]["shape"] = "large-ish"; }), "while shape large was due"));
@@ -293,7 +324,9 @@ void validatorCases() {
 
     // Honest failures are believed: an early one with no shape, and a fatal one that stops the
     // shapes (the rest never ran).
-    CHECK(check(plan, {{{"type", "result"}, {"result", {{"verdict", "load-error"}, {"detail", "x"}, {"shapes", json::array()}}}}})
+    CHECK(check(plan, {{{"type", "result"},
+                        {"result",
+                         {{"verdict", "load-error"}, {"detail", "x"}, {"shapes", json::array()}}}}})
               .empty());
     auto fatal = honest;
     fatal.erase(fatal.begin() + 7, fatal.end() - 1);
@@ -312,10 +345,13 @@ void validatorCases() {
     // An untimed job's shapes carry no timing.
     json untimedSpec = spec;
     untimedSpec["bench"] = false;
-    CHECK(has(check(p::planForSpec(untimedSpec), honest), "carries timing, but the job was not timed"));
+    CHECK(has(check(p::planForSpec(untimedSpec), honest),
+              "carries timing, but the job was not timed"));
     // A probe job (tests/sandbox) has its own verdicts and no shapes.
     const p::JobPlan probe = p::planForSpec({{"mode", "probe"}});
-    CHECK(check(probe, {{{"type", "result"}, {"result", {{"verdict", "refused"}, {"detail", ""}, {"shapes", json::array()}}}}})
+    CHECK(check(probe,
+                {{{"type", "result"},
+                  {"result", {{"verdict", "refused"}, {"detail", ""}, {"shapes", json::array()}}}}})
               .empty());
 }
 
@@ -323,7 +359,8 @@ void validatorCases() {
 // forges_result.cu) is a genuine frame of another job: it verifies under the key it was signed
 // with, and a fresh job's key refuses it.
 void fixtureReplay() {
-    std::ifstream in(std::string(KWB_SOURCE_DIR) + "/tests/fixtures/candidates/softmax-rows-f32/forges_result.cu");
+    std::ifstream in(std::string(KWB_SOURCE_DIR) +
+                     "/tests/fixtures/candidates/softmax-rows-f32/forges_result.cu");
     std::stringstream ss;
     ss << in.rdbuf();
     const std::string text = ss.str();
@@ -333,7 +370,8 @@ void fixtureReplay() {
     if (at == std::string::npos)
         return;
     std::string line;
-    for (std::size_t i = at + mark.size(); i < text.size() && !(text[i] == '\\' && text[i + 1] == 'n'); ++i) {
+    for (std::size_t i = at + mark.size();
+         i < text.size() && !(text[i] == '\\' && text[i + 1] == 'n'); ++i) {
         if (text[i] == '\\')
             ++i; // the C string's escapes: \" and \\ only
         line.push_back(text[i]);
@@ -347,7 +385,8 @@ void fixtureReplay() {
     const std::uint64_t seq = std::stoull(line.substr(0, space));
     CHECK(p::signFrame(fixedKey(), seq, line.substr(payloadAt)) == line + "\n");
     const json msg = json::parse(line.substr(payloadAt), nullptr, false);
-    CHECK(msg.is_object() && msg["result"].value("verdict", "") == "pass" && msg["result"]["shapes"].size() == 4);
+    CHECK(msg.is_object() && msg["result"].value("verdict", "") == "pass" &&
+          msg["result"]["shapes"].size() == 4);
     const p::JobKey fresh = std::move(*p::JobKey::fresh());
     p::JobChannelReader another(fresh);
     auto replayed = another.accept(line);
@@ -357,6 +396,9 @@ void fixtureReplay() {
 } // namespace
 
 int main(int argc, char** argv) {
-    return kwbtest::runSuites(
-        {{"key", keys}, {"frames", frames}, {"validator", validatorCases}, {"fixture", fixtureReplay}}, argc, argv);
+    return kwbtest::runSuites({{"key", keys},
+                               {"frames", frames},
+                               {"validator", validatorCases},
+                               {"fixture", fixtureReplay}},
+                              argc, argv);
 }

@@ -30,7 +30,8 @@ json readJson(const fs::path& p) {
 }
 
 // Every key of want (recursively, arrays element by element) is in got with the same value.
-void sameKeys(const json& want, const json& got, const std::string& path, std::vector<std::string>* diffs) {
+void sameKeys(const json& want, const json& got, const std::string& path,
+              std::vector<std::string>* diffs) {
     if (want.is_object()) {
         if (!got.is_object())
             return diffs->push_back(path + ": not an object");
@@ -51,14 +52,16 @@ void sameKeys(const json& want, const json& got, const std::string& path, std::v
 
 // The checks every record passes (of version 1 when stored, or as kwb verify writes it now);
 // returns the typed record (or nothing).
-std::optional<v::VerificationRecordData> roundTrip(const json& original, const std::string& name, int version = 1) {
+std::optional<v::VerificationRecordData> roundTrip(const json& original, const std::string& name,
+                                                   int version = 1) {
     auto read = v::fromJson(original);
     CHECK_MSG(read.ok(), name + ": " + (read.ok() ? std::string() : read.error().message));
     if (!read)
         return std::nullopt;
     CHECK_MSG(read->schemaVersion == version, name);
     const json written = v::toJson(*read);
-    CHECK_MSG(written.value("schema_version", 0) == v::VerificationRecordData::kSchemaVersion, name);
+    CHECK_MSG(written.value("schema_version", 0) == v::VerificationRecordData::kSchemaVersion,
+              name);
     json want = original;
     want.erase("schema_version");
     std::vector<std::string> diffs;
@@ -76,7 +79,9 @@ std::optional<v::VerificationRecordData> roundTrip(const json& original, const s
     // The typed answers are the ones the record read by key gave.
     const std::string verdict = original.value("verdict", "");
     CHECK_MSG(read->verdict.text() == verdict && read->passed() == (verdict == "pass"), name);
-    CHECK_MSG(read->taskId == original.value("task_id", "") && read->detail == original.value("detail", ""), name);
+    CHECK_MSG(read->taskId == original.value("task_id", "") &&
+                  read->detail == original.value("detail", ""),
+              name);
     return *read;
 }
 
@@ -110,8 +115,10 @@ void storedRecordsRoundTrip() {
         std::ifstream in(e.path());
         for (std::string line; std::getline(in, line);) {
             json m = json::parse(line, nullptr, false);
-            if (m.is_object() && m.contains("result") && m["result"].is_object() && m["result"].contains("verdict"))
-                CHECK_MSG(v::shapeFromJson(m["result"]).verdict.value != Verdict::Unknown, e.path().string());
+            if (m.is_object() && m.contains("result") && m["result"].is_object() &&
+                m["result"].contains("verdict"))
+                CHECK_MSG(v::shapeFromJson(m["result"]).verdict.value != Verdict::Unknown,
+                          e.path().string());
         }
     }
 }
@@ -124,7 +131,8 @@ void liveRecordsRoundTrip() {
     }
     const fs::path dir = fs::temp_directory_path() / ("kwb-record-" + std::to_string(::getpid()));
     fs::create_directories(dir);
-    const std::vector<std::string> env = {"KWB_RUNNER=" KWB_RUNNER_PATH, "KWB_CACHE_DIR=" + (dir / "cache").string(),
+    const std::vector<std::string> env = {"KWB_RUNNER=" KWB_RUNNER_PATH,
+                                          "KWB_CACHE_DIR=" + (dir / "cache").string(),
                                           "KWB_DATA_DIR=" + (dir / "data").string()};
     const std::string src = KWB_SOURCE_DIR;
     struct Case {
@@ -132,24 +140,31 @@ void liveRecordsRoundTrip() {
         Verdict verdict;
         int exitCode;
     };
-    for (const auto& c : {Case{src + "/resources/tasks/reference/sgemm-f32.cu", Verdict::NotRun, 3},
-                          Case{src + "/tests/fixtures/candidates/sgemm-f32/compile_error.cu", Verdict::CompileError, 1},
-                          Case{src + "/tests/fixtures/candidates/sgemm-f32/host_crash.cu", Verdict::NotRun, 3}}) {
-        auto run = kwbtest::runKwb({"verify", "sgemm-f32", c.file, "--json", "--no-bench"}, env, dir,
-                                   std::chrono::seconds(240));
+    for (const auto& c :
+         {Case{src + "/resources/tasks/reference/sgemm-f32.cu", Verdict::NotRun, 3},
+          Case{src + "/tests/fixtures/candidates/sgemm-f32/compile_error.cu", Verdict::CompileError,
+               1},
+          Case{src + "/tests/fixtures/candidates/sgemm-f32/host_crash.cu", Verdict::NotRun, 3}}) {
+        auto run = kwbtest::runKwb({"verify", "sgemm-f32", c.file, "--json", "--no-bench"}, env,
+                                   dir, std::chrono::seconds(240));
         const json j = json::parse(run.out, nullptr, false);
-        CHECK_MSG(!j.is_discarded(), c.file + ": exit " + std::to_string(run.exitCode) + " " + run.err);
+        CHECK_MSG(!j.is_discarded(),
+                  c.file + ": exit " + std::to_string(run.exitCode) + " " + run.err);
         if (j.is_discarded())
             continue;
         auto r = roundTrip(j, c.file, v::VerificationRecordData::kSchemaVersion);
         if (!r)
             continue;
         CHECK_MSG(r->verdict.value == c.verdict, c.file + ": " + r->verdict.text());
-        CHECK_MSG(run.exitCode == c.exitCode && v::verdictExitCode(r->verdict.value) == c.exitCode, c.file);
-        CHECK_MSG(r->build && r->build->nvccVersion.size() > 0 && r->build->arch.rfind("sm_", 0) == 0, c.file);
+        CHECK_MSG(run.exitCode == c.exitCode && v::verdictExitCode(r->verdict.value) == c.exitCode,
+                  c.file);
+        CHECK_MSG(r->build && r->build->nvccVersion.size() > 0 &&
+                      r->build->arch.rfind("sm_", 0) == 0,
+                  c.file);
         CHECK_MSG(r->screening && r->screening->version >= 1, c.file);
         CHECK_MSG(!r->id.empty() && r->id == j.value("id", "") && v::isSealed(*r), c.file);
-        CHECK_MSG(r->extra.empty(), c.file + ": fields the typed form does not know: " + r->extra.dump());
+        CHECK_MSG(r->extra.empty(),
+                  c.file + ": fields the typed form does not know: " + r->extra.dump());
         if (c.verdict == Verdict::CompileError) {
             CHECK(!r->build->ok && !r->build->diagnostics.empty());
             CHECK(!r->build->diagnostics.empty() && r->build->diagnostics[0].severity == "error" &&
@@ -157,12 +172,14 @@ void liveRecordsRoundTrip() {
             CHECK(v::family(r->verdict.value) == v::VerdictFamily::Failed);
         } else {
             CHECK(r->build->ok);
-            if (c.file.find("reference") != std::string::npos) // host_crash.cu has no kernel of its own
+            if (c.file.find("reference") !=
+                std::string::npos) // host_crash.cu has no kernel of its own
                 CHECK(!r->build->resources.empty() && r->build->resources[0].registers > 0);
             CHECK(v::family(r->verdict.value) == v::VerdictFamily::NotRun);
         }
         if (c.file.find("host_crash") != std::string::npos)
-            CHECK_MSG(r->screening->findings.size() == 1 && r->screening->findings[0].kind == "process" &&
+            CHECK_MSG(r->screening->findings.size() == 1 &&
+                          r->screening->findings[0].kind == "process" &&
                           r->screening->findings[0].line == 18,
                       j["screening"].dump());
     }
@@ -181,10 +198,12 @@ void handWrittenGpuRecordsRead() {
         CHECK(r.device && r.device->name == "NVIDIA H200" && r.device->cc == "9.0");
         CHECK(r.sandbox && r.sandbox->seccomp && r.sandbox->landlock && r.sandbox->limits);
         CHECK(r.baseline && r.baseline->kind == "cublas");
-        CHECK(r.build && r.build->resources.size() == 1 && r.build->resources[0].sharedBytes == 16384);
+        CHECK(r.build && r.build->resources.size() == 1 &&
+              r.build->resources[0].sharedBytes == 16384);
         CHECK(r.build && r.build->diagnostics.size() == 1 && r.build->diagnostics[0].column == 5);
         CHECK(r.geomeanSpeedup && *r.geomeanSpeedup > 1.07);
-        CHECK(r.workerTimelineMs.is_object() && r.timelineMs.contains("cuda_ready") && r.prepared.contains("warm_ms"));
+        CHECK(r.workerTimelineMs.is_object() && r.timelineMs.contains("cuda_ready") &&
+              r.prepared.contains("warm_ms"));
         CHECK(r.ceilings.value("f32_tflops", 0.0) > 51);
         CHECK(r.extra.contains("future_field") && r.extra.contains("note") && r.extra.size() == 2);
         CHECK(r.shapes.size() == 2);
@@ -192,12 +211,17 @@ void handWrittenGpuRecordsRead() {
             const auto& s = r.shapes[0];
             CHECK(s.dims.at("M") == 128 && s.reference == "cpu-float64");
             CHECK(s.outputs.at("C").elements == 16384 && !s.outputs.at("C").firstBad);
-            CHECK(s.candidate && s.candidate->samplesMs.size() == 5 && s.candidate->batch == 64 && s.candidate->graph);
-            CHECK(s.candidate && s.candidate->discardedUncovered == 1 && s.candidate->spentSamplingMs > 600);
-            CHECK(s.candidate && s.candidate->smClockMHz && s.candidate->smClockMHz->median == 1980);
-            CHECK(s.baseline && s.baseline->label == std::optional<std::string>("cuBLAS SGEMM (TF32 off), algo 6"));
+            CHECK(s.candidate && s.candidate->samplesMs.size() == 5 && s.candidate->batch == 64 &&
+                  s.candidate->graph);
+            CHECK(s.candidate && s.candidate->discardedUncovered == 1 &&
+                  s.candidate->spentSamplingMs > 600);
+            CHECK(s.candidate && s.candidate->smClockMHz &&
+                  s.candidate->smClockMHz->median == 1980);
+            CHECK(s.baseline && s.baseline->label ==
+                                    std::optional<std::string>("cuBLAS SGEMM (TF32 off), algo 6"));
             CHECK(s.speedup && *s.speedup > 1.07 && s.smClockMHz && s.smClockMHz->max == 1980);
-            CHECK(s.speedOfLight && s.speedOfLight->bound == "compute" && s.spentMs.at("timed") == 1500.0);
+            CHECK(s.speedOfLight && s.speedOfLight->bound == "compute" &&
+                  s.spentMs.at("timed") == 1500.0);
             CHECK(s.extra.empty());
             CHECK(r.shapes[1].notes.size() == 1 && r.shapes[1].candidate->spinDropped &&
                   !r.shapes[1].candidate->smClockMHz);
@@ -207,17 +231,20 @@ void handWrittenGpuRecordsRead() {
     CHECK(bad.ok());
     if (bad) {
         const auto& r = *bad;
-        CHECK(r.verdict.value == Verdict::WrongResult && v::family(r.verdict.value) == v::VerdictFamily::Failed);
+        CHECK(r.verdict.value == Verdict::WrongResult &&
+              v::family(r.verdict.value) == v::VerdictFamily::Failed);
         CHECK(r.log == std::optional<std::string>("job child output tail") && r.ceilingsError);
         CHECK(r.device && r.device->extra.value("uuid", "") == "GPU-0000");
-        CHECK(r.screening && r.screening->findings.size() == 1 && r.screening->findings[0].line == 18);
+        CHECK(r.screening && r.screening->findings.size() == 1 &&
+              r.screening->findings[0].line == 18);
         CHECK(!r.build && r.shapes.size() == 2);
         if (r.shapes.size() == 2) {
             const auto& o = r.shapes[0].outputs.at("C");
-            CHECK(o.firstBadIndex == std::optional<std::int64_t>(401) && o.firstBad && !o.firstBad->got &&
-                  o.firstBad->element == "C[3][17]");
+            CHECK(o.firstBadIndex == std::optional<std::int64_t>(401) && o.firstBad &&
+                  !o.firstBad->got && o.firstBad->element == "C[3][17]");
             const auto& odd = r.shapes[1];
-            CHECK(odd.verdict.value == Verdict::Unknown && odd.verdict.text() == "tomorrows-verdict");
+            CHECK(odd.verdict.value == Verdict::Unknown &&
+                  odd.verdict.text() == "tomorrows-verdict");
             CHECK(!odd.speedup && odd.extra.value("speedup", "") == "not a number"); // kept, unread
             CHECK(!odd.candidate && odd.extra.contains("timing"));
             CHECK(odd.flags.size() == 1 && odd.spentMs.empty());
@@ -246,7 +273,11 @@ void typedValueRoundTrips() {
     b.resources.push_back({"_Z1kv", 32, 0, 0, 8, 8, json{{"future", true}}});
     r.build = b;
     r.device = v::DeviceReport{1, "GPU", "9.0", json::object()};
-    r.sandbox = v::SandboxReport{.limits = true, .seccomp = true, .landlock = false, .shm = "private", .note = "no Landlock"};
+    r.sandbox = v::SandboxReport{.limits = true,
+                                 .seccomp = true,
+                                 .landlock = false,
+                                 .shm = "private",
+                                 .note = "no Landlock"};
     r.baseline = v::BaselineInfo{"ref", "reference-kernel", json::object()};
     v::ShapeResult s;
     s.name = "big";
@@ -276,7 +307,8 @@ void typedValueRoundTrips() {
     r.geomeanSpeedup = 0.5;
     r.log = "log";
     r.ceilingsError = "none";
-    r.screening = v::Screening{1, {v::ScreeningFinding{"threads", 7, "std::thread", json::object()}}, json::object()};
+    r.screening = v::Screening{
+        1, {v::ScreeningFinding{"threads", 7, "std::thread", json::object()}}, json::object()};
     r.ceilings = {{"f32_tflops", 50.0}};
     r.timelineMs = {{"a", 1.0}};
     r.workerTimelineMs = {{"b", 2.0}};
@@ -298,7 +330,10 @@ void typedValueRoundTrips() {
 // A new record's id is the hash of its schema-2 form; a change makes it unsealed until sealed
 // again, under another id; reading the written form gives the same id back.
 void recordIdentity() {
-    auto read = v::fromJson({{"schema_version", 1}, {"task_id", "t"}, {"verdict", "pass"}, {"source_hash", "h"},
+    auto read = v::fromJson({{"schema_version", 1},
+                             {"task_id", "t"},
+                             {"verdict", "pass"},
+                             {"source_hash", "h"},
                              {"created_at", "2026-12-03T00:00:00Z"}});
     CHECK(read.ok());
     if (!read)
@@ -318,7 +353,10 @@ void recordIdentity() {
 }
 
 void badRecordsAreRefused() {
-    const json good = {{"schema_version", 1}, {"task_id", "t"}, {"verdict", "pass"}, {"source_hash", "h"},
+    const json good = {{"schema_version", 1},
+                       {"task_id", "t"},
+                       {"verdict", "pass"},
+                       {"source_hash", "h"},
                        {"created_at", "c"}};
     CHECK(v::fromJson(good).ok());
     CHECK(!v::fromJson(json::array()).ok());

@@ -73,28 +73,36 @@ void verdictFamilies() {
     };
     CHECK(expected.size() == v::allVerdicts().size() + 1);
     for (const auto& [verdict, fam] : expected) {
-        CHECK_MSG(v::family(verdict) == fam, v::toString(verdict) + " is " + v::toString(v::family(verdict)));
+        CHECK_MSG(v::family(verdict) == fam,
+                  v::toString(verdict) + " is " + v::toString(v::family(verdict)));
         CHECK_MSG(v::isPass(verdict) == (fam == VerdictFamily::Pass), v::toString(verdict));
     }
     std::set<std::string> familyNames;
-    for (auto f : {VerdictFamily::Pass, VerdictFamily::Failed, VerdictFamily::SuspectedHack, VerdictFamily::NotRun,
-                   VerdictFamily::Error})
+    for (auto f : {VerdictFamily::Pass, VerdictFamily::Failed, VerdictFamily::SuspectedHack,
+                   VerdictFamily::NotRun, VerdictFamily::Error})
         CHECK(familyNames.insert(v::toString(f)).second);
 }
 
 // The typed answers are those the record read by key gave (its rules, written out here) for
 // every verdict and for text no verdict has.
 void verdictExitCodesMatch() {
-    auto byKeyExitCode = [](const std::string& text) { return text == "pass" ? 0 : text == "not-run" ? 3 : 1; };
-    auto byKeyRan = [](const std::string& text) { return text != "not-run" && text != "compile-error"; };
+    auto byKeyExitCode = [](const std::string& text) {
+        return text == "pass" ? 0 : text == "not-run" ? 3 : 1;
+    };
+    auto byKeyRan = [](const std::string& text) {
+        return text != "not-run" && text != "compile-error";
+    };
     std::vector<std::string> texts = {"tomorrows-verdict", "missing"};
     for (Verdict verdict : v::allVerdicts())
         texts.push_back(v::toString(verdict));
     for (const auto& text : texts) {
         const Verdict verdict = v::verdictFromString(text);
         CHECK_MSG(v::verdictExitCode(verdict) == byKeyExitCode(text), text);
-        auto rec = v::fromJson({{"schema_version", 1}, {"task_id", "t"}, {"verdict", text},
-                                {"source_hash", "h"}, {"created_at", "2026-12-03T00:00:00Z"}});
+        auto rec = v::fromJson({{"schema_version", 1},
+                                {"task_id", "t"},
+                                {"verdict", text},
+                                {"source_hash", "h"},
+                                {"created_at", "2026-12-03T00:00:00Z"}});
         CHECK_MSG(rec.ok(), text);
         if (rec) {
             CHECK_MSG(v::ran(rec->verdict.value) == byKeyRan(text), text);
@@ -124,26 +132,31 @@ void everyWrittenVerdictIsKnown() {
     // or of failed()/failure(), and cudaFailure's choice (shape_setup.cpp).
     const std::regex written(
         R"re((?:"verdict"\]\s*=\s*|\{"verdict",\s*|Failure\{|failed\(|failure\(|return \{|[?:]\s*)"([a-z]+(?:-[a-z]+)*)")re");
-    const std::vector<std::string> files = {"core/gpu/shape_runner.cpp", "core/gpu/shape_setup.cpp",
-                                            "core/gpu/verify_job.cpp",   "core/gpu/job_launcher.cpp",
-                                            "core/gpu/worker_session.cpp", "core/generate/generation_run.cpp"};
+    const std::vector<std::string> files = {
+        "core/gpu/shape_runner.cpp",   "core/gpu/shape_setup.cpp",
+        "core/gpu/verify_job.cpp",     "core/gpu/job_launcher.cpp",
+        "core/gpu/worker_session.cpp", "core/generate/generation_run.cpp"};
     std::set<std::string> seen;
     for (const auto& file : files) {
         const std::string text = readSource(file);
         CHECK_MSG(!text.empty(), "cannot read " + file);
-        for (auto it = std::sregex_iterator(text.begin(), text.end(), written); it != std::sregex_iterator(); ++it) {
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), written);
+             it != std::sregex_iterator(); ++it) {
             const std::string word = (*it)[1].str();
-            if (word.find('-') == std::string::npos && word != "pass" && word != "error" && word != "timeout" &&
-                word != "crash" && word != "nondeterministic" && word != "tampering")
+            if (word.find('-') == std::string::npos && word != "pass" && word != "error" &&
+                word != "timeout" && word != "crash" && word != "nondeterministic" &&
+                word != "tampering")
                 continue; // other strings in those positions (keys, labels) are single words
             seen.insert(word + " (" + file + ")");
-            CHECK_MSG(v::verdictFromString(word) != Verdict::Unknown, word + " written in " + file + " is no Verdict");
+            CHECK_MSG(v::verdictFromString(word) != Verdict::Unknown,
+                      word + " written in " + file + " is no Verdict");
         }
     }
     // The scan saw the ones we know are there (so a change of style does not silently hide them).
-    for (const char* must : {"wrong-result", "out-of-bounds", "input-modified", "nondeterministic", "illegal-address",
-                             "launch-error", "cuda-error", "compile-error", "not-run", "suspicious-timing", "load-error",
-                             "no-device", "protocol-error", "crash", "timeout", "harness-error", "tampering"}) {
+    for (const char* must : {"wrong-result", "out-of-bounds", "input-modified", "nondeterministic",
+                             "illegal-address", "launch-error", "cuda-error", "compile-error",
+                             "not-run", "suspicious-timing", "load-error", "no-device",
+                             "protocol-error", "crash", "timeout", "harness-error", "tampering"}) {
         bool found = false;
         for (const auto& s : seen)
             found = found || s.rfind(std::string(must) + " (", 0) == 0;

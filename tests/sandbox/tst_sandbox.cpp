@@ -23,8 +23,8 @@
 #include <sys/shm.h>
 #include <sys/socket.h>
 #include <thread>
-#include <utility>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 #include "core/gpu/job_launcher.h"
@@ -132,7 +132,8 @@ std::vector<pid_t> survivors() {
         const pid_t pid = pid_t(std::atoi(name.c_str()));
         if (pid == ::getpid())
             continue;
-        if (has(readFile(entry.path().string() + "/environ"), mark) && !ending(entry.path().string()))
+        if (has(readFile(entry.path().string() + "/environ"), mark) &&
+            !ending(entry.path().string()))
             found.push_back(pid);
     }
     return found;
@@ -404,8 +405,8 @@ std::vector<std::string> writablePlaces() {
             found.push_back(e.path().string());
     }
     std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(g_root, ec); !ec && it != fs::recursive_directory_iterator();
-         it.increment(ec))
+    for (auto it = fs::recursive_directory_iterator(g_root, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
         found.push_back(it->path().string());
     for (const char* table : {"/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem"}) {
         std::istringstream lines(readFile(table));
@@ -420,9 +421,11 @@ std::vector<std::string> writablePlaces() {
     return found;
 }
 
-std::vector<std::string> newPlaces(const std::vector<std::string>& before, const std::vector<std::string>& after) {
+std::vector<std::string> newPlaces(const std::vector<std::string>& before,
+                                   const std::vector<std::string>& after) {
     std::vector<std::string> added;
-    std::set_difference(after.begin(), after.end(), before.begin(), before.end(), std::back_inserter(added));
+    std::set_difference(after.begin(), after.end(), before.begin(), before.end(),
+                        std::back_inserter(added));
     return added;
 }
 
@@ -438,12 +441,14 @@ int leftoversCase() {
     const std::string shm = r.result["sandbox"].value("shm", "");
     std::printf("  /dev/shm of the job: %s\n", shm.c_str());
     if (shm == "private") // inside its namespaces the job could create them: harmless
-        CHECK_MSG(has(r.note(), "/dev/shm file: created") && has(r.note(), "shmget: created"), r.note());
+        CHECK_MSG(has(r.note(), "/dev/shm file: created") && has(r.note(), "shmget: created"),
+                  r.note());
     // Other programs of the machine (tests running beside this one) come and go in /tmp: what
     // counts is what names the probe's marker, lies in this run's folder, or holds its keys.
     std::string listing;
     for (const auto& p : newPlaces(before, writablePlaces()))
-        if (has(p, mark) || p.starts_with(g_root) || has(p, " key 180298598")) // keys 0x6b776200..02
+        if (has(p, mark) || p.starts_with(g_root) ||
+            has(p, " key 180298598")) // keys 0x6b776200..02
             listing += " " + p;
     CHECK_MSG(listing.empty(), "left behind:" + listing);
 
@@ -452,10 +457,12 @@ int leftoversCase() {
     std::ofstream(shmFile) << "control\n";
     const int segment = ::shmget(key_t(0x6b776210), 4096, IPC_CREAT | 0600);
     const auto seen = newPlaces(before, writablePlaces()); // 0x6b776210 = 1802986000
-    CHECK_MSG(std::find(seen.begin(), seen.end(), shmFile) != seen.end(), "the listing misses " + shmFile);
-    CHECK_MSG(segment < 0 || std::any_of(seen.begin(), seen.end(), [](const std::string& p) {
-                  return has(p, "/proc/sysvipc/shm key 1802986000 ");
-              }),
+    CHECK_MSG(std::find(seen.begin(), seen.end(), shmFile) != seen.end(),
+              "the listing misses " + shmFile);
+    CHECK_MSG(segment < 0 || std::any_of(seen.begin(), seen.end(),
+                                         [](const std::string& p) {
+                                             return has(p, "/proc/sysvipc/shm key 1802986000 ");
+                                         }),
               "the listing misses a System V segment");
     std::error_code ec;
     fs::remove(shmFile, ec);
@@ -507,16 +514,20 @@ int keyCase() {
     second.reset();
     std::string hex = key->line();
     hex.pop_back();
-    json spec = {{"mode", "probe"}, {"library", std::string(KWB_PROBE_DIR) + "/key_hunt.so"}, {"arg", hex}};
+    json spec = {
+        {"mode", "probe"}, {"library", std::string(KWB_PROBE_DIR) + "/key_hunt.so"}, {"arg", hex}};
     kwb::gpu::JobLimits limits;
     limits.idle = std::chrono::seconds(10);
-    json result = kwb::gpu::runJobInChild(KWB_JOB_PATH, spec, limits, [](const json&) {}, std::move(first));
+    json result = kwb::gpu::runJobInChild(
+        KWB_JOB_PATH, spec, limits, [](const json&) {}, std::move(first));
     const std::string note = result.contains("probe") ? result["probe"].value("note", "") : "";
-    std::printf("  key_hunt <the job's key>: %s -- %s\n", result.value("verdict", "").c_str(), note.c_str());
+    std::printf("  key_hunt <the job's key>: %s -- %s\n", result.value("verdict", "").c_str(),
+                note.c_str());
     CHECK_MSG(result.value("verdict", "") == "pass", text(result).substr(0, 600));
     CHECK_MSG(has(note, "stdin held 0 bytes") && has(note, "not found"), note);
     Run control = runProbe("key_hunt", "kwb-job-");
-    CHECK_MSG(control.verdict() == "probe-error" && has(control.note(), "found in environ"), control.note());
+    CHECK_MSG(control.verdict() == "probe-error" && has(control.note(), "found in environ"),
+              control.note());
     return 0;
 }
 
@@ -561,12 +572,20 @@ int main(int argc, char** argv) {
         return 1;
     }
     const std::string suite = argc > 1 ? argv[1] : "";
-    static const std::pair<const char*, int (*)()> kCases[] = {
-        {"hang", hangCase},       {"forkbomb", forkBombCase}, {"daemon", daemonCase},
-        {"write", writeCase},     {"network", networkCase},   {"output", outputCase},
-        {"environment", environmentCase}, {"signal", signalCase}, {"crash", crashCase},
-        {"benign", benignCase},   {"leftovers", leftoversCase}, {"nice", niceCase},
-        {"channel", channelCase}, {"key", keyCase}};
+    static const std::pair<const char*, int (*)()> kCases[] = {{"hang", hangCase},
+                                                               {"forkbomb", forkBombCase},
+                                                               {"daemon", daemonCase},
+                                                               {"write", writeCase},
+                                                               {"network", networkCase},
+                                                               {"output", outputCase},
+                                                               {"environment", environmentCase},
+                                                               {"signal", signalCase},
+                                                               {"crash", crashCase},
+                                                               {"benign", benignCase},
+                                                               {"leftovers", leftoversCase},
+                                                               {"nice", niceCase},
+                                                               {"channel", channelCase},
+                                                               {"key", keyCase}};
     int (*run)() = nullptr;
     std::string names;
     for (const auto& [name, fn] : kCases) {

@@ -6,8 +6,8 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -37,7 +37,8 @@ std::string launcher(const std::string& host, const std::string& top = "") {
            "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
            "    if (i < n) y[i] = x[i];\n"
            "}\n\n\n\n"
-           "extern \"C\" void kwb_softmax_rows(const float* x, float* y, int rows, int cols, cudaStream_t stream) {\n" +
+           "extern \"C\" void kwb_softmax_rows(const float* x, float* y, int rows, int cols, "
+           "cudaStream_t stream) {\n" +
            host + "\n    k<<<(rows * cols + 255) / 256, 256, 0, stream>>>(x, y, rows * cols);\n}\n";
 }
 
@@ -76,10 +77,12 @@ void eachConstruct() {
         {"fcntl", "    fcntl(4, 1);", "descriptor"},
         {"dlopen", "    void* h = dlopen(\"libc.so.6\", 2);", "dynamic-loading"},
         {"dlsym", "    dlsym(nullptr, \"write\");", "dynamic-loading"},
-        {"driver entry point", "    void* fn; cudaGetDriverEntryPoint(\"cuMemAlloc\", &fn, 0);", "dynamic-loading"},
+        {"driver entry point", "    void* fn; cudaGetDriverEntryPoint(\"cuMemAlloc\", &fn, 0);",
+         "dynamic-loading"},
         {"std::thread", "    std::thread t([] {}); t.join();", "thread"},
         {"std::async", "    auto f = std::async([] { return 1; });", "thread"},
-        {"pthread_create", "    pthread_t t; pthread_create(&t, nullptr, nullptr, nullptr);", "thread"},
+        {"pthread_create", "    pthread_t t; pthread_create(&t, nullptr, nullptr, nullptr);",
+         "thread"},
         {"fork", "    if (fork() == 0) return;", "process"},
         {"execve", "    execve(\"/bin/sh\", nullptr, nullptr);", "process"},
         {"system", "    system(\"id\");", "process"},
@@ -91,11 +94,14 @@ void eachConstruct() {
         {"host asm", "    asm volatile(\"syscall\");", "host-asm"},
         {"__asm__", "    __asm__(\"nop\");", "host-asm"},
         {"host callback", "    cudaLaunchHostFunc(stream, nullptr, nullptr);", "host-callback"},
-        {"stream callback", "    cudaStreamAddCallback(stream, nullptr, nullptr, 0);", "host-callback"},
+        {"stream callback", "    cudaStreamAddCallback(stream, nullptr, nullptr, 0);",
+         "host-callback"},
         {"own stream", "    cudaStream_t s; cudaStreamCreate(&s);", "stream-creation"},
-        {"own stream with flags", "    cudaStream_t s; cudaStreamCreateWithFlags(&s, 1);", "stream-creation"},
+        {"own stream with flags", "    cudaStream_t s; cudaStreamCreateWithFlags(&s, 1);",
+         "stream-creation"},
         {"graph", "    cudaGraph_t g; cudaGraphCreate(&g, 0);", "graph-creation"},
-        {"capture", "    cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal);", "graph-creation"},
+        {"capture", "    cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal);",
+         "graph-creation"},
         {"cudaMalloc", "    float* t; cudaMalloc(&t, 4);", "allocation"},
         {"cudaMallocAsync", "    float* t; cudaMallocAsync(&t, 4, stream);", "allocation"},
         {"malloc", "    void* p = malloc(16);", "allocation"},
@@ -104,11 +110,15 @@ void eachConstruct() {
         {"set device", "    cudaSetDevice(1);", "device-reset"},
         {"launch without stream", "    k<<<1, 1>>>(x, y, 1);", "default-stream"},
         {"launch on stream 0", "    k<<<1, 1, 0, 0>>>(x, y, 1);", "default-stream"},
-        {"launch on per-thread stream", "    k<<<1, 1, 0, cudaStreamPerThread>>>(x, y, 1);", "default-stream"},
+        {"launch on per-thread stream", "    k<<<1, 1, 0, cudaStreamPerThread>>>(x, y, 1);",
+         "default-stream"},
         {"memset async on stream 0", "    cudaMemsetAsync(y, 0, 4, 0);", "default-stream"},
-        {"synchronous copy", "    cudaMemcpy(y, x, 4, cudaMemcpyDeviceToDevice);", "default-stream"},
+        {"synchronous copy", "    cudaMemcpy(y, x, 4, cudaMemcpyDeviceToDevice);",
+         "default-stream"},
         {"cuBLAS not allowed", "    cublasHandle_t h; cublasCreate(&h);", "library-call"},
-        {"driver API", "    cuLaunchKernel(nullptr, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr);", "driver-api"},
+        {"driver API",
+         "    cuLaunchKernel(nullptr, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr);",
+         "driver-api"},
         {"static cache", "    static float* cache = nullptr; (void)cache;", "host-state"},
         {"static container", "    static std::vector<float> seen; (void)seen;", "host-state"},
         {"thread_local", "    thread_local int calls = 0; ++calls;", "host-state"},
@@ -120,16 +130,21 @@ void eachConstruct() {
     for (const auto& c : cases) {
         const std::string src = launcher(c.host, c.top);
         const auto r = kwb::screenHostCode(src);
-        CHECK_MSG(hasKind(r, c.kind), std::string(c.name) + ": expected " + c.kind + ", got " + listed(r));
+        CHECK_MSG(hasKind(r, c.kind),
+                  std::string(c.name) + ": expected " + c.kind + ", got " + listed(r));
         bool onItsLine = false;
         for (const auto& f : r.findings)
-            onItsLine = onItsLine || (f.kind == c.kind && f.text.find(c.host.empty() ? std::string("#") : c.host.substr(4, 6)) != std::string::npos);
+            onItsLine = onItsLine ||
+                        (f.kind == c.kind &&
+                         f.text.find(c.host.empty() ? std::string("#") : c.host.substr(4, 6)) !=
+                             std::string::npos);
         CHECK_MSG(onItsLine, std::string(c.name) + ": the finding quotes its line: " + listed(r));
     }
     // The same call allowed by the task is no finding.
     kwb::ScreeningOptions cublas;
     cublas.allowedLibraries = {"cuBLAS"};
-    CHECK(!hasKind(kwb::screenHostCode(launcher("    cublasHandle_t h; cublasCreate(&h);"), cublas), "library-call"));
+    CHECK(!hasKind(kwb::screenHostCode(launcher("    cublasHandle_t h; cublasCreate(&h);"), cublas),
+                   "library-call"));
 }
 
 void evasions() {
@@ -139,45 +154,62 @@ void evasions() {
     };
     const std::vector<Evasion> cases = {
         {"line splice inside a name", "", "    void* h = dl\\\nopen(\"x\", 2);", "dynamic-loading"},
-        {"universal character name", "", "    void* h = \\u0064lopen(\"x\", 2);", "dynamic-loading"},
-        {"token pasting", "#define CAT(a, b) a##b", "    CAT(dl, open)(\"x\", 2);", "preprocessor-trick"},
-        {"name behind a macro", "#define LOADER dlopen", "    LOADER(\"x\", 2);", "dynamic-loading"},
-        {"macro within a macro", "#define A dlsym\n#define B A", "    B(nullptr, \"x\");", "dynamic-loading"},
+        {"universal character name", "", "    void* h = \\u0064lopen(\"x\", 2);",
+         "dynamic-loading"},
+        {"token pasting", "#define CAT(a, b) a##b", "    CAT(dl, open)(\"x\", 2);",
+         "preprocessor-trick"},
+        {"name behind a macro", "#define LOADER dlopen", "    LOADER(\"x\", 2);",
+         "dynamic-loading"},
+        {"macro within a macro", "#define A dlsym\n#define B A", "    B(nullptr, \"x\");",
+         "dynamic-loading"},
         {"string split in two", "", "    const char* p = \"/pr\" \"oc/self/mem\";", "proc-access"},
         {"escaped string", "", "    const char* p = \"/pr\\157c/self/mem\";", "proc-access"},
         {"name as a string", "", "    auto f = lookup(\"getenv\");", "environment"},
         {"asm label", "extern \"C\" int hidden(int) __asm__(\"syscall\");", "", "host-asm"},
         {"redefined execution space", "#define __device__", "", "preprocessor-trick"},
-        {"macro adding device", "#define DEV __device__\nDEV void f() { dlopen(\"x\", 2); }", "", "dynamic-loading"},
-        {"conditional device head", "#if 0\n__device__\n#endif\nvoid evil() { dlopen(\"x\", 2); }", "", "dynamic-loading"},
-        {"conditional brace in a device body",
-         "__device__ void f() {\n#if 0\n{\n#endif\n}\nvoid evil() { dlopen(\"x\", 2); }\n#if 0\n}\n#endif", "",
+        {"macro adding device", "#define DEV __device__\nDEV void f() { dlopen(\"x\", 2); }", "",
          "dynamic-loading"},
-        {"macro braces", "#define OPEN {\n#define CLOSE }\n__device__ void f() { CLOSE\nvoid evil() { dlopen(\"x\", 2); }\nstruct Z OPEN };",
+        {"conditional device head", "#if 0\n__device__\n#endif\nvoid evil() { dlopen(\"x\", 2); }",
          "", "dynamic-loading"},
-        {"digraph braces", "__device__ void f() <% %>\nvoid evil() <% dlopen(\"x\", 2); %>", "", "dynamic-loading"},
-        {"host device function", "__host__ __device__ void both() { getenv(\"HOME\"); }", "", "environment"},
-        {"raw string does not hide code", "const char* s = R\"x( \" )x\";\nvoid evil() { fork(); }", "", "process"},
+        {"conditional brace in a device body",
+         "__device__ void f() {\n#if 0\n{\n#endif\n}\nvoid evil() { dlopen(\"x\", 2); }\n#if "
+         "0\n}\n#endif",
+         "", "dynamic-loading"},
+        {"macro braces",
+         "#define OPEN {\n#define CLOSE }\n__device__ void f() { CLOSE\nvoid evil() { "
+         "dlopen(\"x\", 2); }\nstruct Z OPEN };",
+         "", "dynamic-loading"},
+        {"digraph braces", "__device__ void f() <% %>\nvoid evil() <% dlopen(\"x\", 2); %>", "",
+         "dynamic-loading"},
+        {"host device function", "__host__ __device__ void both() { getenv(\"HOME\"); }", "",
+         "environment"},
+        {"raw string does not hide code", "const char* s = R\"x( \" )x\";\nvoid evil() { fork(); }",
+         "", "process"},
         {"OpenMP pragma", "", "#pragma omp parallel\n    { }", "thread"},
     };
     for (const auto& c : cases) {
         const auto r = kwb::screenHostCode(launcher(c.host, c.top));
-        CHECK_MSG(hasKind(r, c.kind), std::string(c.name) + ": expected " + c.kind + ", got " + listed(r));
+        CHECK_MSG(hasKind(r, c.kind),
+                  std::string(c.name) + ": expected " + c.kind + ", got " + listed(r));
     }
     // A comment or a string that only mentions a name is no finding.
-    const auto quiet = kwb::screenHostCode(launcher("    // dlopen, fork and getenv are not used here\n"
-                                                    "    /* cudaStreamCreate(&s); */\n"));
+    const auto quiet =
+        kwb::screenHostCode(launcher("    // dlopen, fork and getenv are not used here\n"
+                                     "    /* cudaStreamCreate(&s); */\n"));
     CHECK_MSG(quiet.findings.empty(), listed(quiet));
 }
 
 void deviceCodeIsLeftAlone() {
-    const std::string src = "#include <cuda_runtime.h>\n#include <cstdio>\n"
-                            "__device__ __forceinline__ unsigned lane() { unsigned l; asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(l)); return l; }\n"
-                            "__global__ void k(float* y) { if (lane() == 0) printf(\"%f\\n\", y[0]); __shared__ float s[32]; s[0] = 1; }\n"
-                            "template <int N> __global__ void t(float* y) { asm volatile(\"membar.gl;\"); y[N] = 0; }\n"
-                            "extern \"C\" void kwb_x(float* y, cudaStream_t stream) {\n"
-                            "    k<<<1, 32, 0, stream>>>(y);\n    t<1><<<1, 1, 0, stream>>>(y);\n"
-                            "    cudaMemsetAsync(y, 0, 4, stream);\n}\n";
+    const std::string src =
+        "#include <cuda_runtime.h>\n#include <cstdio>\n"
+        "__device__ __forceinline__ unsigned lane() { unsigned l; asm(\"mov.u32 %0, %%laneid;\" : "
+        "\"=r\"(l)); return l; }\n"
+        "__global__ void k(float* y) { if (lane() == 0) printf(\"%f\\n\", y[0]); __shared__ float "
+        "s[32]; s[0] = 1; }\n"
+        "template <int N> __global__ void t(float* y) { asm volatile(\"membar.gl;\"); y[N] = 0; }\n"
+        "extern \"C\" void kwb_x(float* y, cudaStream_t stream) {\n"
+        "    k<<<1, 32, 0, stream>>>(y);\n    t<1><<<1, 1, 0, stream>>>(y);\n"
+        "    cudaMemsetAsync(y, 0, 4, stream);\n}\n";
     const auto r = kwb::screenHostCode(src);
     CHECK_MSG(r.findings.empty(), listed(r));
     const auto j = kwb::toJson(kwb::screenHostCode(launcher("    fork();")));
@@ -195,14 +227,15 @@ void honestSourcesAreClean() {
             const std::string name = e.path().filename().string();
             // Fixtures that misbehave in host code on purpose.
             static const std::set<std::string> hostileFiles = {
-                "host_crash.cu",   "lazy_when_timed.cu", "forges_result.cu", "shm_host_callback.cu",
-                "memo_pointer.cu", "memo_content.cu",    "own_stream.cu",    "default_stream.cu",
-                "fork_unjoined.cu"};
+                "host_crash.cu",        "lazy_when_timed.cu", "forges_result.cu",
+                "shm_host_callback.cu", "memo_pointer.cu",    "memo_content.cu",
+                "own_stream.cu",        "default_stream.cu",  "fork_unjoined.cu"};
             const bool hostile = hostileFiles.count(name) > 0;
             const auto r = kwb::screenHostCode(slurp(e.path()));
             ++files;
             if (hostile)
-                CHECK_MSG(!r.findings.empty(), e.path().string() + " misbehaves in host code and must be found");
+                CHECK_MSG(!r.findings.empty(),
+                          e.path().string() + " misbehaves in host code and must be found");
             else
                 CHECK_MSG(r.findings.empty(), e.path().string() + ": " + listed(r));
         }
@@ -220,26 +253,38 @@ void recordCarriesFindings() {
         std::printf("SKIP record: kwb-runner is not built here (no CUDA toolkit)\n");
         return;
     }
-    const fs::path dir = fs::temp_directory_path() / ("kwb-screening-" + std::to_string(::getpid()));
+    const fs::path dir =
+        fs::temp_directory_path() / ("kwb-screening-" + std::to_string(::getpid()));
     fs::create_directories(dir);
-    const std::vector<std::string> env = {"KWB_RUNNER=" KWB_RUNNER_PATH, "KWB_CACHE_DIR=" + (dir / "cache").string(),
+    const std::vector<std::string> env = {"KWB_RUNNER=" KWB_RUNNER_PATH,
+                                          "KWB_CACHE_DIR=" + (dir / "cache").string(),
                                           "KWB_DATA_DIR=" + (dir / "data").string()};
     const std::string src = KWB_SOURCE_DIR;
-    auto hostile = kwbtest::runKwb({"verify", "sgemm-f32", src + "/tests/fixtures/candidates/sgemm-f32/host_crash.cu",
-                                    "--json", "--no-bench"}, env, dir, std::chrono::seconds(240));
+    auto hostile = kwbtest::runKwb({"verify", "sgemm-f32",
+                                    src + "/tests/fixtures/candidates/sgemm-f32/host_crash.cu",
+                                    "--json", "--no-bench"},
+                                   env, dir, std::chrono::seconds(240));
     auto rec = nlohmann::json::parse(hostile.out, nullptr, false);
-    CHECK_MSG(!rec.is_discarded(), "kwb verify --json printed a record: exit " + std::to_string(hostile.exitCode) + " " + hostile.err);
+    CHECK_MSG(!rec.is_discarded(), "kwb verify --json printed a record: exit " +
+                                       std::to_string(hostile.exitCode) + " " + hostile.err);
     if (!rec.is_discarded()) {
-        const auto findings = rec.value("screening", nlohmann::json::object()).value("findings", nlohmann::json::array());
-        CHECK_MSG(findings.size() == 1 && findings[0].value("kind", "") == "process" && findings[0].value("line", 0) == 18,
+        const auto findings = rec.value("screening", nlohmann::json::object())
+                                  .value("findings", nlohmann::json::array());
+        CHECK_MSG(findings.size() == 1 && findings[0].value("kind", "") == "process" &&
+                      findings[0].value("line", 0) == 18,
                   findings.dump());
     }
-    auto text = kwbtest::runKwb({"verify", "sgemm-f32", src + "/tests/fixtures/candidates/sgemm-f32/host_crash.cu",
-                                 "--no-bench"}, env, dir, std::chrono::seconds(240));
-    CHECK_MSG(text.out.find("needs a human") != std::string::npos && text.out.find("screening: line 18: process") != std::string::npos,
+    auto text =
+        kwbtest::runKwb({"verify", "sgemm-f32",
+                         src + "/tests/fixtures/candidates/sgemm-f32/host_crash.cu", "--no-bench"},
+                        env, dir, std::chrono::seconds(240));
+    CHECK_MSG(text.out.find("needs a human") != std::string::npos &&
+                  text.out.find("screening: line 18: process") != std::string::npos,
               text.out);
-    auto clean = kwbtest::runKwb({"verify", "sgemm-f32", src + "/resources/tasks/reference/sgemm-f32.cu", "--json", "--no-bench"},
-                                 env, dir, std::chrono::seconds(240));
+    auto clean =
+        kwbtest::runKwb({"verify", "sgemm-f32", src + "/resources/tasks/reference/sgemm-f32.cu",
+                         "--json", "--no-bench"},
+                        env, dir, std::chrono::seconds(240));
     auto cleanRec = nlohmann::json::parse(clean.out, nullptr, false);
     CHECK_MSG(!cleanRec.is_discarded() && cleanRec.contains("screening") &&
                   cleanRec["screening"].value("findings", nlohmann::json::array()).empty(),

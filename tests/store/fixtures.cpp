@@ -13,8 +13,8 @@
 
 #include "core/record/record_identity.h"
 
-#include "core/tasks/task_loader.h"
 #include "core/sys/sha256.h"
+#include "core/tasks/task_loader.h"
 
 extern char** environ;
 
@@ -43,7 +43,9 @@ fs::path tempDir(const std::string& tag) {
     return d;
 }
 
-fs::path sourceDir() { return KWB_SOURCE_DIR; }
+fs::path sourceDir() {
+    return KWB_SOURCE_DIR;
+}
 
 kwb::Task task(const std::string& id) {
     auto t = kwb::loadTaskFile(sourceDir() / "resources" / "tasks" / (id + ".toml"));
@@ -73,14 +75,16 @@ kwb::Sample sample(const std::string& taskId, const std::string& source, const s
 }
 
 kwb::verification::VerificationRecordData record(const kwb::Sample& s, const std::string& verdict,
-                                               std::optional<double> speedup, const std::string& gpu) {
-    nlohmann::json j = {{"schema_version", kwb::verification::VerificationRecordData::kSchemaVersion},
-                        {"task_id", s.taskId},
-                        {"verdict", verdict},
-                        {"source_hash", kwb::sha256Hex(s.source)},
-                        {"created_at", "2025-01-01T00:00:00Z"},
-                        {"seed", std::rand()},
-                        {"device", {{"name", gpu}, {"cc", "9.0"}}}};
+                                                 std::optional<double> speedup,
+                                                 const std::string& gpu) {
+    nlohmann::json j = {
+        {"schema_version", kwb::verification::VerificationRecordData::kSchemaVersion},
+        {"task_id", s.taskId},
+        {"verdict", verdict},
+        {"source_hash", kwb::sha256Hex(s.source)},
+        {"created_at", "2025-01-01T00:00:00Z"},
+        {"seed", std::rand()},
+        {"device", {{"name", gpu}, {"cc", "9.0"}}}};
     if (speedup)
         j["geomean_speedup"] = *speedup;
     return kwb::verification::sealed(*kwb::verification::fromJson(j));
@@ -98,8 +102,9 @@ void writeFile(const fs::path& p, const std::string& text) {
     f << text;
 }
 
-int spawnProcess(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env,
-                 const fs::path& outFile, const fs::path& errFile) {
+int spawnProcess(const std::vector<std::string>& argv,
+                 const std::map<std::string, std::string>& env, const fs::path& outFile,
+                 const fs::path& errFile) {
     std::vector<std::string> envStrings;
     for (char** e = environ; *e; ++e) {
         std::string kv = *e;
@@ -144,8 +149,8 @@ int waitProcess(int pid, int timeoutMs) {
     }
 }
 
-ProcessResult runProcess(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env,
-                         int timeoutMs) {
+ProcessResult runProcess(const std::vector<std::string>& argv,
+                         const std::map<std::string, std::string>& env, int timeoutMs) {
     static int counter = 0;
     fs::path dir = tempDir("proc" + std::to_string(counter++));
     ProcessResult r;
@@ -158,7 +163,11 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::map<st
     return r;
 }
 
-std::string kwbPath() { return KWB_CLI_PATH; }
-std::string writerPath() { return KWB_WRITER_PATH; }
+std::string kwbPath() {
+    return KWB_CLI_PATH;
+}
+std::string writerPath() {
+    return KWB_WRITER_PATH;
+}
 
 } // namespace kwbtest

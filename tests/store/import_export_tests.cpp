@@ -53,29 +53,37 @@ void importTests() {
     ProjectStore& ps = **store;
     fs::create_directories(dir / "cu");
     for (int i = 0; i < 3; ++i)
-        writeFile(dir / "cu" / ("k" + std::to_string(i) + ".cu"), syntheticKernel("sgemm-f32", std::uint64_t(i)));
+        writeFile(dir / "cu" / ("k" + std::to_string(i) + ".cu"),
+                  syntheticKernel("sgemm-f32", std::uint64_t(i)));
     writeFile(dir / "cu" / "notes.txt", "not a kernel");
     auto batch = importer().readCuFolder(dir / "cu", "sgemm-f32", "model-x", "ana");
     CHECK(batch && batch->samples.size() == 3);
     auto ids = ps.addSamples(*batch);
     CHECK(ids && ids->size() == 3);
     auto s = ps.sample(ids->front());
-    CHECK(s && s->label == "k0.cu" && s->model == "model-x" && s->author == "ana" && s->origin == SampleOrigin::Import);
+    CHECK(s && s->label == "k0.cu" && s->model == "model-x" && s->author == "ana" &&
+          s->origin == SampleOrigin::Import);
     fs::create_directories(dir / "empty");
     auto none = importer().readCuFolder(dir / "empty", "sgemm-f32");
     CHECK(!none && none.error().code == "nothing-to-import");
     CHECK(!importer().readCuFolder(dir / "cu", "no-such-task"));
 
-    nlohmann::json l1 = {{"task", "softmax-rows-f32"}, {"source", syntheticKernel("softmax-rows-f32", 1)},
-                         {"model", "m1"}, {"prompt", "Write a softmax."}, {"prompt_tokens", 10}};
-    nlohmann::json l2 = {{"task", "reduce-sum-f32"}, {"source", syntheticKernel("reduce-sum-f32", 2)},
-                         {"model", "m2"}, {"messages", {{{"role", "user"}, {"content", "Sum it."}}}}};
+    nlohmann::json l1 = {{"task", "softmax-rows-f32"},
+                         {"source", syntheticKernel("softmax-rows-f32", 1)},
+                         {"model", "m1"},
+                         {"prompt", "Write a softmax."},
+                         {"prompt_tokens", 10}};
+    nlohmann::json l2 = {{"task", "reduce-sum-f32"},
+                         {"source", syntheticKernel("reduce-sum-f32", 2)},
+                         {"model", "m2"},
+                         {"messages", {{{"role", "user"}, {"content", "Sum it."}}}}};
     writeFile(dir / "good.jsonl", l1.dump() + "\n\n" + l2.dump() + "\n");
     auto jb = importer().readJsonl(dir / "good.jsonl", "ana");
     CHECK_MSG(jb, jb ? "" : jb.error().message);
     if (jb) {
         CHECK(jb->samples.size() == 2 && jb->tasks.size() == 2);
-        CHECK(jb->samples[0].messages == nlohmann::json::array({{{"role", "user"}, {"content", "Write a softmax."}}}));
+        CHECK(jb->samples[0].messages ==
+              nlohmann::json::array({{{"role", "user"}, {"content", "Write a softmax."}}}));
         CHECK(jb->samples[0].promptTokens == 10 && jb->samples[1].model == "m2");
         CHECK(ps.addSamples(*jb));
     }
@@ -84,16 +92,28 @@ void importTests() {
     writeFile(dir / "bad.jsonl", l1.dump() + "\n" + bad.dump() + "\n" + l2.dump() + "\n");
     auto bb = importer().readJsonl(dir / "bad.jsonl");
     CHECK(!bb && bb.error().message.find("bad.jsonl:2:") != std::string::npos);
-    writeFile(dir / "unknown.jsonl", nlohmann::json{{"task", "nope"}, {"source", "x"}}.dump() + "\n");
+    writeFile(dir / "unknown.jsonl",
+              nlohmann::json{{"task", "nope"}, {"source", "x"}}.dump() + "\n");
     CHECK(!importer().readJsonl(dir / "unknown.jsonl"));
-    // What `kwb generate` writes: provenance kept, repair turns linked, replies without code skipped.
-    nlohmann::json g1 = {{"schema_version", 1}, {"type", "sample"}, {"id", "aaaa1111bbbb2222"}, {"parent_id", nullptr},
-                         {"turn", 0}, {"task_id", "sgemm-f32"}, {"created_at", "2025-02-02T10:00:00Z"},
-                         {"author", {{"kind", "model"}, {"provider", "anthropic"}, {"model", "claude-x"}}},
-                         {"parameters", {{"max_tokens", 8000}}}, {"system", "Be precise."},
-                         {"messages", {{{"role", "user"}, {"content", "Write sgemm."}}}}, {"raw_response", "```cuda\nA\n```"},
-                         {"status", "ok"}, {"code", syntheticKernel("sgemm-f32", 11)},
-                         {"usage", {{"input_tokens", 50}, {"output_tokens", 700}}}, {"cost_usd", 0.5}};
+    // What `kwb generate` writes: provenance kept, repair turns linked, replies without code
+    // skipped.
+    nlohmann::json g1 = {
+        {"schema_version", 1},
+        {"type", "sample"},
+        {"id", "aaaa1111bbbb2222"},
+        {"parent_id", nullptr},
+        {"turn", 0},
+        {"task_id", "sgemm-f32"},
+        {"created_at", "2025-02-02T10:00:00Z"},
+        {"author", {{"kind", "model"}, {"provider", "anthropic"}, {"model", "claude-x"}}},
+        {"parameters", {{"max_tokens", 8000}}},
+        {"system", "Be precise."},
+        {"messages", {{{"role", "user"}, {"content", "Write sgemm."}}}},
+        {"raw_response", "```cuda\nA\n```"},
+        {"status", "ok"},
+        {"code", syntheticKernel("sgemm-f32", 11)},
+        {"usage", {{"input_tokens", 50}, {"output_tokens", 700}}},
+        {"cost_usd", 0.5}};
     nlohmann::json g2 = g1;
     g2["id"] = "cccc3333";
     g2["parent_id"] = "aaaa1111bbbb2222";
@@ -112,14 +132,17 @@ void importTests() {
         auto gids = ps.addSamples(*gb);
         CHECK(gids && gids->size() == 2);
         auto first = ps.sample(gids->at(0)), second = ps.sample(gids->at(1));
-        CHECK(first && first->model == "claude-x" && first->provider == "anthropic" && first->promptTokens == 50 &&
-              first->completionTokens == 700 && first->costUsd == 0.5 && first->createdAt == "2025-02-02T10:00:00Z");
+        CHECK(first && first->model == "claude-x" && first->provider == "anthropic" &&
+              first->promptTokens == 50 && first->completionTokens == 700 &&
+              first->costUsd == 0.5 && first->createdAt == "2025-02-02T10:00:00Z");
         CHECK(first && first->messages.size() == 2 && first->messages[0]["role"] == "system");
         // A repair turn is linked to the answer it repairs, not recorded as a person's edit.
         CHECK(second && !second->parentId);
         auto g1r = ps.generation("aaaa1111bbbb2222"), g2r = ps.generationOfSample(gids->at(1));
-        CHECK(g1r && *g1r && (*g1r)->sampleId == std::optional<std::int64_t>(gids->at(0)) && (*g1r)->costUsd == 0.5);
-        CHECK(g2r && *g2r && (*g2r)->turn == 1 && (*g2r)->repairOfGenerationId == "aaaa1111bbbb2222" &&
+        CHECK(g1r && *g1r && (*g1r)->sampleId == std::optional<std::int64_t>(gids->at(0)) &&
+              (*g1r)->costUsd == 0.5);
+        CHECK(g2r && *g2r && (*g2r)->turn == 1 &&
+              (*g2r)->repairOfGenerationId == "aaaa1111bbbb2222" &&
               (*g2r)->repairOf == std::optional<std::int64_t>((*g1r)->id));
         // The same file again adds nothing: every answer is stored once.
         auto again = ps.addSamples(*gb);
@@ -132,9 +155,10 @@ void importTests() {
 
 void exportTests() {
     // The fast JSON writer agrees with nlohmann on everything a kernel or prompt may hold.
-    for (std::string text : {std::string("plain"), std::string("quote \" back \\ slash"), std::string("tab\tnew\nline\r"),
-                             std::string("ctl \x01\x1f end"), std::string("utf-8: \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"),
-                             std::string("\0nul", 4)}) {
+    for (std::string text :
+         {std::string("plain"), std::string("quote \" back \\ slash"),
+          std::string("tab\tnew\nline\r"), std::string("ctl \x01\x1f end"),
+          std::string("utf-8: \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"), std::string("\0nul", 4)}) {
         std::string out;
         appendJsonString(out, text);
         auto back = nlohmann::json::parse(out, nullptr, false);
@@ -143,7 +167,8 @@ void exportTests() {
     std::string broken;
     appendJsonString(broken, std::string("bad \xff byte \xc3"));
     auto parsed = nlohmann::json::parse(broken, nullptr, false);
-    CHECK(!parsed.is_discarded() && parsed.get<std::string>() == "bad \xEF\xBF\xBD byte \xEF\xBF\xBD");
+    CHECK(!parsed.is_discarded() &&
+          parsed.get<std::string>() == "bad \xEF\xBF\xBD byte \xEF\xBF\xBD");
 
     const fs::path dir = tempDir("export");
     auto store = ProjectStore::create(dir / "p.kwbproj");
@@ -152,14 +177,16 @@ void exportTests() {
     b.tasks = {task("sgemm-f32"), task("softmax-rows-f32"), task("reduce-sum-f32")};
     const char* tasks[] = {"sgemm-f32", "softmax-rows-f32", "reduce-sum-f32"};
     for (int i = 0; i < 30; ++i)
-        b.samples.push_back(sample(tasks[i % 3], syntheticKernel(tasks[i % 3], std::uint64_t(i)), i % 2 ? "m-odd" : "m-even"));
+        b.samples.push_back(sample(tasks[i % 3], syntheticKernel(tasks[i % 3], std::uint64_t(i)),
+                                   i % 2 ? "m-odd" : "m-even"));
     auto ids = *ps.addSamples(b);
     // Samples 0..17 accepted (verified, speedup 1 + i/10), 18..26 rejected, 27..29 unreviewed.
     std::map<std::int64_t, std::string> verificationOf;
     for (int i = 0; i < 27; ++i) {
         auto s = *ps.sample(ids[std::size_t(i)]);
         bool good = i < 18;
-        auto rec = record(s, good ? "pass" : "wrong-result", good ? std::optional<double>(1.0 + i / 10.0) : std::nullopt);
+        auto rec = record(s, good ? "pass" : "wrong-result",
+                          good ? std::optional<double>(1.0 + i / 10.0) : std::nullopt);
         if (i != 5) { // one accepted sample stays unverified
             CHECK(ps.addVerification(s.id, rec));
             verificationOf[s.id] = rec.id;
@@ -167,7 +194,8 @@ void exportTests() {
         CHECK(ps.review(s.id, good ? Verdict::Accepted : Verdict::Rejected, "ana"));
     }
     // An accepted exact duplicate of sample 0.
-    auto dup = *ps.addSample(b.tasks[0], sample("sgemm-f32", "// copy\n" + syntheticKernel("sgemm-f32", 0)));
+    auto dup = *ps.addSample(b.tasks[0],
+                             sample("sgemm-f32", "// copy\n" + syntheticKernel("sgemm-f32", 0)));
     CHECK(ps.review(dup, Verdict::Accepted, "ana"));
 
     // These cases test the formats, not the gate (bad-input.export-takes-only-verified-unflagged-
@@ -187,13 +215,15 @@ void exportTests() {
     CHECK(noTemporaries(dir / "out"));
     for (const auto& r : rows) {
         const auto& m = r["messages"];
-        CHECK(m.size() == 3 && m[0]["role"] == "system" && m[1]["role"] == "user" && m[2]["role"] == "assistant");
+        CHECK(m.size() == 3 && m[0]["role"] == "system" && m[1]["role"] == "user" &&
+              m[2]["role"] == "assistant");
         auto s = *ps.sample(r["sample_id"].get<std::int64_t>());
         CHECK(s.status.verdict == Verdict::Accepted && !s.status.duplicateOf);
         CHECK(m[2]["content"].get<std::string>().find(s.source) != std::string::npos);
         CHECK(m[1]["content"] == s.messages[1]["content"]);
         if (verificationOf.count(s.id))
-            CHECK(r["verification_id"] == verificationOf[s.id] && r["speedup"].is_number() && r["gpu"].is_string());
+            CHECK(r["verification_id"] == verificationOf[s.id] && r["speedup"].is_number() &&
+                  r["gpu"].is_string());
         else
             CHECK(r["verification_id"].is_null());
         CHECK(r["task"] == s.taskId && r["model"] == s.model);
@@ -220,7 +250,8 @@ void exportTests() {
     auto v = readJsonl(dir / "v.jsonl");
     CHECK(v.size() == 6);
     for (const auto& r : v)
-        CHECK(r["task"] == "sgemm-f32" && !r["verification_id"].is_null() && r["messages"][0]["role"] == "system");
+        CHECK(r["task"] == "sgemm-f32" && !r["verification_id"].is_null() &&
+              r["messages"][0]["role"] == "system");
 
     // Preference pairs: within one task and prompt, every accepted and every rejected used.
     o = ungatedOptions();
@@ -233,8 +264,10 @@ void exportTests() {
     for (const auto& r : pairs) {
         auto c = *ps.sample(r["chosen_sample_id"].get<std::int64_t>());
         auto x = *ps.sample(r["rejected_sample_id"].get<std::int64_t>());
-        CHECK(c.status.verdict == Verdict::Accepted && x.status.verdict == Verdict::Rejected && c.taskId == x.taskId);
-        CHECK(r["prompt"].is_array() && r["chosen"][0]["role"] == "assistant" && r["rejected"][0]["role"] == "assistant");
+        CHECK(c.status.verdict == Verdict::Accepted && x.status.verdict == Verdict::Rejected &&
+              c.taskId == x.taskId);
+        CHECK(r["prompt"].is_array() && r["chosen"][0]["role"] == "assistant" &&
+              r["rejected"][0]["role"] == "assistant");
         CHECK(r.contains("chosen_verification_id") && r.contains("rejected_verification_id"));
         chosen.insert(c.id);
         rejected.insert(x.id);
@@ -252,7 +285,8 @@ void exportTests() {
     int trues = 0;
     for (const auto& r : un) {
         trues += r["label"].get<bool>();
-        CHECK(r["label"].get<bool>() == (ps.sample(r["sample_id"].get<std::int64_t>())->status.verdict == Verdict::Accepted));
+        CHECK(r["label"].get<bool>() ==
+              (ps.sample(r["sample_id"].get<std::int64_t>())->status.verdict == Verdict::Accepted));
         CHECK(r["completion"][0]["role"] == "assistant");
     }
     CHECK(trues == 18);
@@ -290,24 +324,30 @@ void exportTests() {
     card.name = "CUDA kernels (test)";
     auto hf = HfDatasetWriter::write(ps, o, dir / "hf", card);
     CHECK_MSG(hf, hf ? "" : hf.error().message);
-    CHECK(fs::exists(dir / "hf" / "data" / "train.jsonl") && fs::exists(dir / "hf" / "data" / "test.jsonl"));
+    CHECK(fs::exists(dir / "hf" / "data" / "train.jsonl") &&
+          fs::exists(dir / "hf" / "data" / "test.jsonl"));
     const std::string readme = fileBytes(dir / "hf" / "README.md");
     CHECK(readme.rfind("---\n", 0) == 0);
-    for (const char* needle : {"license: apache-2.0", "task_categories:", "configs:", "path: data/train.jsonl",
-                               "path: data/test.jsonl", "pretty_name: \"CUDA kernels (test)\"", "| sgemm-f32 |",
-                               "NVIDIA H200 (test record)", "m-odd", "size_categories:\n- n<1K"})
+    for (const char* needle :
+         {"license: apache-2.0", "task_categories:", "configs:", "path: data/train.jsonl",
+          "path: data/test.jsonl", "pretty_name: \"CUDA kernels (test)\"", "| sgemm-f32 |",
+          "NVIDIA H200 (test record)", "m-odd", "size_categories:\n- n<1K"})
         CHECK_MSG(readme.find(needle) != std::string::npos, std::string("card lacks ") + needle);
-    CHECK(readJsonl(dir / "hf" / "data" / "train.jsonl").size() + readJsonl(dir / "hf" / "data" / "test.jsonl").size() == 18);
+    CHECK(readJsonl(dir / "hf" / "data" / "train.jsonl").size() +
+              readJsonl(dir / "hf" / "data" / "test.jsonl").size() ==
+          18);
     // A file we did not write keeps the folder from being replaced, even with leave.
     writeFile(dir / "hf" / "notes.txt", "the user's own");
     const ExportOptions ungated = ungatedOptions();
     auto kept = HfDatasetWriter::write(ps, ungated, dir / "hf", card, replace);
-    CHECK(!kept && kept.error().code == kOutputNotOurs && fileBytes(dir / "hf" / "notes.txt") == "the user's own");
+    CHECK(!kept && kept.error().code == kOutputNotOurs &&
+          fileBytes(dir / "hf" / "notes.txt") == "the user's own");
     fs::remove(dir / "hf" / "notes.txt");
     auto noLeave = HfDatasetWriter::write(ps, ungated, dir / "hf", card);
     CHECK(!noLeave && noLeave.error().code == kOutputExists);
     CHECK(HfDatasetWriter::write(ps, ungated, dir / "hf", card, replace));
-    CHECK(fs::exists(dir / "hf" / kDatasetMarker) && !fs::exists(dir / "hf" / "data" / "test.jsonl"));
+    CHECK(fs::exists(dir / "hf" / kDatasetMarker) &&
+          !fs::exists(dir / "hf" / "data" / "test.jsonl"));
     CHECK(noTemporaries(dir));
 }
 
@@ -327,13 +367,15 @@ void demoTests() {
     demo.origin = SampleOrigin::Demo;
     CHECK((*store)->countSamples(demo).value() == 24);
     // The fast one of each task is its reference solution, byte for byte.
-    auto manifest = nlohmann::json::parse(fileBytes(sourceDir() / "resources" / "demo" / "manifest.json"));
+    auto manifest =
+        nlohmann::json::parse(fileBytes(sourceDir() / "resources" / "demo" / "manifest.json"));
     std::int64_t id = 0;
     for (const auto& e : manifest["samples"]) {
         ++id;
         auto s = (*store)->sample(id);
         CHECK(s && s->taskId == e["task"] && s->label == e["label"]);
-        CHECK(s && s->source == fileBytes(sourceDir() / "resources" / "demo" / e["file"].get<std::string>()));
+        CHECK(s && s->source == fileBytes(sourceDir() / "resources" / "demo" /
+                                          e["file"].get<std::string>()));
     }
     CHECK(!fs::exists(dir / (".starter.kwbproj.seed-" + std::to_string(::getpid()))));
     auto again = createDemoProject(dir / "starter.kwbproj");

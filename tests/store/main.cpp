@@ -10,10 +10,12 @@
 
 int main(int argc, char** argv) {
     const std::map<std::string, void (*)()> suites = {
-        {"schema", schemaTests},   {"open-errors", openErrorTests},       {"samples", sampleTests},
-        {"reviews", reviewTests},  {"queries", queryTests},               {"dedup", dedupTests},
-        {"import", importTests},   {"export", exportTests},               {"demo", demoTests},
-        {"concurrent", concurrentWriterTests}, {"kill", killTests},        {"cli", cliTests}};
+        {"schema", schemaTests},  {"open-errors", openErrorTests},
+        {"samples", sampleTests}, {"reviews", reviewTests},
+        {"queries", queryTests},  {"dedup", dedupTests},
+        {"import", importTests},  {"export", exportTests},
+        {"demo", demoTests},      {"concurrent", concurrentWriterTests},
+        {"kill", killTests},      {"cli", cliTests}};
     auto it = argc == 2 ? suites.find(argv[1]) : suites.end();
     if (it == suites.end()) {
         std::string names;

@@ -46,12 +46,15 @@ void textPlanTests(const std::filesystem::path& project) {
     StoreOptions probe, merge;
     probe.textProbeMaxHits = INT64_MAX;
     merge.textProbeMaxHits = -1;
-    auto a = ProjectStore::open(project, probe), b = ProjectStore::open(project, merge), ref = ProjectStore::open(project);
+    auto a = ProjectStore::open(project, probe), b = ProjectStore::open(project, merge),
+         ref = ProjectStore::open(project);
     CHECK(a && b && ref);
     if (!a || !b || !ref)
         return;
-    const std::vector<std::string> texts = {"fmaxf", "helper", "warpshufflemagic", "model-b", "fma fmaxf", "kernel_",
-                                            "nosuchwordanywhere", "\"quoted\" OR nonsense*", "float -"};
+    const std::vector<std::string> texts = {
+        "fmaxf",     "helper",  "warpshufflemagic",   "model-b",
+        "fma fmaxf", "kernel_", "nosuchwordanywhere", "\"quoted\" OR nonsense*",
+        "float -"};
     std::vector<SampleFilter> others(9); // the last: text alone
     others[0].tasks = {"sgemm-f32"};
     others[1].verdicts = {Verdict::Accepted, Verdict::Rejected};
@@ -67,7 +70,8 @@ void textPlanTests(const std::filesystem::path& project) {
     for (const auto& text : texts)
         for (auto f : others) {
             f.text = text;
-            for (auto order : {SampleOrder::NewestFirst, SampleOrder::OldestFirst, SampleOrder::FastestFirst}) {
+            for (auto order :
+                 {SampleOrder::NewestFirst, SampleOrder::OldestFirst, SampleOrder::FastestFirst}) {
                 const auto want = referenceIds(**ref, f, order);
                 for (std::int64_t offset : {0, 3, 1000}) {
                     PageRequest pr{7, offset, order};
@@ -75,9 +79,12 @@ void textPlanTests(const std::filesystem::path& project) {
                     for (auto i = std::size_t(offset); i < want.size() && page.size() < 7; ++i)
                         page.push_back(want[i]);
                     auto pa = (*a)->listSamples(f, pr), pb = (*b)->listSamples(f, pr);
-                    const std::string what = "text \"" + text + "\", offset " + std::to_string(offset);
-                    CHECK_MSG(pa && pa->total == std::int64_t(want.size()) && ids(*pa) == page, "probe plan: " + what);
-                    CHECK_MSG(pb && pb->total == std::int64_t(want.size()) && ids(*pb) == page, "merge plan: " + what);
+                    const std::string what =
+                        "text \"" + text + "\", offset " + std::to_string(offset);
+                    CHECK_MSG(pa && pa->total == std::int64_t(want.size()) && ids(*pa) == page,
+                              "probe plan: " + what);
+                    CHECK_MSG(pb && pb->total == std::int64_t(want.size()) && ids(*pb) == page,
+                              "merge plan: " + what);
                     ++compared;
                 }
             }
@@ -110,13 +117,16 @@ void queryTests() {
     for (int i = 0; i < 60; i += 3) {
         auto s = *ps.sample((*added)[std::size_t(i)]);
         bool pass = i % 15 != 0;
-        CHECK(ps.addVerification(s.id, record(s, pass ? "pass" : "wrong-result", pass ? std::optional<double>(0.5 + i / 20.0) : std::nullopt)));
+        CHECK(ps.addVerification(
+            s.id, record(s, pass ? "pass" : "wrong-result",
+                         pass ? std::optional<double>(0.5 + i / 20.0) : std::nullopt)));
         ++verified;
         passed += pass;
     }
     // Reviews: samples 1..10 accepted when even, rejected when odd; 11 needs work.
     for (int i = 1; i <= 10; ++i)
-        CHECK(ps.review((*added)[std::size_t(i)], i % 2 ? Verdict::Rejected : Verdict::Accepted, "ana"));
+        CHECK(ps.review((*added)[std::size_t(i)], i % 2 ? Verdict::Rejected : Verdict::Accepted,
+                        "ana"));
     CHECK(ps.review((*added)[11], Verdict::NeedsWork, "ana"));
 
     SampleFilter f;
@@ -139,7 +149,8 @@ void queryTests() {
     f.minSpeedup = 1.0;
     f.maxSpeedup = 2.0;
     auto inRange = ps.listSamples(f, {100, 0, SampleOrder::FastestFirst});
-    CHECK(inRange && inRange->total == std::int64_t(inRange->rows.size()) && !inRange->rows.empty());
+    CHECK(inRange && inRange->total == std::int64_t(inRange->rows.size()) &&
+          !inRange->rows.empty());
     for (std::size_t i = 0; inRange && i < inRange->rows.size(); ++i) {
         CHECK(*inRange->rows[i].status.speedup >= 1.0 && *inRange->rows[i].status.speedup <= 2.0);
         if (i)
@@ -148,7 +159,8 @@ void queryTests() {
     f = {};
     f.text = "warpshufflemagic";
     auto found = ps.listSamples(f);
-    CHECK(found && found->total == 1 && found->rows.size() == 1 && found->rows[0].id == (*added)[42]);
+    CHECK(found && found->total == 1 && found->rows.size() == 1 &&
+          found->rows[0].id == (*added)[42]);
     f.text = "warpshuffle"; // prefixes match
     CHECK(ps.countSamples(f).value() == 1);
     f.text = "model-b";
@@ -219,7 +231,8 @@ void queryTests() {
         pass += g.passed;
         ver += g.verified;
         CHECK(g.speedup.count == g.passed);
-        CHECK(g.speedup.count == 0 || (g.speedup.min <= g.speedup.median && g.speedup.median <= g.speedup.max));
+        CHECK(g.speedup.count == 0 ||
+              (g.speedup.min <= g.speedup.median && g.speedup.median <= g.speedup.max));
         std::int64_t hist = 0;
         for (auto h : g.speedup.histogram)
             hist += h;
@@ -231,7 +244,8 @@ void queryTests() {
     for (const auto& g : *byModel) {
         CHECK(g.samples == 30);
         if (g.key == "model-a")
-            CHECK(g.accepted == 6 && g.rejected == 0 && g.acceptRate() == 1.0); // 2,4,6,8,10 and the queue head (0)
+            CHECK(g.accepted == 6 && g.rejected == 0 &&
+                  g.acceptRate() == 1.0); // 2,4,6,8,10 and the queue head (0)
         if (g.key == "model-b")
             CHECK(g.accepted == 0 && g.rejected == 5 && g.needsWork == 1 && g.acceptRate() == 0.0);
     }
@@ -239,7 +253,8 @@ void queryTests() {
     // Two samples with the same speedup (ties order newest first) and an exact duplicate.
     auto one = *ps.sample((*added)[1]);
     CHECK(ps.addVerification(one.id, record(one, "pass", 0.5 + 3 / 20.0)));
-    auto dup = ps.addSample(task("sgemm-f32"), sample("sgemm-f32", syntheticKernel("sgemm-f32", 0), "model-a"));
+    auto dup = ps.addSample(task("sgemm-f32"),
+                            sample("sgemm-f32", syntheticKernel("sgemm-f32", 0), "model-a"));
     CHECK(dup && ps.sample(*dup)->status.duplicateOf);
     textPlanTests(ps.path());
 }
@@ -247,7 +262,8 @@ void queryTests() {
 void dedupTests() {
     // Normalisation: comments and whitespace go, strings stay whole.
     CHECK(normaliseSource("int  a = 1; // one\n/* two */ int b=2;") == "int a = 1 ; int b = 2 ;");
-    CHECK(normaliseSource("const char* s = \"// not a comment\";") == "const char * s = \"// not a comment\" ;");
+    CHECK(normaliseSource("const char* s = \"// not a comment\";") ==
+          "const char * s = \"// not a comment\" ;");
 
     auto store = ProjectStore::create(tempDir("dedup") / "p.kwbproj");
     ProjectStore& ps = **store;
@@ -257,17 +273,20 @@ void dedupTests() {
     CHECK(!ps.sample(original)->status.duplicateOf);
     // Exact: only comments and whitespace differ.
     std::string recommented = "// A different header comment\n" + base;
-    for (std::size_t p = recommented.find("    "); p != std::string::npos; p = recommented.find("    ", p + 2))
+    for (std::size_t p = recommented.find("    "); p != std::string::npos;
+         p = recommented.find("    ", p + 2))
         recommented.replace(p, 4, "\t");
     auto exact = *ps.addSample(sgemm, sample("sgemm-f32", recommented));
     auto e = *ps.sample(exact);
-    CHECK(e.status.duplicateOf == std::optional<std::int64_t>(original) && e.status.duplicateKind == "exact");
+    CHECK(e.status.duplicateOf == std::optional<std::int64_t>(original) &&
+          e.status.duplicateKind == "exact");
     // Near: a few tokens changed.
     std::string tweaked = base;
     tweaked.replace(tweaked.find("return"), 6, "return 0.5f *");
     auto near = *ps.addSample(sgemm, sample("sgemm-f32", tweaked));
     auto n = *ps.sample(near);
-    CHECK_MSG(n.status.duplicateOf == std::optional<std::int64_t>(original) && n.status.duplicateKind == "near",
+    CHECK_MSG(n.status.duplicateOf == std::optional<std::int64_t>(original) &&
+                  n.status.duplicateKind == "near",
               "near duplicate kind " + n.status.duplicateKind);
     CHECK(n.status.similarity >= 0.85 && n.status.similarity < 1.0);
     // A duplicate of a duplicate names the original.

@@ -27,7 +27,8 @@ void sampleTests() {
         CHECK(out->sourceHash == sha256Hex(in.source));
         CHECK(out->messages == in.messages);
         CHECK(out->rawResponse == in.rawResponse);
-        CHECK(out->model == "claude-test" && out->provider == "test-provider" && out->label == "tiled.cu");
+        CHECK(out->model == "claude-test" && out->provider == "test-provider" &&
+              out->label == "tiled.cu");
         CHECK(out->promptTokens == 120 && out->completionTokens == 900 && out->costUsd == 0.0123);
         CHECK(out->parameters == in.parameters);
         CHECK(out->origin == SampleOrigin::Model);
@@ -73,8 +74,8 @@ void sampleTests() {
     auto rec2 = record(*out, "pass", 2.5, "NVIDIA H200");
     CHECK(ps.addVerification(*id, rec2));
     auto now = ps.sample(*id);
-    CHECK(now->status.verificationId == rec2.id && now->status.speedup == std::optional<double>(2.5) &&
-          now->status.gpu == "NVIDIA H200");
+    CHECK(now->status.verificationId == rec2.id &&
+          now->status.speedup == std::optional<double>(2.5) && now->status.gpu == "NVIDIA H200");
     CHECK(ps.addVerification(*id, rec2)); // the same record again: stored once
     CHECK(ps.verifications(*id)->size() == 2);
     auto other = ps.addVerification(*id2, rec2);
@@ -90,7 +91,8 @@ void sampleTests() {
 void reviewTests() {
     auto store = ProjectStore::create(tempDir("reviews") / "p.kwbproj");
     ProjectStore& ps = **store;
-    auto id = *ps.addSample(task("sgemm-f32"), sample("sgemm-f32", syntheticKernel("sgemm-f32", 1)));
+    auto id =
+        *ps.addSample(task("sgemm-f32"), sample("sgemm-f32", syntheticKernel("sgemm-f32", 1)));
     CHECK(!ps.review(id, Verdict::Unreviewed, "ana"));
     CHECK(!ps.review(id, Verdict::Accepted, ""));
     CHECK(!ps.review(777, Verdict::Accepted, "ana"));
@@ -107,12 +109,15 @@ void reviewTests() {
     auto notYours = ps.undoReview(id, "ben");
     CHECK(!notYours && notYours.error().code == "not-your-review");
     auto u1 = ps.undoReview(id, "ana");
-    CHECK(u1 && u1->reverts == std::optional<std::int64_t>(r3->id) && u1->verdict == Verdict::Rejected);
+    CHECK(u1 && u1->reverts == std::optional<std::int64_t>(r3->id) &&
+          u1->verdict == Verdict::Rejected);
     CHECK(ps.sample(id)->status.verdict == Verdict::Rejected);
     auto u2 = ps.undoReview(id, "ben");
-    CHECK(u2 && u2->reverts == std::optional<std::int64_t>(r2->id) && u2->verdict == Verdict::Accepted);
+    CHECK(u2 && u2->reverts == std::optional<std::int64_t>(r2->id) &&
+          u2->verdict == Verdict::Accepted);
     auto u3 = ps.undoReview(id);
-    CHECK(u3 && u3->reverts == std::optional<std::int64_t>(r1->id) && u3->verdict == Verdict::Unreviewed);
+    CHECK(u3 && u3->reverts == std::optional<std::int64_t>(r1->id) &&
+          u3->verdict == Verdict::Unreviewed);
     CHECK(ps.sample(id)->status.verdict == Verdict::Unreviewed);
     CHECK(!ps.undoReview(id));
     // A new verdict after undos; undo restores the state before it.
@@ -123,7 +128,8 @@ void reviewTests() {
     auto h = ps.reviewHistory(id);
     CHECK(h && h->size() == 8);
     if (h && h->size() == 8) {
-        CHECK((*h)[0].id == r1->id && (*h)[0].note == "fast and clean" && (*h)[0].reviewer == "ana");
+        CHECK((*h)[0].id == r1->id && (*h)[0].note == "fast and clean" &&
+              (*h)[0].reviewer == "ana");
         CHECK((*h)[6].id == r4->id && (*h)[7].isUndo());
         for (std::size_t i = 1; i < h->size(); ++i)
             CHECK((*h)[i].id > (*h)[i - 1].id && (*h)[i].createdAt >= (*h)[i - 1].createdAt);

@@ -30,7 +30,8 @@ void expectRefused(const fs::path& p, const std::string& code, const std::string
     auto store = ProjectStore::open(p);
     CHECK_MSG(!store, what + ": must be refused");
     if (!store) {
-        CHECK_MSG(store.error().code == code, what + ": code " + store.error().code + ", expected " + code);
+        CHECK_MSG(store.error().code == code,
+                  what + ": code " + store.error().code + ", expected " + code);
         CHECK_MSG(store.error().message.find(p.filename().string()) != std::string::npos,
                   what + ": the message names the file: " + store.error().message);
     }
@@ -64,7 +65,8 @@ void schemaTests() {
     CHECK(pragmaText(store.connection(), "foreign_keys") == "1");
     CHECK(pragmaText(store.connection(), "busy_timeout") == "30000");
     CHECK(pragmaText(store.connection(), "synchronous") == "2");
-    CHECK(std::stoi(pragmaText(store.connection(), "application_id")) == project_schema::kApplicationId);
+    CHECK(std::stoi(pragmaText(store.connection(), "application_id")) ==
+          project_schema::kApplicationId);
     auto info = store.info();
     CHECK(info && info->schemaVersion == project_schema::kCurrentVersion);
     CHECK(info && info->name == "My kernels");
@@ -78,16 +80,18 @@ void schemaTests() {
     CHECK(files == 0);
 
     // Immutability is enforced by the file itself, not only by the API.
-    auto id = store.addSample(task("sgemm-f32"), sample("sgemm-f32", syntheticKernel("sgemm-f32", 1)));
+    auto id =
+        store.addSample(task("sgemm-f32"), sample("sgemm-f32", syntheticKernel("sgemm-f32", 1)));
     CHECK(id);
     auto s = store.sample(*id);
     CHECK(store.addVerification(*id, record(*s, "pass", 1.5)));
     CHECK(store.review(*id, Verdict::Accepted, "ana"));
     auto& db = store.connection();
-    for (const char* sql : {"UPDATE verifications SET verdict = 'fail'", "DELETE FROM verifications",
-                            "UPDATE reviews SET verdict = 'rejected'", "DELETE FROM reviews",
-                            "UPDATE sample_content SET source = 'x'", "UPDATE samples SET model = 'other'",
-                            "DELETE FROM samples", "UPDATE task_specs SET spec_json = '{}'"}) {
+    for (const char* sql :
+         {"UPDATE verifications SET verdict = 'fail'", "DELETE FROM verifications",
+          "UPDATE reviews SET verdict = 'rejected'", "DELETE FROM reviews",
+          "UPDATE sample_content SET source = 'x'", "UPDATE samples SET model = 'other'",
+          "DELETE FROM samples", "UPDATE task_specs SET spec_json = '{}'"}) {
         auto r = db.exec(sql);
         CHECK_MSG(!r, std::string("must be refused: ") + sql);
     }
@@ -119,15 +123,22 @@ void schemaTests() {
         auto raw = SqliteConnection::open(v1, SqliteConnection::Mode::Create);
         CHECK(project_schema::migrate(**raw, 0, 1));
         CHECK((*raw)->queryInt("PRAGMA user_version").value() == 1);
-        CHECK((*raw)->exec("INSERT INTO task_specs VALUES (1, 'sgemm-f32', 'h', '{}', '2024-01-01')"));
-        auto ins = (*raw)->prepare("INSERT INTO samples(task_id, task_spec_id, created_at, origin, label, source_hash, "
-                                   "norm_hash, prompt_hash) VALUES ('sgemm-f32', 1, '2024-01-01', 'import', ?, ?, ?, 'p')");
-        auto content = (*raw)->prepare("INSERT INTO sample_content(sample_id, source) VALUES (?, ?)");
+        CHECK((*raw)->exec(
+            "INSERT INTO task_specs VALUES (1, 'sgemm-f32', 'h', '{}', '2024-01-01')"));
+        auto ins = (*raw)->prepare(
+            "INSERT INTO samples(task_id, task_spec_id, created_at, origin, label, source_hash, "
+            "norm_hash, prompt_hash) VALUES ('sgemm-f32', 1, '2024-01-01', 'import', ?, ?, ?, "
+            "'p')");
+        auto content =
+            (*raw)->prepare("INSERT INTO sample_content(sample_id, source) VALUES (?, ?)");
         std::string base = syntheticKernel("sgemm-f32", 7);
         std::string edited = base + "// one more line\nstatic int zebraquux = 1;\n";
         std::vector<std::string> sources = {base, syntheticKernel("sgemm-f32", 8), edited};
         for (std::size_t i = 0; i < sources.size(); ++i) {
-            CHECK(ins->bind(1, "v1-" + std::to_string(i)).bind(2, "h" + std::to_string(i)).bind(3, "n" + std::to_string(i)).run());
+            CHECK(ins->bind(1, "v1-" + std::to_string(i))
+                      .bind(2, "h" + std::to_string(i))
+                      .bind(3, "n" + std::to_string(i))
+                      .run());
             CHECK(content->bind(1, std::int64_t(i + 1)).bind(2, sources[i]).run());
         }
     }
@@ -141,7 +152,8 @@ void schemaTests() {
         auto n = (*migrated)->countSamples(f);
         CHECK(n && *n == 1);
         auto third = (*migrated)->sample(3);
-        CHECK(third && third->status.duplicateOf == std::optional<std::int64_t>(1) && third->status.duplicateKind == "near");
+        CHECK(third && third->status.duplicateOf == std::optional<std::int64_t>(1) &&
+              third->status.duplicateKind == "near");
         auto second = (*migrated)->sample(2);
         CHECK(second && !second->status.duplicateOf);
         auto generations = (*migrated)->connection().queryInt("SELECT count(*) FROM generations");

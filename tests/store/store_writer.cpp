@@ -19,7 +19,8 @@
 
 int main(int argc, char** argv) {
     if (argc != 5 && argc != 6) {
-        std::fprintf(stderr, "usage: %s <project> <seconds> <sampleEvery> <tag> [pauseMs]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s <project> <seconds> <sampleEvery> <tag> [pauseMs]\n",
+                     argv[0]);
         return 64;
     }
     const double seconds = std::stod(argv[2]);
@@ -58,7 +59,8 @@ int main(int argc, char** argv) {
             s.origin = kwb::SampleOrigin::Person;
             s.author = tag;
             s.label = tag + "-" + std::to_string(added);
-            s.source = kwbtest::syntheticKernel(task->id, 1000000 + std::uint64_t(added) + std::hash<std::string>{}(tag) % 1000);
+            s.source = kwbtest::syntheticKernel(task->id, 1000000 + std::uint64_t(added) +
+                                                              std::hash<std::string>{}(tag) % 1000);
             auto id2 = (*store)->addSample(*task, s);
             if (!id2) {
                 std::fprintf(stderr, "sample %d: %s\n", added, kwb::describe(id2.error()).c_str());

@@ -22,8 +22,7 @@ inline bool check(bool ok, const char* expr, const char* file, int line, const s
         return true;
     }
     ++counts().failed;
-    std::printf("FAIL %s:%d: %s%s%s\n", file, line, expr, note.empty() ? "" : " -- ",
-                note.c_str());
+    std::printf("FAIL %s:%d: %s%s%s\n", file, line, expr, note.empty() ? "" : " -- ", note.c_str());
     return false;
 }
 
@@ -33,4 +32,5 @@ constexpr int kSkip = 77;
 } // namespace kwbtest
 
 #define CHECK(cond) ::kwbtest::check(static_cast<bool>(cond), #cond, __FILE__, __LINE__, {})
-#define CHECK_MSG(cond, note) ::kwbtest::check(static_cast<bool>(cond), #cond, __FILE__, __LINE__, (note))
+#define CHECK_MSG(cond, note)                                                                      \
+    ::kwbtest::check(static_cast<bool>(cond), #cond, __FILE__, __LINE__, (note))

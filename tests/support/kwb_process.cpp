@@ -26,7 +26,8 @@ std::string slurp(const fs::path& p) {
 
 // Starts kwb with args and extra environment entries ("NAME=value"; "NAME=" removes NAME), its
 // output captured in files under dir.
-Started startKwb(const std::vector<std::string>& args, const std::vector<std::string>& env, const fs::path& dir) {
+Started startKwb(const std::vector<std::string>& args, const std::vector<std::string>& env,
+                 const fs::path& dir) {
     std::vector<std::string> envStore;
     for (char** e = environ; *e; ++e) {
         std::string kv = *e;
@@ -86,8 +87,8 @@ Run finishKwb(const Started& started, std::chrono::seconds limit) {
     return r;
 }
 
-Run runKwb(const std::vector<std::string>& args, const std::vector<std::string>& env, const fs::path& dir,
-           std::chrono::seconds limit) {
+Run runKwb(const std::vector<std::string>& args, const std::vector<std::string>& env,
+           const fs::path& dir, std::chrono::seconds limit) {
     return finishKwb(startKwb(args, env, dir), limit);
 }
 

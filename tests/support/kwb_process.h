@@ -25,13 +25,15 @@ struct Started {
 std::string slurp(const std::filesystem::path& p);
 // Starts kwb with args and extra environment entries ("NAME=value"; "NAME=" removes NAME), its
 // output captured in stdout-N.txt and stderr-N.txt under dir.
-Started startKwb(const std::vector<std::string>& args, const std::vector<std::string>& env, const std::filesystem::path& dir);
+Started startKwb(const std::vector<std::string>& args, const std::vector<std::string>& env,
+                 const std::filesystem::path& dir);
 // Waits for a started kwb; kills it after limit.
 Run finishKwb(const Started& started, std::chrono::seconds limit = std::chrono::seconds(60));
-Run runKwb(const std::vector<std::string>& args, const std::vector<std::string>& env, const std::filesystem::path& dir,
-           std::chrono::seconds limit = std::chrono::seconds(60));
+Run runKwb(const std::vector<std::string>& args, const std::vector<std::string>& env,
+           const std::filesystem::path& dir, std::chrono::seconds limit = std::chrono::seconds(60));
 // Every regular file under dir that contains needle.
-std::vector<std::string> filesContaining(const std::filesystem::path& dir, const std::string& needle);
+std::vector<std::string> filesContaining(const std::filesystem::path& dir,
+                                         const std::string& needle);
 std::size_t lines(const std::filesystem::path& p);
 // One integer (or text) from a query on a project file opened for it; -1 (or "") on an error.
 std::int64_t queryInt(const std::filesystem::path& project, const std::string& sql);

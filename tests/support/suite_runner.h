@@ -11,7 +11,8 @@
 
 namespace kwbtest {
 
-inline int runSuites(const std::map<std::string, std::function<void()>>& suites, int argc, char** argv) {
+inline int runSuites(const std::map<std::string, std::function<void()>>& suites, int argc,
+                     char** argv) {
     if (argc > 1 && std::strcmp(argv[1], "--list") == 0) {
         for (const auto& entry : suites)
             std::printf("%s\n", entry.first.c_str());

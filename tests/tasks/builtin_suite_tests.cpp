@@ -41,16 +41,30 @@ void builtinSuiteTests() {
          "const __nv_bfloat16* bias, __nv_bfloat16* C, int M, int N, int K, cudaStream_t "
          "stream);"}};
     // Issue 4's list: level 1 single operations, level 2 fusions, level 3 blocks.
-    const std::map<std::string, int> levels{
-        {"saxpy-f32", 1},          {"transpose-f32", 1},        {"gemv-f32", 1},
-        {"sgemm-f32", 1},          {"gemm-bf16", 1},            {"softmax-rows-f32", 1},
-        {"layernorm-f32", 1},      {"rmsnorm-f32", 1},          {"gelu-f32", 1},
-        {"reduce-sum-f32", 1},     {"scan-f32", 1},             {"histogram-i32", 1},
-        {"conv2d-nchw-f32", 1},    {"conv2d-nhwc-f16", 1},      {"maxpool2d-f32", 1},
-        {"avgpool2d-f32", 1},      {"batchnorm-inference-f32", 1},
-        {"layernorm-gelu-f32", 2}, {"gemm-bias-gelu-bf16", 2},  {"conv2d-bias-relu-f32", 2},
-        {"scaled-masked-softmax-f32", 2}, {"rmsnorm-residual-f32", 2},
-        {"causal-attention-f16", 3}, {"mlp-bf16", 3}};
+    const std::map<std::string, int> levels{{"saxpy-f32", 1},
+                                            {"transpose-f32", 1},
+                                            {"gemv-f32", 1},
+                                            {"sgemm-f32", 1},
+                                            {"gemm-bf16", 1},
+                                            {"softmax-rows-f32", 1},
+                                            {"layernorm-f32", 1},
+                                            {"rmsnorm-f32", 1},
+                                            {"gelu-f32", 1},
+                                            {"reduce-sum-f32", 1},
+                                            {"scan-f32", 1},
+                                            {"histogram-i32", 1},
+                                            {"conv2d-nchw-f32", 1},
+                                            {"conv2d-nhwc-f16", 1},
+                                            {"maxpool2d-f32", 1},
+                                            {"avgpool2d-f32", 1},
+                                            {"batchnorm-inference-f32", 1},
+                                            {"layernorm-gelu-f32", 2},
+                                            {"gemm-bias-gelu-bf16", 2},
+                                            {"conv2d-bias-relu-f32", 2},
+                                            {"scaled-masked-softmax-f32", 2},
+                                            {"rmsnorm-residual-f32", 2},
+                                            {"causal-attention-f16", 3},
+                                            {"mlp-bf16", 3}};
     CHECK(folder.tasks.size() >= 24);
     CHECK(folder.tasks.size() == levels.size());
     for (const auto& t : folder.tasks) {
@@ -124,8 +138,9 @@ void builtinSuiteTests() {
         // bf16/f16 ones (at most 4e-2) still failing half-precision accumulation, integer
         // counts exact.
         for (const auto& [name, tol] : t.tolerances)
-            CHECK_MSG(i32 ? tol.atol < 1.0 && tol.rtol < 1e-8
-                          : tensor ? tol.rtol <= 4e-2 : tol.rtol <= 1e-4,
+            CHECK_MSG(i32      ? tol.atol < 1.0 && tol.rtol < 1e-8
+                      : tensor ? tol.rtol <= 4e-2
+                               : tol.rtol <= 1e-4,
                       t.id + "." + name);
     }
 }

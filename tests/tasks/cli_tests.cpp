@@ -68,10 +68,9 @@ void cliTests() {
               "extern \"C\" void kwb_scale(const float* x, float* y, int n, cudaStream_t s) {\n"
               "  k<<<(n + 255) / 256, 256, 0, s>>>(x, y, n); }\n");
     // Data and cache in the temporary folder; the worker as built beside kwb (if it was).
-    std::vector<std::string> env = {"PATH=/usr/local/cuda/bin:/usr/bin:/bin",
-                                    "HOME=" + root.string(),
-                                    "KWB_DATA_DIR=" + (root / "data").string(),
-                                    "KWB_CACHE_DIR=" + (root / "cache").string()};
+    std::vector<std::string> env = {
+        "PATH=/usr/local/cuda/bin:/usr/bin:/bin", "HOME=" + root.string(),
+        "KWB_DATA_DIR=" + (root / "data").string(), "KWB_CACHE_DIR=" + (root / "cache").string()};
     const std::string runner = KWB_RUNNER_PATH;
     if (!runner.empty())
         env.push_back("KWB_RUNNER=" + runner);
@@ -100,11 +99,13 @@ void cliTests() {
     CHECK(kwbRun({"tasks", "show", "no-such-task"}, env).code == 2);
 
     // check: the broken file fails the check, with its line; without it the folder passes.
-    Run bad = kwbRun({"tasks", "check", "--user-only", "--no-compile", "--tasks-dir", user.string()}, env);
+    Run bad = kwbRun(
+        {"tasks", "check", "--user-only", "--no-compile", "--tasks-dir", user.string()}, env);
     CHECK_MSG(bad.code == 1 && has(bad.out, "FAIL") && has(bad.out, "zz_broken.toml:2"), bad.out);
     fs::remove(user / "zz_broken.toml");
     Run good = kwbRun({"tasks", "check", "--user-only", "--tasks-dir", user.string()}, env);
-    CHECK_MSG(good.code == 0 && has(good.out, "scale-f32") && has(good.out, "0 failures"), good.out);
+    CHECK_MSG(good.code == 0 && has(good.out, "scale-f32") && has(good.out, "0 failures"),
+              good.out);
     if (!runner.empty())
         CHECK_MSG(has(good.out, "scale-f32.cu compiles for sm_"), good.out);
     else
@@ -117,18 +118,22 @@ void cliTests() {
     }
 
     // suite: missing samples count against fast_p; JSON on request.
-    Run none = kwbRun({"suite", "--samples", samples.string(), "--tasks", "saxpy-f32,gelu-f32", "--json"}, env);
+    Run none = kwbRun(
+        {"suite", "--samples", samples.string(), "--tasks", "saxpy-f32,gelu-f32", "--json"}, env);
     auto sj = nlohmann::json::parse(none.out, nullptr, false);
     CHECK_MSG(none.code == 0 && sj.is_object() && sj["tasks"].size() == 2 &&
                   sj["tasks"][0]["verdict"] == "missing" && sj["fast_p"]["0"] == 0.0,
               none.out + none.err);
     Run table = kwbRun({"suite", "--samples", samples.string(), "--tasks", "saxpy-f32"}, env);
     CHECK_MSG(has(table.out, "fast_0 = 0.000") && has(table.out, "wall time"), table.out);
-    CHECK(kwbRun({"suite", "--samples", samples.string(), "--tasks", "no-such-task"}, env).code == 64);
+    CHECK(kwbRun({"suite", "--samples", samples.string(), "--tasks", "no-such-task"}, env).code ==
+          64);
     if (!runner.empty()) {
         // A real sample through the worker: pass on a GPU machine, not-run (exit 3) without one.
-        fs::copy_file(taskSourceDir() / "reference" / "reduce-sum-f32.cu", samples / "reduce-sum-f32.cu");
-        Run one = kwbRun({"suite", "--samples", samples.string(), "--tasks", "reduce-sum-f32", "--json"}, env);
+        fs::copy_file(taskSourceDir() / "reference" / "reduce-sum-f32.cu",
+                      samples / "reduce-sum-f32.cu");
+        Run one = kwbRun(
+            {"suite", "--samples", samples.string(), "--tasks", "reduce-sum-f32", "--json"}, env);
         auto oj = nlohmann::json::parse(one.out, nullptr, false);
         const bool ran = oj.is_object() && oj["tasks"].size() == 1;
         const std::string verdict = ran ? oj["tasks"][0].value("verdict", "") : "";
@@ -136,7 +141,8 @@ void cliTests() {
                       (one.code == 3 && verdict == "not-run"),
                   one.out + one.err);
     } else {
-        std::printf("note: kwb-runner not built (no CUDA toolkit): suite verification not exercised\n");
+        std::printf(
+            "note: kwb-runner not built (no CUDA toolkit): suite verification not exercised\n");
     }
     std::error_code ec;
     fs::remove_all(root, ec);

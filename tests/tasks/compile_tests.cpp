@@ -57,8 +57,8 @@ int compileTest(const fs::path& file, bool expectSuccess) {
     const fs::path out = fs::path(tmpl) / "candidate.so";
     kwb::ProcessSpec spec;
     spec.program = nvcc;
-    spec.args = {"-O3", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC", "-o", out.string(),
-                 file.string()};
+    spec.args = {"-O3",   "-arch=sm_90", "-shared",    "-Xcompiler",
+                 "-fPIC", "-o",          out.string(), file.string()};
     auto run = kwb::runProcess(spec, {}, std::chrono::minutes(5));
     if (CHECK_MSG(run.ok(), run.ok() ? "" : run.error().message)) {
         const bool built = run->exit.kind == kwb::ProcessExit::Kind::Exited &&
@@ -69,8 +69,8 @@ int compileTest(const fs::path& file, bool expectSuccess) {
             CHECK_MSG(!built, file.string() + " compiled but must not");
             // nvcc reports "file.cu(LINE): error: ..."
             const int line = markedLine(file);
-            const std::string where = file.filename().string() + "(" + std::to_string(line) +
-                                      "): error";
+            const std::string where =
+                file.filename().string() + "(" + std::to_string(line) + "): error";
             CHECK_MSG(line > 0 && run->err.find(where) != std::string::npos,
                       "expected \"" + where + "\" in:\n" + run->err);
         }

@@ -12,7 +12,9 @@ namespace ref = kwb::cpuref;
 
 namespace {
 
-bool near(double a, double b, double tol = 1e-12) { return std::fabs(a - b) <= tol; }
+bool near(double a, double b, double tol = 1e-12) {
+    return std::fabs(a - b) <= tol;
+}
 
 bool equals(const kwb::Result<std::vector<double>>& r, const std::vector<double>& want,
             double tol = 1e-12) {
@@ -41,9 +43,9 @@ void cpuReferenceTests() {
     // [[1,2],[3,4]] x [[5,6],[7,8]] = [[19,22],[43,50]]; and a 1x3 by 3x2.
     const std::vector<float> a{1, 2, 3, 4}, b{5, 6, 7, 8};
     CHECK(equals(ref::sgemm(a, b, 2, 2, 2), {19, 22, 43, 50}));
-    CHECK(equals(ref::sgemm(std::vector<float>{1, 2, 3}, std::vector<float>{1, 0, 0, 1, 1, 1}, 1,
-                            2, 3),
-                 {4, 5}));
+    CHECK(equals(
+        ref::sgemm(std::vector<float>{1, 2, 3}, std::vector<float>{1, 0, 0, 1, 1, 1}, 1, 2, 3),
+        {4, 5}));
     CHECK(!ref::sgemm(a, b, 2, 3, 2).ok());
     CHECK(!ref::sgemm(a, b, 0, 2, 2).ok());
 
@@ -64,9 +66,9 @@ void cpuReferenceTests() {
                  {ref::geluExact(-0.5), ref::geluExact(0.5)}));
 
     // 2x2 image of ones, 3x3 filter of ones: every output sees 4 pixels through the padding.
-    CHECK(equals(ref::conv2dNchw(std::vector<float>(4, 1.0f), std::vector<float>(9, 1.0f), 1, 1,
-                                 2, 2, 1),
-                 {4, 4, 4, 4}));
+    CHECK(equals(
+        ref::conv2dNchw(std::vector<float>(4, 1.0f), std::vector<float>(9, 1.0f), 1, 1, 2, 2, 1),
+        {4, 4, 4, 4}));
     // 1x1 image: only the filter's centre tap counts; two output channels.
     std::vector<float> w(18, 100.0f);
     w[4] = 2.0f;
@@ -75,9 +77,9 @@ void cpuReferenceTests() {
     // 3x3 image 1..9, filter picking the right neighbour (r=1, s=2): a shift left, zero pad.
     std::vector<float> shift(9, 0.0f);
     shift[5] = 1.0f;
-    CHECK(equals(ref::conv2dNchw(std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8, 9}, shift, 1, 1, 3,
-                                 3, 1),
-                 {2, 3, 0, 5, 6, 0, 8, 9, 0}));
+    CHECK(
+        equals(ref::conv2dNchw(std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8, 9}, shift, 1, 1, 3, 3, 1),
+               {2, 3, 0, 5, 6, 0, 8, 9, 0}));
 
     CHECK(equals(ref::reduceSum(std::vector<float>{1.0f, 2.0f, 3.5f}), {6.5}));
     CHECK(equals(ref::reduceSumAbs(std::vector<float>{-1.0f, 2.0f}), {3.0}));
@@ -88,9 +90,9 @@ void cpuReferenceTests() {
     // bfloat16 bits: 1.0 is 0x3F80; ties round to even; NaN stays NaN.
     CHECK(ref::floatToBf16(1.0f) == 0x3F80 && ref::bf16ToFloat(0x3F80) == 1.0f);
     CHECK(ref::floatToBf16(-2.0f) == 0xC000);
-    CHECK(ref::floatToBf16(1.0f + 1.0f / 256) == 0x3F80);        // tie, even stays
-    CHECK(ref::floatToBf16(1.0f + 3.0f / 256) == 0x3F82);        // tie, odd rounds up
-    CHECK(ref::floatToBf16(1.0f + 1.5f / 256) == 0x3F81);        // above the tie
+    CHECK(ref::floatToBf16(1.0f + 1.0f / 256) == 0x3F80); // tie, even stays
+    CHECK(ref::floatToBf16(1.0f + 3.0f / 256) == 0x3F82); // tie, odd rounds up
+    CHECK(ref::floatToBf16(1.0f + 1.5f / 256) == 0x3F81); // above the tie
     CHECK(std::isnan(ref::bf16ToFloat(ref::floatToBf16(std::nanf("")))));
     CHECK(ref::bf16ToFloat(ref::floatToBf16(3.140625f)) == 3.140625f);
 

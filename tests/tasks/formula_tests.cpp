@@ -14,24 +14,33 @@ void formulaTests() {
         const char* text;
         double want;
     };
-    const std::vector<Good> good{
-        {"2*M*N*K", 48},           {"1+2*3", 7},          {"(1+2)*3", 9},
-        {"-3+5", 2},               {"10/4", 2.5},         {"2-3-4", -5},
-        {"24/4/2", 3},             {"--M", 2},            {"+M", 2},
-        {" 4 * ( rows*cols + cols ) ", 168}, {"M*(N+K)*(N-K)", -14}, {"4096", 4096},
-        {"((((M))))", 2},          {"2*M*N*K + 10*M*N", 108}};
+    const std::vector<Good> good{{"2*M*N*K", 48},
+                                 {"1+2*3", 7},
+                                 {"(1+2)*3", 9},
+                                 {"-3+5", 2},
+                                 {"10/4", 2.5},
+                                 {"2-3-4", -5},
+                                 {"24/4/2", 3},
+                                 {"--M", 2},
+                                 {"+M", 2},
+                                 {" 4 * ( rows*cols + cols ) ", 168},
+                                 {"M*(N+K)*(N-K)", -14},
+                                 {"4096", 4096},
+                                 {"((((M))))", 2},
+                                 {"2*M*N*K + 10*M*N", 108}};
     for (const auto& g : good) {
         auto f = Formula::parse(g.text);
         if (!CHECK_MSG(f.ok(), g.text))
             continue;
         auto r = f->evaluate(v);
-        CHECK_MSG(r.ok() && *r == g.want, std::string(g.text) + " = " +
-                                              (r.ok() ? std::to_string(*r) : r.error().message));
+        CHECK_MSG(r.ok() && *r == g.want,
+                  std::string(g.text) + " = " + (r.ok() ? std::to_string(*r) : r.error().message));
     }
 
-    const std::vector<const char*> badSyntax{"", "   ", "2*", "(1+2", "1+2)", "1.5", "a b",
-                                             "2**3", "M^2", "sqrt(M)", "M;", "2M", "1e3",
-                                             "99999999999999999999", "M = 3"};
+    const std::vector<const char*> badSyntax{
+        "",     "   ", "2*",      "(1+2", "1+2)", "1.5", "a b",
+        "2**3", "M^2", "sqrt(M)", "M;",   "2M",   "1e3", "99999999999999999999",
+        "M = 3"};
     for (const char* text : badSyntax) {
         auto f = Formula::parse(text);
         CHECK_MSG(!f.ok() && f.error().code == "formula-invalid", std::string("rejects: ") + text);

@@ -70,8 +70,8 @@ void badFixtures() {
         // The Result form carries the same "file:line:column: message" text.
         auto res = kwb::loadTaskFile(entry.path());
         CHECK_MSG(!res.ok() && res.error().code == "task-invalid" &&
-                      res.error().message.find(entry.path().string() + ":" +
-                                               std::to_string(line) + ":") != std::string::npos,
+                      res.error().message.find(entry.path().string() + ":" + std::to_string(line) +
+                                               ":") != std::string::npos,
                   name);
     }
     CHECK(seen >= 5);
@@ -140,8 +140,12 @@ void mutations() {
 
 void hostileInput() {
     // None of these may crash or throw; each gives at least one problem.
-    const std::string inputs[] = {"", "\x01\x02\x03", "[[[[", "id = 1\nid = 2",
-                                  std::string(100000, '['), "parameters = 5\nshapes = \"x\"",
+    const std::string inputs[] = {"",
+                                  "\x01\x02\x03",
+                                  "[[[[",
+                                  "id = 1\nid = 2",
+                                  std::string(100000, '['),
+                                  "parameters = 5\nshapes = \"x\"",
                                   "[[parameters]]\n[[parameters]]\nname = 3",
                                   "[entry]\nname = [1, 2]\n[baseline]\nlibrary = {}",
                                   "level = 99999999999999\n"};

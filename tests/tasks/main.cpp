@@ -29,8 +29,11 @@ int main(int argc, char** argv) {
     else if (suite == "compile" && argc == 4)
         rc = compileTest(argv[2], std::string(argv[3]) == "pass");
     else {
-        std::fprintf(stderr, "usage: %s <model|formula|loader|builtin|cpuref|suiteref|catalog|cli> | compile <file.cu> "
-                             "<pass|fail>\n", argv[0]);
+        std::fprintf(stderr,
+                     "usage: %s <model|formula|loader|builtin|cpuref|suiteref|catalog|cli> | "
+                     "compile <file.cu> "
+                     "<pass|fail>\n",
+                     argv[0]);
         return 2;
     }
     if (rc == kwbtest::kSkip)

@@ -20,7 +20,9 @@ kwb::Task syntheticTask() {
     t.family = "test";
     t.description = "line 1\nline 2\ttab";
     t.entryName = "kwb_synth";
-    Parameter x{"x", ParamKind::Input, DType::F16, {"M", "K*2"}, {DistributionKind::Uniform, -0.1, 0.3}, {}};
+    Parameter x{
+        "x", ParamKind::Input, DType::F16, {"M", "K*2"}, {DistributionKind::Uniform, -0.1, 0.3},
+        {}};
     Parameter y{"y", ParamKind::Output, DType::I32, {"M"}, {}, {}};
     Parameter m{"M", ParamKind::Dim, DType::F32, {}, {}, {}};
     Parameter k{"K", ParamKind::Dim, DType::I32, {}, {}, {}}; // a stray dtype survives too
@@ -55,12 +57,12 @@ void modelTests() {
     for (ParamKind k : {ParamKind::Input, ParamKind::Output, ParamKind::Dim, ParamKind::Scalar,
                         ParamKind::Stream})
         CHECK(parseParamKind(toString(k)) == k);
-    for (ToleranceMode m : {ToleranceMode::Elementwise, ToleranceMode::ScaledBySumAbs,
-                            ToleranceMode::RelativeToRms})
+    for (ToleranceMode m :
+         {ToleranceMode::Elementwise, ToleranceMode::ScaledBySumAbs, ToleranceMode::RelativeToRms})
         CHECK(parseToleranceMode(toString(m)) == m);
-    for (BaselineLibrary b : {BaselineLibrary::Cublas, BaselineLibrary::CublasLt,
-                              BaselineLibrary::Cudnn, BaselineLibrary::Cub,
-                              BaselineLibrary::Composition, BaselineLibrary::ReferenceKernel})
+    for (BaselineLibrary b :
+         {BaselineLibrary::Cublas, BaselineLibrary::CublasLt, BaselineLibrary::Cudnn,
+          BaselineLibrary::Cub, BaselineLibrary::Composition, BaselineLibrary::ReferenceKernel})
         CHECK(parseBaselineLibrary(toString(b)) == b);
     CHECK(!parseDType("f64").has_value());
     CHECK(!parseDType("F32").has_value());

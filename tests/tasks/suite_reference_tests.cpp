@@ -14,7 +14,9 @@ namespace ref = kwb::cpuref;
 
 namespace {
 
-bool near(double a, double b, double tol = 1e-12) { return std::fabs(a - b) <= tol; }
+bool near(double a, double b, double tol = 1e-12) {
+    return std::fabs(a - b) <= tol;
+}
 
 bool equals(const kwb::Result<kwb::cpuref::CpuReferenceResult>& r, const char* out,
             const std::vector<double>& want, double tol = 1e-12) {
@@ -97,14 +99,16 @@ void suiteReferenceTests() {
     std::vector<double> v(64);
     for (int i = 0; i < 64; ++i)
         v[i] = i * 0.5;
-    at.inputs = {{"q", std::vector<double>(64, 1.0)}, {"k", std::vector<double>(64, 2.0)}, {"v", v}};
+    at.inputs = {
+        {"q", std::vector<double>(64, 1.0)}, {"k", std::vector<double>(64, 2.0)}, {"v", v}};
     at.scalars = {{"scale", 0.125}};
     CHECK(equals(ref::causalAttentionRef(at), "o", v));
 
     // Batch norm: (x - mean) / sqrt(var + eps) * gamma + beta, per channel.
     A bn;
     bn.dims = {{"N", 1}, {"C", 2}, {"H", 1}, {"W", 1}};
-    bn.inputs = {{"x", {3, 3}}, {"gamma", {2, 1}}, {"beta", {1, 0}}, {"mean", {1, 3}}, {"var", {4, 1}}};
+    bn.inputs = {
+        {"x", {3, 3}}, {"gamma", {2, 1}}, {"beta", {1, 0}}, {"mean", {1, 3}}, {"var", {4, 1}}};
     bn.scalars = {{"eps", 0}};
     CHECK(equals(ref::batchnormRef(bn), "y", {3, 0}));
 

@@ -14,7 +14,9 @@ namespace {
 
 using kwb::gpu::SpeedOfLightVerdict;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 void speedOfLight() {
     using kwb::gpu::judgeSpeedOfLight;
@@ -57,7 +59,8 @@ void audits() {
     deferred.mark.unwritten = 100;
     const auto late = judgeAudit(deferred, "C", 100, "odd");
     CHECK(late.verdict == "contract-violation");
-    CHECK_MSG(has(late.detail, "timed call 3 of 8") && has(late.detail, "100 of 100 elements of C"), late.detail);
+    CHECK_MSG(has(late.detail, "timed call 3 of 8") && has(late.detail, "100 of 100 elements of C"),
+              late.detail);
 
     AuditEvidence early = clean; // call 3 also wrote call 4's output
     early.mark.writtenEarly = 7;
@@ -77,9 +80,9 @@ void audits() {
 void bufferSets() {
     kwb::gpu::TimingPolicy p;
     const std::size_t l2 = 60u << 20;
-    CHECK(kwb::gpu::bufferSets(p, l2, 256u << 20) == 1);  // one set already spans 3x the L2
-    CHECK(kwb::gpu::bufferSets(p, l2, 16u << 20) == 16);  // 12 to span it, at least 16
-    CHECK(kwb::gpu::bufferSets(p, l2, 16u << 10) == 1);   // stays in the L2 however many
+    CHECK(kwb::gpu::bufferSets(p, l2, 256u << 20) == 1); // one set already spans 3x the L2
+    CHECK(kwb::gpu::bufferSets(p, l2, 16u << 20) == 16); // 12 to span it, at least 16
+    CHECK(kwb::gpu::bufferSets(p, l2, 16u << 10) == 1);  // stays in the L2 however many
     p.rotateL2 = 0;
     CHECK(kwb::gpu::bufferSets(p, l2, 16u << 20) == 1);
 }
@@ -94,14 +97,16 @@ void wrongTimedOutput() {
     kwb::Tolerance tol;
     tol.rtol = 1e-4;
     tol.atol = 1e-5;
-    const auto f = kwb::gpu::outputVerdict("C", 1021 * 1013, {1013, 1021}, cs, tol,
-                                           " in C at shape odd (timed call 2 of 3 in a sample)", false);
+    const auto f =
+        kwb::gpu::outputVerdict("C", 1021 * 1013, {1013, 1021}, cs, tol,
+                                " in C at shape odd (timed call 2 of 3 in a sample)", false);
     CHECK(f.verdict == "wrong-result");
     CHECK_MSG(has(f.detail, "C[1, 9]") && has(f.detail, "timed call 2 of 3"), f.detail);
     cs = {};
     cs.unwritten = cs.mismatches = 1021 * 1013;
-    CHECK(kwb::gpu::outputVerdict("C", 1021 * 1013, {1013, 1021}, cs, tol, " in C", false).verdict ==
-          "unwritten-output");
+    CHECK(
+        kwb::gpu::outputVerdict("C", 1021 * 1013, {1013, 1021}, cs, tol, " in C", false).verdict ==
+        "unwritten-output");
     cs = {};
     CHECK(!kwb::gpu::outputVerdict("C", 4, {2, 2}, cs, tol, " in C", false));
 }

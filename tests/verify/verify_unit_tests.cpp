@@ -9,23 +9,24 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/model/verification.h"
 #include "core/protocol/diagnostics.h"
 #include "core/sys/child_process.h"
 #include "core/sys/sha256.h"
 #include "core/verify/fast_p.h"
 #include "core/verify/timing_overrides.h"
-#include "core/model/verification.h"
 #include "core/verify/worker_endpoint.h"
 #include "tests/support/check.h"
 
 namespace {
 
 void diagnostics() {
-    const std::string nvcc = "candidate.cu(12): error: identifier \"undefined_x\" is undefined\n"
-                             "  __attribute__((global)) void k(float* y){ y[0] = undefined_x; }\n"
-                             "                                                   ^\n\n"
-                             "candidate.cu(30): warning #177-D: variable \"t\" was declared but never referenced\n"
-                             "1 error detected in the compilation of \"candidate.cu\".\n";
+    const std::string nvcc =
+        "candidate.cu(12): error: identifier \"undefined_x\" is undefined\n"
+        "  __attribute__((global)) void k(float* y){ y[0] = undefined_x; }\n"
+        "                                                   ^\n\n"
+        "candidate.cu(30): warning #177-D: variable \"t\" was declared but never referenced\n"
+        "1 error detected in the compilation of \"candidate.cu\".\n";
     const auto d = kwb::parseDiagnostics(nvcc);
     CHECK_MSG(d.size() == 2, "two diagnostics, got " + std::to_string(d.size()));
     if (d.size() == 2) {
@@ -62,7 +63,8 @@ void ptxasResources() {
 
 void sha256() {
     // FIPS 180-2 test vectors.
-    CHECK(kwb::sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    CHECK(kwb::sha256Hex("abc") ==
+          "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     CHECK(kwb::sha256Hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
     CHECK(kwb::sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
           "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
@@ -75,13 +77,15 @@ void timingOverrides() {
     CHECK_MSG(ok.ok(), ok.ok() ? "" : ok.error().message);
     if (ok)
         CHECK(ok->value("max_batch", 0) == 1024 && ok->value("stop_on", "") == "median");
-    for (const char* bad : {"max_batch=99999999999999999999", "min_samples=50,max_samples=10", "target_rse=-1",
-                            "no_such_key=1", "stop_on=sometimes", "min_sample_ms"}) {
+    for (const char* bad :
+         {"max_batch=99999999999999999999", "min_samples=50,max_samples=10", "target_rse=-1",
+          "no_such_key=1", "stop_on=sometimes", "min_sample_ms"}) {
         std::vector<std::string> items;
         std::string s = bad;
         for (std::size_t at = 0;;) {
             std::size_t comma = s.find(',', at);
-            items.push_back(s.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+            items.push_back(
+                s.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
             if (comma == std::string::npos)
                 break;
             at = comma + 1;
@@ -128,7 +132,8 @@ void workerEndpoints() {
     auto ssh = kwb::WorkerEndpoint::sshHost("user@gpu-box");
     CHECK(ssh.ok() && ssh->describe() == "user@gpu-box over ssh");
     auto launcher = kwb::workerProgram(*ssh);
-    CHECK_MSG(launcher.ok() && launcher->starts_with((dir / "cache").string()) && fs::exists(*launcher),
+    CHECK_MSG(launcher.ok() && launcher->starts_with((dir / "cache").string()) &&
+                  fs::exists(*launcher),
               launcher ? *launcher : launcher.error().message);
     CHECK(std::getenv("KWB_RUNNER") == nullptr);
     // This machine's worker, where there is none.
@@ -158,8 +163,10 @@ void childInheritsNoDescriptors() {
     CHECK(leaked > 2);
     kwb::ProcessSpec spec;
     spec.program = "/bin/sh";
-    spec.args = {"-c", "for fd in 0 1 2 " + std::to_string(leaked) +
-                           "; do test -e /proc/self/fd/$fd && echo \"open $fd\" || echo \"closed $fd\"; done"};
+    spec.args = {
+        "-c",
+        "for fd in 0 1 2 " + std::to_string(leaked) +
+            "; do test -e /proc/self/fd/$fd && echo \"open $fd\" || echo \"closed $fd\"; done"};
     auto out = kwb::runProcess(spec, {}, std::chrono::seconds(10));
     CHECK_MSG(out.ok(), out ? "" : out.error().message);
     if (out) {
@@ -172,12 +179,17 @@ void childInheritsNoDescriptors() {
 // The verdicts of issue 18 fail in the record `kwb verify` prints from.
 void failingVerdicts() {
     namespace v = kwb::verification;
-    for (const char* text : {"impossible-timing", "contract-violation", "tampering", "suspicious-timing"}) {
-        auto rec = v::fromJson({{"schema_version", 1}, {"task_id", "sgemm-f32"}, {"verdict", text},
-                                {"source_hash", "ab"}, {"created_at", "2026-12-03T00:00:00Z"}});
+    for (const char* text :
+         {"impossible-timing", "contract-violation", "tampering", "suspicious-timing"}) {
+        auto rec = v::fromJson({{"schema_version", 1},
+                                {"task_id", "sgemm-f32"},
+                                {"verdict", text},
+                                {"source_hash", "ab"},
+                                {"created_at", "2026-12-03T00:00:00Z"}});
         CHECK_MSG(rec.ok() && !rec->passed() && v::ran(rec->verdict.value), text);
         CHECK_MSG(rec.ok() && v::verdictExitCode(rec->verdict.value) == 1, text);
-        CHECK_MSG(rec.ok() && v::family(rec->verdict.value) == v::VerdictFamily::SuspectedHack, text);
+        CHECK_MSG(rec.ok() && v::family(rec->verdict.value) == v::VerdictFamily::SuspectedHack,
+                  text);
     }
     CHECK(v::verdictExitCode(v::Verdict::Pass) == 0 && v::verdictExitCode(v::Verdict::NotRun) == 3);
 }

@@ -42,7 +42,9 @@ Run runWorker(const QByteArray& input, const QStringList& args = {}) {
 }
 
 // kwb-job, the program each verification runs in, as kwb-runner starts it.
-Run runJob(const QByteArray& input) { return runProgram(QStringLiteral(KWB_JOB_PATH), input, {}); }
+Run runJob(const QByteArray& input) {
+    return runProgram(QStringLiteral(KWB_JOB_PATH), input, {});
+}
 
 // Version strings vary by build and machine; everything else must match exactly.
 QJsonValue normalise(const QJsonValue& v, const QString& key = {}) {
@@ -110,7 +112,8 @@ private slots:
         QFETCH(QString, name);
         const QString base = QStringLiteral(KWB_GOLDEN_DIR "/") + name;
         if (name.contains(QStringLiteral("nodevice")) && workerSeesGpu())
-            QSKIP("this machine has a CUDA device; the no-device golden answer applies only without one");
+            QSKIP("this machine has a CUDA device; the no-device golden answer applies only "
+                  "without one");
         if (name.contains(QStringLiteral("withdevice")) && !workerSeesGpu())
             QSKIP("no CUDA device on this machine: the with-device case needs one");
         Run r = runWorker(readFile(base + QStringLiteral(".in.jsonl")));
@@ -122,21 +125,26 @@ private slots:
         QCOMPARE(got.size(), want.size());
         for (int i = 0; i < want.size(); ++i) {
             if (got[i] != want[i]) {
-                QFAIL(qPrintable(QStringLiteral("line %1 differs\n got: %2\nwant: %3")
-                                     .arg(i + 1)
-                                     .arg(QString::fromUtf8(QJsonDocument(got[i].toObject()).toJson(QJsonDocument::Compact)),
-                                          QString::fromUtf8(QJsonDocument(want[i].toObject()).toJson(QJsonDocument::Compact)))));
+                QFAIL(qPrintable(
+                    QStringLiteral("line %1 differs\n got: %2\nwant: %3")
+                        .arg(i + 1)
+                        .arg(QString::fromUtf8(
+                                 QJsonDocument(got[i].toObject()).toJson(QJsonDocument::Compact)),
+                             QString::fromUtf8(QJsonDocument(want[i].toObject())
+                                                   .toJson(QJsonDocument::Compact)))));
             }
         }
         bool okNum = false;
-        const int wantExit = QString::fromUtf8(readFile(base + QStringLiteral(".exit"))).trimmed().toInt(&okNum);
+        const int wantExit =
+            QString::fromUtf8(readFile(base + QStringLiteral(".exit"))).trimmed().toInt(&okNum);
         QVERIFY2(okNum, "missing .exit file");
         QCOMPARE(r.exitCode, wantExit);
     }
 
     // Whatever the machine, device-info is well formed: GPUs with names and memory, or a reason.
     void deviceInfoSchema() {
-        Run r = runWorker("{\"type\":\"hello\",\"protocol\":1}\n{\"id\":5,\"type\":\"device-info\"}\n");
+        Run r =
+            runWorker("{\"type\":\"hello\",\"protocol\":1}\n{\"id\":5,\"type\":\"device-info\"}\n");
         QCOMPARE(r.exitCode, 0);
         const auto lines = r.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 2);
@@ -175,8 +183,11 @@ private slots:
     // stdout) in signed frames "<seq> <mac> <payload>", numbered from 0, the MAC an HMAC-SHA256
     // under the key (checked here with Qt's own HMAC), the last frame its result.
     void jobTakesSpecAfterPrepareLine() {
-        const QByteArray key = QByteArray::fromHex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
-        auto jobWithKey = [&key](const QByteArray& input) { return ::runJob(key.toHex() + "\n" + input); };
+        const QByteArray key =
+            QByteArray::fromHex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+        auto jobWithKey = [&key](const QByteArray& input) {
+            return ::runJob(key.toHex() + "\n" + input);
+        };
         auto resultOf = [&key](const Run& r) {
             QJsonObject result;
             int seq = 0;
@@ -184,11 +195,14 @@ private slots:
                 if (line.isEmpty())
                     continue;
                 const QList<QByteArray> parts = line.split(' ');
-                const QByteArray payload = line.mid(parts.value(0).size() + 1 + parts.value(1).size() + 1);
+                const QByteArray payload =
+                    line.mid(parts.value(0).size() + 1 + parts.value(1).size() + 1);
                 const QByteArray mac = QMessageAuthenticationCode::hash(
-                    "kwb-job-frame-v1\n" + QByteArray::number(seq) + "\n" + payload, key, QCryptographicHash::Sha256);
+                    "kwb-job-frame-v1\n" + QByteArray::number(seq) + "\n" + payload, key,
+                    QCryptographicHash::Sha256);
                 if (parts.value(0) != QByteArray::number(seq++) || parts.value(1) != mac.toHex())
-                    return QJsonObject{{QStringLiteral("detail"), QStringLiteral("bad frame: ") + QString::fromUtf8(line)}};
+                    return QJsonObject{{QStringLiteral("detail"),
+                                        QStringLiteral("bad frame: ") + QString::fromUtf8(line)}};
                 auto o = QJsonDocument::fromJson(payload).object();
                 if (o.value(QStringLiteral("type")).toString() == QStringLiteral("result"))
                     result = o.value(QStringLiteral("result")).toObject();
@@ -197,20 +211,28 @@ private slots:
         };
         const QByteArray prepare = "{\"type\":\"prepare\",\"device\":0}\n";
         QJsonObject onlyPrepare = resultOf(jobWithKey(prepare));
-        QCOMPARE(onlyPrepare.value(QStringLiteral("verdict")).toString(), QStringLiteral("protocol-error"));
-        QVERIFY2(onlyPrepare.value(QStringLiteral("detail")).toString().contains(QStringLiteral("no specification")),
+        QCOMPARE(onlyPrepare.value(QStringLiteral("verdict")).toString(),
+                 QStringLiteral("protocol-error"));
+        QVERIFY2(onlyPrepare.value(QStringLiteral("detail"))
+                     .toString()
+                     .contains(QStringLiteral("no specification")),
                  qPrintable(onlyPrepare.value(QStringLiteral("detail")).toString()));
         QJsonObject badSpec = resultOf(jobWithKey(prepare + "not json\n"));
-        QVERIFY2(badSpec.value(QStringLiteral("detail")).toString().contains(QStringLiteral("not JSON")),
-                 qPrintable(badSpec.value(QStringLiteral("detail")).toString()));
+        QVERIFY2(
+            badSpec.value(QStringLiteral("detail")).toString().contains(QStringLiteral("not JSON")),
+            qPrintable(badSpec.value(QStringLiteral("detail")).toString()));
         // A "warm" line (the task's baseline, while the candidate builds) may come between; one
         // with an unusable task is only noted, and the spec after it is still read.
         const QByteArray warm = "{\"type\":\"warm\",\"task\":{\"id\":7}}\n";
         QJsonObject warmThenBad = resultOf(jobWithKey(prepare + warm + "not json\n"));
-        QVERIFY2(warmThenBad.value(QStringLiteral("detail")).toString().contains(QStringLiteral("not JSON")),
+        QVERIFY2(warmThenBad.value(QStringLiteral("detail"))
+                     .toString()
+                     .contains(QStringLiteral("not JSON")),
                  qPrintable(warmThenBad.value(QStringLiteral("detail")).toString()));
         QJsonObject warmOnly = resultOf(jobWithKey(prepare + warm));
-        QVERIFY2(warmOnly.value(QStringLiteral("detail")).toString().contains(QStringLiteral("no specification")),
+        QVERIFY2(warmOnly.value(QStringLiteral("detail"))
+                     .toString()
+                     .contains(QStringLiteral("no specification")),
                  qPrintable(warmOnly.value(QStringLiteral("detail")).toString()));
         // "calibrate" (the device's ceilings, measured before any candidate exists) is answered
         // with one "calibrated" line: the ceilings on a GPU, the reason without one.
@@ -221,17 +243,24 @@ private slots:
                 o.value(QStringLiteral("type")) == QStringLiteral("calibrated"))
                 calibrated = o;
         QVERIFY2(!calibrated.isEmpty(), cal.out.constData());
-        const bool measured = calibrated.value(QStringLiteral("ceilings")).toObject().value(QStringLiteral("copy_bandwidth_gbps")).toDouble() > 0;
+        const bool measured = calibrated.value(QStringLiteral("ceilings"))
+                                  .toObject()
+                                  .value(QStringLiteral("copy_bandwidth_gbps"))
+                                  .toDouble() > 0;
         const bool refused = !calibrated.value(QStringLiteral("error")).toString().isEmpty();
         QVERIFY2(measured != refused, cal.out.constData());
-        QVERIFY(resultOf(cal).value(QStringLiteral("detail")).toString().contains(QStringLiteral("no specification")));
+        QVERIFY(resultOf(cal)
+                    .value(QStringLiteral("detail"))
+                    .toString()
+                    .contains(QStringLiteral("no specification")));
     }
 
     // A job started without its key (a JSON line first, or nothing) says so on stderr and ends
     // with the protocol-error code; its channel stays silent, since it could sign nothing.
     void jobWithoutKeyRefuses() {
-        for (const QByteArray& input : {QByteArray("{\"type\":\"prepare\",\"device\":0}\n{\"mode\":\"probe\"}\n"),
-                                        QByteArray()}) {
+        for (const QByteArray& input :
+             {QByteArray("{\"type\":\"prepare\",\"device\":0}\n{\"mode\":\"probe\"}\n"),
+              QByteArray()}) {
             Run r = runJob(input);
             QCOMPARE(r.exitCode, 4);
             QVERIFY2(r.out.isEmpty(), r.out.constData());
@@ -241,8 +270,9 @@ private slots:
 
     // Whatever the worker's libraries print goes to stderr; stdout carries only protocol lines.
     void stdoutCarriesOnlyProtocol() {
-        Run r = runWorker("{\"type\":\"hello\",\"protocol\":1}\n{\"id\":1,\"type\":\"device-info\"}\n"
-                          "{\"id\":2,\"type\":\"shutdown\"}\n");
+        Run r =
+            runWorker("{\"type\":\"hello\",\"protocol\":1}\n{\"id\":1,\"type\":\"device-info\"}\n"
+                      "{\"id\":2,\"type\":\"shutdown\"}\n");
         QCOMPARE(r.exitCode, 0);
         for (const QByteArray& line : r.out.trimmed().split('\n'))
             QVERIFY2(QJsonDocument::fromJson(line).isObject(), line.constData());

@@ -16,8 +16,9 @@ void DiagnosticsModel::setDiagnostics(std::vector<Diagnostic> diagnostics) {
 }
 
 int DiagnosticsModel::errorCount() const {
-    return static_cast<int>(std::count_if(m_diagnostics.begin(), m_diagnostics.end(),
-                                          [](const Diagnostic& d) { return d.severity == "error"; }));
+    return static_cast<int>(
+        std::count_if(m_diagnostics.begin(), m_diagnostics.end(),
+                      [](const Diagnostic& d) { return d.severity == "error"; }));
 }
 
 int DiagnosticsModel::warningCount() const {

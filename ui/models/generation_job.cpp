@@ -27,8 +27,10 @@ constexpr auto kPollInterval = std::chrono::milliseconds(50);
 class AnswerSink final : public SampleSink {
 public:
     // hasCode: the answer had code; record: its check, typed (null when not checked).
-    using StoredFn = std::function<void(int index, int turn, qint64 sampleId, bool hasCode, RecordPtr record)>;
-    AnswerSink(ProjectSampleSink& inner, StoredFn stored) : m_inner(inner), m_stored(std::move(stored)) {}
+    using StoredFn =
+        std::function<void(int index, int turn, qint64 sampleId, bool hasCode, RecordPtr record)>;
+    AnswerSink(ProjectSampleSink& inner, StoredFn stored)
+        : m_inner(inner), m_stored(std::move(stored)) {}
 
     Status store(const GeneratedSample& sample) override {
         if (Status st = m_inner.store(sample); !st)
@@ -143,7 +145,8 @@ quint64 GenerationJob::start(Request request) {
             if (!store)
                 return fail("project", describe(store.error()));
             ProjectSampleSink projectSink(**store, {request.task});
-            AnswerSink sink(projectSink, [&](int index, int turn, qint64 sampleId, bool hasCode, RecordPtr record) {
+            AnswerSink sink(projectSink, [&](int index, int turn, qint64 sampleId, bool hasCode,
+                                             RecordPtr record) {
                 // The text streamed so far goes first: the queued calls keep this order.
                 post([run](GenerationJob& job) { job.drain(run); });
                 post([index, turn, sampleId, hasCode, record](GenerationJob& job) {
@@ -165,9 +168,11 @@ quint64 GenerationJob::start(Request request) {
                 if (const std::string runner = locateRunner(); !runner.empty()) {
                     auto worker = std::make_unique<SubprocessWorker>(runner, "kernel-workbench");
                     if (Status up = worker->connect(std::chrono::seconds(30)); up)
-                        checker = std::make_unique<VerifierSampleChecker>(std::move(worker), request.checkOptions);
+                        checker = std::make_unique<VerifierSampleChecker>(std::move(worker),
+                                                                          request.checkOptions);
                     else
-                        post([why = QString::fromStdString(describe(up.error()))](GenerationJob& job) {
+                        post([why = QString::fromStdString(describe(up.error()))](
+                                 GenerationJob& job) {
                             emit job.logLine(QStringLiteral("answers are not checked: ") + why);
                         });
                 }
@@ -193,16 +198,20 @@ quint64 GenerationJob::start(Request request) {
                 generationRun.addSecrets(environmentApiKeys());
             generationRun.setChecker(checker.get());
             generationRun.setText([&](int chain, int turn, std::string_view text, bool restart) {
-                queueDelta({chain, QString::fromUtf8(text.data(), qsizetype(text.size())), restart, turn});
+                queueDelta(
+                    {chain, QString::fromUtf8(text.data(), qsizetype(text.size())), restart, turn});
             });
             generationRun.setLog([&](const std::string& line) {
-                post([l = QString::fromStdString(line)](GenerationJob& job) { emit job.logLine(l); });
+                post([l = QString::fromStdString(line)](GenerationJob& job) {
+                    emit job.logLine(l);
+                });
             });
             GenerationProgress last;
             generationRun.setProgress([&](const GenerationTotals& t) {
                 GenerationProgress p = progressOf(t);
-                if (p.finished == last.finished && p.failed == last.failed && p.repairs == last.repairs &&
-                    p.outputTokens == last.outputTokens && p.passed == last.passed)
+                if (p.finished == last.finished && p.failed == last.failed &&
+                    p.repairs == last.repairs && p.outputTokens == last.outputTokens &&
+                    p.passed == last.passed)
                     return; // a request went out: nothing the panel shows changed
                 last = p;
                 post([p](GenerationJob& job) {

@@ -43,11 +43,11 @@ struct GenerationDelta {
 // Where a run stands.
 struct GenerationProgress {
     int wanted = 0;
-    int finished = 0;   // answers back (with or without code)
+    int finished = 0; // answers back (with or without code)
     int withCode = 0;
-    int failed = 0;     // requests that ended in an error
-    int repairs = 0;    // repair turns sent
-    int passed = 0;     // answers whose check passed
+    int failed = 0;  // requests that ended in an error
+    int repairs = 0; // repair turns sent
+    int passed = 0;  // answers whose check passed
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
     double costUsd = 0;

@@ -39,8 +39,7 @@ private:
     std::atomic<quint64> m_current{0};
 };
 
-template <class Owner>
-class JobTracker final {
+template <class Owner> class JobTracker final {
 public:
     // What a job carries to its thread: its generation and the way back to the owner.
     class Ticket {
@@ -50,8 +49,7 @@ public:
         bool superseded() const { return m_channel->current() != m_generation; }
         // Runs `call(Owner&)` on the owner's thread if this job is still the newest by then.
         // Calls posted by one thread run in the order they were posted. Any thread.
-        template <class Call>
-        void post(Call call) const {
+        template <class Call> void post(Call call) const {
             m_channel->post(m_generation, [call = std::move(call)](QObject& owner) mutable {
                 call(static_cast<Owner&>(owner));
             });
@@ -74,8 +72,7 @@ public:
     Ticket begin() { return Ticket(m_channel, m_channel->advance()); }
     // Runs `work(ticket)` on a new detached thread as the newest job; returns its generation.
     // The work must end by its own deadline or cancel flag: nothing joins it. Owner's thread.
-    template <class Work>
-    quint64 start(Work work) {
+    template <class Work> quint64 start(Work work) {
         Ticket ticket = begin();
         std::thread([ticket, work = std::move(work)]() mutable { work(ticket); }).detach();
         return ticket.generation();

@@ -39,7 +39,8 @@ ProjectSession::ProjectSession(QObject* parent) : QObject(parent) {
 ProjectSession::~ProjectSession() {
     for (int lane = 0; lane < kLanes; ++lane) {
         StoreHost* host = m_hosts[lane];
-        QMetaObject::invokeMethod(host, [host] { host->store.reset(); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            host, [host] { host->store.reset(); }, Qt::QueuedConnection);
         m_threads[lane]->quit();
     }
     for (int lane = 0; lane < kLanes; ++lane) {
@@ -84,10 +85,10 @@ void ProjectSession::open(const QString& path) {
     m_open = false;
     StoreHost* interactive = m_hosts[0];
     StoreHost* background = m_hosts[1];
-    QMetaObject::invokeMethod(background, [background] { background->store.reset(); },
-                              Qt::QueuedConnection);
-    const std::filesystem::path file = path.isEmpty() ? std::filesystem::path()
-                                                      : std::filesystem::path(path.toStdString());
+    QMetaObject::invokeMethod(
+        background, [background] { background->store.reset(); }, Qt::QueuedConnection);
+    const std::filesystem::path file =
+        path.isEmpty() ? std::filesystem::path() : std::filesystem::path(path.toStdString());
     QMetaObject::invokeMethod(
         interactive,
         [this, interactive, background, file, generation] {

@@ -55,8 +55,7 @@ public:
     // work does not run and done gets the error "no-project".
     enum class Lane { Interactive, Background };
 
-    template <typename Work, typename Done>
-    void run(QObject* guard, Work work, Done done) {
+    template <typename Work, typename Done> void run(QObject* guard, Work work, Done done) {
         run(Lane::Interactive, guard, std::move(work), std::move(done));
     }
     template <typename Work, typename Done>
@@ -66,8 +65,8 @@ public:
     template <typename Work, typename Done>
     void run(Lane lane, QObject* guard, Work work, Done done) {
         using R = std::invoke_result_t<Work, ProjectStore&>;
-        post(lane, [work = std::move(work), done = std::move(done), guard = QPointer<QObject>(guard),
-              self = this](ProjectStore* store) mutable {
+        post(lane, [work = std::move(work), done = std::move(done),
+                    guard = QPointer<QObject>(guard), self = this](ProjectStore* store) mutable {
             auto result = std::make_shared<R>(store ? R(work(*store)) : R(noProjectError()));
             self->deliver([guard, done = std::move(done), result]() mutable {
                 if (guard)

@@ -39,7 +39,8 @@ bool runJob(QKeychain::Job* job) {
 }
 
 QString timedOut() {
-    return QStringLiteral("the Secret Service did not answer within %1 s").arg(ProviderKeychain::kDeadlineMs / 1000);
+    return QStringLiteral("the Secret Service did not answer within %1 s")
+        .arg(ProviderKeychain::kDeadlineMs / 1000);
 }
 #endif
 

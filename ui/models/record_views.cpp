@@ -21,7 +21,8 @@ std::vector<KernelResources> recordResources(const verification::VerificationRec
     if (!record.build)
         return out;
     for (const auto& k : record.build->resources)
-        out.push_back({k.function, k.registers, k.sharedBytes, k.stackBytes, k.spillStoreBytes, k.spillLoadBytes});
+        out.push_back({k.function, k.registers, k.sharedBytes, k.stackBytes, k.spillStoreBytes,
+                       k.spillLoadBytes});
     return out;
 }
 
@@ -92,7 +93,9 @@ RooflineChartData rooflineChartData(const verification::VerificationRecordData& 
     // has no typed field for the dtype; older records may carry one.
     const auto dtype = record.extra.find("dtype");
     const std::string key =
-        (dtype != record.extra.end() && dtype->is_string() ? dtype->get<std::string>() : std::string("f32")) + "_tflops";
+        (dtype != record.extra.end() && dtype->is_string() ? dtype->get<std::string>()
+                                                           : std::string("f32")) +
+        "_tflops";
     out.peakTflops = number(key);
     if (out.peakTflops <= 0)
         out.peakTflops = number("f32_tflops");

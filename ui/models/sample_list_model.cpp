@@ -62,7 +62,8 @@ void SampleListModel::setPage(quint64 generation, int page, std::vector<SampleSu
     const int first = page * kPageSize;
     if (first >= m_total)
         return;
-    const int last = std::min<int>(first + static_cast<int>(rows.size()), static_cast<int>(m_total)) - 1;
+    const int last =
+        std::min<int>(first + static_cast<int>(rows.size()), static_cast<int>(m_total)) - 1;
     m_pages[page] = std::move(rows);
     if (last >= first)
         emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
@@ -124,7 +125,8 @@ void SampleListModel::updateStatus(std::int64_t id, const SampleStatus& status) 
     }
 }
 
-void SampleListModel::updateVerification(std::int64_t id, const SampleStatus& status, std::optional<int> findings) {
+void SampleListModel::updateVerification(std::int64_t id, const SampleStatus& status,
+                                         std::optional<int> findings) {
     m_findings[id] = findings;
     updateStatus(id, status);
 }
@@ -134,7 +136,8 @@ std::optional<int> SampleListModel::findingsOf(std::int64_t id) const {
     return it == m_findings.end() ? std::nullopt : it->second;
 }
 
-SampleListModel::State SampleListModel::stateOf(const SampleSummary& s, std::optional<int> findings) {
+SampleListModel::State SampleListModel::stateOf(const SampleSummary& s,
+                                                std::optional<int> findings) {
     switch (s.status.verdict) {
     case Verdict::Accepted:
         return State::Accepted;
@@ -236,7 +239,8 @@ QString SampleListModel::stateText(const SampleSummary& s) const {
     const Standing standing = standingOf(s.status, findingsOf(s.id));
     if (standing == Standing::Passed)
         return review;
-    //: A review verdict and how the latest verification went, e.g. "Accepted · Suspected hack: tampering"
+    //: A review verdict and how the latest verification went, e.g. "Accepted · Suspected hack:
+    //: tampering"
     return tr("%1 · %2").arg(review, verificationText(s));
 }
 
@@ -274,11 +278,12 @@ QVariant SampleListModel::data(const QModelIndex& index, int role) const {
                                             : QStringLiteral("#%1 %2").arg(s->id).arg(qs(s->label));
             // A repair turn reads as a child of the sample it repairs.
             if (auto it = m_repairs.find(s->id); it != m_repairs.end())
-                text = it->second.parentSampleId ? tr("↳ %1 · turn %2 of #%3")
-                                                       .arg(text)
-                                                       .arg(it->second.turn)
-                                                       .arg(*it->second.parentSampleId)
-                                                 : tr("↳ %1 · turn %2").arg(text).arg(it->second.turn);
+                text = it->second.parentSampleId
+                           ? tr("↳ %1 · turn %2 of #%3")
+                                 .arg(text)
+                                 .arg(it->second.turn)
+                                 .arg(*it->second.parentSampleId)
+                           : tr("↳ %1 · turn %2").arg(text).arg(it->second.turn);
             return text;
         }
         case ModelColumn:
@@ -294,18 +299,23 @@ QVariant SampleListModel::data(const QModelIndex& index, int role) const {
             return {};
         }
     case Qt::DecorationRole:
-        return index.column() == StateColumn ? QVariant(stateIcon(stateOf(*s, findingsOf(s->id)))) : QVariant();
+        return index.column() == StateColumn ? QVariant(stateIcon(stateOf(*s, findingsOf(s->id))))
+                                             : QVariant();
     case Qt::ToolTipRole:
         if (index.column() == StateColumn && !s->status.duplicateKind.empty())
-            return tr("%1; duplicate of #%2").arg(stateText(*s)).arg(s->status.duplicateOf.value_or(0));
+            return tr("%1; duplicate of #%2")
+                .arg(stateText(*s))
+                .arg(s->status.duplicateOf.value_or(0));
         if (index.column() == SampleColumn) {
             if (auto it = m_repairs.find(s->id); it != m_repairs.end())
                 return it->second.parentSampleId
-                           ? tr("Repair turn %1 of sample #%2: the model's answer after being told why "
+                           ? tr("Repair turn %1 of sample #%2: the model's answer after being told "
+                                "why "
                                 "that sample failed.")
                                  .arg(it->second.turn)
                                  .arg(*it->second.parentSampleId)
-                           : tr("Repair turn %1 of an answer that had no code.").arg(it->second.turn);
+                           : tr("Repair turn %1 of an answer that had no code.")
+                                 .arg(it->second.turn);
             return {};
         }
         return index.column() == StateColumn ? QVariant(stateText(*s)) : QVariant();
@@ -341,7 +351,8 @@ QVariant SampleListModel::data(const QModelIndex& index, int role) const {
     }
     case RepairOfRole: {
         const auto it = m_repairs.find(s->id);
-        return QVariant::fromValue<qint64>(it == m_repairs.end() ? 0 : it->second.parentSampleId.value_or(0));
+        return QVariant::fromValue<qint64>(
+            it == m_repairs.end() ? 0 : it->second.parentSampleId.value_or(0));
     }
     default:
         return {};

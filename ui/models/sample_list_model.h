@@ -32,26 +32,44 @@ class SampleListModel final : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column { StateColumn, TaskColumn, SampleColumn, ModelColumn, SpeedupColumn, AgeColumn,
-                  ColumnCount };
+    enum Column {
+        StateColumn,
+        TaskColumn,
+        SampleColumn,
+        ModelColumn,
+        SpeedupColumn,
+        AgeColumn,
+        ColumnCount
+    };
     enum Role {
         SampleIdRole = Qt::UserRole + 1,
         TaskIdRole,
-        VerdictRole,             // "unreviewed", "accepted", "rejected", "needs-work"
-        VerificationRole,        // the latest verification's verdict ("pass", ...), or empty
-        StateRole,               // the icon's state: see State
-        StandingRole,            // int(Standing) of the latest verification, reviewed or not
-        FindingsRole,            // its screening findings (int), invalid when not screened
-        SpeedupRole,             // double, or invalid when not timed
+        VerdictRole,      // "unreviewed", "accepted", "rejected", "needs-work"
+        VerificationRole, // the latest verification's verdict ("pass", ...), or empty
+        StateRole,        // the icon's state: see State
+        StandingRole,     // int(Standing) of the latest verification, reviewed or not
+        FindingsRole,     // its screening findings (int), invalid when not screened
+        SpeedupRole,      // double, or invalid when not timed
         ModelRole,
-        CreatedAtRole,           // QDateTime (UTC)
-        LoadedRole,              // false while the row's page is on its way
-        RepairTurnRole,          // 0, or the repair turn the sample's code answered
-        RepairOfRole,            // qint64: the sample the repair turn repairs (0: none with code)
+        CreatedAtRole,  // QDateTime (UTC)
+        LoadedRole,     // false while the row's page is on its way
+        RepairTurnRole, // 0, or the repair turn the sample's code answered
+        RepairOfRole,   // qint64: the sample the repair turn repairs (0: none with code)
     };
     // What the state icon says: the verdict once reviewed, else how verification went.
-    enum class State { Loading, Unverified, CompileOnly, Passed, PassedNeedsHuman, Failed, SuspectedHack,
-                       CheckError, Accepted, Rejected, NeedsWork };
+    enum class State {
+        Loading,
+        Unverified,
+        CompileOnly,
+        Passed,
+        PassedNeedsHuman,
+        Failed,
+        SuspectedHack,
+        CheckError,
+        Accepted,
+        Rejected,
+        NeedsWork
+    };
     Q_ENUM(State)
     static constexpr int kPageSize = 200;
 
@@ -77,7 +95,8 @@ public:
     // A verdict or verification changed: the row shows the new status (when loaded).
     void updateStatus(std::int64_t id, const SampleStatus& status);
     // A new verification was stored: its status and its number of screening findings.
-    void updateVerification(std::int64_t id, const SampleStatus& status, std::optional<int> findings);
+    void updateVerification(std::int64_t id, const SampleStatus& status,
+                            std::optional<int> findings);
     // The row's screening findings as handed in (nullopt: not screened or not known).
     std::optional<int> findingsOf(std::int64_t id) const;
     // "Now" for the age column; tests pin it.
@@ -94,7 +113,8 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
@@ -112,9 +132,9 @@ private:
     std::int64_t m_total = 0;
     SampleOrder m_order = SampleOrder::NewestFirst;
     std::map<int, std::vector<SampleSummary>> m_pages;
-    std::map<std::int64_t, RepairLink> m_repairs; // of the loaded pages' samples
+    std::map<std::int64_t, RepairLink> m_repairs;          // of the loaded pages' samples
     std::map<std::int64_t, std::optional<int>> m_findings; // of the loaded pages' verified samples
-    mutable std::set<int> m_requested; // pages asked for in this generation
+    mutable std::set<int> m_requested;                     // pages asked for in this generation
     QDateTime m_now;
 };
 

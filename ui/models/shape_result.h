@@ -18,12 +18,12 @@ struct ShapeResult {
     double maxAbsError = 0.0; // worst over the outputs
     double maxRelError = 0.0;
     qint64 mismatches = 0;
-    bool timed = false;       // the timing fields below are set
-    double baselineMs = 0.0;  // medians
+    bool timed = false;      // the timing fields below are set
+    double baselineMs = 0.0; // medians
     double candidateMs = 0.0;
-    double speedup = 0.0;     // baseline / candidate
+    double speedup = 0.0;      // baseline / candidate
     double solFraction = -1.0; // floor / candidate; < 0 when unknown
-    double flops = 0.0;       // the task's formulas at this shape; 0 when unknown
+    double flops = 0.0;        // the task's formulas at this shape; 0 when unknown
     double bytes = 0.0;
     QVector<double> baselineSamplesMs; // raw timing samples
     QVector<double> candidateSamplesMs;

@@ -39,15 +39,15 @@ QVariant ShapeResultsModel::data(const QModelIndex& index, int role) const {
             return r.flags.isEmpty() ? r.detail : r.flags.join(QLatin1Char('\n'));
         return {};
     case Qt::TextAlignmentRole:
-        return index.column() >= MaxAbsErrorColumn
-                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                   : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        return index.column() >= MaxAbsErrorColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                                   : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ForegroundRole:
         if (index.column() == VerdictColumn) {
             if (r.passed())
                 return QColor(0x1b, 0x7f, 0x3b);
             // A suspected hack is not shown in the red of an honest mistake.
-            return verification::family(r.verdict.value) == verification::VerdictFamily::SuspectedHack
+            return verification::family(r.verdict.value) ==
+                           verification::VerdictFamily::SuspectedHack
                        ? QColor(0x9b, 0x1b, 0x7b)
                        : QColor(0xb4, 0x1e, 0x1e);
         }
@@ -192,8 +192,7 @@ QString ShapeResultsModel::verdictText(const verification::RecordVerdict& verdic
     return QString::fromStdString(verdict.text());
 }
 
-QVariant ShapeResultsModel::headerData(int section, Qt::Orientation orientation,
-                                       int role) const {
+QVariant ShapeResultsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::ToolTipRole) {

@@ -57,7 +57,9 @@ public:
 
     // A verdict in words ("wrong result", "not run", ...); unknown ones as they were read.
     static QString verdictText(const verification::RecordVerdict& verdict);
-    static QString verdictText(verification::Verdict verdict) { return verdictText(verification::RecordVerdict{verdict, {}}); }
+    static QString verdictText(verification::Verdict verdict) {
+        return verdictText(verification::RecordVerdict{verdict, {}});
+    }
 
 private:
     QVariant displayText(const ShapeResult& r, int column) const;

@@ -35,8 +35,9 @@ quint64 VerificationJob::start(Request request) {
     m_run = run;
     m_running = true;
     m_fileName = request.fileName;
-    m_expectedShapes = static_cast<int>(request.options.shapes.empty() ? request.task.shapes.size()
-                                                                       : request.options.shapes.size());
+    m_expectedShapes =
+        static_cast<int>(request.options.shapes.empty() ? request.task.shapes.size()
+                                                        : request.options.shapes.size());
     // The generation is opened before verifyStarted, so that its slots see the new one.
     const JobTracker<VerificationJob>::Ticket ticket = m_jobs.begin();
     emit verifyStarted(ticket.generation());
@@ -44,7 +45,8 @@ quint64 VerificationJob::start(Request request) {
     std::thread([ticket, run, request = std::move(request)] {
         // Job thread: owns its worker process for the length of one verification.
         auto onProgress = [&](const VerifyProgress& p) {
-            VerificationEvent event{QString::fromStdString(p.stage), QString::fromStdString(p.shape),
+            VerificationEvent event{QString::fromStdString(p.stage),
+                                    QString::fromStdString(p.shape),
                                     QString::fromStdString(p.event.dump())};
             bool postNow = false;
             {

@@ -11,7 +11,8 @@ RecordPtr typedRecord(v::VerificationRecordData record) {
     return std::make_shared<const v::VerificationRecordData>(std::move(record));
 }
 
-Result<RecordPtr> storedRecord(ProjectStore& store, std::int64_t sampleId, const std::string& verificationId) {
+Result<RecordPtr> storedRecord(ProjectStore& store, std::int64_t sampleId,
+                               const std::string& verificationId) {
     if (verificationId.empty())
         return RecordPtr();
     auto records = store.verifications(sampleId);
@@ -51,7 +52,8 @@ Standing standingOfVerdict(v::Verdict verdict, bool onGpu, int findings) {
 
 Standing standingOf(const v::VerificationRecordData& record) {
     // As the store derives "on a GPU": the record names the device it ran on.
-    return standingOfVerdict(record.verdict.value, record.device.has_value(), screeningFindingCount(record));
+    return standingOfVerdict(record.verdict.value, record.device.has_value(),
+                             screeningFindingCount(record));
 }
 
 Standing standingOf(const SampleStatus& status, std::optional<int> screeningFindings) {

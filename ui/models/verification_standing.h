@@ -31,9 +31,18 @@ using RecordPtr = std::shared_ptr<const verification::VerificationRecordData>;
 RecordPtr typedRecord(verification::VerificationRecordData record);
 // Store thread: the sample's record `verificationId` (its latest), typed; null when the id is
 // empty or not among the sample's records.
-Result<RecordPtr> storedRecord(ProjectStore& store, std::int64_t sampleId, const std::string& verificationId);
+Result<RecordPtr> storedRecord(ProjectStore& store, std::int64_t sampleId,
+                               const std::string& verificationId);
 
-enum class Standing { Unverified, CompileOnly, Passed, NeedsHuman, Failed, SuspectedHack, CheckError };
+enum class Standing {
+    Unverified,
+    CompileOnly,
+    Passed,
+    NeedsHuman,
+    Failed,
+    SuspectedHack,
+    CheckError
+};
 
 Standing standingOf(const verification::VerificationRecordData& record);
 // From a list row: its status and how many screening findings its latest record lists
@@ -42,7 +51,8 @@ Standing standingOf(const SampleStatus& status, std::optional<int> screeningFind
 // 0 for a record without a screen.
 int screeningFindingCount(const verification::VerificationRecordData& record);
 // The first shape whose verdict is not a pass, or null.
-const verification::ShapeResult* firstFailingShape(const verification::VerificationRecordData& record);
+const verification::ShapeResult*
+firstFailingShape(const verification::VerificationRecordData& record);
 
 // The words and colours of a standing. UI thread (translations).
 class StandingText {

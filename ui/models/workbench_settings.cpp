@@ -21,7 +21,8 @@ WorkbenchSettings WorkbenchSettings::load() {
     out.targetRse = s.value(kGroup + QStringLiteral("targetRse"), d.targetRse).toDouble();
     out.maxSamples = s.value(kGroup + QStringLiteral("maxSamples"), d.maxSamples).toInt();
     out.timeCapMs = s.value(kGroup + QStringLiteral("timeCapMs"), d.timeCapMs).toDouble();
-    out.timeoutSeconds = s.value(kGroup + QStringLiteral("timeoutSeconds"), d.timeoutSeconds).toInt();
+    out.timeoutSeconds =
+        s.value(kGroup + QStringLiteral("timeoutSeconds"), d.timeoutSeconds).toInt();
     out.gpuIndex = s.value(QStringLiteral("worker/gpuIndex"), d.gpuIndex).toInt();
     out.workerHost = s.value(QStringLiteral("worker/host")).toString();
     out.language = s.value(QStringLiteral("ui/language")).toString();
@@ -64,11 +65,16 @@ QString WorkbenchSettings::applyToWorker() const {
     const std::string& code = launcher.error().code;
     const auto dir = cacheDirectory();
     if (code == "bad-worker-host-dash")
-        return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "The worker host cannot begin with '-': ssh would read it as an option.");
+        return QCoreApplication::translate(
+            "kwb::ui::WorkbenchSettings",
+            "The worker host cannot begin with '-': ssh would read it as an option.");
     if (code == "bad-worker-host")
-        return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "The worker host may hold only letters, digits, '.', '-', '_' and '@'.");
+        return QCoreApplication::translate(
+            "kwb::ui::WorkbenchSettings",
+            "The worker host may hold only letters, digits, '.', '-', '_' and '@'.");
     if (code == "cannot-create-folder")
-        return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "Cannot create %1.").arg(QString::fromStdString(dir.string()));
+        return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "Cannot create %1.")
+            .arg(QString::fromStdString(dir.string()));
     return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "Cannot write %1.")
         .arg(QString::fromStdString(sshLauncherPath(dir, host).string()));
 }

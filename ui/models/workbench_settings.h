@@ -11,17 +11,17 @@ namespace kwb::ui {
 
 struct WorkbenchSettings {
     // Timing policy (what the worker's TimingPolicy calls these).
-    int trials = 2;              // correctness trials per shape
-    bool benchmark = true;       // time candidate and baseline
-    double targetRse = 0.005;    // stop when the medians' relative standard errors are below
+    int trials = 2;           // correctness trials per shape
+    bool benchmark = true;    // time candidate and baseline
+    double targetRse = 0.005; // stop when the medians' relative standard errors are below
     int maxSamples = 400;
-    double timeCapMs = 600;      // per shape
-    int timeoutSeconds = 300;    // a whole verification
+    double timeCapMs = 600;   // per shape
+    int timeoutSeconds = 300; // a whole verification
     // -1: the worker's default device; else the CUDA device index (CUDA_VISIBLE_DEVICES).
     int gpuIndex = -1;
     // Empty: this machine; else `ssh <host>` runs kwb-runner there.
     QString workerHost;
-    QString language;            // "", "en", "es", "pl" ("": the system's)
+    QString language; // "", "en", "es", "pl" ("": the system's)
 
     static WorkbenchSettings load();
     void save() const;

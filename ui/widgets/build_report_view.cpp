@@ -44,7 +44,8 @@ BuildReportView::BuildReportView(QWidget* parent)
 void BuildReportView::setRecord(const verification::VerificationRecordData* record) {
     m_hasRecord = record != nullptr;
     m_build = record ? record->build : std::nullopt;
-    m_diagnosticsModel->setDiagnostics(record ? recordDiagnostics(*record) : std::vector<Diagnostic>{});
+    m_diagnosticsModel->setDiagnostics(record ? recordDiagnostics(*record)
+                                              : std::vector<Diagnostic>{});
     fill();
 }
 
@@ -61,7 +62,8 @@ void BuildReportView::fill() {
     m_summary->setText(
         //: Build summary: target architecture, nvcc version, seconds, and "(cached)" or nothing
         tr("Built for %1 with nvcc %2 in %3 s%4")
-            .arg(orUnknown(build.arch), orUnknown(build.nvccVersion), locale.toString(build.seconds, 'f', 2),
+            .arg(orUnknown(build.arch), orUnknown(build.nvccVersion),
+                 locale.toString(build.seconds, 'f', 2),
                  build.cached ? tr(" (cached)") : QString()));
     const auto& resources = build.resources;
     m_resources->setRowCount(static_cast<int>(resources.size()));
@@ -104,8 +106,8 @@ void BuildReportView::changeEvent(QEvent* event) {
 
 void BuildReportView::retranslateUi() {
     m_problemsCaption->setText(tr("Compiler p&roblems (Enter jumps to the line):"));
-    m_resources->setHorizontalHeaderLabels({tr("Kernel"), tr("Registers"), tr("Shared (B)"),
-                                            tr("Stack (B)"), tr("Spilled (B)")});
+    m_resources->setHorizontalHeaderLabels(
+        {tr("Kernel"), tr("Registers"), tr("Shared (B)"), tr("Stack (B)"), tr("Spilled (B)")});
     fill();
 }
 

@@ -42,9 +42,9 @@ double quantile(const QVector<double>& sorted, double q) {
 
 BoxSummary summarize(QVector<double> values) {
     BoxSummary s;
-    values.erase(std::remove_if(values.begin(), values.end(),
-                                [](double v) { return !std::isfinite(v); }),
-                 values.end());
+    values.erase(
+        std::remove_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); }),
+        values.end());
     if (values.isEmpty())
         return s;
     std::sort(values.begin(), values.end());

@@ -92,7 +92,8 @@ void ChartWidget::showSpeedupPerShape(const SpeedupChartData& chartData) {
     double top = 1.0;
     const qsizetype n = std::min(chartData.shapes.size(), chartData.speedups.size());
     for (qsizetype i = 0; i < n; ++i) {
-        const double s = std::isfinite(chartData.speedups[i]) ? std::max(0.0, chartData.speedups[i]) : 0.0;
+        const double s =
+            std::isfinite(chartData.speedups[i]) ? std::max(0.0, chartData.speedups[i]) : 0.0;
         *faster << (s >= 1.0 ? s : 0.0);
         *slower << (s < 1.0 ? s : 0.0);
         top = std::max(top, s);
@@ -171,9 +172,9 @@ void ChartWidget::showRoofline(const RooflineChartData& chartData) {
         displayMessage(tr("No roofline: the device's ceilings have not been measured."));
         return;
     }
-    QChart* chart = newChart(Kind::Roofline,
-                             chartData.device.isEmpty() ? tr("Roofline")
-                                                   : tr("Roofline on %1").arg(chartData.device));
+    QChart* chart = newChart(Kind::Roofline, chartData.device.isEmpty()
+                                                 ? tr("Roofline")
+                                                 : tr("Roofline on %1").arg(chartData.device));
     const double ridge = chartData.peakTflops * 1000.0 / chartData.bandwidthGBps; // FLOP per byte
     double xLo = ridge / 100.0, xHi = ridge * 100.0;
     double yLo = chartData.peakTflops / 1000.0, yHi = chartData.peakTflops * 2.0;
@@ -234,7 +235,8 @@ void ChartWidget::showSpeedupHistogram(const HistogramChartData& chartData) {
     const Histogram h = chartData.values.isEmpty() && !chartData.binned.counts.isEmpty()
                             ? chartData.binned
                             : makeHistogram(chartData.values, chartData.bins);
-    if (h.counts.isEmpty() || std::all_of(h.counts.begin(), h.counts.end(), [](int c) { return c == 0; })) {
+    if (h.counts.isEmpty() ||
+        std::all_of(h.counts.begin(), h.counts.end(), [](int c) { return c == 0; })) {
         displayMessage(tr("No speedups yet: no sample has been timed."));
         return;
     }
@@ -285,13 +287,15 @@ void ChartWidget::showAcceptRate(const AcceptRateChartData& chartData) {
     QChart* chart = newChart(Kind::AcceptRate, tr("Accept rate per model"));
     auto* rate = new QBarSet(tr("Accepted (% of reviewed)"));
     rate->setColor(kCandidate);
-    const qsizetype n = std::min({chartData.models.size(), chartData.accepted.size(), chartData.reviewed.size()});
+    const qsizetype n =
+        std::min({chartData.models.size(), chartData.accepted.size(), chartData.reviewed.size()});
     QStringList labels;
     for (qsizetype i = 0; i < n; ++i) {
         const int reviewed = chartData.reviewed[i];
         *rate << (reviewed > 0 ? 100.0 * chartData.accepted[i] / reviewed : 0.0);
         //: A model and its accepted/reviewed counts, e.g. "claude-opus (12/19)"
-        labels.append(tr("%1 (%2/%3)").arg(chartData.models[i]).arg(chartData.accepted[i]).arg(reviewed));
+        labels.append(
+            tr("%1 (%2/%3)").arg(chartData.models[i]).arg(chartData.accepted[i]).arg(reviewed));
     }
     auto* bars = new QStackedBarSeries;
     bars->append(rate);

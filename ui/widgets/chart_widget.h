@@ -23,8 +23,14 @@ class ChartWidget final : public QWidget {
     Q_OBJECT
 
 public:
-    enum class Kind { Empty, SpeedupPerShape, TimingDistribution, Roofline, SpeedupHistogram,
-                      AcceptRate };
+    enum class Kind {
+        Empty,
+        SpeedupPerShape,
+        TimingDistribution,
+        Roofline,
+        SpeedupHistogram,
+        AcceptRate
+    };
     Q_ENUM(Kind)
 
     explicit ChartWidget(QWidget* parent = nullptr);

@@ -119,8 +119,7 @@ CodeEditor::CodeEditor(Language language, QWidget* parent)
     connect(m_editCopy, &QPushButton::clicked, this, &CodeEditor::editCopyRequested);
     connect(m_findBar, &FindReplaceBar::findRequested, this, &CodeEditor::findFromBar);
     connect(m_findBar, &FindReplaceBar::replaceRequested, this, &CodeEditor::replaceFromBar);
-    connect(m_findBar, &FindReplaceBar::replaceAllRequested, this,
-            &CodeEditor::replaceAllFromBar);
+    connect(m_findBar, &FindReplaceBar::replaceAllRequested, this, &CodeEditor::replaceAllFromBar);
     connect(m_findBar, &FindReplaceBar::closed, this,
             [this] { m_scintilla->setFocus(Qt::OtherFocusReason); });
 
@@ -136,8 +135,8 @@ void CodeEditor::setUpMargins() {
     m_scintilla->setMarginMarkerMask(kLineNumberMargin, 0);
     m_scintilla->setMarginType(kSymbolMargin, QsciScintilla::SymbolMargin);
     m_scintilla->setMarginWidth(kSymbolMargin, 14);
-    m_scintilla->setMarginMarkerMask(kSymbolMargin,
-                                     (1 << kErrorMarker) | (1 << kWarningMarker) | (1 << kNoteMarker));
+    m_scintilla->setMarginMarkerMask(kSymbolMargin, (1 << kErrorMarker) | (1 << kWarningMarker) |
+                                                        (1 << kNoteMarker));
 }
 
 void CodeEditor::setUpMarkers() {
@@ -148,10 +147,11 @@ void CodeEditor::setUpMarkers() {
         m_scintilla->setMarkerBackgroundColor(kSeverityColors[i], symbols[i]);
         m_scintilla->setMarkerForegroundColor(kSeverityColors[i].darker(130), symbols[i]);
     }
-    const std::pair<int, QColor> backgrounds[] = {
-        {kErrorLineMarker, QColor(0xfd, 0xf1, 0xf1)}, {kAddedMarker, QColor(0xe4, 0xf7, 0xe4)},
-        {kRemovedMarker, QColor(0xfb, 0xe5, 0xe5)},   {kChangedMarker, QColor(0xfb, 0xf4, 0xd9)},
-        {kFillerMarker, QColor(0xee, 0xee, 0xee)}};
+    const std::pair<int, QColor> backgrounds[] = {{kErrorLineMarker, QColor(0xfd, 0xf1, 0xf1)},
+                                                  {kAddedMarker, QColor(0xe4, 0xf7, 0xe4)},
+                                                  {kRemovedMarker, QColor(0xfb, 0xe5, 0xe5)},
+                                                  {kChangedMarker, QColor(0xfb, 0xf4, 0xd9)},
+                                                  {kFillerMarker, QColor(0xee, 0xee, 0xee)}};
     for (const auto& [marker, color] : backgrounds) {
         m_scintilla->markerDefine(QsciScintilla::Background, marker);
         m_scintilla->setMarkerBackgroundColor(color, marker);
@@ -436,8 +436,8 @@ bool CodeEditor::find(const QString& text, bool forward, bool caseSensitive, boo
         m_scintilla->getCursorPosition(&lineFrom, &indexFrom);
     const int line = forward ? (lineTo >= 0 ? lineTo : lineFrom) : lineFrom;
     const int index = forward ? (lineTo >= 0 ? indexTo : indexFrom) : indexFrom;
-    return m_scintilla->findFirst(text, regex, caseSensitive, wholeWord, true, forward, line,
-                                  index, true, false, regex);
+    return m_scintilla->findFirst(text, regex, caseSensitive, wholeWord, true, forward, line, index,
+                                  true, false, regex);
 }
 
 int CodeEditor::replaceAll(const QString& text, const QString& replacement, bool caseSensitive,

@@ -14,8 +14,8 @@ namespace kwb::ui {
 
 DiffView::DiffView(QWidget* parent)
     : QWidget(parent), m_leftTitle(new QLabel(this)), m_rightTitle(new QLabel(this)),
-      m_summary(new QLabel(this)), m_previous(new QToolButton(this)),
-      m_next(new QToolButton(this)), m_left(new CodeEditor(CodeEditor::Language::Cuda, this)),
+      m_summary(new QLabel(this)), m_previous(new QToolButton(this)), m_next(new QToolButton(this)),
+      m_left(new CodeEditor(CodeEditor::Language::Cuda, this)),
       m_right(new CodeEditor(CodeEditor::Language::Cuda, this)) {
     setObjectName(QStringLiteral("diffView"));
     m_left->setObjectName(QStringLiteral("diffLeft"));

@@ -65,7 +65,8 @@ GenerationPanel::GenerationPanel(QWidget* parent)
     m_count->setRange(1, 64);
     m_temperature->setRange(0.0, 2.0);
     m_temperature->setSingleStep(0.1);
-    m_temperature->setValue(QSettings().value(QStringLiteral("generation/temperature"), 1.0).toDouble());
+    m_temperature->setValue(
+        QSettings().value(QStringLiteral("generation/temperature"), 1.0).toDouble());
     m_repairs->setRange(0, kMaxRepairTurns);
     m_repairs->setValue(QSettings().value(QStringLiteral("generation/repairTurns"), 0).toInt());
     for (int i = 0; i < 3; ++i)
@@ -152,10 +153,12 @@ GenerationPanel::GenerationPanel(QWidget* parent)
                 flushStream();
                 if (id != 0)
                     ++m_storedSamples;
-                const QString answer = turn == 0 ? tr("Answer %1").arg(index + 1)
-                                                 : tr("Answer %1, repair turn %2").arg(index + 1).arg(turn);
-                m_log->appendPlainText(id != 0 ? tr("%1: sample #%2 (%3)").arg(answer).arg(id).arg(summary)
-                                               : tr("%1: %2").arg(answer, summary));
+                const QString answer =
+                    turn == 0 ? tr("Answer %1").arg(index + 1)
+                              : tr("Answer %1, repair turn %2").arg(index + 1).arg(turn);
+                m_log->appendPlainText(
+                    id != 0 ? tr("%1: sample #%2 (%3)").arg(answer).arg(id).arg(summary)
+                            : tr("%1: %2").arg(answer, summary));
             });
     connect(m_job, &GenerationJob::generationFinished, this,
             [this](const GenerationProgress& progress, bool cancelled) {
@@ -167,15 +170,16 @@ GenerationPanel::GenerationPanel(QWidget* parent)
                     emit samplesStored(m_storedSamples);
                 emit generationEnded(cancelled);
             });
-    connect(m_job, &GenerationJob::generationFailed, this, [this](const QString& code, const QString& why) {
-        flushStream();
-        updateButtons();
-        m_log->appendPlainText(tr("Failed (%1): %2").arg(code, why));
-        emit message(tr("Generation failed: %1").arg(why));
-        if (m_storedSamples > 0)
-            emit samplesStored(m_storedSamples);
-        emit generationEnded(code == QLatin1String("cancelled"));
-    });
+    connect(m_job, &GenerationJob::generationFailed, this,
+            [this](const QString& code, const QString& why) {
+                flushStream();
+                updateButtons();
+                m_log->appendPlainText(tr("Failed (%1): %2").arg(code, why));
+                emit message(tr("Generation failed: %1").arg(why));
+                if (m_storedSamples > 0)
+                    emit samplesStored(m_storedSamples);
+                emit generationEnded(code == QLatin1String("cancelled"));
+            });
 
     reloadProviders();
     retranslateUi();
@@ -212,11 +216,14 @@ void GenerationPanel::reloadProviders() {
     }
     m_provider->addItems(names);
     QSettings s;
-    const QString wanted = keep.isEmpty() ? s.value(QStringLiteral("generation/provider")).toString() : keep;
+    const QString wanted =
+        keep.isEmpty() ? s.value(QStringLiteral("generation/provider")).toString() : keep;
     if (const int i = m_provider->findText(wanted); i >= 0)
         m_provider->setCurrentIndex(i);
     if (m_model->currentText().isEmpty())
-        m_model->setEditText(s.value(QStringLiteral("generation/model"), QStringLiteral("claude-sonnet-4-5")).toString());
+        m_model->setEditText(
+            s.value(QStringLiteral("generation/model"), QStringLiteral("claude-sonnet-4-5"))
+                .toString());
 }
 
 void GenerationPanel::setProvider(const QString& name) {
@@ -294,7 +301,8 @@ void GenerationPanel::prepare() {
                 f.tasks = {taskId};
                 auto page = store.listSamples(f, {1, 0, SampleOrder::NewestFirst});
                 if (!page || page->rows.empty())
-                    return Error::make("unknown-task", "the task " + taskId + " has no specification here");
+                    return Error::make("unknown-task",
+                                       "the task " + taskId + " has no specification here");
                 auto sample = store.sample(page->rows.front().id);
                 if (!sample)
                     return sample.error();
@@ -342,7 +350,8 @@ void GenerationPanel::startWith(const Task& task, const std::vector<PromptExampl
     }
     // A key kept in the system keychain (Settings), unless the environment or the file gave one.
     if (provider->apiKey.empty() && ProviderKeychain::compiledIn())
-        provider->apiKey = ProviderKeychain::read(m_provider->currentText()).value_or(QString()).toStdString();
+        provider->apiKey =
+            ProviderKeychain::read(m_provider->currentText()).value_or(QString()).toStdString();
     if (auto usable = checkUsable(*provider); !usable) {
         m_status->clear();
         emit message(tr("Provider: %1").arg(qs(usable.error().message)));
@@ -372,7 +381,8 @@ void GenerationPanel::startWith(const Task& task, const std::vector<PromptExampl
         }
         request.context.skill = skill.readAll().toStdString();
     }
-    m_log->appendPlainText(tr("%1 × %2 for %3").arg(request.samples).arg(qs(request.model), qs(task.id)));
+    m_log->appendPlainText(
+        tr("%1 × %2 for %3").arg(request.samples).arg(qs(request.model), qs(task.id)));
     m_job->start(std::move(request));
 }
 
@@ -426,9 +436,10 @@ void GenerationPanel::retranslateUi() {
     m_countCaption->setText(tr("&Samples:"));
     m_temperatureCaption->setText(tr("&Temperature:"));
     m_repairCaption->setText(tr("&Repair turns:"));
-    m_repairs->setToolTip(tr("How often an answer without code, or one that does not compile or "
-                             "fails a shape in the check, is sent back to the model with the reason. "
-                             "Each turn becomes a sample linked to the answer it repairs."));
+    m_repairs->setToolTip(
+        tr("How often an answer without code, or one that does not compile or "
+           "fails a shape in the check, is sent back to the model with the reason. "
+           "Each turn becomes a sample linked to the answer it repairs."));
     m_contextCaption->setText(tr("&Context:"));
     m_context->setItemText(0, tr("None"));
     m_context->setItemText(1, tr("Accepted samples as examples"));

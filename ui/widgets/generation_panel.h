@@ -2,10 +2,10 @@
 // Generation: the provider (from the LLM settings), model, number of samples, temperature,
 // repair turns (0..k: a code-less or failing answer is sent back with the compile errors or the
 // failing shape, each turn a sample linked to the answer it repairs) and context (none, accepted
-// samples of other tasks as examples, or a SKILL.md file) for the selected task; Generate streams the first answer into the kernel editor as its tokens arrive
-// and shows the others' progress, the tokens and the cost so far; Cancel stops every request.
-// Answers land in the project as samples (GenerationJob, its own thread and store).
-// UI thread only.
+// samples of other tasks as examples, or a SKILL.md file) for the selected task; Generate streams
+// the first answer into the kernel editor as its tokens arrive and shows the others' progress, the
+// tokens and the cost so far; Cancel stops every request. Answers land in the project as samples
+// (GenerationJob, its own thread and store). UI thread only.
 #include <functional>
 #include <memory>
 

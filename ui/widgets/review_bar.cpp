@@ -17,10 +17,10 @@ namespace kwb::ui {
 ReviewBar::ReviewBar(QWidget* parent)
     : QWidget(parent), m_accept(new QPushButton(this)), m_reject(new QPushButton(this)),
       m_needsWork(new QPushButton(this)), m_previous(new QPushButton(this)),
-      m_next(new QPushButton(this)), m_undo(new QPushButton(this)),
-      m_noteCaption(new QLabel(this)), m_note(new QLineEdit(this)),
-      m_tagsCaption(new QLabel(this)), m_tags(new QLineEdit(this)),
-      m_progressLabel(new QLabel(this)), m_standing(new QLabel(this)), m_progress(new QProgressBar(this)) {
+      m_next(new QPushButton(this)), m_undo(new QPushButton(this)), m_noteCaption(new QLabel(this)),
+      m_note(new QLineEdit(this)), m_tagsCaption(new QLabel(this)), m_tags(new QLineEdit(this)),
+      m_progressLabel(new QLabel(this)), m_standing(new QLabel(this)),
+      m_progress(new QProgressBar(this)) {
     setObjectName(QStringLiteral("reviewBar"));
     m_accept->setObjectName(QStringLiteral("acceptButton"));
     m_reject->setObjectName(QStringLiteral("rejectButton"));

@@ -94,8 +94,8 @@ bool SampleListView::selectSample(qint64 id) {
     if (m_table->selectionModel()->currentIndex().row() == row)
         return true;
     const QModelIndex index = m_model->index(row, SampleListModel::SampleColumn);
-    m_table->selectionModel()->setCurrentIndex(
-        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                          QItemSelectionModel::Rows);
     m_table->scrollTo(index);
     return true;
 }

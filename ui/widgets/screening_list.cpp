@@ -48,7 +48,8 @@ void ScreeningList::fill() {
     for (const auto& f : m_screening->findings) {
         auto* item = new QListWidgetItem(StandingText::finding(f), this);
         item->setData(kLineRole, f.line);
-        item->setToolTip(tr("Enter or double click: show line %1 in the kernel editor").arg(f.line));
+        item->setToolTip(
+            tr("Enter or double click: show line %1 in the kernel editor").arg(f.line));
     }
 }
 

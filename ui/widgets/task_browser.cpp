@@ -143,12 +143,13 @@ void TaskBrowser::setTaskRows(const std::vector<TaskRow>& rows) {
     // Levels in order (1, 2, 3, then the tasks the suite does not know), families by name.
     std::map<int, std::map<QString, std::vector<const TaskRow*>>> grouped;
     for (const TaskRow& r : rows)
-        grouped[r.level > 0 ? r.level : 1000][r.family.isEmpty() ? QStringLiteral("other") : r.family]
-            .push_back(&r);
+        grouped[r.level > 0 ? r.level : 1000]
+               [r.family.isEmpty() ? QStringLiteral("other") : r.family]
+                   .push_back(&r);
     for (const auto& [levelKey, families] : grouped) {
         const int level = levelKey == 1000 ? kOtherLevel : levelKey;
-        QStandardItem* levelGroup = groupItem(m_model->invisibleRootItem(),
-                                              QStringLiteral("#level"), level, QString());
+        QStandardItem* levelGroup =
+            groupItem(m_model->invisibleRootItem(), QStringLiteral("#level"), level, QString());
         for (const auto& [family, tasks] : families) {
             QStandardItem* familyGroup = groupItem(levelGroup, family, level, family);
             for (const TaskRow* t : tasks) {
@@ -232,8 +233,8 @@ void TaskBrowser::setTasks(int level, const QStringList& taskIds) {
 QModelIndex TaskBrowser::sourceIndexOf(const QString& taskId) const {
     if (taskId.isEmpty())
         return m_all ? m_all->index() : QModelIndex();
-    const QModelIndexList hits = m_model->match(m_model->index(0, NameColumn), TaskIdRole, taskId, 1,
-                                                Qt::MatchExactly | Qt::MatchRecursive);
+    const QModelIndexList hits = m_model->match(m_model->index(0, NameColumn), TaskIdRole, taskId,
+                                                1, Qt::MatchExactly | Qt::MatchRecursive);
     return hits.isEmpty() ? QModelIndex() : hits.first();
 }
 

@@ -75,8 +75,7 @@ VerificationPanel::VerificationPanel(QWidget* parent)
       m_shapeModel(new ShapeResultsModel(this)), m_chartPage(new QWidget(this)),
       m_chartKind(new QComboBox(m_chartPage)), m_saveChart(new QPushButton(m_chartPage)),
       m_chart(new ChartWidget(m_chartPage)), m_buildPage(new BuildReportView(this)),
-      m_screening(new ScreeningList(this)),
-      m_log(new QPlainTextEdit(this)),
+      m_screening(new ScreeningList(this)), m_log(new QPlainTextEdit(this)),
       m_raw(new QPlainTextEdit(this)) {
     setObjectName(QStringLiteral("verificationPanel"));
     m_banner->setObjectName(QStringLiteral("verificationBanner"));
@@ -155,7 +154,8 @@ VerificationPanel::VerificationPanel(QWidget* parent)
     layout->addWidget(m_stages);
     layout->addWidget(m_tabs, 1);
 
-    connect(m_buildPage, &BuildReportView::diagnosticActivated, this, &VerificationPanel::diagnosticActivated);
+    connect(m_buildPage, &BuildReportView::diagnosticActivated, this,
+            &VerificationPanel::diagnosticActivated);
     connect(m_screening, &ScreeningList::lineActivated, this, &VerificationPanel::findingActivated);
     connect(m_chartKind, &QComboBox::currentIndexChanged, this, [this] { refreshChart(); });
     connect(m_saveChart, &QPushButton::clicked, m_chart, &ChartWidget::saveAsDialog);
@@ -377,7 +377,8 @@ void VerificationPanel::setStage(Stage stage, StageState state) {
 }
 
 void VerificationPanel::appendLog(const QString& line) {
-    const double seconds = m_clock.isValid() ? static_cast<double>(m_clock.elapsed()) / 1000.0 : 0.0;
+    const double seconds =
+        m_clock.isValid() ? static_cast<double>(m_clock.elapsed()) / 1000.0 : 0.0;
     //: A log line: seconds since the start, then the event
     m_log->appendPlainText(tr("[%1 s] %2").arg(QLocale().toString(seconds, 'f', 1), line));
 }
@@ -443,13 +444,16 @@ void VerificationPanel::renderBanner() {
         text = tr("Failed: %1. %2").arg(StandingText::verdictSummary(*m_record), detail);
         break;
     case Outcome::SuspectedHack:
-        text = tr("Suspected hack: %1. %2").arg(StandingText::verdictSummary(*m_record), detail).trimmed() +
-               QLatin1Char('\n') + tr("Read the code before accepting it: this is not an honest mistake.");
+        text = tr("Suspected hack: %1. %2")
+                   .arg(StandingText::verdictSummary(*m_record), detail)
+                   .trimmed() +
+               QLatin1Char('\n') +
+               tr("Read the code before accepting it: this is not an honest mistake.");
         break;
     case Outcome::CompileOnly: {
         const QString resources = m_buildPage->resourceSummary();
-        text = tr("Compile-only: the kernel compiled, but nothing was run or timed (%1).")
-                   .arg(detail);
+        text =
+            tr("Compile-only: the kernel compiled, but nothing was run or timed (%1).").arg(detail);
         if (!resources.isEmpty())
             text += QLatin1Char('\n') + tr("ptxas: %1").arg(resources);
         break;
@@ -461,7 +465,8 @@ void VerificationPanel::renderBanner() {
         text = tr("Cancelled.");
         break;
     }
-    if (const QString note = screeningNote(); !note.isEmpty() && m_record && m_outcome != Outcome::Running)
+    if (const QString note = screeningNote();
+        !note.isEmpty() && m_record && m_outcome != Outcome::Running)
         text = text.trimmed() + QLatin1Char('\n') + note;
     m_banner->setText(text.trimmed());
     m_banner->setStyleSheet(bannerStyle(m_outcome));

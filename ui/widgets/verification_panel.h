@@ -43,7 +43,17 @@ public:
     enum class StageState { NotRun, Running, Passed, Failed, Skipped, Cancelled };
     // How the banner reads: nothing yet, running, passed, passed but needs a human (screening
     // findings), failed, a suspected hack, compile-only, worker error, cancelled.
-    enum class Outcome { None, Running, Passed, NeedsHuman, Failed, SuspectedHack, CompileOnly, Error, Cancelled };
+    enum class Outcome {
+        None,
+        Running,
+        Passed,
+        NeedsHuman,
+        Failed,
+        SuspectedHack,
+        CompileOnly,
+        Error,
+        Cancelled
+    };
     enum class Chart { SpeedupPerShape, TimingDistribution, Roofline };
 
     explicit VerificationPanel(QWidget* parent = nullptr);

@@ -27,7 +27,8 @@ int firstFindingLine(const AcceptCandidate& s) {
 
 } // namespace
 
-Result<std::vector<AcceptCandidate>> readAcceptCandidates(ProjectStore& store, const std::vector<std::int64_t>& ids) {
+Result<std::vector<AcceptCandidate>> readAcceptCandidates(ProjectStore& store,
+                                                          const std::vector<std::int64_t>& ids) {
     std::vector<AcceptCandidate> out;
     for (std::int64_t id : ids) {
         auto sample = store.sample(id);
@@ -67,20 +68,23 @@ QString AcceptCheck::sentence(const AcceptCandidate& sample) {
     case Standing::Passed:
         return tr("This sample's latest verification passed on a GPU.");
     case Standing::NeedsHuman:
-        return tr("This sample passed, but the host-code screen found %n thing(s) a kernel launcher never "
+        return tr("This sample passed, but the host-code screen found %n thing(s) a kernel "
+                  "launcher never "
                   "needs (the first at line %1).",
                   nullptr, r ? screeningFindingCount(*r) : 0)
             .arg(firstFindingLine(sample));
     case Standing::Failed:
         return tr("This sample's latest verification failed: %1.").arg(verdict);
     case Standing::SuspectedHack:
-        return tr("This sample's latest verification flagged it as a suspected hack: %1.").arg(verdict);
+        return tr("This sample's latest verification flagged it as a suspected hack: %1.")
+            .arg(verdict);
     case Standing::Unverified:
         return tr("This sample has not been verified.");
     case Standing::CompileOnly:
         return tr("This sample was only compiled: it has not run on a GPU.");
     case Standing::CheckError:
-        return tr("This sample's latest verification did not finish (%1): it is not verified.").arg(verdict);
+        return tr("This sample's latest verification did not finish (%1): it is not verified.")
+            .arg(verdict);
     }
     return {};
 }
@@ -97,7 +101,8 @@ QString AcceptCheck::summary(const AcceptCandidate& sample) {
     case Concern::SuspectedHack:
         return tr("suspected hack: %1").arg(verdict);
     case Concern::ScreeningFindings:
-        return tr("passed with %n screening finding(s)", nullptr, r ? screeningFindingCount(*r) : 0);
+        return tr("passed with %n screening finding(s)", nullptr,
+                  r ? screeningFindingCount(*r) : 0);
     case Concern::Unverified:
         return tr("not verified on a GPU");
     }

@@ -27,7 +27,8 @@ struct AcceptCandidate {
 };
 
 // Store thread: the samples' statuses and latest records, in the order given.
-Result<std::vector<AcceptCandidate>> readAcceptCandidates(ProjectStore& store, const std::vector<std::int64_t>& ids);
+Result<std::vector<AcceptCandidate>> readAcceptCandidates(ProjectStore& store,
+                                                          const std::vector<std::int64_t>& ids);
 
 class AcceptCheck {
     Q_DECLARE_TR_FUNCTIONS(AcceptCheck)

@@ -34,7 +34,8 @@ struct DatasetPage {
     std::map<std::int64_t, std::optional<int>> findings;
 };
 
-Result<DatasetPage> readPage(ProjectStore& store, const SampleFilter& filter, const PageRequest& request) {
+Result<DatasetPage> readPage(ProjectStore& store, const SampleFilter& filter,
+                             const PageRequest& request) {
     auto page = store.listSamples(filter, request);
     if (!page)
         return page.error();
@@ -60,18 +61,20 @@ struct Choices {
 };
 
 // The combo's verdict entries, in order; index 0 is "any".
-const Verdict kVerdicts[] = {Verdict::Unreviewed, Verdict::Accepted, Verdict::Rejected, Verdict::NeedsWork};
+const Verdict kVerdicts[] = {Verdict::Unreviewed, Verdict::Accepted, Verdict::Rejected,
+                             Verdict::NeedsWork};
 
 } // namespace
 
 DatasetView::DatasetView(ProjectSession* session, QWidget* parent)
     : QWidget(parent), m_session(session), m_model(new SampleListModel(this)),
-      m_task(new QComboBox(this)), m_modelFilter(new QComboBox(this)), m_verdict(new QComboBox(this)),
-      m_minSpeedup(new QDoubleSpinBox(this)), m_onGpu(new QCheckBox(this)), m_passed(new QCheckBox(this)),
-      m_taskCaption(new QLabel(this)), m_modelCaption(new QLabel(this)),
-      m_verdictCaption(new QLabel(this)), m_speedupCaption(new QLabel(this)), m_count(new QLabel(this)),
-      m_export(new QPushButton(this)), m_table(new QTableView(this)), m_chartKind(new QComboBox(this)),
-      m_chart(new ChartWidget(this)) {
+      m_task(new QComboBox(this)), m_modelFilter(new QComboBox(this)),
+      m_verdict(new QComboBox(this)), m_minSpeedup(new QDoubleSpinBox(this)),
+      m_onGpu(new QCheckBox(this)), m_passed(new QCheckBox(this)), m_taskCaption(new QLabel(this)),
+      m_modelCaption(new QLabel(this)), m_verdictCaption(new QLabel(this)),
+      m_speedupCaption(new QLabel(this)), m_count(new QLabel(this)),
+      m_export(new QPushButton(this)), m_table(new QTableView(this)),
+      m_chartKind(new QComboBox(this)), m_chart(new ChartWidget(this)) {
     setObjectName(QStringLiteral("datasetView"));
     m_task->setObjectName(QStringLiteral("datasetTask"));
     m_modelFilter->setObjectName(QStringLiteral("datasetModel"));
@@ -105,7 +108,8 @@ DatasetView::DatasetView(ProjectSession* session, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-    m_table->horizontalHeader()->setSectionResizeMode(SampleListModel::SampleColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(SampleListModel::SampleColumn,
+                                                      QHeaderView::Stretch);
     m_table->setAlternatingRowColors(true);
     m_table->setShowGrid(false);
 
@@ -291,8 +295,8 @@ void DatasetView::reload() {
                 accepted += group.accepted;
                 rejected += group.rejected;
                 passed += group.passed;
-                for (std::size_t i = 0; i < group.speedup.histogram.size() &&
-                                        i < std::size_t(histogram.counts.size());
+                for (std::size_t i = 0;
+                     i < group.speedup.histogram.size() && i < std::size_t(histogram.counts.size());
                      ++i)
                     histogram.counts[qsizetype(i)] += int(group.speedup.histogram[i]);
                 if (group.accepted + group.rejected > 0) {
@@ -303,7 +307,10 @@ void DatasetView::reload() {
             }
             m_count->setText(tr("%n sample(s) match", nullptr, int(first.total)) +
                              QStringLiteral(" · ") +
-                             tr("%1 accepted · %2 rejected · %3 passed").arg(accepted).arg(rejected).arg(passed));
+                             tr("%1 accepted · %2 rejected · %3 passed")
+                                 .arg(accepted)
+                                 .arg(rejected)
+                                 .arg(passed));
             if (m_chartKind->currentIndex() == 0) {
                 HistogramChartData chartData;
                 chartData.binned = histogram;

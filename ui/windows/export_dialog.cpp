@@ -164,7 +164,9 @@ ExportOptions ExportDialog::options() const {
 }
 
 void ExportDialog::setFormat(ExportFormat format) {
-    m_format->setCurrentIndex(format == ExportFormat::Sft ? 0 : format == ExportFormat::Preferences ? 1 : 2);
+    m_format->setCurrentIndex(format == ExportFormat::Sft           ? 0
+                              : format == ExportFormat::Preferences ? 1
+                                                                    : 2);
 }
 
 void ExportDialog::setOutputPath(const QString& path) {
@@ -210,7 +212,8 @@ void ExportDialog::runPreview() {
         [o, train](ProjectStore& store) -> Result<PreviewResult> {
             const std::filesystem::path trainPath = train.toStdString();
             auto summary = DatasetExporter::exportJsonl(
-                store, o, trainPath, o.testFraction > 0 ? testPathFor(trainPath) : std::filesystem::path());
+                store, o, trainPath,
+                o.testFraction > 0 ? testPathFor(trainPath) : std::filesystem::path());
             if (!summary)
                 return summary.error();
             PreviewResult r{*summary, readFirstRows(train)};
@@ -232,7 +235,9 @@ void ExportDialog::runPreview() {
             m_previewRows = s.train.rows + s.test.rows;
             QStringList models;
             for (const auto& [model, n] : s.train.perModel)
-                models.append(QStringLiteral("%1 (%2)").arg(model.empty() ? tr("no model") : qs(model)).arg(n));
+                models.append(QStringLiteral("%1 (%2)")
+                                  .arg(model.empty() ? tr("no model") : qs(model))
+                                  .arg(n));
             m_counts->setText(
                 tr("%1 train rows and %2 test rows from %3 tasks. Models: %4.")
                     .arg(s.train.rows)
@@ -240,7 +245,8 @@ void ExportDialog::runPreview() {
                     .arg(s.train.perTask.size() + s.test.perTask.size())
                     .arg(models.isEmpty() ? tr("none") : models.join(QStringLiteral(", "))) +
                 gateNote(s));
-            m_preview->setPlainText(preview->firstRows.isEmpty() ? tr("(no rows)") : preview->firstRows);
+            m_preview->setPlainText(preview->firstRows.isEmpty() ? tr("(no rows)")
+                                                                 : preview->firstRows);
             m_exportButton->setEnabled(!m_exporting && m_previewRows > 0);
             emit previewReady(m_previewRows);
         });
@@ -263,8 +269,9 @@ void ExportDialog::startExport() {
             // is refused by the core's check and the reason shown.
             OutputPolicy policy;
             policy.replaceOurs = true;
-            return DatasetExporter::exportJsonl(store, o, out,
-                                                o.testFraction > 0 ? testPathFor(out) : std::filesystem::path(), policy);
+            return DatasetExporter::exportJsonl(
+                store, o, out, o.testFraction > 0 ? testPathFor(out) : std::filesystem::path(),
+                policy);
         },
         [this, path](const Result<ExportSummary>& summary) {
             m_exporting = false;
@@ -301,8 +308,9 @@ void ExportDialog::retranslateUi() {
         scope.append(qs(t));
     for (const auto& m : m_filter.models)
         scope.append(qs(m));
-    m_scope->setText(scope.isEmpty() ? tr("Exports every task and model of the project.")
-                                     : tr("Exports only: %1").arg(scope.join(QStringLiteral(", "))));
+    m_scope->setText(scope.isEmpty()
+                         ? tr("Exports every task and model of the project.")
+                         : tr("Exports only: %1").arg(scope.join(QStringLiteral(", "))));
 }
 
 } // namespace kwb::ui

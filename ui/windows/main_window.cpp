@@ -46,10 +46,10 @@ static void initUiResources() {
 namespace kwb::ui {
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_session(new ProjectSession(this)), m_taskBrowser(new TaskBrowser(this)),
-      m_sampleModel(new SampleListModel(this)), m_sampleList(new SampleListView(m_sampleModel, this)),
-      m_views(new QTabWidget(this)), m_editorArea(new QTabWidget(this)),
-      m_lowerArea(new QTabWidget(this)),
+    : QMainWindow(parent), m_session(new ProjectSession(this)),
+      m_taskBrowser(new TaskBrowser(this)), m_sampleModel(new SampleListModel(this)),
+      m_sampleList(new SampleListView(m_sampleModel, this)), m_views(new QTabWidget(this)),
+      m_editorArea(new QTabWidget(this)), m_lowerArea(new QTabWidget(this)),
       m_kernelEditor(new CodeEditor(CodeEditor::Language::Cuda, this)),
       m_promptEditor(new CodeEditor(CodeEditor::Language::PlainText, this)),
       m_diffView(new DiffView(this)), m_verificationPanel(new VerificationPanel(this)),
@@ -196,16 +196,19 @@ void MainWindow::connectParts() {
         emit deviceProbeSettled();
     });
 
-    connect(m_session, &ProjectSession::opened, this, [this](const QString& path, const QString& name) {
-        setWindowTitle(tr("%1 — %2").arg(name.isEmpty() ? QFileInfo(path).completeBaseName() : name,
-                                         QString::fromUtf8(kProductName)));
-        m_datasetView->refresh();
-    });
-    connect(m_session, &ProjectSession::openFailed, this, [this](const QString&, const QString& message) {
-        m_pendingOpen.clear();
-        statusBar()->showMessage(tr("The project did not open: %1").arg(message));
-        emit projectFailed(message);
-    });
+    connect(m_session, &ProjectSession::opened, this,
+            [this](const QString& path, const QString& name) {
+                setWindowTitle(
+                    tr("%1 — %2").arg(name.isEmpty() ? QFileInfo(path).completeBaseName() : name,
+                                      QString::fromUtf8(kProductName)));
+                m_datasetView->refresh();
+            });
+    connect(m_session, &ProjectSession::openFailed, this,
+            [this](const QString&, const QString& message) {
+                m_pendingOpen.clear();
+                statusBar()->showMessage(tr("The project did not open: %1").arg(message));
+                emit projectFailed(message);
+            });
     connect(m_review, &ReviewController::listLoaded, this, [this] {
         if (m_pendingOpen.isEmpty())
             return;
@@ -220,7 +223,8 @@ void MainWindow::connectParts() {
     connect(m_datasetView, &DatasetView::message, this, showMessage);
 
     // The sample's task goes to the generation panel.
-    connect(m_taskBrowser, &TaskBrowser::currentTaskChanged, m_generationPanel, &GenerationPanel::setTask);
+    connect(m_taskBrowser, &TaskBrowser::currentTaskChanged, m_generationPanel,
+            &GenerationPanel::setTask);
     connect(m_generationPanel, &GenerationPanel::samplesStored, this, [this] {
         m_review->refreshCounts();
         m_review->reloadList();
@@ -246,8 +250,9 @@ void MainWindow::connectParts() {
     });
     connect(m_verificationPanel, &VerificationPanel::recordShown, this,
             [this](const RecordPtr& record) {
-                m_kernelEditor->setDiagnostics(diagnosticsInFile(
-                    recordDiagnostics(*record), QString::fromStdString(m_verificationJob->fileName())));
+                m_kernelEditor->setDiagnostics(
+                    diagnosticsInFile(recordDiagnostics(*record),
+                                      QString::fromStdString(m_verificationJob->fileName())));
             });
     const auto showLine = [this](int line, int column) {
         m_editorArea->setCurrentWidget(m_kernelEditor);
@@ -314,7 +319,8 @@ void MainWindow::createActions() {
         if (QWidget* page = m_editorArea->currentWidget())
             page->setFocus(Qt::ShortcutFocusReason);
     });
-    m_focusVerificationAction = action("focusVerificationAction", QKeySequence(Qt::ALT | Qt::Key_4));
+    m_focusVerificationAction =
+        action("focusVerificationAction", QKeySequence(Qt::ALT | Qt::Key_4));
     connect(m_focusVerificationAction, &QAction::triggered, this,
             [this] { m_verificationPanel->setFocus(Qt::ShortcutFocusReason); });
     m_aboutAction = action("aboutAction");
@@ -332,8 +338,8 @@ void MainWindow::createMenus() {
     m_fileMenu->addAction(m_quitAction);
     m_sampleMenu = menuBar()->addMenu(QString());
     m_sampleMenu->setObjectName(QStringLiteral("sampleMenu"));
-    m_sampleMenu->addActions({m_verifyAction, m_editCopyAction, m_saveCopyAction, m_compareAction,
-                              m_generateAction});
+    m_sampleMenu->addActions(
+        {m_verifyAction, m_editCopyAction, m_saveCopyAction, m_compareAction, m_generateAction});
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
     m_viewMenu->addActions({m_reviewViewAction, m_datasetViewAction});

@@ -65,7 +65,8 @@ struct ListPage {
     std::map<std::int64_t, std::optional<int>> findings;
 };
 
-Result<ListPage> readPage(ProjectStore& store, const SampleFilter& filter, const PageRequest& request) {
+Result<ListPage> readPage(ProjectStore& store, const SampleFilter& filter,
+                          const PageRequest& request) {
     auto page = store.listSamples(filter, request);
     if (!page)
         return page.error();
@@ -279,12 +280,13 @@ void ReviewController::showSample(qint64 id) {
         loadSample(id);
         return;
     }
-    m_leaveGuard(id, [this, id] { loadSample(id); },
-                 [this] {
-                     // The editors stay: so does the list's current row.
-                     if (m_sample)
-                         m_parts.list->selectSample(m_sample->id);
-                 });
+    m_leaveGuard(
+        id, [this, id] { loadSample(id); },
+        [this] {
+            // The editors stay: so does the list's current row.
+            if (m_sample)
+                m_parts.list->selectSample(m_sample->id);
+        });
 }
 
 void ReviewController::loadSample(qint64 id) {
@@ -312,7 +314,8 @@ void ReviewController::loadSample(qint64 id) {
             if (generation != m_sampleGeneration)
                 return; // the reviewer has moved on
             if (!view) {
-                emit message(tr("Cannot open sample #%1: %2").arg(id).arg(qs(view.error().message)));
+                emit message(
+                    tr("Cannot open sample #%1: %2").arg(id).arg(qs(view.error().message)));
                 return;
             }
             m_sample = view->sample;
@@ -378,7 +381,8 @@ void ReviewController::castVerdict(ReviewBar::Verdict verdict, const QString& no
                 if (clicked && box->standardButton(clicked) == QMessageBox::Yes) {
                     storeVerdicts(ids, Verdict::Accepted, note, tags);
                 } else {
-                    emit message(tr("Not accepted: %n sample(s) stay as they were.", nullptr, int(ids.size())));
+                    emit message(tr("Not accepted: %n sample(s) stay as they were.", nullptr,
+                                    int(ids.size())));
                     emit acceptDeclined(ids);
                 }
             });
@@ -401,7 +405,8 @@ void ReviewController::storeVerdicts(const QList<qint64>& ids, Verdict v, const 
         this,
         [ids, v, reviewer, noteText, tagList](ProjectStore& store) -> Result<std::vector<Review>> {
             // One transaction: every selected sample gets the verdict, or none does.
-            return store.reviewSamples(std::vector<std::int64_t>(ids.begin(), ids.end()), v, reviewer, noteText, tagList);
+            return store.reviewSamples(std::vector<std::int64_t>(ids.begin(), ids.end()), v,
+                                       reviewer, noteText, tagList);
         },
         [this, ids](const Result<std::vector<Review>>& reviews) {
             if (!reviews) {
@@ -438,10 +443,12 @@ void ReviewController::afterVerdicts(const QList<qint64>& ids, const std::vector
     emit reviewsStored(ids);
 }
 
-void ReviewController::updateVerification(qint64 id, const SampleStatus& status, const RecordPtr& record) {
-    m_model->updateVerification(id, status, record && record->screening
-                                                ? std::optional<int>(screeningFindingCount(*record))
-                                                : std::nullopt);
+void ReviewController::updateVerification(qint64 id, const SampleStatus& status,
+                                          const RecordPtr& record) {
+    m_model->updateVerification(id, status,
+                                record && record->screening
+                                    ? std::optional<int>(screeningFindingCount(*record))
+                                    : std::nullopt);
     updateSampleStatus(id, status);
     if (m_sample && m_sample->id == id)
         m_parts.reviewBar->setRecord(record);
@@ -511,11 +518,13 @@ void ReviewController::undoLastVerdict() {
         this,
         [ids, reviewer](ProjectStore& store) -> Result<std::vector<Review>> {
             // One transaction: every verdict of the entry is taken back, or none is.
-            return store.undoReviews(std::vector<std::int64_t>(ids.begin(), ids.end()), reviewer, reviewer);
+            return store.undoReviews(std::vector<std::int64_t>(ids.begin(), ids.end()), reviewer,
+                                     reviewer);
         },
         [this, ids](const Result<std::vector<Review>>& reviews) {
             if (!reviews) {
-                emit message(tr("The verdict was not taken back: %1").arg(qs(reviews.error().message)));
+                emit message(
+                    tr("The verdict was not taken back: %1").arg(qs(reviews.error().message)));
                 return;
             }
             afterVerdicts(ids, *reviews, true);

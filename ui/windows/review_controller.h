@@ -109,7 +109,8 @@ private:
     void refreshProgress();
     void goTo(qint64 id, bool remember);
     void loadSample(qint64 id);
-    void storeVerdicts(const QList<qint64>& ids, Verdict v, const QString& note, const QStringList& tags);
+    void storeVerdicts(const QList<qint64>& ids, Verdict v, const QString& note,
+                       const QStringList& tags);
     void afterVerdicts(const QList<qint64>& ids, const std::vector<Review>& reviews, bool undo);
     QueueFilter queueFilter() const;
     SampleFilter listFilter() const;
@@ -120,13 +121,13 @@ private:
     QString m_scope;
     quint64 m_sampleGeneration = 0;
     quint64 m_listGeneration = 0;
-    quint64 m_verdictGeneration = 0;   // a newer verdict request drops an older accept check
+    quint64 m_verdictGeneration = 0; // a newer verdict request drops an older accept check
     QPointer<QWidget> m_acceptQuestion;
     std::map<std::string, Task> m_suite;
     bool m_suiteLoaded = false;
-    std::vector<qint64> m_back;        // samples visited before J moved on, for K
-    std::vector<UndoEntry> m_undo;     // verdict batches of this session, newest last
-    bool m_selectFirstOnLoad = true;   // a new list selects its first row
+    std::vector<qint64> m_back;      // samples visited before J moved on, for K
+    std::vector<UndoEntry> m_undo;   // verdict batches of this session, newest last
+    bool m_selectFirstOnLoad = true; // a new list selects its first row
     LeaveGuard m_leaveGuard;
 };
 

@@ -7,11 +7,11 @@
 #include "core/store/project_store.h"
 #include "ui/models/project_session.h"
 #include "ui/models/verification_job.h"
+#include "ui/models/workbench_settings.h"
 #include "ui/widgets/code_editor.h"
 #include "ui/widgets/diff_view.h"
 #include "ui/widgets/sample_list_view.h"
 #include "ui/windows/review_controller.h"
-#include "ui/models/workbench_settings.h"
 
 namespace kwb::ui {
 
@@ -33,7 +33,8 @@ struct Pair {
 
 } // namespace
 
-SampleActions::SampleActions(const Parts& parts, QObject* parent) : QObject(parent), m_parts(parts) {
+SampleActions::SampleActions(const Parts& parts, QObject* parent)
+    : QObject(parent), m_parts(parts) {
     connect(m_parts.kernelEditor, &CodeEditor::editCopyRequested, this, &SampleActions::editCopy);
     // Another sample in the editor ends the draft (its text went with it): the controller asks
     // before it loads one, so an edited draft is saved or discarded first, never lost.
@@ -52,13 +53,12 @@ SampleActions::SampleActions(const Parts& parts, QObject* parent) : QObject(pare
         if (m_question)
             m_question->deleteLater();
     });
-    connect(m_parts.job, &VerificationJob::verifyFinished, this,
-            [this](const RecordPtr& record) {
-                const qint64 id = m_verifying;
-                m_verifying = 0;
-                if (id != 0 && record)
-                    storeRecord(id, record);
-            });
+    connect(m_parts.job, &VerificationJob::verifyFinished, this, [this](const RecordPtr& record) {
+        const qint64 id = m_verifying;
+        m_verifying = 0;
+        if (id != 0 && record)
+            storeRecord(id, record);
+    });
     connect(m_parts.job, &VerificationJob::verifyFailed, this, [this] { m_verifying = 0; });
 }
 
@@ -151,10 +151,11 @@ void SampleActions::endDraft(std::function<void()> proceed, std::function<void()
 }
 
 void SampleActions::askAboutDraft() {
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Unsaved copy"),
-                                tr("Your copy of sample #%1 has changes that are not saved.").arg(m_copyOf),
-                                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                m_parts.kernelEditor->window());
+    auto* box =
+        new QMessageBox(QMessageBox::Warning, tr("Unsaved copy"),
+                        tr("Your copy of sample #%1 has changes that are not saved.").arg(m_copyOf),
+                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                        m_parts.kernelEditor->window());
     box->setObjectName(QStringLiteral("draftQuestion"));
     box->setInformativeText(tr("Save it as a new sample, discard it, or go back to editing it?"));
     box->button(QMessageBox::Save)->setText(tr("&Save as a new sample"));
@@ -216,7 +217,8 @@ void SampleActions::saveCopyThen(std::function<void()> after, std::function<void
             child.parentId = parentId;
             return store.addSample(*task, child);
         },
-        [this, after = std::move(after), failed = std::move(failed)](const Result<std::int64_t>& id) {
+        [this, after = std::move(after),
+         failed = std::move(failed)](const Result<std::int64_t>& id) {
             if (!id) {
                 emit message(tr("The copy was not saved: %1").arg(qs(id.error().message)));
                 if (failed)

@@ -3,8 +3,8 @@
 // verification of its exact source through the worker and stores the record in the project;
 // "Edit a copy" turns the read-only kernel editor into a draft whose Save (Ctrl+S) adds a
 // person-written child sample (a draft that differs from its parent is never dropped silently:
-// leaving it asks Save / Discard / Cancel first); Compare (Ctrl+D) shows two selected samples, or a sample and
-// its parent, side by side.
+// leaving it asks Save / Discard / Cancel first); Compare (Ctrl+D) shows two selected samples, or a
+// sample and its parent, side by side.
 //
 // UI thread only; store calls go through the ProjectSession, verification through the
 // VerificationJob (its own thread and worker process).
@@ -79,7 +79,7 @@ private:
 
     Parts m_parts;
     qint64 m_verifying = 0;
-    qint64 m_copyOf = 0; // the parent of the draft in the editor; 0: no draft
+    qint64 m_copyOf = 0;  // the parent of the draft in the editor; 0: no draft
     QString m_copySource; // the parent's source, to tell an edited draft from an untouched one
     // The question while it is open, and what its answer continues with (the latest request).
     QPointer<QWidget> m_question;

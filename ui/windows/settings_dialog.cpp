@@ -67,7 +67,8 @@ QWidget* SettingsDialog::providersPage() {
     auto* page = new QWidget(this);
     m_providers = new QTableWidget(0, 4, page);
     m_providers->setObjectName(QStringLiteral("providersTable"));
-    m_providers->setHorizontalHeaderLabels({tr("Name"), tr("Protocol"), tr("Base URL"), tr("API key")});
+    m_providers->setHorizontalHeaderLabels(
+        {tr("Name"), tr("Protocol"), tr("Base URL"), tr("API key")});
     m_providers->horizontalHeader()->setSectionResizeMode(UrlColumn, QHeaderView::Stretch);
     m_providers->verticalHeader()->hide();
     auto* add = new QPushButton(tr("&Add provider"), page);
@@ -95,7 +96,8 @@ QWidget* SettingsDialog::providersPage() {
         protocol->addItems({QStringLiteral("anthropic"), QStringLiteral("openai")});
         protocol->setCurrentIndex(1);
         m_providers->setCellWidget(row, ProtocolColumn, protocol);
-        m_providers->setItem(row, UrlColumn, new QTableWidgetItem(QStringLiteral("http://127.0.0.1:8000/v1")));
+        m_providers->setItem(row, UrlColumn,
+                             new QTableWidgetItem(QStringLiteral("http://127.0.0.1:8000/v1")));
         auto* key = new QLineEdit(m_providers);
         key->setEchoMode(QLineEdit::Password);
         m_providers->setCellWidget(row, KeyColumn, key);
@@ -146,7 +148,8 @@ void SettingsDialog::loadProviders() {
         m_providers->setItem(row, NameColumn, new QTableWidgetItem(qs(name)));
         auto* protocol = new QComboBox(m_providers);
         protocol->addItems({QStringLiteral("anthropic"), QStringLiteral("openai")});
-        const ProviderKind kind = p.kind.value_or(parseProviderKind(name).value_or(ProviderKind::OpenAI));
+        const ProviderKind kind =
+            p.kind.value_or(parseProviderKind(name).value_or(ProviderKind::OpenAI));
         protocol->setCurrentIndex(kind == ProviderKind::Anthropic ? 0 : 1);
         m_providers->setCellWidget(row, ProtocolColumn, protocol);
         m_providers->setItem(row, UrlColumn, new QTableWidgetItem(qs(p.baseUrl)));
@@ -176,14 +179,19 @@ bool SettingsDialog::saveProviders(QString& problem) {
     std::vector<std::pair<QString, QString>> keys; // provider, key ("" : none)
     const nlohmann::json old = root.value("providers", nlohmann::json::object());
     for (int row = 0; row < m_providers->rowCount(); ++row) {
-        const QString name = m_providers->item(row, NameColumn) ? m_providers->item(row, NameColumn)->text().trimmed() : QString();
+        const QString name = m_providers->item(row, NameColumn)
+                                 ? m_providers->item(row, NameColumn)->text().trimmed()
+                                 : QString();
         if (name.isEmpty())
             continue;
-        nlohmann::json entry = old.contains(name.toStdString()) ? old[name.toStdString()] : nlohmann::json::object();
+        nlohmann::json entry =
+            old.contains(name.toStdString()) ? old[name.toStdString()] : nlohmann::json::object();
         auto* protocol = qobject_cast<QComboBox*>(m_providers->cellWidget(row, ProtocolColumn));
         auto* key = qobject_cast<QLineEdit*>(m_providers->cellWidget(row, KeyColumn));
         entry["protocol"] = protocol ? protocol->currentText().toStdString() : "openai";
-        const QString url = m_providers->item(row, UrlColumn) ? m_providers->item(row, UrlColumn)->text().trimmed() : QString();
+        const QString url = m_providers->item(row, UrlColumn)
+                                ? m_providers->item(row, UrlColumn)->text().trimmed()
+                                : QString();
         if (url.isEmpty())
             entry.erase("base_url");
         else
@@ -206,7 +214,8 @@ bool SettingsDialog::saveProviders(QString& problem) {
         QString why;
         for (const auto& [name, key] : keys) {
             auto& entry = root["providers"][name.toStdString()];
-            if (key.isEmpty() ? ProviderKeychain::remove(name, &why) : ProviderKeychain::write(name, key, &why))
+            if (key.isEmpty() ? ProviderKeychain::remove(name, &why)
+                              : ProviderKeychain::write(name, key, &why))
                 entry.erase("api_key");
             else
                 m_keychain = false;
@@ -300,7 +309,8 @@ QWidget* SettingsDialog::interfacePage() {
     m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
     m_language->addItem(QStringLiteral("Español"), QStringLiteral("es"));
     m_language->addItem(QStringLiteral("Polski"), QStringLiteral("pl"));
-    m_language->setCurrentIndex(std::max(0, m_language->findData(WorkbenchSettings::load().language)));
+    m_language->setCurrentIndex(
+        std::max(0, m_language->findData(WorkbenchSettings::load().language)));
     auto* note = new QLabel(tr("The language changes at the next start."), page);
     auto* form = new QFormLayout(page);
     form->addRow(tr("Language:"), m_language);

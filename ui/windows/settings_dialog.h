@@ -1,8 +1,9 @@
 #pragma once
 // Settings: model providers and their keys (the system keychain where one is reachable, else
-// the LLM settings file, readable only by the user; or the environment), the GPU the worker uses (from the worker's device list), where the
-// worker runs (this machine, or `ssh host`), the timing policy of verifications, and the
-// interface language. Window-modal; Save writes the files and announces settingsSaved().
+// the LLM settings file, readable only by the user; or the environment), the GPU the worker uses
+// (from the worker's device list), where the worker runs (this machine, or `ssh host`), the timing
+// policy of verifications, and the interface language. Window-modal; Save writes the files and
+// announces settingsSaved().
 #include <memory>
 
 #include <QDialog>
@@ -50,8 +51,8 @@ private:
     std::shared_ptr<const DeviceInfo> m_device;
     QTableWidget* m_providers = nullptr;
     QLabel* m_keysNote = nullptr;
-    bool m_keychain = false;    // keys go to the system keychain
-    QStringList m_loadedNames;  // providers whose keys the keychain may hold
+    bool m_keychain = false;   // keys go to the system keychain
+    QStringList m_loadedNames; // providers whose keys the keychain may hold
     QComboBox* m_gpu = nullptr;
     QRadioButton* m_local = nullptr;
     QRadioButton* m_remote = nullptr;

@@ -67,7 +67,8 @@ void forgetAlgorithms() {
     c.found.clear();
 }
 
-Result<std::size_t> fastestCandidate(std::size_t count, const std::function<Status(std::size_t)>& use,
+Result<std::size_t> fastestCandidate(std::size_t count,
+                                     const std::function<Status(std::size_t)>& use,
                                      cudaStream_t stream) {
     constexpr int kRounds = 3;
     constexpr std::size_t kMaxTimed = 4;
@@ -85,7 +86,8 @@ Result<std::size_t> fastestCandidate(std::size_t count, const std::function<Stat
     cudaEvent_t start = ev[0], stop = ev[1];
     std::vector<std::size_t> usable;
     Status last = Error::make("cudnn-error", "no candidate algorithm");
-    for (std::size_t i = 0; i < count && usable.size() < kMaxTimed; ++i) { // untimed: modules, workspace
+    for (std::size_t i = 0; i < count && usable.size() < kMaxTimed;
+         ++i) { // untimed: modules, workspace
         last = use(i);
         if (last.ok())
             last = cudaCheck(cudaStreamSynchronize(stream), "a candidate algorithm (synchronise)");
@@ -105,7 +107,8 @@ Result<std::size_t> fastestCandidate(std::size_t count, const std::function<Stat
             KWB_GPU_TRY(use(usable[u]));
             KWB_GPU_TRY(cudaCheck(cudaEventRecord(stop, stream), "cudaEventRecord"));
             KWB_GPU_TRY(cudaCheck(cudaEventSynchronize(stop), "cudaEventSynchronize"));
-            KWB_GPU_TRY(cudaCheck(cudaEventElapsedTime(&ms[u][r], start, stop), "cudaEventElapsedTime"));
+            KWB_GPU_TRY(
+                cudaCheck(cudaEventElapsedTime(&ms[u][r], start, stop), "cudaEventElapsedTime"));
         }
     std::size_t best = 0;
     float bestMs = std::numeric_limits<float>::max();

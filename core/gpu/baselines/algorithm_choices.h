@@ -34,7 +34,8 @@ void forgetAlgorithms();
 // returned as is otherwise). Candidates are taken in order until four have run once untimed;
 // then three rounds time each of those once with events, taking turns so a clock still rising
 // favours none, and the lowest median wins. Returns the index, or the last error when none ran.
-Result<std::size_t> fastestCandidate(std::size_t count, const std::function<Status(std::size_t)>& use,
+Result<std::size_t> fastestCandidate(std::size_t count,
+                                     const std::function<Status(std::size_t)>& use,
                                      cudaStream_t stream);
 
 } // namespace kwb::gpu

@@ -70,7 +70,6 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
 
 Baseline::~Baseline() = default;
 
-
 std::unique_ptr<Baseline> makeBaseline(const std::string& taskId) {
     for (const auto& [id, factory] : registry())
         if (id == taskId)

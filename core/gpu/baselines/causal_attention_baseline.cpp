@@ -32,10 +32,13 @@ Status CausalAttentionBaseline::prepare(const BaselineCall& call) {
         return badCall(std::string(kTask) + " baseline: B*H or B*H*S too large");
     if (m_handle == nullptr) {
         KWB_GPU_TRY(cublasCheck(cublasCreate(&m_handle), "cublasCreate"));
-        // Split-K partial sums stay in float: the contract (and the reference role) is float accumulation.
-        KWB_GPU_TRY(cublasCheck(cublasSetMathMode(m_handle, static_cast<cublasMath_t>(
-                                                               CUBLAS_DEFAULT_MATH | CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION)),
-                                "cublasSetMathMode"));
+        // Split-K partial sums stay in float: the contract (and the reference role) is float
+        // accumulation.
+        KWB_GPU_TRY(cublasCheck(
+            cublasSetMathMode(m_handle, static_cast<cublasMath_t>(
+                                            CUBLAS_DEFAULT_MATH |
+                                            CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION)),
+            "cublasSetMathMode"));
     }
     KWB_GPU_TRY(m_workspace.ensure(kWorkspaceBytes, "the cuBLAS workspace"));
     KWB_GPU_TRY(m_scores.ensure(bh * s * s * sizeof(float), "the attention scores"));
@@ -63,22 +66,22 @@ Status CausalAttentionBaseline::enqueue(const BaselineCall& call) {
     const float zero = 0.0f, one = 1.0f;
     // Column-major: scores^T[j, i] = sum_t K[j, t] Q[i, t], i.e. op_T(K as d x s) * (Q as d x s),
     // which is row-major scores[i][j] with leading dimension s.
-    KWB_GPU_TRY(cublasCheck(cublasGemmStridedBatchedEx(
-                                m_handle, CUBLAS_OP_T, CUBLAS_OP_N, s, s, d, &m_scale,
-                                call.inputs[1], CUDA_R_16F, d, sd, call.inputs[0], CUDA_R_16F, d,
-                                sd, &zero, m_scores.data(), CUDA_R_32F, s, ss, batch,
-                                CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+    KWB_GPU_TRY(cublasCheck(cublasGemmStridedBatchedEx(m_handle, CUBLAS_OP_T, CUBLAS_OP_N, s, s, d,
+                                                       &m_scale, call.inputs[1], CUDA_R_16F, d, sd,
+                                                       call.inputs[0], CUDA_R_16F, d, sd, &zero,
+                                                       m_scores.data(), CUDA_R_32F, s, ss, batch,
+                                                       CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
                             "cublasGemmStridedBatchedEx (Q K^T)"));
-    KWB_GPU_TRY(cudaCheck(launchCausalSoftmaxToHalf(m_scores.as<float>(), m_probs.data(),
-                                                    static_cast<long long>(batch) * s, s,
-                                                    call.stream),
-                          "causal softmax kernel launch"));
+    KWB_GPU_TRY(
+        cudaCheck(launchCausalSoftmaxToHalf(m_scores.as<float>(), m_probs.data(),
+                                            static_cast<long long>(batch) * s, s, call.stream),
+                  "causal softmax kernel launch"));
     // Column-major: O^T[t, i] = sum_j V^T[t, j] P^T[j, i]: (V as d x s) * (P row-major = P^T).
     return cublasCheck(cublasGemmStridedBatchedEx(m_handle, CUBLAS_OP_N, CUBLAS_OP_N, d, s, s, &one,
-                                                  call.inputs[2], CUDA_R_16F, d, sd,
-                                                  m_probs.data(), CUDA_R_16F, s, ss, &zero,
-                                                  call.outputs[0], CUDA_R_16F, d, sd, batch,
-                                                  CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+                                                  call.inputs[2], CUDA_R_16F, d, sd, m_probs.data(),
+                                                  CUDA_R_16F, s, ss, &zero, call.outputs[0],
+                                                  CUDA_R_16F, d, sd, batch, CUBLAS_COMPUTE_32F,
+                                                  CUBLAS_GEMM_DEFAULT),
                        "cublasGemmStridedBatchedEx (P V)");
 }
 

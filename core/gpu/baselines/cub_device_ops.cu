@@ -31,8 +31,8 @@ cudaError_t cubHistogram256TempBytes(int n, std::size_t* bytes) {
     *bytes = 0;
     const int* none = nullptr;
     int* hist = nullptr;
-    return cub::DeviceHistogram::HistogramEven(nullptr, *bytes, none, hist, kLevels, kLower,
-                                               kUpper, n);
+    return cub::DeviceHistogram::HistogramEven(nullptr, *bytes, none, hist, kLevels, kLower, kUpper,
+                                               n);
 }
 
 cudaError_t cubHistogram256(void* temp, std::size_t tempBytes, const int* x, int* hist, int n,

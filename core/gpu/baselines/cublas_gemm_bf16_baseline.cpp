@@ -26,9 +26,11 @@ Status CublasGemmBf16Baseline::prepare(const BaselineCall& call) {
         // cuBLAS may otherwise reduce split-K partial sums in bfloat16 (several output steps
         // off): this baseline is also the reference of the shapes without a CPU reference, and
         // the task asks for float accumulation with one rounding at the end.
-        KWB_GPU_TRY(cublasCheck(cublasSetMathMode(m_handle, static_cast<cublasMath_t>(
-                                                               CUBLAS_DEFAULT_MATH | CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION)),
-                                "cublasSetMathMode"));
+        KWB_GPU_TRY(cublasCheck(
+            cublasSetMathMode(m_handle, static_cast<cublasMath_t>(
+                                            CUBLAS_DEFAULT_MATH |
+                                            CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION)),
+            "cublasSetMathMode"));
     }
     KWB_GPU_TRY(m_workspace.ensure(kWorkspaceBytes, "the cuBLAS workspace"));
     m_dims = call.dims;

@@ -111,11 +111,13 @@ Status CublasLtGemmBiasGeluBaseline::tryLtAlgorithms(const BaselineCall& call) {
         "set MAX_WORKSPACE_BYTES");
     // No split-K reduction in the output type (bfloat16): float accumulation throughout, as
     // the task asks of candidates; this baseline is the reference of the larger shapes.
-    const std::uint32_t reductions = CUBLASLT_REDUCTION_SCHEME_MASK & ~std::uint32_t(CUBLASLT_REDUCTION_SCHEME_OUTPUT_TYPE);
+    const std::uint32_t reductions =
+        CUBLASLT_REDUCTION_SCHEME_MASK & ~std::uint32_t(CUBLASLT_REDUCTION_SCHEME_OUTPUT_TYPE);
     if (s.ok())
-        s = cublasCheck(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK,
-                                                             &reductions, sizeof(reductions)),
-                        "set REDUCTION_SCHEME_MASK");
+        s = cublasCheck(
+            cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK,
+                                                 &reductions, sizeof(reductions)),
+            "set REDUCTION_SCHEME_MASK");
     std::vector<cublasLtMatmulHeuristicResult_t> results(kHeuristicCount);
     int returned = 0;
     if (s.ok()) {
@@ -148,9 +150,11 @@ Status CublasLtGemmBiasGeluBaseline::tryLtAlgorithms(const BaselineCall& call) {
 Status CublasLtGemmBiasGeluBaseline::prepareFallback(const BaselineCall& call) {
     if (m_blas == nullptr) {
         KWB_GPU_TRY(cublasCheck(cublasCreate(&m_blas), "cublasCreate (fallback)"));
-        KWB_GPU_TRY(cublasCheck(cublasSetMathMode(m_blas, static_cast<cublasMath_t>(
-                                                             CUBLAS_DEFAULT_MATH | CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION)),
-                                "cublasSetMathMode"));
+        KWB_GPU_TRY(cublasCheck(
+            cublasSetMathMode(m_blas, static_cast<cublasMath_t>(
+                                          CUBLAS_DEFAULT_MATH |
+                                          CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION)),
+            "cublasSetMathMode"));
     }
     const std::size_t elems = static_cast<std::size_t>(m_m) * static_cast<std::size_t>(m_n);
     KWB_GPU_TRY(m_scratch.ensure(elems * sizeof(float), "the fp32 GEMM scratch (fallback)"));

@@ -41,13 +41,14 @@ Status CudnnBatchNormBaseline::prepare(const BaselineCall& call) {
     KWB_GPU_TRY(cudnnCheck(cudnnSetTensor4dDescriptor(m_xDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
                                                       v[0], v[1], v[2], v[3]),
                            "cudnnSetTensor4dDescriptor (x, y)"));
-    KWB_GPU_TRY(cudnnCheck(cudnnDeriveBNTensorDescriptor(m_bnDesc, m_xDesc, CUDNN_BATCHNORM_SPATIAL),
-                           "cudnnDeriveBNTensorDescriptor"));
+    KWB_GPU_TRY(
+        cudnnCheck(cudnnDeriveBNTensorDescriptor(m_bnDesc, m_xDesc, CUDNN_BATCHNORM_SPATIAL),
+                   "cudnnDeriveBNTensorDescriptor"));
     m_dims = call.dims;
     KWB_GPU_TRY(cudnnCheck(cudnnSetStream(m_handle, call.stream), "cudnnSetStream"));
     KWB_GPU_TRY(enqueue(call));
-    KWB_GPU_TRY(cudaCheck(cudaStreamSynchronize(call.stream),
-                          "first cuDNN batch norm (synchronise)"));
+    KWB_GPU_TRY(
+        cudaCheck(cudaStreamSynchronize(call.stream), "first cuDNN batch norm (synchronise)"));
     m_prepared = true;
     return okStatus();
 }

@@ -110,12 +110,14 @@ namespace {
 // The algorithms cudnnFind ran, fastest first by its own (single-run) timing; tensor-core ones
 // only when allowed.
 Result<std::vector<cudnnConvolutionFwdAlgo_t>>
-findConvolutionAlgorithms(cudnnHandle_t handle, cudnnTensorDescriptor_t x, cudnnFilterDescriptor_t w,
-                          cudnnConvolutionDescriptor_t conv, cudnnTensorDescriptor_t y, bool allowTensorOps) {
+findConvolutionAlgorithms(cudnnHandle_t handle, cudnnTensorDescriptor_t x,
+                          cudnnFilterDescriptor_t w, cudnnConvolutionDescriptor_t conv,
+                          cudnnTensorDescriptor_t y, bool allowTensorOps) {
     int maxCount = 0;
     KWB_GPU_TRY(cudnnCheck(cudnnGetConvolutionForwardAlgorithmMaxCount(handle, &maxCount),
                            "cudnnGetConvolutionForwardAlgorithmMaxCount"));
-    std::vector<cudnnConvolutionFwdAlgoPerf_t> perf(static_cast<std::size_t>(std::max(maxCount, 1)));
+    std::vector<cudnnConvolutionFwdAlgoPerf_t> perf(
+        static_cast<std::size_t>(std::max(maxCount, 1)));
     int returned = 0;
     // Times every algorithm on scratch buffers cuDNN allocates itself; results come fastest first.
     KWB_GPU_TRY(cudnnCheck(cudnnFindConvolutionForwardAlgorithm(handle, x, w, conv, y,
@@ -143,8 +145,8 @@ Status useConvolutionAlgorithm(const ConvolutionSearch& c,
     for (int d : c.dims)
         key += " " + std::to_string(d);
     auto use = [&](cudnnConvolutionFwdAlgo_t algo) -> Status {
-        KWB_GPU_TRY(cudnnCheck(cudnnGetConvolutionForwardWorkspaceSize(c.handle, c.x, c.w, c.conv, c.y, algo,
-                                                                       c.workspaceBytes),
+        KWB_GPU_TRY(cudnnCheck(cudnnGetConvolutionForwardWorkspaceSize(c.handle, c.x, c.w, c.conv,
+                                                                       c.y, algo, c.workspaceBytes),
                                "cudnnGetConvolutionForwardWorkspaceSize"));
         KWB_GPU_TRY(c.workspace->ensure(*c.workspaceBytes, "the cuDNN convolution workspace"));
         return enqueue(algo);
@@ -162,11 +164,13 @@ Status useConvolutionAlgorithm(const ConvolutionSearch& c,
     if (!algos)
         return algos.error();
     if (algos->empty())
-        return Error::make("cudnn-error", c.task + ": cudnnFindConvolutionForwardAlgorithm found no usable "
-                                                   "algorithm for this shape");
+        return Error::make("cudnn-error",
+                           c.task + ": cudnnFindConvolutionForwardAlgorithm found no usable "
+                                    "algorithm for this shape");
     // cudnnFind's order is a first cut (one timed run each); the fastest few that the call
     // accepts are timed again.
-    auto best = fastestCandidate(algos->size(), [&](std::size_t i) { return use((*algos)[i]); }, c.stream);
+    auto best = fastestCandidate(
+        algos->size(), [&](std::size_t i) { return use((*algos)[i]); }, c.stream);
     if (!best)
         return best.error();
     KWB_GPU_TRY(runOnce((*algos)[*best]));
@@ -185,9 +189,17 @@ Status CudnnConvBaseline::prepare(const BaselineCall& call) {
     KWB_GPU_TRY(createDescriptors());
     KWB_GPU_TRY(cudnnCheck(cudnnSetStream(m_handle, call.stream), "cudnnSetStream"));
     KWB_GPU_TRY(describeShape());
-    const ConvolutionSearch search{kTask,     {m_dims[0], m_dims[1], m_dims[2], m_dims[3], m_dims[4]},
-                                   m_handle,  m_xDesc, m_wDesc, m_convDesc, m_yDesc, false, call.stream,
-                                   &m_workspace, &m_workspaceBytes};
+    const ConvolutionSearch search{kTask,
+                                   {m_dims[0], m_dims[1], m_dims[2], m_dims[3], m_dims[4]},
+                                   m_handle,
+                                   m_xDesc,
+                                   m_wDesc,
+                                   m_convDesc,
+                                   m_yDesc,
+                                   false,
+                                   call.stream,
+                                   &m_workspace,
+                                   &m_workspaceBytes};
     auto enqueueWith = [&](cudnnConvolutionFwdAlgo_t algo) {
         m_algo = algo;
         return enqueue(call);
@@ -219,6 +231,5 @@ Status CudnnConvBaseline::enqueue(const BaselineCall& call) {
                                               call.outputs[0]),
                       "cudnnConvolutionForward");
 }
-
 
 } // namespace kwb::gpu

@@ -48,7 +48,7 @@ const char* convolutionAlgorithmName(cudnnConvolutionFwdAlgo_t algo);
 
 // One convolution whose forward algorithm is to be chosen.
 struct ConvolutionSearch {
-    std::string task;            // with cuDNN's version and the dims, the choice's key
+    std::string task; // with cuDNN's version and the dims, the choice's key
     std::vector<int> dims;
     cudnnHandle_t handle = nullptr;
     cudnnTensorDescriptor_t x = nullptr;

@@ -8,7 +8,6 @@
 
 namespace kwb::gpu {
 
-
 CudnnConvolutionBaseline::~CudnnConvolutionBaseline() {
     if (m_act != nullptr)
         cudnnDestroyActivationDescriptor(m_act);
@@ -43,13 +42,14 @@ Status CudnnConvolutionBaseline::describe(int n, int c, int h, int w, int k) {
         if (*d == nullptr)
             KWB_GPU_TRY(cudnnCheck(cudnnCreateTensorDescriptor(d), "cudnnCreateTensorDescriptor"));
     if (m_wDesc == nullptr)
-        KWB_GPU_TRY(cudnnCheck(cudnnCreateFilterDescriptor(&m_wDesc), "cudnnCreateFilterDescriptor"));
+        KWB_GPU_TRY(
+            cudnnCheck(cudnnCreateFilterDescriptor(&m_wDesc), "cudnnCreateFilterDescriptor"));
     if (m_convDesc == nullptr)
         KWB_GPU_TRY(cudnnCheck(cudnnCreateConvolutionDescriptor(&m_convDesc),
                                "cudnnCreateConvolutionDescriptor"));
     if (m_act == nullptr)
-        KWB_GPU_TRY(cudnnCheck(cudnnCreateActivationDescriptor(&m_act),
-                               "cudnnCreateActivationDescriptor"));
+        KWB_GPU_TRY(
+            cudnnCheck(cudnnCreateActivationDescriptor(&m_act), "cudnnCreateActivationDescriptor"));
     const bool half = m_op == Op::NhwcHalf;
     const cudnnTensorFormat_t format = half ? CUDNN_TENSOR_NHWC : CUDNN_TENSOR_NCHW;
     const cudnnDataType_t type = half ? CUDNN_DATA_HALF : CUDNN_DATA_FLOAT;
@@ -60,19 +60,19 @@ Status CudnnConvolutionBaseline::describe(int n, int c, int h, int w, int k) {
                            "cudnnSetTensor4dDescriptor (y)"));
     KWB_GPU_TRY(cudnnCheck(cudnnSetFilter4dDescriptor(m_wDesc, type, format, k, c, 3, 3),
                            "cudnnSetFilter4dDescriptor (w)"));
-    KWB_GPU_TRY(cudnnCheck(cudnnSetTensor4dDescriptor(m_biasDesc, CUDNN_TENSOR_NCHW,
-                                                      CUDNN_DATA_FLOAT, 1, k, 1, 1),
-                           "cudnnSetTensor4dDescriptor (bias)"));
-    KWB_GPU_TRY(cudnnCheck(cudnnSetConvolution2dDescriptor(m_convDesc, 1, 1, 1, 1, 1, 1,
-                                                           CUDNN_CROSS_CORRELATION,
-                                                           CUDNN_DATA_FLOAT),
-                           "cudnnSetConvolution2dDescriptor (pad 1, stride 1, float compute)"));
-    KWB_GPU_TRY(cudnnCheck(cudnnSetConvolutionMathType(m_convDesc, half ? CUDNN_TENSOR_OP_MATH
-                                                                        : CUDNN_FMA_MATH),
-                           "cudnnSetConvolutionMathType"));
-    return cudnnCheck(cudnnSetActivationDescriptor(m_act, CUDNN_ACTIVATION_RELU,
-                                                   CUDNN_PROPAGATE_NAN, 0.0),
-                      "cudnnSetActivationDescriptor (ReLU)");
+    KWB_GPU_TRY(cudnnCheck(
+        cudnnSetTensor4dDescriptor(m_biasDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, 1, k, 1, 1),
+        "cudnnSetTensor4dDescriptor (bias)"));
+    KWB_GPU_TRY(
+        cudnnCheck(cudnnSetConvolution2dDescriptor(m_convDesc, 1, 1, 1, 1, 1, 1,
+                                                   CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT),
+                   "cudnnSetConvolution2dDescriptor (pad 1, stride 1, float compute)"));
+    KWB_GPU_TRY(cudnnCheck(
+        cudnnSetConvolutionMathType(m_convDesc, half ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH),
+        "cudnnSetConvolutionMathType"));
+    return cudnnCheck(
+        cudnnSetActivationDescriptor(m_act, CUDNN_ACTIVATION_RELU, CUDNN_PROPAGATE_NAN, 0.0),
+        "cudnnSetActivationDescriptor (ReLU)");
 }
 
 Status CudnnConvolutionBaseline::prepare(const BaselineCall& call) {
@@ -98,8 +98,9 @@ Status CudnnConvolutionBaseline::prepare(const BaselineCall& call) {
                               "cudaMemsetAsync (z)"));
     }
     m_dims = call.dims;
-    const ConvolutionSearch search{task, {n, c, h, w, k}, m_handle, m_xDesc, m_wDesc, m_convDesc, m_yDesc,
-                                   half, call.stream, &m_workspace, &m_workspaceBytes};
+    const ConvolutionSearch search{task,        {n, c, h, w, k}, m_handle,         m_xDesc,
+                                   m_wDesc,     m_convDesc,      m_yDesc,          half,
+                                   call.stream, &m_workspace,    &m_workspaceBytes};
     // The fused call accepts fewer algorithms than the plain one: the search skips the others.
     auto enqueueWith = [&](cudnnConvolutionFwdAlgo_t algo) {
         m_algo = algo;
@@ -131,6 +132,5 @@ Status CudnnConvolutionBaseline::enqueue(const BaselineCall& call) {
                           call.outputs[0]),
                       "cudnnConvolutionBiasActivationForward (ReLU)");
 }
-
 
 } // namespace kwb::gpu

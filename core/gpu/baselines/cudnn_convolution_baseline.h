@@ -49,5 +49,4 @@ private:
     bool m_prepared = false;
 };
 
-
 } // namespace kwb::gpu

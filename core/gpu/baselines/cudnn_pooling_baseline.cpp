@@ -35,14 +35,15 @@ Status CudnnPoolingBaseline::prepare(const BaselineCall& call) {
             KWB_GPU_TRY(
                 cudnnCheck(cudnnCreateTensorDescriptor(desc), "cudnnCreateTensorDescriptor"));
     if (m_pool == nullptr)
-        KWB_GPU_TRY(cudnnCheck(cudnnCreatePoolingDescriptor(&m_pool), "cudnnCreatePoolingDescriptor"));
+        KWB_GPU_TRY(
+            cudnnCheck(cudnnCreatePoolingDescriptor(&m_pool), "cudnnCreatePoolingDescriptor"));
     const auto& v = *d;
-    KWB_GPU_TRY(cudnnCheck(cudnnSetPooling2dDescriptor(
-                               m_pool,
-                               m_op == Op::Max ? CUDNN_POOLING_MAX
-                                               : CUDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING,
-                               CUDNN_PROPAGATE_NAN, 3, 3, 1, 1, 2, 2),
-                           "cudnnSetPooling2dDescriptor (3x3, pad 1, stride 2)"));
+    KWB_GPU_TRY(cudnnCheck(
+        cudnnSetPooling2dDescriptor(m_pool,
+                                    m_op == Op::Max ? CUDNN_POOLING_MAX
+                                                    : CUDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING,
+                                    CUDNN_PROPAGATE_NAN, 3, 3, 1, 1, 2, 2),
+        "cudnnSetPooling2dDescriptor (3x3, pad 1, stride 2)"));
     KWB_GPU_TRY(cudnnCheck(cudnnSetTensor4dDescriptor(m_xDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
                                                       v[0], v[1], v[2], v[3]),
                            "cudnnSetTensor4dDescriptor (x)"));
@@ -51,11 +52,11 @@ Status CudnnPoolingBaseline::prepare(const BaselineCall& call) {
                            "cudnnGetPooling2dForwardOutputDim"));
     if (oh != v[4] || ow != v[5])
         return badCall(task + " baseline: OH x OW = " + std::to_string(v[4]) + " x " +
-                       std::to_string(v[5]) + ", but cuDNN computes " + std::to_string(oh) +
-                       " x " + std::to_string(ow) + " for this H x W");
-    KWB_GPU_TRY(cudnnCheck(cudnnSetTensor4dDescriptor(m_yDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
-                                                      on, oc, oh, ow),
-                           "cudnnSetTensor4dDescriptor (y)"));
+                       std::to_string(v[5]) + ", but cuDNN computes " + std::to_string(oh) + " x " +
+                       std::to_string(ow) + " for this H x W");
+    KWB_GPU_TRY(cudnnCheck(
+        cudnnSetTensor4dDescriptor(m_yDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, on, oc, oh, ow),
+        "cudnnSetTensor4dDescriptor (y)"));
     m_dims = call.dims;
     KWB_GPU_TRY(cudnnCheck(cudnnSetStream(m_handle, call.stream), "cudnnSetStream"));
     KWB_GPU_TRY(enqueue(call));

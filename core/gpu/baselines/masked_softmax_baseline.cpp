@@ -33,7 +33,8 @@ Status MaskedSoftmaxBaseline::prepare(const BaselineCall& call) {
     if (m_handle == nullptr)
         KWB_GPU_TRY(cudnnCheck(cudnnCreate(&m_handle), "cudnnCreate"));
     if (m_desc == nullptr)
-        KWB_GPU_TRY(cudnnCheck(cudnnCreateTensorDescriptor(&m_desc), "cudnnCreateTensorDescriptor"));
+        KWB_GPU_TRY(
+            cudnnCheck(cudnnCreateTensorDescriptor(&m_desc), "cudnnCreateTensorDescriptor"));
     // N = rows, C = sk: CUDNN_SOFTMAX_MODE_INSTANCE normalises over one row.
     KWB_GPU_TRY(cudnnCheck(cudnnSetTensor4dDescriptor(m_desc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
                                                       static_cast<int>(rows), (*d)[3], 1, 1),
@@ -42,7 +43,8 @@ Status MaskedSoftmaxBaseline::prepare(const BaselineCall& call) {
                                  "the scaled, masked scores"));
     m_dims = call.dims;
     KWB_GPU_TRY(enqueue(call));
-    KWB_GPU_TRY(cudaCheck(cudaStreamSynchronize(call.stream), "first masked softmax (synchronise)"));
+    KWB_GPU_TRY(
+        cudaCheck(cudaStreamSynchronize(call.stream), "first masked softmax (synchronise)"));
     m_prepared = true;
     return okStatus();
 }
@@ -53,14 +55,13 @@ Status MaskedSoftmaxBaseline::run(const BaselineCall& call) {
 }
 
 Status MaskedSoftmaxBaseline::enqueue(const BaselineCall& call) {
-    KWB_GPU_TRY(cudaCheck(launchScaleMask(static_cast<const float*>(call.inputs[0]),
-                                          static_cast<const int*>(call.inputs[1]),
-                                          m_scratch.as<float>(),
-                                          static_cast<int>(m_dims.at("batch")),
-                                          static_cast<int>(m_dims.at("heads")),
-                                          static_cast<int>(m_dims.at("sq")),
-                                          static_cast<int>(m_dims.at("sk")), m_scale, call.stream),
-                          "scale+mask kernel launch"));
+    KWB_GPU_TRY(cudaCheck(
+        launchScaleMask(static_cast<const float*>(call.inputs[0]),
+                        static_cast<const int*>(call.inputs[1]), m_scratch.as<float>(),
+                        static_cast<int>(m_dims.at("batch")), static_cast<int>(m_dims.at("heads")),
+                        static_cast<int>(m_dims.at("sq")), static_cast<int>(m_dims.at("sk")),
+                        m_scale, call.stream),
+        "scale+mask kernel launch"));
     KWB_GPU_TRY(cudnnCheck(cudnnSetStream(m_handle, call.stream), "cudnnSetStream"));
     const float one = 1.0f, zero = 0.0f;
     return cudnnCheck(cudnnSoftmaxForward(m_handle, CUDNN_SOFTMAX_ACCURATE,

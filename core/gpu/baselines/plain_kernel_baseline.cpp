@@ -53,7 +53,8 @@ Status PlainKernelBaseline::prepare(const BaselineCall& call) {
     m_prepared = false;
     const std::string task = taskId();
     KWB_GPU_TRY(checkBuffers(call, inputCount(), outputCount(), task));
-    auto dims = m_op == Op::Gelu ? readDims(call, {"n"}, task) : readDims(call, {"rows", "cols"}, task);
+    auto dims =
+        m_op == Op::Gelu ? readDims(call, {"n"}, task) : readDims(call, {"rows", "cols"}, task);
     if (!dims)
         return dims.error();
     if (m_op != Op::Gelu) {

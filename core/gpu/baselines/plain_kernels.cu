@@ -102,19 +102,19 @@ __global__ void __launch_bounds__(kThreads)
     __shared__ float scratch[kWarps];
     const std::size_t off = static_cast<std::size_t>(blockIdx.x) * cols;
     normRow<Mode>(x + off, res ? res + off : nullptr, gamma, beta, y + off, h ? h + off : nullptr,
-                  cols, eps, threadIdx.x, kThreads,
-                  [&](float v) { return blockSum(v, scratch); });
+                  cols, eps, threadIdx.x, kThreads, [&](float v) { return blockSum(v, scratch); });
 }
 
 template <RowNorm Mode>
 void launchNorm(const float* x, const float* res, const float* gamma, const float* beta, float* y,
                 float* h, int rows, int cols, float eps, cudaStream_t s) {
     if (cols <= kWarpRowMaxCols)
-        normWarpPerRow<Mode><<<static_cast<unsigned>((rows + kWarps - 1) / kWarps), kThreads, 0,
-                               s>>>(x, res, gamma, beta, y, h, rows, cols, eps);
+        normWarpPerRow<Mode>
+            <<<static_cast<unsigned>((rows + kWarps - 1) / kWarps), kThreads, 0, s>>>(
+                x, res, gamma, beta, y, h, rows, cols, eps);
     else
-        normBlockPerRow<Mode><<<static_cast<unsigned>(rows), kThreads, 0, s>>>(x, res, gamma, beta,
-                                                                              y, h, cols, eps);
+        normBlockPerRow<Mode>
+            <<<static_cast<unsigned>(rows), kThreads, 0, s>>>(x, res, gamma, beta, y, h, cols, eps);
 }
 
 __global__ void geluErfKernel(const float* __restrict__ x, float* __restrict__ y, long long n) {
@@ -126,8 +126,8 @@ __global__ void geluErfKernel(const float* __restrict__ x, float* __restrict__ y
 }
 
 __global__ void scaleMaskKernel(const float* __restrict__ x, const int* __restrict__ mask,
-                                float* __restrict__ out, long long total, int heads, int sq,
-                                int sk, float scale) {
+                                float* __restrict__ out, long long total, int heads, int sq, int sk,
+                                float scale) {
     for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < total;
          i += static_cast<long long>(gridDim.x) * blockDim.x) {
         const long long k = i % sk;
@@ -172,10 +172,12 @@ cudaError_t launchRowNorm(RowNorm mode, const float* x, const float* residual, c
         return cudaErrorInvalidValue;
     switch (mode) {
     case RowNorm::LayerNorm:
-        launchNorm<RowNorm::LayerNorm>(x, nullptr, gamma, beta, y, nullptr, rows, cols, eps, stream);
+        launchNorm<RowNorm::LayerNorm>(x, nullptr, gamma, beta, y, nullptr, rows, cols, eps,
+                                       stream);
         break;
     case RowNorm::RmsNorm:
-        launchNorm<RowNorm::RmsNorm>(x, nullptr, gamma, nullptr, y, nullptr, rows, cols, eps, stream);
+        launchNorm<RowNorm::RmsNorm>(x, nullptr, gamma, nullptr, y, nullptr, rows, cols, eps,
+                                     stream);
         break;
     case RowNorm::RmsNormResidual:
         launchNorm<RowNorm::RmsNormResidual>(x, residual, gamma, nullptr, y, h, rows, cols, eps,

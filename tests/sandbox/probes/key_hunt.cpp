@@ -30,7 +30,8 @@ std::string slurp(const std::string& path) {
 }
 
 // Every regular file under `dir`, read whole.
-void readTree(const std::string& dir, std::vector<std::pair<std::string, std::string>>* blobs, int depth = 0) {
+void readTree(const std::string& dir, std::vector<std::pair<std::string, std::string>>* blobs,
+              int depth = 0) {
     DIR* d = ::opendir(dir.c_str());
     if (!d || depth > 8)
         return;
@@ -89,7 +90,7 @@ KWB_PROBE {
             probe::say(note, noteBytes, "found in %s; ", where.c_str());
         }
     }
-    probe::say(note, noteBytes, "searched %zu places (stdin held %zu bytes): %s", blobs.size(), in.size(),
-               found ? "found" : "not found");
+    probe::say(note, noteBytes, "searched %zu places (stdin held %zu bytes): %s", blobs.size(),
+               in.size(), found ? "found" : "not found");
     return found ? -1 : 0;
 }

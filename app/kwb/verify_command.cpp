@@ -150,7 +150,7 @@ Runner addVerifyCommand(CLI::App& app) {
            "warmup, warmup_ms, flush_l2, min_sample_ms, max_batch, graphs, clock_settle_ms, "
            "keep_above_clock_fraction, cover_us, max_cover_us, memset_kernels, stop_on "
            "(mean|median), "
-           "rotate_l2, min_buffer_sets, max_buffer_sets, max_rotate_mib")
+           "rotate_l2, min_buffer_sets, max_buffer_sets, max_rotate_mib, warm_l2_fill")
         ->delimiter(',');
     cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before the job is killed")
         ->check(CLI::Range(2, 600));

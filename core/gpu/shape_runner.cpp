@@ -458,6 +458,9 @@ private:
         setup.stream = m_st;
         setup.seed = mixSeed(mixSeed(m_job.seed, hashString(m_shape.name)), 0x74696d696e67ull);
         setup.maxMiB = m_job.timing.maxRotateMiB;
+        m_warmL2 = timedWarm(m_job.timing, m_job.l2Bytes, TimingSets::setBytesOf(m_b));
+        if (m_warmL2)
+            setup.maxSets = warmSets(m_job.timing, m_job.l2Bytes, TimingSets::setBytesOf(m_b));
         m_sets = std::make_unique<TimingSets>(setup);
         const int wanted = bufferSets(m_job.timing, m_job.l2Bytes, m_sets->setBytes());
         for (int sets = wanted;; sets = std::max(1, sets / 2)) // fewer where memory is short
@@ -472,14 +475,17 @@ private:
         Timer timer(m_st, m_job.l2Bytes,
                     [device = m_job.device] { return readSmClock(device).currentMHz; });
         TimingSets& sets = *m_sets;
+        TimingPolicy policy = m_job.timing;
+        if (m_warmL2)
+            policy.flushL2 = false;
         const std::string terr = timer.interleave(
             [&](long long call) {
                 m_job.candidate(sets.candidateArgs(call), m_dims.data(), m_scalars.data(), m_st);
             },
-            [&](long long call) { (void)m_job.baseline->run(sets.baselineCall(call)); },
-            m_job.timing, &m_cand, &m_base, m_job.deviceWarm,
-            sets.hooks(mixSeed(m_job.seed, 0x61756469ull)));
+            [&](long long call) { (void)m_job.baseline->run(sets.baselineCall(call)); }, policy,
+            &m_cand, &m_base, m_job.deviceWarm, sets.hooks(mixSeed(m_job.seed, 0x61756469ull)));
         m_cand.bufferSets = m_base.bufferSets = sets.sets();
+        m_cand.warmL2 = m_base.warmL2 = m_warmL2;
         m_clockAfter = readSmClock(m_job.device);
         if (sets.failure())
             return sets.failure();
@@ -549,6 +555,7 @@ private:
     std::map<std::size_t, GuardedBuffer> m_firstOut; // output index -> first call's output
 
     std::unique_ptr<TimingSets> m_sets; // the timed calls' buffers and checks
+    bool m_warmL2 = false;              // timed warm (TimingPolicy::warmL2Fill)
     double m_slowestCallMs = 0;         // the slowest checked call, synchronised (wall time)
     TimingStats m_cand, m_base;
     SmClock m_clockBefore, m_clockAfter;

@@ -33,7 +33,8 @@ void to_json(nlohmann::json& j, const TimingPolicy& p) {
          {"rotate_l2", p.rotateL2},
          {"min_buffer_sets", p.minBufferSets},
          {"max_buffer_sets", p.maxBufferSets},
-         {"max_rotate_mib", p.maxRotateMiB}};
+         {"max_rotate_mib", p.maxRotateMiB},
+         {"warm_l2_fill", p.warmL2Fill}};
 }
 
 void from_json(const nlohmann::json& j, TimingPolicy& p) {
@@ -58,6 +59,7 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
     p.minBufferSets = std::clamp(j.value("min_buffer_sets", d.minBufferSets), 1, 256);
     p.maxBufferSets = std::clamp(j.value("max_buffer_sets", d.maxBufferSets), 1, 256);
     p.maxRotateMiB = std::clamp(j.value("max_rotate_mib", d.maxRotateMiB), 0.0, 1048576.0);
+    p.warmL2Fill = std::clamp(j.value("warm_l2_fill", d.warmL2Fill), 0.0, 1.0);
 }
 
 int bufferSets(const TimingPolicy& p, std::size_t l2Bytes, std::size_t setBytes) {
@@ -70,6 +72,20 @@ int bufferSets(const TimingPolicy& p, std::size_t l2Bytes, std::size_t setBytes)
     double sets = std::max(toSpan, double(std::min(p.minBufferSets, p.maxBufferSets)));
     sets = std::min(sets, std::floor(p.maxRotateMiB * 1048576.0 / double(setBytes)));
     return sets >= 2 ? static_cast<int>(sets) : 1;
+}
+
+bool timedWarm(const TimingPolicy& p, std::size_t l2Bytes, std::size_t setBytes) {
+    if (p.warmL2Fill <= 0 || p.rotateL2 <= 0 || setBytes == 0 || l2Bytes == 0)
+        return false;
+    // bufferSets()'s "stays in the L2 however many copies" case.
+    const double toSpan = std::ceil(p.rotateL2 * double(l2Bytes) / double(setBytes));
+    return toSpan > double(p.maxBufferSets) && warmSets(p, l2Bytes, setBytes) >= 1;
+}
+
+int warmSets(const TimingPolicy& p, std::size_t l2Bytes, std::size_t setBytes) {
+    const double fit =
+        std::floor(p.warmL2Fill * double(l2Bytes) / double(std::max<std::size_t>(setBytes, 1)));
+    return static_cast<int>(std::clamp(fit, 0.0, 1e6));
 }
 
 void to_json(nlohmann::json& j, const TimingStats& s) {
@@ -91,6 +107,7 @@ void to_json(nlohmann::json& j, const TimingStats& s) {
          {"cover_us", s.coverUs},
          {"memset_nodes_as_kernels", s.memsetNodes},
          {"buffer_sets", s.bufferSets},
+         {"l2", s.warmL2 ? "warm" : "flushed"},
          {"spent_ms",
           {{"warmup", s.spentMs.warmup},
            {"capture", s.spentMs.capture},

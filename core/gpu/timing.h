@@ -64,13 +64,29 @@ struct TimingPolicy {
     // over five runs). Not where more than maxBufferSets copies would be needed: such small
     // shapes stay in the L2 however many there are (rotating them over 32 showed no gain on the
     // H200). At most maxRotateMiB in all. 0: off. Where a sample's batch is longer than the sets,
-    // more sets are made (up to maxRotateMiB, also with rotation off) and the batch is capped at
-    // them: the calls of one sample must read distinct inputs (timing_sets.h).
+    // more sets are made (also with rotation off), as far as 40 % of the device's free memory
+    // allows, and the batch is capped at them: the calls of one sample must read distinct inputs
+    // (timing_sets.h). Not capped at maxRotateMiB: a shape of a few hundred MiB timed one call per
+    // sample, not in the batch its time asks for, measures the launch ramp and tail with it
+    // (4-5 % on the H200 for layernorm and gemv at their large shapes).
     double rotateL2 = 3;
     int minBufferSets = 16;
     int maxBufferSets = 32;
     double maxRotateMiB = 1024;
+    // Shapes whose set is too small for rotation to leave the L2 (bufferSets() gives them one
+    // set) are timed warm, as such a kernel runs inside a model: the calls of a sample read
+    // distinct sets whose fresh inputs the L2 still holds (no flush before the sample; the sets
+    // of one sample fill at most this fraction of the L2, the batch capped at them). Flushing
+    // them instead makes every call of a microsecond kernel wait on DRAM latency, a regime
+    // no caller sees and one that moves library and candidate by different amounts.
+    // 0: such shapes are flushed like the rest.
+    double warmL2Fill = 0.5;
 };
+
+// Whether a shape whose set (inputs and both sides' outputs) is setBytes is timed warm
+// (TimingPolicy::warmL2Fill), and how many of its sets fit in the L2 together then.
+bool timedWarm(const TimingPolicy& policy, std::size_t l2Bytes, std::size_t setBytes);
+int warmSets(const TimingPolicy& policy, std::size_t l2Bytes, std::size_t setBytes);
 
 // The buffer sets the timed calls of a shape rotate over (1: no rotation; TimingPolicy::rotateL2).
 int bufferSets(const TimingPolicy& policy, std::size_t l2Bytes, std::size_t setBytes);
@@ -128,6 +144,7 @@ struct TimingStats {
     double coverUs = 0;       // the spin the kept samples were taken behind
     int memsetNodes = 0;      // memset nodes of the captured batch replayed as kernel nodes
     int bufferSets = 1;       // buffer sets the calls used in turn (set by the shape runner)
+    bool warmL2 = false;      // timed warm: no L2 flush before samples (TimingPolicy::warmL2Fill)
 };
 
 void to_json(nlohmann::json& j, const TimingPolicy& p);

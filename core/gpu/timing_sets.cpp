@@ -64,13 +64,18 @@ Failure judgeAudit(const AuditEvidence& e, const std::string& output, std::size_
     return {};
 }
 
+std::size_t TimingSets::setBytesOf(const Buffers& b) {
+    std::size_t bytes = 0;
+    for (std::size_t i = 0; i < b.params.size(); ++i)
+        bytes += b.bufs[i].bytes() * (b.params[i]->kind == ParamKind::Input ? 1 : 2);
+    return bytes;
+}
+
 TimingSets::TimingSets(Setup s) : m_s(std::move(s)) {
     const Buffers& b = *m_s.layout;
-    for (std::size_t i = 0; i < b.params.size(); ++i) {
-        const bool input = b.params[i]->kind == ParamKind::Input;
-        (input ? m_inputs : m_outputs).push_back(i);
-        m_setBytes += b.bufs[i].bytes() * (input ? 1 : 2);
-    }
+    for (std::size_t i = 0; i < b.params.size(); ++i)
+        (b.params[i]->kind == ParamKind::Input ? m_inputs : m_outputs).push_back(i);
+    m_setBytes = setBytesOf(b);
 }
 
 TimingSets::~TimingSets() {
@@ -165,11 +170,19 @@ std::vector<TimingSets::Range> TimingSets::rangesOf(CallSpan span) const {
     return r;
 }
 
-// More sets for a batch of `wanted` calls, as far as maxMiB allows; halved on an allocation
-// failure. The answer is the sets there are: the Timer caps its batches at it.
+// More sets for a batch of `wanted` calls, as far as 40 % of the free device memory allows
+// (TimingPolicy::maxRotateMiB); halved on an allocation failure. The answer is the sets there
+// are: the Timer caps its batches at it.
 int TimingSets::distinctCalls(int wanted) {
-    const double cap =
-        std::floor(m_s.maxMiB * 1048576.0 / double(std::max<std::size_t>(m_setBytes, 1)));
+    std::size_t freeBytes = 0, totalBytes = 0;
+    if (cudaMemGetInfo(&freeBytes, &totalBytes) != cudaSuccess) {
+        cudaGetLastError();
+        freeBytes = std::size_t(m_s.maxMiB * 1048576.0);
+    }
+    const double room = std::max(0.4 * double(freeBytes), m_s.maxMiB * 1048576.0);
+    double cap = std::floor(room / double(std::max<std::size_t>(m_setBytes, 1)));
+    if (m_s.maxSets > 0)
+        cap = std::min(cap, double(m_s.maxSets));
     for (int target =
              std::clamp(wanted, m_sets, std::max(m_sets, static_cast<int>(std::min(cap, 4096.0))));
          target > m_sets; target = m_sets + (target - m_sets) / 2)

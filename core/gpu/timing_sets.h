@@ -55,6 +55,7 @@ public:
         cudaStream_t stream = nullptr;
         std::uint64_t seed = 0; // the job's seed mixed with the shape's name
         double maxMiB = 1024;   // all sets together, at most (TimingPolicy::maxRotateMiB)
+        int maxSets = 0;        // at most this many sets (0: no cap); a warm shape's L2 fit
     };
     explicit TimingSets(Setup s);
     ~TimingSets();
@@ -63,6 +64,7 @@ public:
 
     // One set's bytes: inputs, the candidate's outputs, the baseline's outputs.
     std::size_t setBytes() const { return m_setBytes; }
+    static std::size_t setBytesOf(const Buffers& layout);
     // Allocates `sets` sets (the ones there were are freed first). A CUDA failure, or empty.
     Failure allocate(int sets);
     int sets() const { return m_sets; }

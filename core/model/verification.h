@@ -189,6 +189,7 @@ struct TimingSummary {
     double coverUs = 0;
     int memsetNodesAsKernels = 0;
     int bufferSets = 1;
+    std::optional<std::string> l2; // "warm" or "flushed" before each sample (absent: flushed)
     double spentWarmupMs = 0, spentCaptureMs = 0, spentSamplingMs = 0, spentHostCheckMs = 0;
     nlohmann::json spentExtra = nlohmann::json::object(); // unknown keys of "spent_ms"
     std::optional<ClockRange> smClockMHz;

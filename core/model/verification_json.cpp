@@ -298,6 +298,7 @@ TimingSummary timingFromJson(const json& j) {
     r.read("cover_us", t.coverUs);
     r.read("memset_nodes_as_kernels", t.memsetNodesAsKernels);
     r.read("buffer_sets", t.bufferSets);
+    r.read("l2", t.l2);
     if (j.contains("spent_ms") && j["spent_ms"].is_object()) {
         json spent;
         r.read("spent_ms", spent);
@@ -338,6 +339,8 @@ json toJson(const TimingSummary& t) {
                                       {"sampling", t.spentSamplingMs},
                                       {"host_check", t.spentHostCheckMs}},
                                      t.spentExtra)}};
+    if (t.l2)
+        j["l2"] = *t.l2;
     if (t.smClockMHz)
         j["sm_clock_mhz"] = withExtra({{"min", t.smClockMHz->min},
                                        {"median", t.smClockMHz->median},

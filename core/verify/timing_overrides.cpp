@@ -41,6 +41,7 @@ constexpr TimingKey kKeys[] = {
     {"min_buffer_sets", Kind::Integer, 1, 256, false, 16},
     {"max_buffer_sets", Kind::Integer, 1, 256, false, 32},
     {"max_rotate_mib", Kind::Number, 0, 1048576, false, 1024},
+    {"warm_l2_fill", Kind::Number, 0, 1, false, 0.5},
 };
 
 std::string number(double v) {

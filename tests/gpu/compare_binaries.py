@@ -6,18 +6,29 @@ every verdict and every speedup within --tolerance (default 2 %) of the build be
 
 Usage: compare_binaries.py --a OLD/bin --b NEW/bin --source REPO [--runs 2] [--out FILE]
        [--candidates GLOB ...]   (default: every reference solution and every candidate fixture)
+       [--detail]                (each side's median time, batch, buffer sets and L2 state too)
+       [--b-timing K=V,...]      (--timing overrides for B's runs: a policy tried against A)
 Each bin folder holds kwb, kwb-runner and kwb-job. Exits 77 without a GPU, 1 when a verdict
 differs or a speedup moves beyond the tolerance in the median over runs, 0 otherwise.
 """
 import argparse, glob, json, os, shutil, statistics, subprocess, sys, tempfile, time
 
 
-def verify(bin_dir, cache, task, source, seed):
+def timing_of(shape):
+    t = shape.get("timing") or {}
+    c, b = t.get("candidate") or {}, t.get("baseline") or {}
+    return {"cand_ms": c.get("median_ms"), "base_ms": b.get("median_ms"), "batch": (c.get("batch"), b.get("batch")),
+            "sets": c.get("buffer_sets"), "l2": c.get("l2", "flushed")}
+
+
+def verify(bin_dir, cache, task, source, seed, timing=None):
     env = dict(os.environ, KWB_RUNNER=os.path.join(bin_dir, "kwb-runner"), KWB_CACHE_DIR=cache,
                KWB_DATA_DIR=cache + "-data")
     t0 = time.monotonic()
-    p = subprocess.run([os.path.join(bin_dir, "kwb"), "verify", task, source, "--json", "--seed", str(seed)],
-                       capture_output=True, text=True, timeout=600, env=env)
+    cmd = [os.path.join(bin_dir, "kwb"), "verify", task, source, "--json", "--seed", str(seed)]
+    if timing:
+        cmd += ["--timing", timing]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600, env=env)
     wall = time.monotonic() - t0
     try:
         rec = json.loads(p.stdout)
@@ -25,7 +36,8 @@ def verify(bin_dir, cache, task, source, seed):
         return {"verdict": "no-record (exit %d): %s" % (p.returncode, p.stderr.strip()[-200:]), "shapes": {}}, wall
     res = rec.get("result", rec)
     shapes = {s.get("name"): s.get("speedup") for s in res.get("shapes", [])}
-    return {"verdict": res.get("verdict"), "shapes": shapes}, wall
+    detail = {s.get("name"): timing_of(s) for s in res.get("shapes", [])}
+    return {"verdict": res.get("verdict"), "shapes": shapes, "detail": detail}, wall
 
 
 def task_of(path, source):
@@ -34,6 +46,22 @@ def task_of(path, source):
     if parts[:3] == ["resources", "tasks", "reference"]:
         return os.path.basename(path)[:-3]
     return parts[-2]  # tests/fixtures/candidates/<task>/<name>.cu
+
+
+def detail_lines(results, shape):
+    """Which side moved: each side's median time (median over runs), batch, sets, L2 state."""
+    out = []
+    for key in ("cand_ms", "base_ms"):
+        va = [r["detail"][shape][key] for r in results["A"] if shape in r["detail"] and r["detail"][shape][key]]
+        vb = [r["detail"][shape][key] for r in results["B"] if shape in r["detail"] and r["detail"][shape][key]]
+        if va and vb:
+            ma, mb = statistics.median(va), statistics.median(vb)
+            out.append("        %-8s A %10.5f ms  B %10.5f ms  B/A %.4f" % (key[:-3], ma, mb, mb / ma))
+    da = results["A"][0]["detail"].get(shape, {})
+    db = results["B"][0]["detail"].get(shape, {})
+    out.append("        batch (cand, base) A %s B %s; sets A %s B %s; L2 A %s B %s" %
+               (da.get("batch"), db.get("batch"), da.get("sets"), db.get("sets"), da.get("l2"), db.get("l2")))
+    return out
 
 
 def main():
@@ -45,6 +73,8 @@ def main():
     ap.add_argument("--tolerance", type=float, default=0.02)
     ap.add_argument("--out", default=None)
     ap.add_argument("--candidates", nargs="*", default=None)
+    ap.add_argument("--detail", action="store_true")
+    ap.add_argument("--b-timing", default=None)
     a = ap.parse_args()
     if subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode != 0:
         print("SKIP: no GPU (nvidia-smi -L failed)")
@@ -65,7 +95,8 @@ def main():
         for run in range(a.runs):
             order = ("A", "B") if run % 2 == 0 else ("B", "A")
             for side in order:
-                r, w = verify(a.a if side == "A" else a.b, cache_a if side == "A" else cache_b, task, path, 11 + run)
+                r, w = verify(a.a if side == "A" else a.b, cache_a if side == "A" else cache_b, task, path, 11 + run,
+                              a.b_timing if side == "B" else None)
                 results[side].append(r)
                 if run > 0:  # the first run builds; later ones are warm
                     wall[side].append(w)
@@ -87,6 +118,8 @@ def main():
                 mark = "  <-- beyond %.0f %%" % (100 * a.tolerance)
                 problems.append("%s %s: speedup A %.3f, B %.3f (B/A %.4f)" % (name, shape, ma, mb, ratio))
             lines.append("    %-10s speedup A %8.3f  B %8.3f  B/A %.4f%s" % (shape, ma, mb, ratio, mark))
+            if a.detail:
+                lines.extend(detail_lines(results, shape))
     summary = ["", "warm wall per verification: A median %.2f s, B median %.2f s" %
                (statistics.median(wall["A"] or [0]), statistics.median(wall["B"] or [0])),
                "%d candidates, %d runs each side; %d problem(s)" % (len(cands), a.runs, len(problems))]

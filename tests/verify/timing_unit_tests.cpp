@@ -87,6 +87,24 @@ void bufferSets() {
     CHECK(kwb::gpu::bufferSets(p, l2, 16u << 20) == 1);
 }
 
+// Shapes bufferSets() leaves in the L2 are timed warm, their sets capped to half the L2.
+void timedWarm() {
+    kwb::gpu::TimingPolicy p;
+    const std::size_t l2 = 60u << 20;
+    CHECK(kwb::gpu::timedWarm(p, l2, 16u << 10));   // 16 KiB: rotation could not leave the L2
+    CHECK(kwb::gpu::timedWarm(p, l2, 5u << 20));    // 36 copies to span 3x the L2: over 32
+    CHECK(!kwb::gpu::timedWarm(p, l2, 6u << 20));   // 30 copies span it: timed cold
+    CHECK(!kwb::gpu::timedWarm(p, l2, 256u << 20)); // one set spans it
+    CHECK(kwb::gpu::warmSets(p, l2, 16u << 10) == 1920);
+    CHECK(kwb::gpu::warmSets(p, l2, 5u << 20) == 6);
+    p.warmL2Fill = 0;
+    CHECK(!kwb::gpu::timedWarm(p, l2, 16u << 10));
+    p.warmL2Fill = 0.05; // not even one 5 MiB set fits in 3 MiB
+    CHECK(!kwb::gpu::timedWarm(p, l2, 5u << 20));
+    kwb::gpu::TimingPolicy back = nlohmann::json(p);
+    CHECK(back.warmL2Fill == 0.05);
+}
+
 void wrongTimedOutput() {
     kwb::gpu::CompareStats cs;
     cs.mismatches = 3;
@@ -117,6 +135,7 @@ int main() {
     speedOfLight();
     audits();
     bufferSets();
+    timedWarm();
     wrongTimedOutput();
     std::printf("%d passed, %d failed\n", kwbtest::counts().passed, kwbtest::counts().failed);
     return kwbtest::counts().failed ? 1 : 0;

@@ -24,5 +24,7 @@ Runner addSamplesNoCodeCommand(CLI::App& app);
 Runner addReviewCommand(CLI::App& app);
 Runner addImportCommand(CLI::App& app);
 Runner addExportCommand(CLI::App& app);
+// Evaluation plans, runs and reports (README, "Evaluating students").
+Runner addEvalCommand(CLI::App& app);
 
 } // namespace kwb::cli

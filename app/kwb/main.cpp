@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
     commands.push_back(kwb::cli::addReviewCommand(app));
     commands.push_back(kwb::cli::addImportCommand(app));
     commands.push_back(kwb::cli::addExportCommand(app));
+    commands.push_back(kwb::cli::addEvalCommand(app));
 
     try {
         app.parse(argc, argv);

@@ -3,6 +3,9 @@
 #include <ctime>
 #include <random>
 
+#include "core/llm/redaction.h"
+#include "core/record/record_identity.h"
+
 namespace kwb {
 
 nlohmann::json GeneratedSample::toJson() const {
@@ -50,6 +53,31 @@ std::string utcTimestamp() {
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return buf;
+}
+
+void redactGeneratedSample(GeneratedSample& s, const std::vector<std::string>& secrets) {
+    auto text = [&](std::string& t) { t = redactForStorage(t, secrets); };
+    for (std::string* field :
+         {&s.provider, &s.model, &s.system, &s.rawResponse, &s.completion.model,
+          &s.completion.responseId, &s.completion.stopReason})
+        text(*field);
+    for (auto& m : s.messages)
+        text(m.content);
+    if (s.code)
+        text(*s.code);
+    redactForStorage(s.providerInfo, secrets);
+    redactForStorage(s.parameters, secrets);
+    redactForStorage(s.verification, secrets);
+    if (s.verificationRecord) {
+        // Redacted in its JSON form (keys may hide in any text of it), then sealed again: a
+        // changed record is another record, with its own id.
+        const nlohmann::json original = verification::toJson(*s.verificationRecord);
+        nlohmann::json j = original;
+        redactForStorage(j, secrets);
+        if (j != original)
+            if (auto rec = verification::fromJson(j))
+                s.verificationRecord = verification::sealed(std::move(*rec));
+    }
 }
 
 } // namespace kwb

@@ -48,4 +48,9 @@ struct GeneratedSample {
 std::string newSampleId();
 std::string utcTimestamp();
 
+// The one place a finished answer passes before any sink stores it: every string of it (ids and
+// timestamps are the run's own), the provider's settings and the model name included, since a
+// key can be passed as --model or sit in a base URL.
+void redactGeneratedSample(GeneratedSample& sample, const std::vector<std::string>& secrets);
+
 } // namespace kwb

@@ -9,34 +9,6 @@
 namespace kwb {
 
 namespace {
-// The one place a finished answer passes before any sink stores it: every string of it (ids and
-// timestamps are the run's own), the provider's settings and the model name included, since a
-// key can be passed as --model or sit in a base URL.
-void redactSample(GeneratedSample& s, const std::vector<std::string>& secrets) {
-    auto text = [&](std::string& t) { t = redactForStorage(t, secrets); };
-    for (std::string* field :
-         {&s.provider, &s.model, &s.system, &s.rawResponse, &s.completion.model,
-          &s.completion.responseId, &s.completion.stopReason})
-        text(*field);
-    for (auto& m : s.messages)
-        text(m.content);
-    if (s.code)
-        text(*s.code);
-    redactForStorage(s.providerInfo, secrets);
-    redactForStorage(s.parameters, secrets);
-    redactForStorage(s.verification, secrets);
-    if (s.verificationRecord) {
-        // Redacted in its JSON form (keys may hide in any text of it), then sealed again: a
-        // changed record is another record, with its own id.
-        const nlohmann::json original = verification::toJson(*s.verificationRecord);
-        nlohmann::json j = original;
-        redactForStorage(j, secrets);
-        if (j != original)
-            if (auto rec = verification::fromJson(j))
-                s.verificationRecord = verification::sealed(std::move(*rec));
-    }
-}
-
 // The summary stored with an answer whose check gave no record.
 nlohmann::json checkSummary(verification::Verdict verdict, const std::string& detail) {
     return {{"verdict", verification::toString(verdict)}, {"detail", detail}};
@@ -273,7 +245,7 @@ void GenerationRun::finalize(GeneratedSample sample, const Job& job,
         redactSecrets(sample.verification, m_secrets);
         sample.verificationRecord = outcome->record;
     }
-    redactSample(sample, m_secrets);
+    redactGeneratedSample(sample, m_secrets);
     if (Status st = m_sink.store(sample); !st) {
         m_fatal = Error::make(st.error().code, "cannot store a sample in " + m_sink.description() +
                                                    ": " + st.error().message);

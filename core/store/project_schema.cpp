@@ -174,6 +174,46 @@ CREATE TRIGGER generations_kept BEFORE DELETE ON generations
   BEGIN SELECT RAISE(ABORT, 'generation records are immutable'); END;
 )sql";
 
+// Version 4: evaluation runs. A run is one plan (its name unique in the project, the plan as
+// read kept for resume); a cell is one answer slot of it, keyed by model, condition, task and
+// sample index, written once its answer (and any repair turns) is stored and checked. It links
+// to the first and the final generation of its chain and to the final answer's verification;
+// its compiled flag, tokens, cost and latency are the chain's, kept for reports over many cells.
+const char* const kSchema4 = R"sql(
+CREATE TABLE eval_runs(
+  id INTEGER PRIMARY KEY,
+  run_id TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL UNIQUE,
+  plan_json TEXT NOT NULL,
+  created_at TEXT NOT NULL);
+CREATE TABLE eval_cells(
+  id INTEGER PRIMARY KEY,
+  eval_run INTEGER NOT NULL REFERENCES eval_runs(id),
+  model TEXT NOT NULL,
+  condition TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  sample_index INTEGER NOT NULL CHECK(sample_index >= 0),
+  first_generation INTEGER NOT NULL REFERENCES generations(id),
+  generation INTEGER NOT NULL UNIQUE REFERENCES generations(id),
+  turns INTEGER NOT NULL CHECK(turns >= 1),
+  verification_id TEXT REFERENCES verifications(id),
+  compiled INTEGER NOT NULL CHECK(compiled IN (0, 1)),
+  prompt_tokens INTEGER NOT NULL,
+  completion_tokens INTEGER NOT NULL,
+  cost_usd REAL,
+  latency_ms REAL NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE(eval_run, model, condition, task_id, sample_index));
+CREATE TRIGGER eval_runs_immutable BEFORE UPDATE ON eval_runs
+  BEGIN SELECT RAISE(ABORT, 'evaluation runs are immutable'); END;
+CREATE TRIGGER eval_runs_kept BEFORE DELETE ON eval_runs
+  BEGIN SELECT RAISE(ABORT, 'evaluation runs are immutable'); END;
+CREATE TRIGGER eval_cells_immutable BEFORE UPDATE ON eval_cells
+  BEGIN SELECT RAISE(ABORT, 'evaluation cells are immutable'); END;
+CREATE TRIGGER eval_cells_kept BEFORE DELETE ON eval_cells
+  BEGIN SELECT RAISE(ABORT, 'evaluation cells are immutable'); END;
+)sql";
+
 Status backfill2(SqliteConnection& db) {
     auto st =
         db.prepare("SELECT s.id, s.task_id, s.label, s.model, c.source, s.duplicate_of "
@@ -233,8 +273,10 @@ struct Step {
 };
 
 const std::vector<Step>& steps() {
-    static const std::vector<Step> s = {
-        {1, kSchema1, nullptr}, {2, kSchema2, backfill2}, {3, kSchema3, nullptr}};
+    static const std::vector<Step> s = {{1, kSchema1, nullptr},
+                                        {2, kSchema2, backfill2},
+                                        {3, kSchema3, nullptr},
+                                        {4, kSchema4, nullptr}};
     return s;
 }
 
@@ -284,7 +326,11 @@ const char* const* requiredTables(int version) {
                                      "samples",      "sample_content", "verifications",
                                      "reviews",      "sample_minhash", "minhash_bands",
                                      "sample_text",  "generations",    nullptr};
-    return version >= 3 ? v3 : version >= 2 ? v2 : v1;
+    static const char* const v4[] = {
+        "project_meta",  "task_specs", "imports",        "samples",       "sample_content",
+        "verifications", "reviews",    "sample_minhash", "minhash_bands", "sample_text",
+        "generations",   "eval_runs",  "eval_cells",     nullptr};
+    return version >= 4 ? v4 : version >= 3 ? v3 : version >= 2 ? v2 : v1;
 }
 
 } // namespace kwb::project_schema

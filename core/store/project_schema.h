@@ -13,12 +13,13 @@ class SqliteConnection;
 namespace project_schema {
 
 inline constexpr int kApplicationId = 0x4B575042; // "KWPB"
-inline constexpr int kCurrentVersion = 3;
+inline constexpr int kCurrentVersion = 4;
 
 // Brings a project at `from` (0: empty file) up to `to` (<= kCurrentVersion), one step per
 // transaction. Versions: 1 tasks, samples, verifications, reviews, exact duplicates;
 // 2 near duplicates (MinHash) and full-text search over samples; 3 generations (every answer of
-// a teacher model with its run, turn, repair link and cost, code or not).
+// a teacher model with its run, turn, repair link and cost, code or not); 4 evaluation runs and
+// their cells.
 Status migrate(SqliteConnection& db, int from, int to = kCurrentVersion);
 
 // Tables every project at `version` has (for the structural check on open).

@@ -22,6 +22,7 @@
 #include "core/model/sample.h"
 #include "core/model/task.h"
 #include "core/model/verification.h"
+#include "core/store/eval_records.h"
 #include "core/store/generation_record.h"
 #include "core/store/read_transaction.h"
 #include "core/store/sample_query.h"
@@ -131,6 +132,24 @@ public:
     Result<std::int64_t> countFirstGenerations(const std::string& taskId,
                                                const std::string& provider,
                                                const std::string& model);
+    // Evaluation runs (eval_records.h). The run of this name: created with `plan` when there is
+    // none; an existing one only when its stored plan is `plan` ("eval-plan-changed" otherwise).
+    Result<EvalRunRecord> openEvalRun(const std::string& name, const nlohmann::json& plan);
+    // By run id or name; nothing when there is no such run.
+    Result<std::optional<EvalRunRecord>> evalRun(const std::string& idOrName);
+    // Every run, oldest first, with its cell count.
+    Result<std::vector<EvalRunRecord>> evalRuns();
+    // Stores one answer of an evaluation as addGeneration does and, when `cell` is given (the
+    // answer ends its chain), the cell in the same transaction; a cell already stored is an
+    // error ("eval-cell-exists"), so nothing is ever counted twice.
+    Result<StoredGeneration>
+    addEvalAnswer(std::int64_t evalRun, const Task& task, const GenerationRecord& generation,
+                  const std::optional<verification::VerificationRecordData>& verification,
+                  const std::optional<EvalCellRecord>& cell);
+    // The run's cells in the order they were stored, with their links resolved.
+    Status forEachEvalCell(std::int64_t evalRun,
+                           const std::function<void(const EvalCellRow&)>& visit);
+
     // The repair turns among these samples, by sample id: the turn and the sample of the nearest
     // earlier answer of its chain that had code. Samples that are no repair turn are left out.
     Result<std::map<std::int64_t, RepairLink>>

@@ -106,4 +106,8 @@ std::int64_t SqliteConnection::lastInsertRowid() const {
     return sqlite3_last_insert_rowid(m_db);
 }
 
+std::int64_t SqliteConnection::changes() const {
+    return sqlite3_changes(m_db);
+}
+
 } // namespace kwb

@@ -34,6 +34,8 @@ public:
     // The first column of the first row of a query, as an integer (0 when there is no row).
     Result<std::int64_t> queryInt(const std::string& sql);
     std::int64_t lastInsertRowid() const;
+    // Rows the latest INSERT, UPDATE or DELETE changed.
+    std::int64_t changes() const;
 
 private:
     explicit SqliteConnection(sqlite3* db) : m_db(db) {}

@@ -116,6 +116,12 @@ void LoopbackServer::enqueue(ScriptedResponse r) {
     m_queue.push_back(std::move(r));
 }
 
+void LoopbackServer::setResponder(
+    std::function<ScriptedResponse(const RecordedRequest&)> responder) {
+    std::lock_guard lock(m_mutex);
+    m_responder = std::move(responder);
+}
+
 void LoopbackServer::setFallback(ScriptedResponse r) {
     std::lock_guard lock(m_mutex);
     m_fallback = std::move(r);
@@ -208,7 +214,9 @@ void LoopbackServer::serve(int fd) {
     if (ok) {
         std::lock_guard lock(m_mutex);
         m_requests.push_back(req);
-        if (!m_queue.empty()) {
+        if (m_responder) {
+            r = m_responder(req);
+        } else if (!m_queue.empty()) {
             r = std::move(m_queue.front());
             m_queue.pop_front();
         } else {

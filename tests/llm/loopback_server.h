@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -60,6 +61,9 @@ public:
 
     void enqueue(ScriptedResponse r);
     void setFallback(ScriptedResponse r); // served once the queue is empty (default: 500)
+    // Answers every request from what it asks (a scripted student): used before the queue.
+    // Called on the connection's thread, under the server's lock.
+    void setResponder(std::function<ScriptedResponse(const RecordedRequest&)> responder);
     std::vector<RecordedRequest> requests() const;
     int connectionsAccepted() const { return m_accepted.load(); }
 
@@ -80,6 +84,7 @@ private:
     std::vector<int> m_open; // connection fds, shut down by stop()
     std::deque<ScriptedResponse> m_queue;
     ScriptedResponse m_fallback;
+    std::function<ScriptedResponse(const RecordedRequest&)> m_responder;
     std::vector<RecordedRequest> m_requests;
 };
 

@@ -294,11 +294,11 @@ def case_errors(fx, a):
 
 
 def case_launcher(fx, a):
-    """The launcher the settings write (KWB_RUNNER) works for any client: the protocol by hand,
-    and kwb doctor, as the window's device probe does. It passes CUDA_VISIBLE_DEVICES along."""
+    """The launcher an ssh endpoint writes works for any client: the protocol by hand, and kwb
+    doctor with KWB_RUNNER at it. It passes CUDA_VISIBLE_DEVICES along."""
     task, src = task_and_source(a.source)
-    # kwb writes the launcher through the same core function the window's settings use
-    # (useWorkerHost); a shape the task lacks stops it before any worker starts.
+    # kwb writes the launcher through the same core function the window's settings use (the
+    # ssh endpoint's workerProgram); a shape the task lacks stops it before any worker starts.
     rc, out, err, _ = run([a.kwb, "verify", task, src, "--worker-host", "kwb-test", "--shapes", "no-such-shape"],
                           env=fx.env(), timeout=60)
     launcher = fx.path("local-cache", "ssh-runner-kwb-test.sh")

@@ -1,11 +1,12 @@
 // A scripted review session in the real window over a real project file (the demo project,
 // created in a temporary folder): key clicks cast verdicts, move through the queue and take a
 // verdict back, and the database is read afterwards with a ProjectStore of its own. Also the
-// task counts, batch verdicts, "Edit a copy", Compare, Verify (F5, with the real worker), and
-// the dataset view with its export dialog. Verification records stored in the project (of the
-// older schema too) show in the list, the panel and the review bar, suspected hacks and
-// screening findings apart from failures; accepting a failed, flagged or unverified sample asks
-// first, and both answers are followed.
+// task counts, batch verdicts, "Edit a copy", Compare, Verify (F5, with the real worker; the same
+// diagnostics as `kwb samples verify` of the sample), and the dataset view with its export
+// dialog. Verification records stored in the project (of the older schema too) show in the
+// list, the panel and the review bar, suspected hacks and screening findings apart from
+// failures; accepting a failed, flagged or unverified sample asks first, and both answers are
+// followed.
 #include <QAbstractButton>
 #include <QAbstractItemModel>
 #include <QFile>
@@ -503,7 +504,6 @@ void TestReviewSession::cliAndWindowVerifyASampleAlike() {
         reference.readAll().toStdString() + "\nstatic int oops = undeclared_identifier_42;\n";
     const qint64 id = s.store()->addSample(*task, broken).value();
 
-    QSignalSpy shown(s.review(), &ReviewController::sampleShown);
     s.review()->reloadList();
     s.review()->showSample(id);
     QVERIFY(QTest::qWaitFor([&] { return s.current() == id; }, kDeadlineMs));

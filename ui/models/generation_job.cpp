@@ -152,7 +152,7 @@ GenerationJob::Run::connectChecker(const Request& request, const WorkerEndpoint&
     return std::make_unique<VerifierSampleChecker>(std::move(*worker), request.checkOptions);
 }
 
-GenerationOptions generationOptions(const GenerationJob::Request& request) {
+static GenerationOptions generationOptions(const GenerationJob::Request& request) {
     GenerationOptions options;
     options.provider = request.provider.name;
     options.model = request.model;

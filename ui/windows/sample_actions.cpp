@@ -87,14 +87,14 @@ void SampleActions::verifyCurrent() {
             copy.source = draftSource;
             return copy;
         },
-        [this, id](const Result<SampleVerification>& sample) {
-            if (!sample) {
+        [this, id](const Result<SampleVerification>& loaded) {
+            if (!loaded) {
                 emit message(
-                    tr("Cannot read the sample's task: %1").arg(qs(sample.error().message)));
+                    tr("Cannot read the sample's task: %1").arg(qs(loaded.error().message)));
                 return;
             }
             VerificationJob::Request request;
-            request.sample = *sample;
+            request.sample = *loaded;
             request.options = WorkbenchSettings::load().verifyOptions();
             m_verifying = id;
             m_parts.job->start(std::move(request));

@@ -34,17 +34,116 @@ nlohmann::json infoJson(const ProjectInfo& i) {
             {"file_bytes", i.fileBytes},         {"wal_bytes", i.walBytes}};
 }
 
+struct ProjectOpts {
+    std::string path, name, project;
+    bool demo = false, json = false;
+};
+
+Status makeCurrent(const fs::path& p) {
+    if (auto s = ensureWritableDirectory(dataDirectory()); !s)
+        return s;
+    std::error_code ec;
+    std::ofstream f(currentProjectFile(), std::ios::trunc);
+    f << fs::absolute(p, ec).string() << "\n";
+    if (!f.flush())
+        return Error::make("not-writable", "cannot write " + currentProjectFile().string());
+    return okStatus();
+}
+
+int runNew(const ProjectOpts& o) {
+    // A mistyped folder is reported, not created (the default project's folder is made by
+    // openProject, not here).
+    std::error_code ec;
+    const fs::path parent = fs::absolute(o.path, ec).lexically_normal().parent_path();
+    if (!fs::is_directory(parent, ec)) {
+        std::cerr << "kwb project new: the folder " << parent.string()
+                  << " does not exist; create it first\n";
+        return 2;
+    }
+    auto store = o.demo ? createDemoProject(o.path) : ProjectStore::create(o.path, o.name);
+    if (!store) {
+        std::cerr << "kwb project new: " << store.error().message << "\n";
+        return 2;
+    }
+    if (auto s = makeCurrent(o.path); !s)
+        std::cerr << "kwb project new: " << s.error().message << "\n";
+    std::cout << "Created " << fs::absolute(o.path).string()
+              << "; it is now the current project.\n";
+    return 0;
+}
+
+int runOpen(const ProjectOpts& o) {
+    auto store = ProjectStore::open(o.path);
+    if (!store) {
+        std::cerr << "kwb project open: " << store.error().message << "\n";
+        return 2;
+    }
+    if (auto s = makeCurrent(o.path); !s) {
+        std::cerr << "kwb project open: " << s.error().message << "\n";
+        return 2;
+    }
+    auto i = (*store)->info();
+    if (i)
+        printInfo(*i, std::cout);
+    return 0;
+}
+
+int runInfo(ProjectStore& store, const ProjectOpts& o) {
+    auto i = store.info();
+    if (!i) {
+        std::cerr << "kwb project info: " << i.error().message << "\n";
+        return 2;
+    }
+    if (o.json)
+        std::cout << infoJson(*i).dump(1) << "\n";
+    else
+        printInfo(*i, std::cout);
+    return 0;
+}
+
+// The check on open found the damage: that is the check's finding (exit 1), not an error of the
+// command (2: it could not look, e.g. the file cannot be opened).
+int reportCorruptOnOpen(const Error& e, const ProjectOpts& o) {
+    if (o.json)
+        std::cout << nlohmann::json{{"ok", false},
+                                    {"checks", {"the check on open"}},
+                                    {"problems", {e.message}}}
+                         .dump(1)
+                  << "\n";
+    else
+        std::cout << "PROBLEM: " << e.message << "\nThe project has problems.\n";
+    return 1;
+}
+
+int runCheck(ProjectStore& store, const ProjectOpts& o) {
+    auto rep = store.checkIntegrity();
+    if (!rep) {
+        std::cerr << "kwb project check: " << rep.error().message << "\n";
+        return 2;
+    }
+    if (o.json) {
+        std::cout << nlohmann::json{{"ok", rep->ok()},
+                                    {"checks", rep->checks},
+                                    {"problems", rep->problems}}
+                         .dump(1)
+                  << "\n";
+    } else {
+        for (const auto& c : rep->checks)
+            std::cout << "checked: " << c << "\n";
+        for (const auto& p : rep->problems)
+            std::cout << "PROBLEM: " << p << "\n";
+        std::cout << (rep->ok() ? "The project is sound.\n" : "The project has problems.\n");
+    }
+    return rep->ok() ? 0 : 1;
+}
+
 } // namespace
 
 Runner addProjectCommand(CLI::App& app) {
     auto* cmd =
         app.add_subcommand("project", "Create, open, describe and check project files (SQLite).");
     cmd->require_subcommand(1);
-    struct Opts {
-        std::string path, name, project;
-        bool demo = false, json = false;
-    };
-    auto o = std::make_shared<Opts>();
+    auto o = std::make_shared<ProjectOpts>();
     auto* create = cmd->add_subcommand(
         "new", "Create a new, empty project file and make it the current project.");
     create->add_option("path", o->path, "The new project file (e.g. kernels.kwbproj)")->required();
@@ -63,107 +162,21 @@ Runner addProjectCommand(CLI::App& app) {
     addProjectOption(check, o->project);
     check->add_flag("--json", o->json, "Print JSON");
 
-    auto makeCurrent = [](const fs::path& p) -> Status {
-        if (auto s = ensureWritableDirectory(dataDirectory()); !s)
-            return s;
-        std::error_code ec;
-        std::ofstream f(currentProjectFile(), std::ios::trunc);
-        f << fs::absolute(p, ec).string() << "\n";
-        if (!f.flush())
-            return Error::make("not-writable", "cannot write " + currentProjectFile().string());
-        return okStatus();
-    };
-
     return [=]() -> int {
         if (!cmd->parsed())
             return -1;
-        if (create->parsed()) {
-            // A mistyped folder is reported, not created (the default project's folder is
-            // made by openProject, not here).
-            std::error_code ec;
-            const fs::path parent = fs::absolute(o->path, ec).lexically_normal().parent_path();
-            if (!fs::is_directory(parent, ec)) {
-                std::cerr << "kwb project new: the folder " << parent.string()
-                          << " does not exist; create it first\n";
-                return 2;
-            }
-            auto store =
-                o->demo ? createDemoProject(o->path) : ProjectStore::create(o->path, o->name);
-            if (!store) {
-                std::cerr << "kwb project new: " << store.error().message << "\n";
-                return 2;
-            }
-            if (auto s = makeCurrent(o->path); !s)
-                std::cerr << "kwb project new: " << s.error().message << "\n";
-            std::cout << "Created " << fs::absolute(o->path).string()
-                      << "; it is now the current project.\n";
-            return 0;
-        }
-        if (open->parsed()) {
-            auto store = ProjectStore::open(o->path);
-            if (!store) {
-                std::cerr << "kwb project open: " << store.error().message << "\n";
-                return 2;
-            }
-            if (auto s = makeCurrent(o->path); !s) {
-                std::cerr << "kwb project open: " << s.error().message << "\n";
-                return 2;
-            }
-            auto i = (*store)->info();
-            if (i)
-                printInfo(*i, std::cout);
-            return 0;
-        }
+        if (create->parsed())
+            return runNew(*o);
+        if (open->parsed())
+            return runOpen(*o);
         auto store = openProject(o->project);
-        if (!store && check->parsed() && store.error().code == "project-corrupt") {
-            // The check on open found the damage: that is the check's finding (exit 1), not an
-            // error of the command (2: it could not look, e.g. the file cannot be opened).
-            if (o->json)
-                std::cout << nlohmann::json{{"ok", false},
-                                            {"checks", {"the check on open"}},
-                                            {"problems", {store.error().message}}}
-                                 .dump(1)
-                          << "\n";
-            else
-                std::cout << "PROBLEM: " << store.error().message
-                          << "\nThe project has problems.\n";
-            return 1;
-        }
+        if (!store && check->parsed() && store.error().code == "project-corrupt")
+            return reportCorruptOnOpen(store.error(), *o);
         if (!store) {
             std::cerr << "kwb project: " << store.error().message << "\n";
             return 2;
         }
-        if (info->parsed()) {
-            auto i = (*store)->info();
-            if (!i) {
-                std::cerr << "kwb project info: " << i.error().message << "\n";
-                return 2;
-            }
-            if (o->json)
-                std::cout << infoJson(*i).dump(1) << "\n";
-            else
-                printInfo(*i, std::cout);
-            return 0;
-        }
-        auto rep = (*store)->checkIntegrity();
-        if (!rep) {
-            std::cerr << "kwb project check: " << rep.error().message << "\n";
-            return 2;
-        }
-        if (o->json) {
-            std::cout << nlohmann::json{{"ok", rep->ok()},
-                                        {"checks", rep->checks},
-                                        {"problems", rep->problems}}
-                             .dump(1)
-                      << "\n";
-        } else {
-            for (const auto& c : rep->checks)
-                std::cout << "checked: " << c << "\n";
-            for (const auto& p : rep->problems)
-                std::cout << "PROBLEM: " << p << "\n";
-            std::cout << (rep->ok() ? "The project is sound.\n" : "The project has problems.\n");
-        }
-        return rep->ok() ? 0 : 1;
+        return info->parsed() ? runInfo(**store, *o) : runCheck(**store, *o);
     };
 }
 

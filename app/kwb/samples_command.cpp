@@ -9,8 +9,7 @@
 #include "app/kwb/terminal_text.h"
 #include "app/kwb/verdict_text.h"
 #include "core/store/sample_filter_sql.h"
-#include "core/verify/subprocess_worker.h"
-#include "core/verify/verifier.h"
+#include "core/verify/stored_sample_verification.h"
 
 namespace kwb::cli {
 namespace {
@@ -51,75 +50,285 @@ int fail(const std::string& what, const Error& e) {
     return 2;
 }
 
+struct SamplesOpts {
+    std::string project, order = "newest", by = "task", text, after;
+    std::vector<std::string> tasks, verdicts, models;
+    std::optional<double> minSpeedup, maxSpeedup;
+    bool verified = false, passed = false, noDuplicates = false, json = false, noSource = false,
+         noBench = false;
+    int limit = 50, page = 1, timeout = 300;
+    std::int64_t id = 0;
+    std::uint64_t seed = 0;
+};
+
+struct SamplesCommands {
+    CLI::App *list, *show, *next, *stats, *verify;
+};
+
+SamplesCommands addSamplesSubcommands(CLI::App* cmd) {
+    SamplesCommands c;
+    c.list = cmd->add_subcommand("list", "One page of samples, newest first, with filters.");
+    c.show = cmd->add_subcommand(
+        "show", "Everything about one sample: provenance, verifications, review history, source.");
+    c.next = cmd->add_subcommand(
+        "next",
+        "The next sample in the review queue (unreviewed first, verified before unverified).");
+    c.stats =
+        cmd->add_subcommand("stats", "Pass rate, accept rate and speedups per task or per model.");
+    c.verify = cmd->add_subcommand(
+        "verify", "Verify a stored sample (as `kwb verify`) and keep the record in the project.");
+    return c;
+}
+
+void addFilterOptions(const SamplesCommands& c, SamplesOpts& o) {
+    for (auto* sub : {c.list, c.stats, c.next}) {
+        sub->add_option("--task", o.tasks, "Only these tasks")->delimiter(',');
+        sub->add_option("--model", o.models, "Only these models")->delimiter(',');
+    }
+    for (auto* sub : {c.list, c.stats}) {
+        sub->add_option("--verdict", o.verdicts,
+                        "Only these verdicts: unreviewed, accepted, rejected, needs-work")
+            ->delimiter(',')
+            ->check(CLI::IsMember({"unreviewed", "accepted", "rejected", "needs-work"}));
+        sub->add_option("--min-speedup", o.minSpeedup,
+                        "Only samples at least this much faster than the baseline");
+        sub->add_option("--max-speedup", o.maxSpeedup,
+                        "Only samples at most this much faster than the baseline");
+        sub->add_option(
+            "--text", o.text,
+            "Only samples whose label, model or source contains these words (prefixes)");
+        sub->add_flag("--verified", o.verified, "Only samples verified on a GPU");
+        sub->add_flag("--passed", o.passed, "Only samples whose latest verification passed");
+        sub->add_flag("--no-duplicates", o.noDuplicates, "Leave out duplicates");
+    }
+}
+
+void addSamplesOptions(const SamplesCommands& c, SamplesOpts& o) {
+    for (auto* sub : {c.list, c.show, c.next, c.stats, c.verify}) {
+        addProjectOption(sub, o.project);
+        sub->add_flag("--json", o.json, "Print JSON");
+    }
+    addFilterOptions(c, o);
+    c.list->add_option("--order", o.order, "newest, oldest or fastest")
+        ->check(CLI::IsMember({"newest", "oldest", "fastest"}));
+    c.list->add_option("--limit", o.limit, "Rows per page")->check(CLI::Range(1, 10000));
+    c.list->add_option("--page", o.page, "Page number, from 1")->check(CLI::Range(1, 1 << 30));
+    c.show->add_option("id", o.id, "The sample id")->required();
+    c.show->add_flag("--no-source", o.noSource, "Leave out the source");
+    c.next->add_option("--after", o.id, "The sample just reviewed: continue after it");
+    c.stats->add_option("--by", o.by, "task or model")->check(CLI::IsMember({"task", "model"}));
+    c.verify->add_option("id", o.id, "The sample id")->required();
+    c.verify->add_flag("--no-bench", o.noBench, "Check correctness only, no timing");
+    addSeedOption(c.verify, o.seed, "Seed for the inputs, 1 or more (default: random)");
+    c.verify->add_option("--timeout", o.timeout, "Seconds before the job is killed")
+        ->check(CLI::Range(5, 3600));
+}
+
+SampleFilter filterOf(const SamplesOpts& o) {
+    SampleFilter f;
+    f.tasks = o.tasks;
+    f.models = o.models;
+    for (const auto& v : o.verdicts)
+        f.verdicts.push_back(*parseVerdict(v));
+    f.minSpeedup = o.minSpeedup;
+    f.maxSpeedup = o.maxSpeedup;
+    f.text = o.text;
+    f.verifiedOnGpu = o.verified;
+    f.passedOnly = o.passed;
+    f.includeDuplicates = !o.noDuplicates;
+    return f;
+}
+
+int runList(ProjectStore& ps, const SamplesOpts& o) {
+    PageRequest pr;
+    pr.limit = o.limit;
+    pr.offset = std::int64_t(o.page - 1) * o.limit;
+    pr.order = o.order == "oldest"    ? SampleOrder::OldestFirst
+               : o.order == "fastest" ? SampleOrder::FastestFirst
+                                      : SampleOrder::NewestFirst;
+    auto page = ps.listSamples(filterOf(o), pr);
+    if (!page)
+        return fail("list", page.error());
+    if (o.json) {
+        std::cout << nlohmann::json{{"total", page->total},
+                                    {"page", o.page},
+                                    {"limit", o.limit},
+                                    {"rows", page->rows}}
+                         .dump(1)
+                  << "\n";
+        return 0;
+    }
+    printRows(page->rows);
+    std::cout << page->rows.size() << " of " << page->total << " samples (page " << o.page << " of "
+              << std::max<std::int64_t>(1, (page->total + o.limit - 1) / o.limit) << ")\n";
+    if (auto noCode = ps.countGenerationsWithoutCode(); noCode && *noCode > 0)
+        std::cout << *noCode
+                  << " answers without code are not samples: `kwb samples no-code` lists them\n";
+    return 0;
+}
+
+void printSampleText(const Sample& s, const std::vector<verification::VerificationRecordData>& recs,
+                     const std::vector<Review>& history, bool withSource) {
+    // Stored text is printed with its control characters escaped (terminal_text.h).
+    auto t = [](const std::string& text) { return terminalSafe(text); };
+    std::cout << "Sample #" << s.id << "  " << t(s.label) << "\n"
+              << "  task          " << t(s.taskId) << " (spec #" << s.taskSpecId << " as used)\n"
+              << "  origin        " << toString(s.origin)
+              << (s.model.empty() ? "" : ", model " + t(s.model))
+              << (s.provider.empty() ? "" : " via " + t(s.provider))
+              << (s.author.empty() ? "" : ", by " + t(s.author)) << "\n"
+              << "  created       " << t(s.createdAt) << "\n"
+              << "  tokens        " << s.promptTokens << " in, " << s.completionTokens << " out, $"
+              << s.costUsd << "\n";
+    if (s.parentId)
+        std::cout << "  edited from   #" << *s.parentId << "\n";
+    if (s.status.duplicateOf)
+        std::cout << "  duplicate of  #" << *s.status.duplicateOf << " (" << s.status.duplicateKind
+                  << (s.status.duplicateKind == "near"
+                          ? ", similarity " + std::to_string(s.status.similarity).substr(0, 4)
+                          : "")
+                  << ")\n";
+    std::cout << "  verdict       " << toString(s.status.verdict) << "\n";
+    for (const auto& r : recs)
+        std::cout << "  verification  " << t(r.id) << ": " << recordVerdictLine(r)
+                  << (r.geomeanSpeedup ? ", " + speedText(*r.geomeanSpeedup) : "")
+                  << (r.device ? " on " + t(r.device->name) : "") << ", " << t(r.createdAt) << "\n";
+    for (const auto& r : history)
+        std::cout << "  review #" << r.id << "     " << t(r.createdAt) << " " << t(r.reviewer)
+                  << ": " << toString(r.verdict)
+                  << (r.note.empty() ? "" : " - " + terminalSafe(r.note, true))
+                  << (r.tags.empty() ? "" : " [" + t(nlohmann::json(r.tags).dump()) + "]") << "\n";
+    if (withSource)
+        std::cout << "\n" << terminalSafe(s.source, true) << (s.source.ends_with('\n') ? "" : "\n");
+}
+
+int runShow(ProjectStore& ps, const SamplesOpts& o) {
+    auto s = ps.sample(o.id);
+    if (!s)
+        return fail("show", s.error());
+    auto history = ps.reviewHistory(o.id);
+    auto recs = ps.verifications(o.id);
+    if (!history || !recs)
+        return fail("show", !history ? history.error() : recs.error());
+    if (o.json) {
+        nlohmann::json j = *s;
+        j["reviews"] = *history;
+        nlohmann::json v = nlohmann::json::array();
+        for (const auto& r : *recs)
+            v.push_back(verification::toJson(r));
+        j["verifications"] = v;
+        if (o.noSource)
+            j.erase("source");
+        std::cout << j.dump(1) << "\n";
+        return 0;
+    }
+    printSampleText(*s, *recs, *history, !o.noSource);
+    return 0;
+}
+
+int runNext(ProjectStore& ps, const SamplesOpts& o) {
+    QueueFilter q{o.tasks, o.models};
+    auto n = ps.nextInQueue(q, o.id ? std::optional<std::int64_t>(o.id) : std::nullopt);
+    auto len = ps.queueLength(q);
+    if (!n || !len)
+        return fail("next", !n ? n.error() : len.error());
+    if (o.json) {
+        std::cout << nlohmann::json{{"queue_length", *len},
+                                    {"next", *n ? nlohmann::json(**n) : nlohmann::json(nullptr)}}
+                         .dump(1)
+                  << "\n";
+    } else if (*n) {
+        printRows({**n});
+        std::cout << *len << " samples in the review queue\n";
+    } else {
+        std::cout << "The review queue is empty.\n";
+    }
+    return *n ? 0 : 1;
+}
+
+nlohmann::json statsJson(const std::string& by, const GroupStats& g) {
+    return {{by, g.key},
+            {"samples", g.samples},
+            {"duplicates", g.duplicates},
+            {"verified", g.verified},
+            {"passed", g.passed},
+            {"pass_rate", g.passRate()},
+            {"accepted", g.accepted},
+            {"rejected", g.rejected},
+            {"needs_work", g.needsWork},
+            {"unreviewed", g.unreviewed},
+            {"accept_rate", g.acceptRate()},
+            {"speedup",
+             {{"count", g.speedup.count},
+              {"min", g.speedup.min},
+              {"p25", g.speedup.p25},
+              {"median", g.speedup.median},
+              {"p75", g.speedup.p75},
+              {"max", g.speedup.max},
+              {"geomean", g.speedup.geomean},
+              {"histogram", g.speedup.histogram},
+              {"histogram_edges", SpeedupStats::histogramEdges()}}}};
+}
+
+int runStats(ProjectStore& ps, const SamplesOpts& o) {
+    const SampleFilter f = filterOf(o);
+    auto groups = o.by == "model" ? ps.statsByModel(f) : ps.statsByTask(f);
+    if (!groups)
+        return fail("stats", groups.error());
+    if (o.json) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const auto& g : *groups)
+            out.push_back(statsJson(o.by, g));
+        std::cout << out.dump(1) << "\n";
+        return 0;
+    }
+    std::printf("%-24s %8s %9s %9s %9s %8s %8s %8s\n", o.by.c_str(), "samples", "verified",
+                "pass %", "accept %", "median", "geomean", "max");
+    for (const auto& g : *groups)
+        std::printf("%-24s %8lld %9lld %8.1f%% %8.1f%% %8s %8s %8s\n",
+                    clip(g.key.empty() ? "-" : g.key, 24).c_str(),
+                    static_cast<long long>(g.samples), static_cast<long long>(g.verified),
+                    100 * g.passRate(), 100 * g.acceptRate(),
+                    g.speedup.count ? speedText(g.speedup.median).c_str() : "-",
+                    g.speedup.count ? speedText(g.speedup.geomean).c_str() : "-",
+                    g.speedup.count ? speedText(g.speedup.max).c_str() : "-");
+    return 0;
+}
+
+// Through core's one "verify a stored sample" (stored_sample_verification.h), as the window's
+// Verify does it: the same candidate file name, so the same diagnostics.
+int runVerify(ProjectStore& ps, const SamplesOpts& o) {
+    VerifyOptions opts;
+    opts.seed = o.seed;
+    opts.bench = !o.noBench;
+    opts.timeoutSeconds = o.timeout;
+    auto rec =
+        verifyStoredSample(ps, o.id, opts, WorkerEndpoint::thisMachine(), "kwb", KeepRecord::Yes);
+    if (!rec)
+        return fail("verify", rec.error());
+    if (o.json)
+        std::cout << verification::toJson(*rec).dump(1) << "\n";
+    else
+        std::cout << "Sample #" << o.id << ": " << recordVerdictLine(*rec)
+                  << (rec->geomeanSpeedup ? ", " + speedText(*rec->geomeanSpeedup) : "")
+                  << "\nRecord " << rec->id << " kept in " << ps.path().string() << "\n";
+    return verification::verdictExitCode(rec->verdict.value);
+}
+
 } // namespace
 
 Runner addSamplesCommand(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "samples", "List and show a project's samples, the review queue and statistics.");
     cmd->require_subcommand(1);
-    struct Opts {
-        std::string project, order = "newest", by = "task", text, after;
-        std::vector<std::string> tasks, verdicts, models;
-        std::optional<double> minSpeedup, maxSpeedup;
-        bool verified = false, passed = false, noDuplicates = false, json = false, noSource = false,
-             noBench = false;
-        int limit = 50, page = 1, timeout = 300;
-        std::int64_t id = 0;
-        std::uint64_t seed = 0;
-    };
-    auto o = std::make_shared<Opts>();
-    auto* list = cmd->add_subcommand("list", "One page of samples, newest first, with filters.");
-    auto* show = cmd->add_subcommand(
-        "show", "Everything about one sample: provenance, verifications, review history, source.");
-    auto* next = cmd->add_subcommand(
-        "next",
-        "The next sample in the review queue (unreviewed first, verified before unverified).");
-    auto* stats =
-        cmd->add_subcommand("stats", "Pass rate, accept rate and speedups per task or per model.");
-    auto* verify = cmd->add_subcommand(
-        "verify", "Verify a stored sample (as `kwb verify`) and keep the record in the project.");
-    for (auto* c : {list, show, next, stats, verify}) {
-        addProjectOption(c, o->project);
-        c->add_flag("--json", o->json, "Print JSON");
-    }
-    for (auto* c : {list, stats, next}) {
-        c->add_option("--task", o->tasks, "Only these tasks")->delimiter(',');
-        c->add_option("--model", o->models, "Only these models")->delimiter(',');
-    }
-    for (auto* c : {list, stats}) {
-        c->add_option("--verdict", o->verdicts,
-                      "Only these verdicts: unreviewed, accepted, rejected, needs-work")
-            ->delimiter(',')
-            ->check(CLI::IsMember({"unreviewed", "accepted", "rejected", "needs-work"}));
-        c->add_option("--min-speedup", o->minSpeedup,
-                      "Only samples at least this much faster than the baseline");
-        c->add_option("--max-speedup", o->maxSpeedup,
-                      "Only samples at most this much faster than the baseline");
-        c->add_option("--text", o->text,
-                      "Only samples whose label, model or source contains these words (prefixes)");
-        c->add_flag("--verified", o->verified, "Only samples verified on a GPU");
-        c->add_flag("--passed", o->passed, "Only samples whose latest verification passed");
-        c->add_flag("--no-duplicates", o->noDuplicates, "Leave out duplicates");
-    }
-    list->add_option("--order", o->order, "newest, oldest or fastest")
-        ->check(CLI::IsMember({"newest", "oldest", "fastest"}));
-    list->add_option("--limit", o->limit, "Rows per page")->check(CLI::Range(1, 10000));
-    list->add_option("--page", o->page, "Page number, from 1")->check(CLI::Range(1, 1 << 30));
-    show->add_option("id", o->id, "The sample id")->required();
-    show->add_flag("--no-source", o->noSource, "Leave out the source");
-    next->add_option("--after", o->id, "The sample just reviewed: continue after it");
-    stats->add_option("--by", o->by, "task or model")->check(CLI::IsMember({"task", "model"}));
-    verify->add_option("id", o->id, "The sample id")->required();
-    verify->add_flag("--no-bench", o->noBench, "Check correctness only, no timing");
-    addSeedOption(verify, o->seed, "Seed for the inputs, 1 or more (default: random)");
-    verify->add_option("--timeout", o->timeout, "Seconds before the job is killed")
-        ->check(CLI::Range(5, 3600));
-
+    auto o = std::make_shared<SamplesOpts>();
+    const SamplesCommands c = addSamplesSubcommands(cmd);
+    addSamplesOptions(c, *o);
     return [=]() -> int {
         if (!cmd->parsed())
             return -1;
-        if (!list->parsed() && !show->parsed() && !next->parsed() && !stats->parsed() &&
-            !verify->parsed())
+        if (!c.list->parsed() && !c.show->parsed() && !c.next->parsed() && !c.stats->parsed() &&
+            !c.verify->parsed())
             return -1; // another file's sub-command: `samples no-code`
                        // (samples_no_code_command.cpp)
         if (Status st = checkSearchText(o->text); !st) {
@@ -130,196 +339,15 @@ Runner addSamplesCommand(CLI::App& app) {
         if (!store)
             return fail("", store.error());
         ProjectStore& ps = **store;
-        SampleFilter f;
-        f.tasks = o->tasks;
-        f.models = o->models;
-        for (const auto& v : o->verdicts)
-            f.verdicts.push_back(*parseVerdict(v));
-        f.minSpeedup = o->minSpeedup;
-        f.maxSpeedup = o->maxSpeedup;
-        f.text = o->text;
-        f.verifiedOnGpu = o->verified;
-        f.passedOnly = o->passed;
-        f.includeDuplicates = !o->noDuplicates;
-        if (list->parsed()) {
-            PageRequest pr;
-            pr.limit = o->limit;
-            pr.offset = std::int64_t(o->page - 1) * o->limit;
-            pr.order = o->order == "oldest"    ? SampleOrder::OldestFirst
-                       : o->order == "fastest" ? SampleOrder::FastestFirst
-                                               : SampleOrder::NewestFirst;
-            auto page = ps.listSamples(f, pr);
-            if (!page)
-                return fail("list", page.error());
-            if (o->json) {
-                std::cout << nlohmann::json{{"total", page->total},
-                                            {"page", o->page},
-                                            {"limit", o->limit},
-                                            {"rows", page->rows}}
-                                 .dump(1)
-                          << "\n";
-                return 0;
-            }
-            printRows(page->rows);
-            std::cout << page->rows.size() << " of " << page->total << " samples (page " << o->page
-                      << " of "
-                      << std::max<std::int64_t>(1, (page->total + o->limit - 1) / o->limit)
-                      << ")\n";
-            if (auto noCode = ps.countGenerationsWithoutCode(); noCode && *noCode > 0)
-                std::cout
-                    << *noCode
-                    << " answers without code are not samples: `kwb samples no-code` lists them\n";
-            return 0;
-        }
-        if (show->parsed()) {
-            auto s = ps.sample(o->id);
-            if (!s)
-                return fail("show", s.error());
-            auto history = ps.reviewHistory(o->id);
-            auto recs = ps.verifications(o->id);
-            if (!history || !recs)
-                return fail("show", !history ? history.error() : recs.error());
-            if (o->json) {
-                nlohmann::json j = *s;
-                j["reviews"] = *history;
-                nlohmann::json v = nlohmann::json::array();
-                for (const auto& r : *recs)
-                    v.push_back(verification::toJson(r));
-                j["verifications"] = v;
-                if (o->noSource)
-                    j.erase("source");
-                std::cout << j.dump(1) << "\n";
-                return 0;
-            }
-            // Stored text is printed with its control characters escaped (terminal_text.h).
-            auto t = [](const std::string& text) { return terminalSafe(text); };
-            std::cout << "Sample #" << s->id << "  " << t(s->label) << "\n"
-                      << "  task          " << t(s->taskId) << " (spec #" << s->taskSpecId
-                      << " as used)\n"
-                      << "  origin        " << toString(s->origin)
-                      << (s->model.empty() ? "" : ", model " + t(s->model))
-                      << (s->provider.empty() ? "" : " via " + t(s->provider))
-                      << (s->author.empty() ? "" : ", by " + t(s->author)) << "\n"
-                      << "  created       " << t(s->createdAt) << "\n"
-                      << "  tokens        " << s->promptTokens << " in, " << s->completionTokens
-                      << " out, $" << s->costUsd << "\n";
-            if (s->parentId)
-                std::cout << "  edited from   #" << *s->parentId << "\n";
-            if (s->status.duplicateOf)
-                std::cout << "  duplicate of  #" << *s->status.duplicateOf << " ("
-                          << s->status.duplicateKind
-                          << (s->status.duplicateKind == "near"
-                                  ? ", similarity " +
-                                        std::to_string(s->status.similarity).substr(0, 4)
-                                  : "")
-                          << ")\n";
-            std::cout << "  verdict       " << toString(s->status.verdict) << "\n";
-            for (const auto& r : *recs)
-                std::cout << "  verification  " << t(r.id) << ": " << recordVerdictLine(r)
-                          << (r.geomeanSpeedup ? ", " + speedText(*r.geomeanSpeedup) : "")
-                          << (r.device ? " on " + t(r.device->name) : "") << ", " << t(r.createdAt)
-                          << "\n";
-            for (const auto& r : *history)
-                std::cout << "  review #" << r.id << "     " << t(r.createdAt) << " "
-                          << t(r.reviewer) << ": " << toString(r.verdict)
-                          << (r.note.empty() ? "" : " - " + terminalSafe(r.note, true))
-                          << (r.tags.empty() ? "" : " [" + t(nlohmann::json(r.tags).dump()) + "]")
-                          << "\n";
-            if (!o->noSource)
-                std::cout << "\n"
-                          << terminalSafe(s->source, true)
-                          << (s->source.ends_with('\n') ? "" : "\n");
-            return 0;
-        }
-        if (next->parsed()) {
-            QueueFilter q{o->tasks, o->models};
-            auto n = ps.nextInQueue(q, o->id ? std::optional<std::int64_t>(o->id) : std::nullopt);
-            auto len = ps.queueLength(q);
-            if (!n || !len)
-                return fail("next", !n ? n.error() : len.error());
-            if (o->json) {
-                std::cout << nlohmann::json{{"queue_length", *len},
-                                            {"next",
-                                             *n ? nlohmann::json(**n) : nlohmann::json(nullptr)}}
-                                 .dump(1)
-                          << "\n";
-            } else if (*n) {
-                printRows({**n});
-                std::cout << *len << " samples in the review queue\n";
-            } else {
-                std::cout << "The review queue is empty.\n";
-            }
-            return *n ? 0 : 1;
-        }
-        if (stats->parsed()) {
-            auto groups = o->by == "model" ? ps.statsByModel(f) : ps.statsByTask(f);
-            if (!groups)
-                return fail("stats", groups.error());
-            if (o->json) {
-                nlohmann::json out = nlohmann::json::array();
-                for (const auto& g : *groups)
-                    out.push_back({{o->by, g.key},
-                                   {"samples", g.samples},
-                                   {"duplicates", g.duplicates},
-                                   {"verified", g.verified},
-                                   {"passed", g.passed},
-                                   {"pass_rate", g.passRate()},
-                                   {"accepted", g.accepted},
-                                   {"rejected", g.rejected},
-                                   {"needs_work", g.needsWork},
-                                   {"unreviewed", g.unreviewed},
-                                   {"accept_rate", g.acceptRate()},
-                                   {"speedup",
-                                    {{"count", g.speedup.count},
-                                     {"min", g.speedup.min},
-                                     {"p25", g.speedup.p25},
-                                     {"median", g.speedup.median},
-                                     {"p75", g.speedup.p75},
-                                     {"max", g.speedup.max},
-                                     {"geomean", g.speedup.geomean},
-                                     {"histogram", g.speedup.histogram},
-                                     {"histogram_edges", SpeedupStats::histogramEdges()}}}});
-                std::cout << out.dump(1) << "\n";
-                return 0;
-            }
-            std::printf("%-24s %8s %9s %9s %9s %8s %8s %8s\n", o->by.c_str(), "samples", "verified",
-                        "pass %", "accept %", "median", "geomean", "max");
-            for (const auto& g : *groups)
-                std::printf("%-24s %8lld %9lld %8.1f%% %8.1f%% %8s %8s %8s\n",
-                            clip(g.key.empty() ? "-" : g.key, 24).c_str(),
-                            static_cast<long long>(g.samples), static_cast<long long>(g.verified),
-                            100 * g.passRate(), 100 * g.acceptRate(),
-                            g.speedup.count ? speedText(g.speedup.median).c_str() : "-",
-                            g.speedup.count ? speedText(g.speedup.geomean).c_str() : "-",
-                            g.speedup.count ? speedText(g.speedup.max).c_str() : "-");
-            return 0;
-        }
-        // verify
-        auto s = ps.sample(o->id);
-        if (!s)
-            return fail("verify", s.error());
-        auto task = ps.taskSpec(s->taskSpecId);
-        if (!task)
-            return fail("verify", task.error());
-        SubprocessWorker worker(locateRunner(), "kwb");
-        Verifier verifier(worker);
-        VerifyOptions opts;
-        opts.seed = o->seed;
-        opts.bench = !o->noBench;
-        opts.timeoutSeconds = o->timeout;
-        auto rec =
-            verifier.verify(*task, s->source, s->label.empty() ? "sample.cu" : s->label, opts);
-        if (!rec)
-            return fail("verify", rec.error());
-        if (auto st = ps.addVerification(o->id, *rec); !st)
-            return fail("verify", st.error());
-        if (o->json)
-            std::cout << verification::toJson(*rec).dump(1) << "\n";
-        else
-            std::cout << "Sample #" << o->id << ": " << recordVerdictLine(*rec)
-                      << (rec->geomeanSpeedup ? ", " + speedText(*rec->geomeanSpeedup) : "")
-                      << "\nRecord " << rec->id << " kept in " << ps.path().string() << "\n";
-        return verification::verdictExitCode(rec->verdict.value);
+        if (c.list->parsed())
+            return runList(ps, *o);
+        if (c.show->parsed())
+            return runShow(ps, *o);
+        if (c.next->parsed())
+            return runNext(ps, *o);
+        if (c.stats->parsed())
+            return runStats(ps, *o);
+        return runVerify(ps, *o);
     };
 }
 

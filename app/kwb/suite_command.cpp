@@ -21,9 +21,9 @@
 #include "app/kwb/task_lookup.h"
 #include "app/kwb/user_file.h"
 #include "app/kwb/verdict_text.h"
-#include "core/verify/remote_worker.h"
-#include "core/verify/subprocess_worker.h"
+#include "core/verify/fast_p.h"
 #include "core/verify/verifier.h"
+#include "core/verify/worker_endpoint.h"
 
 namespace kwb::cli {
 namespace {
@@ -74,13 +74,20 @@ std::string fmt(const char* f, double v) {
 }
 
 // Builds every sample through `jobs` workers at once, filling the worker's build cache.
-void prebuild(std::vector<Row>& rows, int jobs) {
-    const std::string runner = locateRunner();
-    if (runner.empty() || jobs < 2)
-        return;
+void prebuild(std::vector<Row>& rows, int jobs, const WorkerEndpoint& endpoint) {
+    if (auto program = workerProgram(endpoint); jobs < 2 || !program || program->empty())
+        return; // no worker: the verification that follows says why
+    // Made here, one after another (an ssh endpoint writes its launcher for each); each
+    // connects in its own thread.
+    std::vector<std::unique_ptr<Worker>> workers;
+    for (int j = 0; j < jobs; ++j) {
+        auto worker = makeWorker(endpoint, "kwb");
+        if (!worker)
+            return;
+        workers.push_back(std::move(*worker));
+    }
     std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        SubprocessWorker worker(runner, "kwb");
+    auto work = [&](Worker& worker) {
         for (std::size_t i = next++; i < rows.size() && !g_interrupted; i = next++) {
             if (rows[i].file.empty())
                 continue;
@@ -92,8 +99,8 @@ void prebuild(std::vector<Row>& rows, int jobs) {
         worker.shutdown();
     };
     std::vector<std::thread> threads;
-    for (int j = 0; j < jobs; ++j)
-        threads.emplace_back(work);
+    for (auto& w : workers)
+        threads.emplace_back(work, std::ref(*w));
     for (auto& t : threads)
         t.join();
 }
@@ -109,15 +116,14 @@ std::string shapesText(const std::optional<v::VerificationRecordData>& rec) {
     return total ? std::to_string(pass) + "/" + std::to_string(total) : "-";
 }
 
-nlohmann::json fastP(const std::vector<Row>& rows) {
+// fast_p (core/verify/fast_p.h) keyed as the JSON output names them: "0", "1", "1.5", "2".
+nlohmann::json fastPJson(const std::vector<Row>& rows) {
+    std::vector<TaskOutcome> outcomes;
+    for (const auto& r : rows)
+        outcomes.push_back({r.passed(), r.speedup()});
     nlohmann::json out = nlohmann::json::object();
-    for (double p : {0.0, 1.0, 1.5, 2.0}) {
-        std::size_t n = 0;
-        for (const auto& r : rows)
-            if (r.passed() && (p == 0.0 || r.speedup() > p))
-                ++n;
-        out[fmt("%g", p)] = rows.empty() ? 0.0 : double(n) / double(rows.size());
-    }
+    for (const auto& [p, share] : fastP(outcomes))
+        out[fmt("%g", p)] = share;
     return out;
 }
 
@@ -147,17 +153,35 @@ void printTable(const std::vector<Row>& rows, const nlohmann::json& fp, double w
     std::printf("wall time %.1f s\n", wall);
 }
 
-int runSuite(const Options& o) {
-    const auto t0 = std::chrono::steady_clock::now();
-    if (!o.workerHost.empty()) {
-        if (auto r = useWorkerHost(o.workerHost); !r) {
-            std::cerr << "kwb suite: --worker-host: " << r.error().message << "\n";
-            return kExitUsage;
+nlohmann::json rowJson(const Row& r) {
+    nlohmann::json j = {{"id", r.task->task.id},      {"level", r.task->task.level},
+                        {"verdict", r.verdictText()}, {"detail", r.detail},
+                        {"sample", r.file},           {"wall_seconds", r.seconds}};
+    if (r.speedup() > 0)
+        j["geomean_speedup"] = r.speedup();
+    if (!r.record)
+        return j;
+    j["record_id"] = r.record->id;
+    j["verdict_family"] = v::toString(v::family(r.record->verdict.value));
+    const nlohmann::json record = v::toJson(*r.record);
+    j["baseline"] = record.value("baseline", nlohmann::json::object());
+    nlohmann::json shapes = nlohmann::json::array();
+    for (const auto& s : r.record->shapes) {
+        nlohmann::json sj = {{"name", s.name}, {"verdict", s.verdict.text()}};
+        if (s.speedup)
+            sj["speedup"] = *s.speedup;
+        if (s.candidate && s.baseline) {
+            sj["baseline_ms"] = s.baseline->medianMs;
+            sj["candidate_ms"] = s.candidate->medianMs;
         }
+        shapes.push_back(sj);
     }
-    const TaskCatalog catalog = loadCatalog(o.dir);
-    for (const auto& p : catalog.problems)
-        std::cerr << "kwb suite: skipped: " << p.toString() << "\n";
+    j["shapes"] = shapes;
+    return j;
+}
+
+// One row per task of the catalog (or of --tasks), with its sample read when there is one.
+std::vector<Row> collectRows(const TaskCatalog& catalog, const Options& o) {
     std::vector<Row> rows;
     for (const auto& t : catalog.tasks) {
         if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), t.task.id) == o.only.end())
@@ -180,105 +204,111 @@ int runSuite(const Options& o) {
         }
         rows.push_back(std::move(r));
     }
+    return rows;
+}
+
+// How the verified rows went, for the exit code.
+struct SuiteOutcome {
+    std::string device;
+    bool notRun = false, failedAny = false;
+};
+
+void verifyRow(Row& r, Worker& worker, const Options& o, SuiteOutcome& out) {
+    VerifyOptions vo;
+    vo.seed = o.seed;
+    vo.bench = !o.noBench;
+    vo.trials = o.trials;
+    vo.timeoutSeconds = o.timeout;
+    vo.idleTimeoutSeconds = o.idle;
+    const bool tty = ::isatty(2);
+    const auto s0 = std::chrono::steady_clock::now();
+    Verifier verifier(worker);
+    auto rec = verifier.verify(
+        r.task->task, r.source, std::filesystem::path(r.file).filename().string(), vo,
+        [&](const VerifyProgress& p) {
+            if (tty && !p.stage.empty() && p.stage != "call")
+                std::cerr << "\r\033[K" << r.task->task.id << ": " << p.stage
+                          << (p.shape.empty() ? "" : " " + p.shape) << std::flush;
+        },
+        &g_interrupted);
+    if (tty)
+        std::cerr << "\r\033[K";
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
+    if (!rec) {
+        r.state = Row::State::Error;
+        r.detail = describe(rec.error());
+        out.failedAny = true;
+        return;
+    }
+    r.state = Row::State::Verified;
+    r.detail = rec->detail;
+    r.record = std::move(*rec);
+    if (out.device.empty() && r.record->device)
+        out.device = r.record->device->name;
+    const bool notRunHere = r.record->verdict.value == v::Verdict::NotRun;
+    out.notRun = out.notRun || notRunHere;
+    out.failedAny = out.failedAny || (!r.passed() && !notRunHere);
+}
+
+// Verifies the rows one after another through one worker.
+SuiteOutcome verifyRows(std::vector<Row>& rows, Worker& worker, const Options& o) {
+    SuiteOutcome out;
+    for (auto& r : rows) {
+        if (g_interrupted)
+            break;
+        if (r.file.empty()) {
+            out.failedAny = out.failedAny || r.state == Row::State::Error;
+            continue;
+        }
+        verifyRow(r, worker, o, out);
+    }
+    worker.shutdown();
+    return out;
+}
+
+int runSuite(const Options& o) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto endpoint = WorkerEndpoint::sshHost(o.workerHost); // empty: this machine
+    auto worker =
+        endpoint ? makeWorker(*endpoint, "kwb") : Result<std::unique_ptr<Worker>>(endpoint.error());
+    if (!worker) { // a bad host, or an ssh launcher that cannot be written
+        std::cerr << "kwb suite: --worker-host: " << worker.error().message << "\n";
+        return kExitUsage;
+    }
+    const TaskCatalog catalog = loadCatalog(o.dir);
+    for (const auto& p : catalog.problems)
+        std::cerr << "kwb suite: skipped: " << p.toString() << "\n";
+    std::vector<Row> rows = collectRows(catalog, o);
     for (const auto& id : o.only)
         if (!catalog.find(id)) {
             std::cerr << "kwb suite: no task \"" << id << "\"\n";
             return kExitUsage;
         }
     std::signal(SIGINT, onSigint);
-    prebuild(rows, o.buildJobs);
-    SubprocessWorker worker(locateRunner(), "kwb");
-    Verifier verifier(worker);
-    std::string device;
-    bool notRun = false, failedAny = false;
-    const bool tty = ::isatty(2);
-    for (auto& r : rows) {
-        if (g_interrupted)
-            break;
-        if (r.file.empty()) {
-            failedAny = failedAny || r.state == Row::State::Error;
-            continue;
-        }
-        VerifyOptions vo;
-        vo.seed = o.seed;
-        vo.bench = !o.noBench;
-        vo.trials = o.trials;
-        vo.timeoutSeconds = o.timeout;
-        vo.idleTimeoutSeconds = o.idle;
-        const auto s0 = std::chrono::steady_clock::now();
-        auto rec = verifier.verify(
-            r.task->task, r.source, std::filesystem::path(r.file).filename().string(), vo,
-            [&](const VerifyProgress& p) {
-                if (tty && !p.stage.empty() && p.stage != "call")
-                    std::cerr << "\r\033[K" << r.task->task.id << ": " << p.stage
-                              << (p.shape.empty() ? "" : " " + p.shape) << std::flush;
-            },
-            &g_interrupted);
-        if (tty)
-            std::cerr << "\r\033[K";
-        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
-        if (!rec) {
-            r.state = Row::State::Error;
-            r.detail = describe(rec.error());
-            failedAny = true;
-            continue;
-        }
-        r.state = Row::State::Verified;
-        r.detail = rec->detail;
-        r.record = std::move(*rec);
-        if (device.empty() && r.record->device)
-            device = r.record->device->name;
-        const bool notRunHere = r.record->verdict.value == v::Verdict::NotRun;
-        notRun = notRun || notRunHere;
-        failedAny = failedAny || (!r.passed() && !notRunHere);
-    }
-    worker.shutdown();
+    prebuild(rows, o.buildJobs, *endpoint);
+    const SuiteOutcome outcome = verifyRows(rows, **worker, o);
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const nlohmann::json fp = fastP(rows);
+    const nlohmann::json fp = fastPJson(rows);
     if (o.json) {
         nlohmann::json tasks = nlohmann::json::array();
-        for (const auto& r : rows) {
-            nlohmann::json j = {{"id", r.task->task.id},      {"level", r.task->task.level},
-                                {"verdict", r.verdictText()}, {"detail", r.detail},
-                                {"sample", r.file},           {"wall_seconds", r.seconds}};
-            if (r.speedup() > 0)
-                j["geomean_speedup"] = r.speedup();
-            if (r.record) {
-                j["record_id"] = r.record->id;
-                j["verdict_family"] = v::toString(v::family(r.record->verdict.value));
-                const nlohmann::json record = v::toJson(*r.record);
-                j["baseline"] = record.value("baseline", nlohmann::json::object());
-                nlohmann::json shapes = nlohmann::json::array();
-                for (const auto& s : r.record->shapes) {
-                    nlohmann::json sj = {{"name", s.name}, {"verdict", s.verdict.text()}};
-                    if (s.speedup)
-                        sj["speedup"] = *s.speedup;
-                    if (s.candidate && s.baseline) {
-                        sj["baseline_ms"] = s.baseline->medianMs;
-                        sj["candidate_ms"] = s.candidate->medianMs;
-                    }
-                    shapes.push_back(sj);
-                }
-                j["shapes"] = shapes;
-            }
-            tasks.push_back(j);
-        }
+        for (const auto& r : rows)
+            tasks.push_back(rowJson(r));
         std::cout << nlohmann::json{{"tasks", tasks},
                                     {"fast_p", fp},
-                                    {"device", device},
+                                    {"device", outcome.device},
                                     {"wall_seconds", wall},
                                     {"skipped_files", catalog.problems.size()}}
                          .dump(1)
                   << "\n";
     } else {
-        printTable(rows, fp, wall, device);
+        printTable(rows, fp, wall, outcome.device);
     }
     if (g_interrupted)
         return 130;
-    if (failedAny)
+    if (outcome.failedAny)
         return 1;
-    return notRun ? 3 : 0;
+    return outcome.notRun ? 3 : 0;
 }
 
 } // namespace

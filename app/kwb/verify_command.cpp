@@ -19,10 +19,9 @@
 #include "app/kwb/verdict_text.h"
 #include "core/model/source_limit.h"
 #include "core/screening/host_code_screen.h"
-#include "core/verify/remote_worker.h"
-#include "core/verify/subprocess_worker.h"
 #include "core/verify/timing_overrides.h"
 #include "core/verify/verifier.h"
+#include "core/verify/worker_endpoint.h"
 
 namespace kwb::cli {
 namespace {
@@ -115,36 +114,31 @@ void printTable(const v::VerificationRecordData& rec, const std::string& file, s
     out << "Record " << rec.id << ", " << fmt("%.2f s", rec.wallSeconds) << "\n";
 }
 
-} // namespace
+struct VerifyOpts {
+    std::string task, file;
+    bool json = false, noBench = false;
+    std::uint64_t seed = 0;
+    std::vector<std::string> shapes;
+    int trials = 2, timeout = 300, idle = 20;
+    std::vector<std::string> timing;
+    std::string workerHost; // empty: this machine's kwb-runner
+};
 
-Runner addVerifyCommand(CLI::App& app) {
-    auto* cmd = app.add_subcommand(
-        "verify", "Build, check and time a candidate kernel against the task's baseline.\n"
-                  "Exit code: 0 pass, 1 fail, 2 error, 3 not run (no CUDA device: compiled only).");
-    struct Opts {
-        std::string task, file;
-        bool json = false, noBench = false;
-        std::uint64_t seed = 0;
-        std::vector<std::string> shapes;
-        int trials = 2, timeout = 300, idle = 20;
-        std::vector<std::string> timing;
-        std::string workerHost; // empty: this machine's kwb-runner
-    };
-    auto o = std::make_shared<Opts>();
-    cmd->add_option("task", o->task, "Task id (e.g. sgemm-f32) or a task file (.toml)")->required();
-    cmd->add_option("file", o->file, "The candidate CUDA source (.cu)")
+void addVerifyOptions(CLI::App* cmd, VerifyOpts& o) {
+    cmd->add_option("task", o.task, "Task id (e.g. sgemm-f32) or a task file (.toml)")->required();
+    cmd->add_option("file", o.file, "The candidate CUDA source (.cu)")
         ->required()
         ->check(readableFile());
-    cmd->add_flag("--json", o->json, "Print the verification record as JSON");
-    addSeedOption(cmd, o->seed, "Seed for the inputs, 1 or more (default: random)");
-    cmd->add_flag("--no-bench", o->noBench, "Check correctness only, no timing");
-    cmd->add_option("--shapes", o->shapes, "Only these shapes (names)")->delimiter(',');
-    cmd->add_option("--trials", o->trials, "Correctness trials per shape, each with fresh inputs")
+    cmd->add_flag("--json", o.json, "Print the verification record as JSON");
+    addSeedOption(cmd, o.seed, "Seed for the inputs, 1 or more (default: random)");
+    cmd->add_flag("--no-bench", o.noBench, "Check correctness only, no timing");
+    cmd->add_option("--shapes", o.shapes, "Only these shapes (names)")->delimiter(',');
+    cmd->add_option("--trials", o.trials, "Correctness trials per shape, each with fresh inputs")
         ->check(CLI::Range(1, 20));
-    cmd->add_option("--timeout", o->timeout, "Seconds before the job is killed")
+    cmd->add_option("--timeout", o.timeout, "Seconds before the job is killed")
         ->check(CLI::Range(5, 3600));
     cmd->add_option(
-           "--timing", o->timing,
+           "--timing", o.timing,
            "Timing policy overrides, KEY=VALUE[,...]: target_rse, min_samples, max_samples, "
            "time_cap_ms, "
            "warmup, warmup_ms, flush_l2, min_sample_ms, max_batch, graphs, clock_settle_ms, "
@@ -152,78 +146,106 @@ Runner addVerifyCommand(CLI::App& app) {
            "(mean|median), "
            "rotate_l2, min_buffer_sets, max_buffer_sets, max_rotate_mib, warm_l2_fill")
         ->delimiter(',');
-    cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before the job is killed")
+    cmd->add_option("--idle-timeout", o.idle, "Seconds without progress before the job is killed")
         ->check(CLI::Range(2, 600));
     cmd->add_option(
-        "--worker-host", o->workerHost,
+        "--worker-host", o.workerHost,
         "Run the GPU worker on this host over ssh, e.g. user@gpu-server or a Host of ~/.ssh/config "
         "(keys or agent only; kwb-runner on its PATH)");
+}
+
+// The candidate's text, refused when over the source limit. Reads at most one byte over the
+// limit: a huge file (or /dev/zero) is refused at once, long before a worker starts, and never
+// held in memory.
+Result<std::string> readCandidate(const std::string& file) {
+    auto src = readUserFile(file, kMaxSourceBytes);
+    if (!src || src->size() <= kMaxSourceBytes)
+        return src;
+    std::error_code ec;
+    auto bytes = std::filesystem::file_size(file, ec);
+    return Error::make("source-too-large",
+                       file + ": " + sourceTooLargeMessage(ec ? src->size() : std::size_t(bytes)));
+}
+
+Result<VerifyOptions> verifyOptions(const VerifyOpts& o) {
+    VerifyOptions opts;
+    opts.seed = o.seed;
+    opts.shapes = o.shapes;
+    opts.bench = !o.noBench;
+    opts.trials = o.trials;
+    opts.timeoutSeconds = o.timeout;
+    opts.idleTimeoutSeconds = o.idle;
+    auto t = parseTimingOverrides(o.timing);
+    if (!t)
+        return t.error();
+    opts.timing = *t;
+    return opts;
+}
+
+int runVerify(const VerifyOpts& o) {
+    auto task = findTask(o.task);
+    if (!task) {
+        std::cerr << "kwb verify: " << task.error().message << "\n";
+        return 2;
+    }
+    auto source = readCandidate(o.file);
+    if (!source) {
+        std::cerr << "kwb verify: " << source.error().message << "\n";
+        return 2;
+    }
+    const std::string name = o.file.substr(o.file.find_last_of('/') + 1);
+    auto endpoint = WorkerEndpoint::sshHost(o.workerHost); // empty: this machine
+    if (!endpoint) {
+        std::cerr << "kwb verify: --worker-host: " << endpoint.error().message << "\n";
+        return 2;
+    }
+    auto opts = verifyOptions(o);
+    if (!opts) {
+        std::cerr << "kwb verify: " << opts.error().message << "\n";
+        return 2;
+    }
+    // Fails only where the ssh launcher cannot be written.
+    auto worker = makeWorker(*endpoint, "kwb");
+    if (!worker) {
+        std::cerr << "kwb verify: --worker-host: " << worker.error().message << "\n";
+        return 2;
+    }
+    std::signal(SIGINT, onSigint);
+    const bool tty = ::isatty(2);
+    Verifier verifier(**worker);
+    auto rec = verifier.verify(
+        *task, *source, name, *opts,
+        [&](const VerifyProgress& p) {
+            if (tty && !p.stage.empty() && p.stage != "call")
+                std::cerr << "\r\033[K" << p.stage << (p.shape.empty() ? "" : " " + p.shape)
+                          << std::flush;
+        },
+        &g_interrupted);
+    if (tty)
+        std::cerr << "\r\033[K";
+    if (!rec) {
+        std::cerr << "kwb verify: " << describe(rec.error()) << "\n";
+        return rec.error().code == "cancelled" ? 130 : 2;
+    }
+    if (o.json)
+        std::cout << v::toJson(*rec).dump(1) << "\n";
+    else
+        printTable(*rec, name, std::cout);
+    return v::verdictExitCode(rec->verdict.value);
+}
+
+} // namespace
+
+Runner addVerifyCommand(CLI::App& app) {
+    auto* cmd = app.add_subcommand(
+        "verify", "Build, check and time a candidate kernel against the task's baseline.\n"
+                  "Exit code: 0 pass, 1 fail, 2 error, 3 not run (no CUDA device: compiled only).");
+    auto o = std::make_shared<VerifyOpts>();
+    addVerifyOptions(cmd, *o);
     return [cmd, o]() -> int {
         if (!cmd->parsed())
             return -1;
-        auto task = findTask(o->task);
-        if (!task) {
-            std::cerr << "kwb verify: " << task.error().message << "\n";
-            return 2;
-        }
-        // Read at most one byte over the limit: a huge file (or /dev/zero) is refused at once,
-        // long before a worker starts, and never held in memory.
-        auto src = readUserFile(o->file, kMaxSourceBytes);
-        if (!src) {
-            std::cerr << "kwb verify: " << src.error().message << "\n";
-            return 2;
-        }
-        std::string source = std::move(*src);
-        if (source.size() > kMaxSourceBytes) {
-            std::error_code ec;
-            auto bytes = std::filesystem::file_size(o->file, ec);
-            std::cerr << "kwb verify: " << o->file << ": "
-                      << sourceTooLargeMessage(ec ? source.size() : std::size_t(bytes)) << "\n";
-            return 2;
-        }
-        std::string name = o->file.substr(o->file.find_last_of('/') + 1);
-        if (!o->workerHost.empty()) { // a launcher script stands in for kwb-runner (KWB_RUNNER)
-            if (auto r = useWorkerHost(o->workerHost); !r) {
-                std::cerr << "kwb verify: --worker-host: " << r.error().message << "\n";
-                return 2;
-            }
-        }
-        SubprocessWorker worker(locateRunner(), "kwb");
-        Verifier verifier(worker);
-        VerifyOptions opts;
-        opts.seed = o->seed;
-        opts.shapes = o->shapes;
-        opts.bench = !o->noBench;
-        opts.trials = o->trials;
-        opts.timeoutSeconds = o->timeout;
-        opts.idleTimeoutSeconds = o->idle;
-        if (auto t = parseTimingOverrides(o->timing); t)
-            opts.timing = *t;
-        else {
-            std::cerr << "kwb verify: " << t.error().message << "\n";
-            return 2;
-        }
-        std::signal(SIGINT, onSigint);
-        bool tty = ::isatty(2);
-        auto rec = verifier.verify(
-            *task, source, name, opts,
-            [&](const VerifyProgress& p) {
-                if (tty && !p.stage.empty() && p.stage != "call")
-                    std::cerr << "\r\033[K" << p.stage << (p.shape.empty() ? "" : " " + p.shape)
-                              << std::flush;
-            },
-            &g_interrupted);
-        if (tty)
-            std::cerr << "\r\033[K";
-        if (!rec) {
-            std::cerr << "kwb verify: " << describe(rec.error()) << "\n";
-            return rec.error().code == "cancelled" ? 130 : 2;
-        }
-        if (o->json)
-            std::cout << v::toJson(*rec).dump(1) << "\n";
-        else
-            printTable(*rec, name, std::cout);
-        return v::verdictExitCode(rec->verdict.value);
+        return runVerify(*o);
     };
 }
 

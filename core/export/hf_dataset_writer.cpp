@@ -113,6 +113,50 @@ static std::string gateSection(const ExportSummary& sum, const ExportOptions& op
     return o.str();
 }
 
+// The card's tables of rows per task (with speedups) and per model, and the GPUs.
+static std::string rowTables(const ExportSummary& sum) {
+    std::ostringstream o;
+    o << "\n## Rows per task\n\n| task | rows | speedups | min | median | geometric mean | max |\n"
+         "|---|---:|---:|---:|---:|---:|---:|\n";
+    std::map<std::string, std::int64_t> perTask;
+    std::map<std::string, std::vector<double>> speedups;
+    std::map<std::string, std::int64_t> perModel;
+    std::set<std::string> gpus;
+    for (const SplitCounts* c : {&sum.train, &sum.test}) {
+        for (const auto& [k, n] : c->perTask)
+            perTask[k] += n;
+        for (const auto& [k, n] : c->perModel)
+            perModel[k] += n;
+        for (const auto& [k, v] : c->speedupsByTask)
+            speedups[k].insert(speedups[k].end(), v.begin(), v.end());
+        gpus.insert(c->gpus.begin(), c->gpus.end());
+    }
+    for (const auto& [task, n] : perTask) {
+        const auto& v = speedups[task];
+        o << "| " << task << " | " << n << " | " << v.size();
+        if (v.empty())
+            o << " | - | - | - | - |\n";
+        else
+            o << " | " << fmt(*std::min_element(v.begin(), v.end()), "%.2fx") << " | "
+              << fmt(median(v), "%.2fx") << " | " << fmt(geomean(v), "%.2fx") << " | "
+              << fmt(*std::max_element(v.begin(), v.end()), "%.2fx") << " |\n";
+    }
+    o << "\nSpeedup is the library baseline's median time over the kernel's, as the geometric mean "
+         "over the task's "
+         "shapes, measured by Kernel Workbench's verifier.\n\n## Rows per model\n\n| model | rows "
+         "|\n|---|---:|\n";
+    for (const auto& [model, n] : perModel)
+        o << "| "
+          << (model.empty() ? std::string("(none: written or imported by a person)") : model)
+          << " | " << n << " |\n";
+    o << "\n## GPUs\n\n";
+    if (gpus.empty())
+        o << "None of these rows was timed on a GPU.\n";
+    for (const auto& g : gpus)
+        o << "- " << g << "\n";
+    return o.str();
+}
+
 std::string HfDatasetWriter::cardText(const ExportSummary& sum, const ExportOptions& options,
                                       const DatasetCardInfo& card) {
     std::ostringstream o;
@@ -168,44 +212,7 @@ std::string HfDatasetWriter::cardText(const ExportSummary& sum, const ExportOpti
     o << "| train | " << sum.train.rows << " | " << join(sum.split.train) << " |\n";
     if (!sum.split.test.empty())
         o << "| test | " << sum.test.rows << " | " << join(sum.split.test) << " |\n";
-    o << "\n## Rows per task\n\n| task | rows | speedups | min | median | geometric mean | max |\n"
-         "|---|---:|---:|---:|---:|---:|---:|\n";
-    std::map<std::string, std::int64_t> perTask;
-    std::map<std::string, std::vector<double>> speedups;
-    std::map<std::string, std::int64_t> perModel;
-    std::set<std::string> gpus;
-    for (const SplitCounts* c : {&sum.train, &sum.test}) {
-        for (const auto& [k, n] : c->perTask)
-            perTask[k] += n;
-        for (const auto& [k, n] : c->perModel)
-            perModel[k] += n;
-        for (const auto& [k, v] : c->speedupsByTask)
-            speedups[k].insert(speedups[k].end(), v.begin(), v.end());
-        gpus.insert(c->gpus.begin(), c->gpus.end());
-    }
-    for (const auto& [task, n] : perTask) {
-        const auto& v = speedups[task];
-        o << "| " << task << " | " << n << " | " << v.size();
-        if (v.empty())
-            o << " | - | - | - | - |\n";
-        else
-            o << " | " << fmt(*std::min_element(v.begin(), v.end()), "%.2fx") << " | "
-              << fmt(median(v), "%.2fx") << " | " << fmt(geomean(v), "%.2fx") << " | "
-              << fmt(*std::max_element(v.begin(), v.end()), "%.2fx") << " |\n";
-    }
-    o << "\nSpeedup is the library baseline's median time over the kernel's, as the geometric mean "
-         "over the task's "
-         "shapes, measured by Kernel Workbench's verifier.\n\n## Rows per model\n\n| model | rows "
-         "|\n|---|---:|\n";
-    for (const auto& [model, n] : perModel)
-        o << "| "
-          << (model.empty() ? std::string("(none: written or imported by a person)") : model)
-          << " | " << n << " |\n";
-    o << "\n## GPUs\n\n";
-    if (gpus.empty())
-        o << "None of these rows was timed on a GPU.\n";
-    for (const auto& g : gpus)
-        o << "- " << g << "\n";
+    o << rowTables(sum);
     o << "\n## License\n\n";
     if (card.license == "other")
         o << "Not stated: set it with `kwb export hf --license` before publishing. Check the terms "

@@ -4,11 +4,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <optional>
 #include <sys/stat.h>
 
 #include "core/sys/atomic_file.h"
-#include "core/sys/data_dirs.h"
 
 namespace kwb {
 namespace fs = std::filesystem;
@@ -129,30 +127,6 @@ std::string sshLauncherHost(const std::string& runnerPath) {
         return {};
     std::string host = marker.substr(prefix.size());
     return checkWorkerHost(host) ? host : std::string{};
-}
-
-Result<std::string> useWorkerHost(const std::string& host) {
-    // What KWB_RUNNER was before the first call: where this machine's worker is.
-    static const std::optional<std::string> original = [] {
-        const char* v = std::getenv("KWB_RUNNER");
-        return v ? std::optional<std::string>(v) : std::nullopt;
-    }();
-    if (host.empty()) {
-        // Only a launcher of ours is taken back: a KWB_RUNNER someone set since is theirs.
-        const char* now = std::getenv("KWB_RUNNER");
-        if (!now || sshLauncherHost(now).empty())
-            return std::string{};
-        if (original && sshLauncherHost(*original).empty())
-            ::setenv("KWB_RUNNER", original->c_str(), 1);
-        else
-            ::unsetenv("KWB_RUNNER");
-        return std::string{};
-    }
-    auto path = writeSshLauncher(host, cacheDirectory());
-    if (!path)
-        return path.error();
-    ::setenv("KWB_RUNNER", path->c_str(), 1);
-    return path->string();
 }
 
 std::vector<std::string> sshClientEnvironment() {

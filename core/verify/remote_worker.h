@@ -2,11 +2,10 @@
 // The GPU worker on another machine. `ssh HOST kwb-runner` speaks the same line protocol as a
 // local kwb-runner (the source and the task travel in each request; nvcc, the build cache and
 // the job child are the remote machine's), so a small launcher script written here stands in
-// for the runner: KWB_RUNNER points at it and every client (GUI, kwb verify, suite, generate)
-// finds it through locateRunner(). The remote needs kwb-runner on the PATH of a non-interactive
-// ssh session and its own CUDA toolkit; ssh runs with BatchMode (keys or an agent, no prompts).
-// Qt-free; the functions that set KWB_RUNNER change this process's environment, so call them
-// before any worker starts (the UI thread, or main).
+// for the runner: a WorkerEndpoint for the host (worker_endpoint.h) runs it as its worker
+// program, and nothing changes this process's environment. The remote needs kwb-runner on the
+// PATH of a non-interactive ssh session and its own CUDA toolkit; ssh runs with BatchMode (keys
+// or an agent, no prompts). Qt-free.
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -33,12 +32,6 @@ Result<std::filesystem::path> writeSshLauncher(const std::string& host,
 
 // The host a launcher written by writeSshLauncher runs on; empty for any other program.
 std::string sshLauncherHost(const std::string& runnerPath);
-
-// Points KWB_RUNNER at the launcher for HOST (written into cacheDirectory()); an empty HOST, when
-// KWB_RUNNER is one of these launchers, puts it back to what it was the first time this was
-// called (this machine's worker), and otherwise leaves it alone.
-// Returns the launcher's path, or empty for this machine.
-Result<std::string> useWorkerHost(const std::string& host);
 
 // Extra "K=V" entries the ssh client of a launcher needs beyond scrubbedEnvironment(): the agent
 // socket (BatchMode allows keys from an agent) and Kerberos' ticket cache.

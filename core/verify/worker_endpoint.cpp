@@ -53,9 +53,8 @@ Result<std::unique_ptr<Worker>> makeWorker(const WorkerEndpoint& endpoint,
     auto program = workerProgram(endpoint);
     if (!program)
         return program.error();
-    if (program->empty())
-        return Error::make("worker-not-found",
-                           "kwb-runner was not found: build or install it, or set KWB_RUNNER");
+    // No kwb-runner here: the worker's connect says so ("worker-not-found"), as for a program
+    // that is gone, so a request is checked (its shapes, its size) before that error.
     std::vector<std::string> environment;
     if (endpoint.gpu)
         environment.push_back("CUDA_VISIBLE_DEVICES=" + std::to_string(*endpoint.gpu));

@@ -35,7 +35,8 @@ struct WorkerEndpoint {
 Result<std::string> workerProgram(const WorkerEndpoint& endpoint);
 
 // A worker for the endpoint, not yet connected. `client` names the caller in the handshake.
-// Error codes: those of workerProgram, and "worker-not-found" when no kwb-runner is found.
+// Error codes: those of workerProgram. Where no kwb-runner is found, connecting the worker fails
+// with "worker-not-found".
 Result<std::unique_ptr<Worker>> makeWorker(const WorkerEndpoint& endpoint,
                                            const std::string& client);
 

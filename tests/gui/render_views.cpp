@@ -82,12 +82,12 @@ bool verifyInWindow(kwb::ui::MainWindow& window, const char* task, const char* f
     if (!loaded)
         return false;
     kwb::ui::VerificationJob::Request request;
-    request.task = *loaded;
-    request.source = candidate(task, file).toStdString();
-    request.fileName = file;
+    request.sample.task = *loaded;
+    request.sample.source = candidate(task, file).toStdString();
+    request.sample.fileName = file;
     request.options.trials = 1;
     auto* editor = window.findChild<kwb::ui::CodeEditor*>(QStringLiteral("kernelEditor"));
-    editor->setText(QString::fromStdString(request.source));
+    editor->setText(QString::fromStdString(request.sample.source));
     kwb::ui::VerificationJob* job = window.verificationJob();
     bool done = false;
     auto c1 =

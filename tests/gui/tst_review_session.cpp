@@ -1,15 +1,17 @@
 // A scripted review session in the real window over a real project file (the demo project,
 // created in a temporary folder): key clicks cast verdicts, move through the queue and take a
 // verdict back, and the database is read afterwards with a ProjectStore of its own. Also the
-// task counts, batch verdicts, "Edit a copy", Compare, Verify (F5, with the real worker), and
-// the dataset view with its export dialog. Verification records stored in the project (of the
-// older schema too) show in the list, the panel and the review bar, suspected hacks and
-// screening findings apart from failures; accepting a failed, flagged or unverified sample asks
-// first, and both answers are followed.
+// task counts, batch verdicts, "Edit a copy", Compare, Verify (F5, with the real worker; the same
+// diagnostics as `kwb samples verify` of the sample), and the dataset view with its export
+// dialog. Verification records stored in the project (of the older schema too) show in the
+// list, the panel and the review bar, suspected hacks and screening findings apart from
+// failures; accepting a failed, flagged or unverified sample asks first, and both answers are
+// followed.
 #include <QAbstractButton>
 #include <QAbstractItemModel>
 #include <QFile>
 #include <QMessageBox>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -22,6 +24,7 @@
 #include "core/store/demo_project.h"
 #include "core/store/project_store.h"
 #include "core/sys/sha256.h"
+#include "core/tasks/task_loader.h"
 #include "core/verify/subprocess_worker.h"
 #include "ui/models/project_session.h"
 #include "ui/models/sample_list_model.h"
@@ -202,6 +205,7 @@ private slots:
     void editedCopyIsNeverDroppedSilently();
     void compareTwoSamples();
     void verifyStoresTheRecord();
+    void cliAndWindowVerifyASampleAlike();
     void datasetFiltersAndExport();
     void olderRecordsDisplay();
     void flaggedSamplesShowApart();
@@ -464,6 +468,70 @@ void TestReviewSession::verifyStoresTheRecord() {
     QVERIFY(records);
     QCOMPARE(records->size(), std::size_t(1));
     QCOMPARE(q(store->sample(id)->status.verificationId), q(records->front().id));
+}
+
+namespace {
+
+// Each build diagnostic as "file:line: severity".
+QStringList diagnosticPlaces(const kwb::verification::VerificationRecordData& record) {
+    QStringList places;
+    if (record.build)
+        for (const auto& d : record.build->diagnostics)
+            places << QStringLiteral("%1:%2: %3").arg(q(d.file)).arg(d.line).arg(q(d.severity));
+    return places;
+}
+
+} // namespace
+
+// "Verify a stored sample" is one use case of core: the window's Verify (F5) and `kwb samples
+// verify` build a sample that does not compile under the same candidate file name, so their
+// records carry the same diagnostics. The sample's label is a file name of its own on purpose:
+// neither front end uses it. Compile-only: nvcc and the worker, no GPU needed.
+void TestReviewSession::cliAndWindowVerifyASampleAlike() {
+    if (locateRunner().empty())
+        QSKIP("kwb-runner is not built here: Verify needs the worker");
+    Session s;
+    QVERIFY(s.open());
+    auto task = loadTaskFile(KWB_TASK_DIR "/saxpy-f32.toml");
+    QVERIFY(task);
+    QFile reference(QStringLiteral(KWB_TASK_DIR "/reference/saxpy-f32.cu"));
+    QVERIFY(reference.open(QIODevice::ReadOnly));
+    Sample broken;
+    broken.taskId = task->id;
+    broken.label = "broken.cu";
+    broken.origin = SampleOrigin::Person;
+    broken.source =
+        reference.readAll().toStdString() + "\nstatic int oops = undeclared_identifier_42;\n";
+    const qint64 id = s.store()->addSample(*task, broken).value();
+
+    s.review()->reloadList();
+    s.review()->showSample(id);
+    QVERIFY(QTest::qWaitFor([&] { return s.current() == id; }, kDeadlineMs));
+    QSignalSpy stored(s.window->sampleActions(), &SampleActions::verificationStored);
+    QTest::keyClick(s.table(), Qt::Key_F5);
+    QVERIFY(QTest::qWaitFor([&] { return stored.count() > 0; }, 600000));
+    auto windowRecords = s.store()->verifications(id);
+    QVERIFY(windowRecords && windowRecords->size() == 1);
+    const QStringList fromWindow = diagnosticPlaces(windowRecords->front());
+
+    QProcess kwb;
+    kwb.start(QStringLiteral(KWB_CLI_PATH),
+              {QStringLiteral("samples"), QStringLiteral("verify"), QString::number(id),
+               QStringLiteral("--no-bench"), QStringLiteral("--json"), QStringLiteral("--project"),
+               s.project});
+    QVERIFY(kwb.waitForFinished(600000));
+    QCOMPARE(kwb.exitCode(), 1); // a compile error fails
+    auto cliRecords = s.store()->verifications(id);
+    QVERIFY(cliRecords && cliRecords->size() == 2);
+    const auto& cliRecord = cliRecords->front().id == windowRecords->front().id
+                                ? cliRecords->back()
+                                : cliRecords->front();
+    const QStringList fromCli = diagnosticPlaces(cliRecord);
+
+    QVERIFY2(!fromWindow.isEmpty() && fromWindow.first().startsWith(QLatin1String("candidate.cu:")),
+             qPrintable(fromWindow.join(QLatin1Char('\n'))));
+    QCOMPARE(fromCli, fromWindow);
+    QCOMPARE(q(cliRecord.verdict.text()), QStringLiteral("compile-error"));
 }
 
 void TestReviewSession::datasetFiltersAndExport() {

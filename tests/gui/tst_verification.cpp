@@ -68,12 +68,12 @@ VerificationJob::Request request(const char* candidate) {
     VerificationJob::Request r;
     auto task = kwb::loadTaskFile(KWB_TASK_DIR "/softmax-rows-f32.toml");
     if (task)
-        r.task = *task;
-    r.source =
+        r.sample.task = *task;
+    r.sample.source =
         readText(
             QStringLiteral(KWB_CANDIDATES "/softmax-rows-f32/%1").arg(QLatin1String(candidate)))
             .toStdString();
-    r.fileName = candidate;
+    r.sample.fileName = candidate;
     r.options.trials = 1;
     return r;
 }
@@ -318,10 +318,11 @@ void TestVerification::realWorkerCompileOnly() {
     QSignalSpy progress(&job, &VerificationJob::verifyProgress);
 
     auto r = request("good.cu");
-    QVERIFY(!r.task.id.empty() && !r.source.empty());
+    QVERIFY(!r.sample.task.id.empty() && !r.sample.source.empty());
     // A source no cache has seen: nvcc really runs while the event loop is measured.
-    r.source += "\n// latency run " + std::to_string(QDateTime::currentMSecsSinceEpoch()) + "\n";
-    const int shapeCount = int(r.task.shapes.size());
+    r.sample.source +=
+        "\n// latency run " + std::to_string(QDateTime::currentMSecsSinceEpoch()) + "\n";
+    const int shapeCount = int(r.sample.task.shapes.size());
     LatencyProbe latency;
     QElapsedTimer wall;
     wall.start();
@@ -380,7 +381,7 @@ void TestVerification::realWorkerCompileErrorJumpsToTheLine() {
     auto* panel = window.findChild<VerificationPanel*>(QStringLiteral("verificationPanel"));
     QVERIFY(editor && panel);
     auto r = request("compile_error.cu");
-    const QString source = QString::fromStdString(r.source);
+    const QString source = QString::fromStdString(r.sample.source);
     int errorLine = 0;
     const QStringList lines = source.split(QLatin1Char('\n'));
     for (int i = 0; i < lines.size(); ++i)
@@ -428,7 +429,8 @@ void TestVerification::cancelStopsTheWorker() {
     QSignalSpy failed(&job, &VerificationJob::verifyFailed);
     // A source nobody has built: the worker must compile it, which takes seconds.
     auto r = request("good.cu");
-    r.source += "\n// cancel test " + std::to_string(QDateTime::currentMSecsSinceEpoch()) + "\n";
+    r.sample.source +=
+        "\n// cancel test " + std::to_string(QDateTime::currentMSecsSinceEpoch()) + "\n";
     job.start(std::move(r));
     QTest::qWait(300);
     QVERIFY(job.running());

@@ -265,6 +265,28 @@ def case_compile_error(fx, a):
               f"the diagnostic points at broken.cu:{bad_line} (got {hit[0].get('file')}:{hit[0].get('line')})")
 
 
+def case_suite(fx, a):
+    """kwb suite over ssh: the build workers (--build-jobs 2) and the verifying worker all run on
+    the remote host, and the local KWB_RUNNER (a program that does not exist) is never used."""
+    task, src = task_and_source(a.source)
+    samples = fx.path("suite-samples")
+    os.makedirs(samples)
+    shutil.copy(src, os.path.join(samples, "saxpy-f32.cu"))
+    rc, out, err, secs = run([a.kwb, "suite", "--samples", samples, "--tasks", "saxpy-f32", "--no-bench",
+                              "--seed", "7", "--build-jobs", "2", "--json", "--worker-host", "kwb-test"],
+                             env=fx.env(KWB_RUNNER=fx.path("no-local-runner")), timeout=600)
+    print(f"kwb suite over ssh: exit {rc}, {secs:.1f} s")
+    doc = parse_json(out)
+    if not check(doc is not None, "kwb suite over ssh prints its JSON", err[-2000:] + out[-500:]):
+        return
+    rows = doc.get("tasks", [])
+    check(len(rows) == 1 and rows[0].get("verdict") in ("pass", "not-run"),
+          f"the sample is verified on the remote worker: {json.dumps(rows)[:400]}")
+    check(rc in (0, 3), f"exit 0 (pass) or 3 (not run: no GPU there), got {rc}")
+    check(set(doc.get("fast_p", {})) == {"0", "1", "1.5", "2"}, f"fast_p is reported: {doc.get('fast_p')}")
+    check(any(os.scandir(fx.path("remote-cache"))), "the builds landed in the remote worker's cache folder")
+
+
 def expect_ssh_error(fx, a, alias, must, what, env=None, code="2"):
     task, src = task_and_source(a.source)
     rc, out, err, secs = run([a.kwb, "verify", task, src, "--no-bench", "--worker-host", alias],
@@ -294,11 +316,11 @@ def case_errors(fx, a):
 
 
 def case_launcher(fx, a):
-    """The launcher the settings write (KWB_RUNNER) works for any client: the protocol by hand,
-    and kwb doctor, as the window's device probe does. It passes CUDA_VISIBLE_DEVICES along."""
+    """The launcher an ssh endpoint writes works for any client: the protocol by hand, and kwb
+    doctor with KWB_RUNNER at it. It passes CUDA_VISIBLE_DEVICES along."""
     task, src = task_and_source(a.source)
-    # kwb writes the launcher through the same core function the window's settings use
-    # (useWorkerHost); a shape the task lacks stops it before any worker starts.
+    # kwb writes the launcher through the same core function the window's settings use (the
+    # ssh endpoint's workerProgram); a shape the task lacks stops it before any worker starts.
     rc, out, err, _ = run([a.kwb, "verify", task, src, "--worker-host", "kwb-test", "--shapes", "no-such-shape"],
                           env=fx.env(), timeout=60)
     launcher = fx.path("local-cache", "ssh-runner-kwb-test.sh")
@@ -352,7 +374,7 @@ def case_agent(fx, a):
 
 
 CASES = {"verify_json": case_verify_json, "compile_error": case_compile_error, "errors": case_errors,
-         "launcher": case_launcher, "agent": case_agent}
+         "launcher": case_launcher, "agent": case_agent, "suite": case_suite}
 
 
 def main():
@@ -368,7 +390,7 @@ def main():
         skip("the OpenSSH client (ssh, ssh-keygen) is missing (install openssh-client)")
     if not a.runner or not os.access(a.runner, os.X_OK):
         skip("kwb-runner is not built (no CUDA toolkit): there is no worker to reach over ssh")
-    if a.case in ("verify_json", "compile_error", "agent"):
+    if a.case in ("verify_json", "compile_error", "agent", "suite"):
         nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if os.access("/usr/local/cuda/bin/nvcc", os.X_OK) else None)
         if not nvcc:
             skip("nvcc is missing: the remote worker cannot build a candidate")

@@ -1,10 +1,12 @@
 // core/verify on its own, without a worker or a window: the compiler-output parser (nvcc's front
 // end, the host compiler, ptxas), the SHA-256 the records and the build cache key on, and the
-// --timing override checks. Output captured from nvcc 13 and GCC 12.
+// --timing override checks, worker endpoints. Output captured from nvcc 13 and GCC 12.
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -145,6 +147,57 @@ void workerEndpoints() {
     fs::remove_all(dir, ec);
 }
 
+// Two endpoints in one process, their workers alive at once: each runs its own program with its
+// own GPU, and making one (an ssh endpoint's launcher included) changes neither the other's
+// worker nor this process's environment, so a later worker of the first is still its own.
+void twoEndpointsInOneProcess() {
+    namespace fs = std::filesystem;
+    char tmpl[] = "/tmp/kwb-endpoints-XXXXXX";
+    const fs::path dir = ::mkdtemp(tmpl);
+    ::setenv("KWB_CACHE_DIR", (dir / "cache").c_str(), 1);
+    ::unsetenv("CUDA_VISIBLE_DEVICES");
+    auto fake = [&](const std::string& name) {
+        const fs::path path = dir / (name + "-worker.sh");
+        std::ofstream(path) << "#!/bin/sh\nread line\n"
+                               "printf '{\"type\":\"hello\",\"ok\":true,\"worker\":\""
+                            << name
+                            << " on %s\"}\\n' \"${CUDA_VISIBLE_DEVICES:-none}\"\nread line\n";
+        ::chmod(path.c_str(), 0755);
+        return path.string();
+    };
+    const std::string local = fake("local"), other = fake("other");
+    ::setenv("KWB_RUNNER", local.c_str(), 1); // this machine's worker
+    auto connected = [](const kwb::WorkerEndpoint& e) -> std::unique_ptr<kwb::Worker> {
+        auto w = kwb::makeWorker(e, "verify.units");
+        if (!w || !(*w)->connect(std::chrono::seconds(10)))
+            return nullptr;
+        return std::move(*w);
+    };
+    auto here = connected(kwb::WorkerEndpoint::thisMachine());
+    auto ssh = kwb::WorkerEndpoint::sshHost("user@gpu-box");
+    CHECK(ssh.ok() && kwb::makeWorker(*ssh, "verify.units").ok()); // its launcher is written
+    kwb::WorkerEndpoint otherEndpoint = kwb::WorkerEndpoint::programAt(other);
+    otherEndpoint.gpu = 2;
+    auto there = connected(otherEndpoint);
+    CHECK(here && there);
+    if (here && there) {
+        CHECK_MSG(here->description().starts_with("local on none"), here->description());
+        CHECK_MSG(there->description().starts_with("other on 2"), there->description());
+        auto again = connected(kwb::WorkerEndpoint::thisMachine());
+        CHECK(again && again->description().starts_with("local on none"));
+        if (again)
+            again->shutdown();
+        here->shutdown();
+        there->shutdown();
+    }
+    CHECK(std::string(std::getenv("KWB_RUNNER")) == local);
+    CHECK(std::getenv("CUDA_VISIBLE_DEVICES") == nullptr);
+    ::unsetenv("KWB_RUNNER");
+    ::unsetenv("KWB_CACHE_DIR");
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+}
+
 // fast_p counts every task in the denominator; "faster than p" is strict; p = 0 is correctness.
 void fastPScores() {
     const auto fp = kwb::fastP({{true, 2.5}, {true, 1.5}, {true, 0.8}, {false, 9.0}, {false, 0}});
@@ -200,6 +253,7 @@ int main() {
     childInheritsNoDescriptors();
     fastPScores();
     workerEndpoints();
+    twoEndpointsInOneProcess();
     failingVerdicts();
     diagnostics();
     ptxasResources();

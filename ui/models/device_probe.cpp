@@ -3,8 +3,6 @@
 #include <exception>
 #include <utility>
 
-#include "core/verify/subprocess_worker.h"
-
 namespace kwb::ui {
 
 DeviceProbe::DeviceProbe(QObject* parent) : QObject(parent) {}
@@ -15,18 +13,20 @@ void DeviceProbe::start(std::chrono::milliseconds timeout) {
     m_running = true;
     emit probeStarted();
 
-    m_jobs.start([timeout](const JobTracker<DeviceProbe>::Ticket& ticket) {
+    m_jobs.start([timeout, endpoint = m_endpoint](const JobTracker<DeviceProbe>::Ticket& ticket) {
         // Probe thread: owns its worker process for the length of one request.
         std::shared_ptr<const DeviceInfo> info;
         std::string error;
         try {
-            SubprocessWorker worker(locateRunner(), "kernel-workbench");
-            Result<DeviceInfo> result = worker.deviceInfo(timeout);
+            auto worker = makeWorker(endpoint, "kernel-workbench");
+            Result<DeviceInfo> result =
+                worker ? (*worker)->deviceInfo(timeout) : Result<DeviceInfo>(worker.error());
             if (result)
                 info = std::make_shared<const DeviceInfo>(std::move(*result));
             else
                 error = result.error().message;
-            worker.shutdown();
+            if (worker)
+                (*worker)->shutdown();
         } catch (const std::exception& e) {
             // A malformed answer surfaces as a JSON exception; it stays in this function.
             error = std::string("the worker's device report could not be read: ") + e.what();

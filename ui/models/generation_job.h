@@ -2,9 +2,10 @@
 // Asks a teacher model for n samples of one task off the UI thread, streaming the text as it
 // arrives, and stores each finished answer in the project (ProjectSampleSink over a
 // ProjectStore of the job's own, on the same file). The run is core's GenerationRun, as in
-// `kwb generate`: with repair turns, an answer without code, or one whose check (the worker,
-// VerifierSampleChecker) ends in a compile error or a failing shape, is sent back with the
-// reason for up to k turns; each turn is a sample linked to the answer it repairs.
+// `kwb generate`: with repair turns, an answer without code, or one whose check (the worker at
+// the job's WorkerEndpoint, VerifierSampleChecker) ends in a compile error or a failing shape, is
+// sent back with the reason for up to k turns; each turn is a sample linked to the answer it
+// repairs.
 //
 // start() hands the request to a detached thread that owns an LlmClient (curl multi) and its
 // store. Text deltas are queued there and delivered to the UI thread in batches: one queued
@@ -26,6 +27,7 @@
 #include "core/llm/provider_config.h"
 #include "core/model/task.h"
 #include "core/verify/verifier.h"
+#include "core/verify/worker_endpoint.h"
 #include "ui/models/job_tracker.h"
 #include "ui/models/verification_standing.h"
 
@@ -78,6 +80,10 @@ public:
     explicit GenerationJob(QObject* parent = nullptr);
     ~GenerationJob() override; // cancels a running generation; does not wait for it
 
+    // Where the checker of the next runs makes its worker (this machine until set). UI thread
+    // only.
+    void setWorkerEndpoint(WorkerEndpoint endpoint) { m_endpoint = std::move(endpoint); }
+    const WorkerEndpoint& workerEndpoint() const { return m_endpoint; }
     // Starts a run; one still running is cancelled and its answers dropped. UI thread only.
     quint64 start(Request request);
     void cancel();
@@ -106,6 +112,7 @@ private:
 
     std::shared_ptr<Run> m_run;
     GenerationProgress m_progress;
+    WorkerEndpoint m_endpoint;
     bool m_running = false;
     JobTracker<GenerationJob> m_jobs{this}; // last member: detaches first on destruction
 };

@@ -252,6 +252,56 @@ int SampleListModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QVariant SampleListModel::displayData(const SampleSummary& s, int column) const {
+    switch (column) {
+    case StateColumn:
+        return stateText(s);
+    case TaskColumn:
+        return qs(s.taskId);
+    case SampleColumn: {
+        QString text = s.label.empty() ? QStringLiteral("#%1").arg(s.id)
+                                       : QStringLiteral("#%1 %2").arg(s.id).arg(qs(s.label));
+        // A repair turn reads as a child of the sample it repairs.
+        if (auto it = m_repairs.find(s.id); it != m_repairs.end())
+            text = it->second.parentSampleId ? tr("↳ %1 · turn %2 of #%3")
+                                                   .arg(text)
+                                                   .arg(it->second.turn)
+                                                   .arg(*it->second.parentSampleId)
+                                             : tr("↳ %1 · turn %2").arg(text).arg(it->second.turn);
+        return text;
+    }
+    case ModelColumn:
+        if (!s.model.empty())
+            return qs(s.model);
+        return s.origin == SampleOrigin::Person ? tr("(person)") : tr("(import)");
+    case SpeedupColumn:
+        return s.status.speedup ? QStringLiteral("%1×").arg(*s.status.speedup, 0, 'f', 2)
+                                : QString();
+    case AgeColumn:
+        return ageText(QDateTime::fromString(qs(s.createdAt), Qt::ISODate),
+                       m_now.isValid() ? m_now : QDateTime::currentDateTimeUtc());
+    default:
+        return {};
+    }
+}
+
+QVariant SampleListModel::toolTipData(const SampleSummary& s, int column) const {
+    if (column == StateColumn && !s.status.duplicateKind.empty())
+        return tr("%1; duplicate of #%2").arg(stateText(s)).arg(s.status.duplicateOf.value_or(0));
+    if (column == SampleColumn) {
+        if (auto it = m_repairs.find(s.id); it != m_repairs.end())
+            return it->second.parentSampleId
+                       ? tr("Repair turn %1 of sample #%2: the model's answer after being told "
+                            "why "
+                            "that sample failed.")
+                             .arg(it->second.turn)
+                             .arg(*it->second.parentSampleId)
+                       : tr("Repair turn %1 of an answer that had no code.").arg(it->second.turn);
+        return {};
+    }
+    return column == StateColumn ? QVariant(stateText(s)) : QVariant();
+}
+
 QVariant SampleListModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
@@ -265,60 +315,14 @@ QVariant SampleListModel::data(const QModelIndex& index, int role) const {
             return stateIcon(State::Loading);
         return {};
     }
-    const QDateTime created = QDateTime::fromString(qs(s->createdAt), Qt::ISODate);
     switch (role) {
     case Qt::DisplayRole:
-        switch (index.column()) {
-        case StateColumn:
-            return stateText(*s);
-        case TaskColumn:
-            return qs(s->taskId);
-        case SampleColumn: {
-            QString text = s->label.empty() ? QStringLiteral("#%1").arg(s->id)
-                                            : QStringLiteral("#%1 %2").arg(s->id).arg(qs(s->label));
-            // A repair turn reads as a child of the sample it repairs.
-            if (auto it = m_repairs.find(s->id); it != m_repairs.end())
-                text = it->second.parentSampleId
-                           ? tr("↳ %1 · turn %2 of #%3")
-                                 .arg(text)
-                                 .arg(it->second.turn)
-                                 .arg(*it->second.parentSampleId)
-                           : tr("↳ %1 · turn %2").arg(text).arg(it->second.turn);
-            return text;
-        }
-        case ModelColumn:
-            if (!s->model.empty())
-                return qs(s->model);
-            return s->origin == SampleOrigin::Person ? tr("(person)") : tr("(import)");
-        case SpeedupColumn:
-            return s->status.speedup ? QStringLiteral("%1×").arg(*s->status.speedup, 0, 'f', 2)
-                                     : QString();
-        case AgeColumn:
-            return ageText(created, m_now.isValid() ? m_now : QDateTime::currentDateTimeUtc());
-        default:
-            return {};
-        }
+        return displayData(*s, index.column());
     case Qt::DecorationRole:
         return index.column() == StateColumn ? QVariant(stateIcon(stateOf(*s, findingsOf(s->id))))
                                              : QVariant();
     case Qt::ToolTipRole:
-        if (index.column() == StateColumn && !s->status.duplicateKind.empty())
-            return tr("%1; duplicate of #%2")
-                .arg(stateText(*s))
-                .arg(s->status.duplicateOf.value_or(0));
-        if (index.column() == SampleColumn) {
-            if (auto it = m_repairs.find(s->id); it != m_repairs.end())
-                return it->second.parentSampleId
-                           ? tr("Repair turn %1 of sample #%2: the model's answer after being told "
-                                "why "
-                                "that sample failed.")
-                                 .arg(it->second.turn)
-                                 .arg(*it->second.parentSampleId)
-                           : tr("Repair turn %1 of an answer that had no code.")
-                                 .arg(it->second.turn);
-            return {};
-        }
-        return index.column() == StateColumn ? QVariant(stateText(*s)) : QVariant();
+        return toolTipData(*s, index.column());
     case Qt::TextAlignmentRole:
         return index.column() == SpeedupColumn || index.column() == AgeColumn
                    ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
@@ -344,7 +348,7 @@ QVariant SampleListModel::data(const QModelIndex& index, int role) const {
     case ModelRole:
         return qs(s->model);
     case CreatedAtRole:
-        return created;
+        return QDateTime::fromString(qs(s->createdAt), Qt::ISODate);
     case RepairTurnRole: {
         const auto it = m_repairs.find(s->id);
         return it == m_repairs.end() ? 0 : it->second.turn;

@@ -126,6 +126,8 @@ signals:
 
 private:
     const SampleSummary* rowAt(int row) const;
+    QVariant displayData(const SampleSummary& s, int column) const;
+    QVariant toolTipData(const SampleSummary& s, int column) const;
     void requestPage(int page) const;
 
     quint64 m_generation = 0;

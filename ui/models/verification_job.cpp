@@ -7,8 +7,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/verify/subprocess_worker.h"
-
 namespace kwb::ui {
 
 struct VerificationJob::Run {
@@ -34,15 +32,15 @@ quint64 VerificationJob::start(Request request) {
     auto run = std::make_shared<Run>();
     m_run = run;
     m_running = true;
-    m_fileName = request.fileName;
+    m_fileName = request.sample.fileName;
     m_expectedShapes =
-        static_cast<int>(request.options.shapes.empty() ? request.task.shapes.size()
+        static_cast<int>(request.options.shapes.empty() ? request.sample.task.shapes.size()
                                                         : request.options.shapes.size());
     // The generation is opened before verifyStarted, so that its slots see the new one.
     const JobTracker<VerificationJob>::Ticket ticket = m_jobs.begin();
     emit verifyStarted(ticket.generation());
 
-    std::thread([ticket, run, request = std::move(request)] {
+    std::thread([ticket, run, request = std::move(request), endpoint = m_endpoint] {
         // Job thread: owns its worker process for the length of one verification.
         auto onProgress = [&](const VerifyProgress& p) {
             VerificationEvent event{QString::fromStdString(p.stage),
@@ -62,17 +60,14 @@ quint64 VerificationJob::start(Request request) {
         RecordPtr record;
         std::string code, message;
         try {
-            SubprocessWorker worker(locateRunner(), "kernel-workbench");
-            Verifier verifier(worker);
-            auto result = verifier.verify(request.task, request.source, request.fileName,
-                                          request.options, onProgress, &run->cancel);
+            auto result = verifySample(request.sample, endpoint, "kernel-workbench",
+                                       request.options, onProgress, &run->cancel);
             if (result) {
                 record = typedRecord(std::move(*result));
             } else {
                 code = result.error().code;
                 message = describe(result.error());
             }
-            worker.shutdown();
         } catch (const std::exception& e) {
             // A malformed answer surfaces as a JSON exception; it stays in this function.
             code = "protocol-error";

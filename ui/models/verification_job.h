@@ -1,5 +1,6 @@
 #pragma once
-// Runs one verification (core's Verifier over the kwb-runner worker) off the UI thread.
+// Runs one verification (core's verifySample, through a worker made at the job's
+// WorkerEndpoint) off the UI thread.
 //
 // start() hands the request to a detached background thread that owns its own worker process.
 // Progress events are queued there and delivered to the UI thread in batches: one queued call
@@ -17,7 +18,9 @@
 #include <QString>
 
 #include "core/model/task.h"
+#include "core/verify/stored_sample_verification.h"
 #include "core/verify/verifier.h"
+#include "core/verify/worker_endpoint.h"
 #include "ui/models/job_tracker.h"
 #include "ui/models/verification_standing.h"
 
@@ -36,15 +39,18 @@ class VerificationJob final : public QObject {
 
 public:
     struct Request {
-        Task task;
-        std::string source;
-        std::string fileName = "candidate.cu";
+        // What to verify, under its candidate file name (core's SampleVerification: the same
+        // for a stored sample whoever verifies it).
+        SampleVerification sample;
         VerifyOptions options;
     };
 
     explicit VerificationJob(QObject* parent = nullptr);
     ~VerificationJob() override; // cancels a running verification; does not wait for it
 
+    // Where the next verifications run their worker (this machine until set). UI thread only.
+    void setWorkerEndpoint(WorkerEndpoint endpoint) { m_endpoint = std::move(endpoint); }
+    const WorkerEndpoint& workerEndpoint() const { return m_endpoint; }
     // Starts a verification; one still running is cancelled and its answer dropped.
     // Returns the new generation. UI thread only.
     quint64 start(Request request);
@@ -76,7 +82,8 @@ private:
     std::shared_ptr<Run> m_run; // the current verification, null when none ran yet
     RecordPtr m_record;
     int m_expectedShapes = 0;
-    std::string m_fileName = "candidate.cu";
+    std::string m_fileName = kCandidateFileName;
+    WorkerEndpoint m_endpoint;
     bool m_running = false;
     JobTracker<VerificationJob> m_jobs{this}; // last member: detaches first on destruction
 };

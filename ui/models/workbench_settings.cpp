@@ -10,6 +10,25 @@ namespace kwb::ui {
 
 namespace {
 const QString kGroup = QStringLiteral("verification/");
+
+// The window's sentence for a worker host core refused (its error code).
+QString workerProblem(const std::string& code, const std::string& host) {
+    const auto dir = cacheDirectory();
+    if (code == "bad-worker-host-dash")
+        return QCoreApplication::translate(
+            "kwb::ui::WorkbenchSettings",
+            "The worker host cannot begin with '-': ssh would read it as an option.");
+    if (code == "bad-worker-host")
+        return QCoreApplication::translate(
+            "kwb::ui::WorkbenchSettings",
+            "The worker host may hold only letters, digits, '.', '-', '_' and '@'.");
+    if (code == "cannot-create-folder")
+        return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "Cannot create %1.")
+            .arg(QString::fromStdString(dir.string()));
+    return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "Cannot write %1.")
+        .arg(QString::fromStdString(sshLauncherPath(dir, host).string()));
+}
+
 } // namespace
 
 WorkbenchSettings WorkbenchSettings::load() {
@@ -51,32 +70,19 @@ VerifyOptions WorkbenchSettings::verifyOptions() const {
     return o;
 }
 
-QString WorkbenchSettings::applyToWorker() const {
-    if (gpuIndex >= 0)
-        qputenv("CUDA_VISIBLE_DEVICES", QByteArray::number(gpuIndex));
+WorkbenchSettings::WorkerChoice WorkbenchSettings::workerChoice() const {
     // The worker speaks line-delimited JSON on stdin/stdout, so `ssh host kwb-runner` is a
-    // worker too: core writes a small launcher script that stands in for the runner
-    // (KWB_RUNNER); an empty host puts this machine's worker back. Core returns codes, the
-    // sentences shown here are ours (translated).
+    // worker too: core writes a small launcher script that stands in for the runner. Core
+    // returns codes, the sentences shown here are ours (translated).
     const std::string host = workerHost.trimmed().toStdString();
-    const auto launcher = useWorkerHost(host);
-    if (launcher)
-        return {};
-    const std::string& code = launcher.error().code;
-    const auto dir = cacheDirectory();
-    if (code == "bad-worker-host-dash")
-        return QCoreApplication::translate(
-            "kwb::ui::WorkbenchSettings",
-            "The worker host cannot begin with '-': ssh would read it as an option.");
-    if (code == "bad-worker-host")
-        return QCoreApplication::translate(
-            "kwb::ui::WorkbenchSettings",
-            "The worker host may hold only letters, digits, '.', '-', '_' and '@'.");
-    if (code == "cannot-create-folder")
-        return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "Cannot create %1.")
-            .arg(QString::fromStdString(dir.string()));
-    return QCoreApplication::translate("kwb::ui::WorkbenchSettings", "Cannot write %1.")
-        .arg(QString::fromStdString(sshLauncherPath(dir, host).string()));
+    auto endpoint = WorkerEndpoint::sshHost(host);
+    if (!endpoint)
+        return {std::nullopt, workerProblem(endpoint.error().code, host)};
+    if (gpuIndex >= 0)
+        endpoint->gpu = gpuIndex;
+    if (auto launcher = workerProgram(*endpoint); !launcher)
+        return {std::nullopt, workerProblem(launcher.error().code, host)};
+    return {*endpoint, {}};
 }
 
 } // namespace kwb::ui

@@ -3,9 +3,12 @@
 // times kernels, which GPU the worker uses, where the worker runs, and the interface language.
 // Provider keys are not here: they live in the LLM settings file or the system keychain (see
 // SettingsDialog). A plain value; load() and save() read and write QSettings on the UI thread.
+#include <optional>
+
 #include <QString>
 
 #include "core/verify/verifier.h"
+#include "core/verify/worker_endpoint.h"
 
 namespace kwb::ui {
 
@@ -26,9 +29,15 @@ struct WorkbenchSettings {
     static WorkbenchSettings load();
     void save() const;
     VerifyOptions verifyOptions() const;
-    // Applies the GPU and worker choice to this process (the environment the worker inherits);
-    // returns an error sentence, or empty.
-    QString applyToWorker() const;
+
+    // Where the window's jobs run their worker, from the host and GPU settings. A host writes
+    // its ssh launcher now, so that a problem shows when the settings are saved. No endpoint
+    // and a sentence of the window's (translated) when the host cannot be used.
+    struct WorkerChoice {
+        std::optional<WorkerEndpoint> endpoint;
+        QString problem;
+    };
+    WorkerChoice workerChoice() const;
     bool operator==(const WorkbenchSettings&) const = default;
 };
 

@@ -53,6 +53,19 @@ GenerationPanel::GenerationPanel(QWidget* parent)
       m_contextCaption(new QLabel(this)), m_context(new QComboBox(this)),
       m_skillFile(new QLineEdit(this)), m_generate(new QPushButton(this)),
       m_cancel(new QPushButton(this)), m_status(new QLabel(this)), m_log(new QPlainTextEdit(this)) {
+    setUpWidgets();
+    layOut();
+    connect(m_generate, &QPushButton::clicked, this, [this] { generate(); });
+    connect(m_cancel, &QPushButton::clicked, this, &GenerationPanel::cancel);
+    connect(m_context, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_skillFile->setEnabled(i == int(Context::Skill)); });
+    connectJob();
+    reloadProviders();
+    retranslateUi();
+    updateButtons();
+}
+
+void GenerationPanel::setUpWidgets() {
     setObjectName(QStringLiteral("generationPanel"));
     m_provider->setObjectName(QStringLiteral("generationProvider"));
     m_model->setObjectName(QStringLiteral("generationModel"));
@@ -85,7 +98,9 @@ GenerationPanel::GenerationPanel(QWidget* parent)
     m_repairCaption->setBuddy(m_repairs);
     m_contextCaption->setBuddy(m_context);
     setFocusProxy(m_provider);
+}
 
+void GenerationPanel::layOut() {
     auto* form = new QFormLayout;
     form->addRow(m_providerCaption, m_provider);
     form->addRow(m_modelCaption, m_model);
@@ -109,11 +124,9 @@ GenerationPanel::GenerationPanel(QWidget* parent)
     layout->addLayout(form);
     layout->addLayout(buttons);
     layout->addWidget(m_log, 1);
+}
 
-    connect(m_generate, &QPushButton::clicked, this, [this] { generate(); });
-    connect(m_cancel, &QPushButton::clicked, this, &GenerationPanel::cancel);
-    connect(m_context, &QComboBox::currentIndexChanged, this,
-            [this](int i) { m_skillFile->setEnabled(i == int(Context::Skill)); });
+void GenerationPanel::connectJob() {
     connect(m_job, &GenerationJob::generationStarted, this, [this] {
         m_storedSamples = 0;
         m_streamTurn = 0;
@@ -180,10 +193,6 @@ GenerationPanel::GenerationPanel(QWidget* parent)
                     emit samplesStored(m_storedSamples);
                 emit generationEnded(code == QLatin1String("cancelled"));
             });
-
-    reloadProviders();
-    retranslateUi();
-    updateButtons();
 }
 
 void GenerationPanel::attach(ProjectSession* session, CodeEditor* editor) {

@@ -76,6 +76,9 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void setUpWidgets();
+    void layOut();
+    void connectJob(); // the job's signals: streamed text, answers, progress, the end
     void prepare();
     void startWith(const Task& task, const std::vector<PromptExample>& examples);
     void showProgress(const GenerationProgress& progress);

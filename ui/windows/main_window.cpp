@@ -59,7 +59,7 @@ MainWindow::MainWindow(QWidget* parent)
     initUiResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/kernel-workbench.svg")));
-    WorkbenchSettings::load().applyToWorker();
+    applyWorkerSettings();
 
     m_review = new ReviewController({m_session, m_taskBrowser, m_sampleList, m_kernelEditor,
                                      m_promptEditor, m_reviewBar, m_verificationPanel},
@@ -147,12 +147,22 @@ void MainWindow::showSettings() {
     auto* dialog = new SettingsDialog(m_probe->lastInfo(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &SettingsDialog::settingsSaved, this, [this] {
-        const QString problem = WorkbenchSettings::load().applyToWorker();
+        const QString problem = applyWorkerSettings();
         statusBar()->showMessage(problem.isEmpty() ? tr("Settings saved.") : problem, 5000);
         m_generationPanel->reloadProviders();
         m_probe->start(); // the worker or GPU may have changed
     });
     dialog->open();
+}
+
+QString MainWindow::applyWorkerSettings() {
+    const WorkbenchSettings::WorkerChoice choice = WorkbenchSettings::load().workerChoice();
+    if (choice.endpoint) {
+        m_probe->setWorkerEndpoint(*choice.endpoint);
+        m_verificationJob->setWorkerEndpoint(*choice.endpoint);
+        m_generationPanel->job()->setWorkerEndpoint(*choice.endpoint);
+    }
+    return choice.problem;
 }
 
 void MainWindow::showExport() {

@@ -86,6 +86,10 @@ private:
     // An edited draft copy is saved or discarded (asked) before the window closes.
     void closeEvent(QCloseEvent* event) override;
     void openProjectDialog();
+    // Hands the worker the settings choose (this machine or an ssh host, the GPU) to every job
+    // that makes one: the probe, verification and generation. A host that cannot be used keeps
+    // the jobs' worker as it was; returns the sentence saying why, or empty.
+    QString applyWorkerSettings();
 
     ProjectSession* m_session = nullptr;
     TaskBrowser* m_taskBrowser = nullptr;

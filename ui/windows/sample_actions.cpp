@@ -69,20 +69,32 @@ void SampleActions::verifyCurrent() {
         return;
     }
     const bool draft = isEditingCopy();
-    const std::string source = draft ? m_parts.kernelEditor->text().toStdString() : sample->source;
+    // A stored sample as core reads it for every front end (the same candidate file name, so
+    // the same diagnostics as `kwb samples verify`); the draft, never stored, likewise.
+    const std::string draftSource = draft ? m_parts.kernelEditor->text().toStdString() : "";
     const std::int64_t specId = sample->taskSpecId;
     const qint64 id = draft ? 0 : sample->id;
     m_parts.session->run(
-        this, [specId](ProjectStore& store) { return store.taskSpec(specId); },
-        [this, source, id](const Result<Task>& task) {
-            if (!task) {
-                emit message(tr("Cannot read the sample's task: %1").arg(qs(task.error().message)));
+        this,
+        [id, specId, draftSource](ProjectStore& store) -> Result<SampleVerification> {
+            if (id != 0)
+                return loadSampleVerification(store, id);
+            auto task = store.taskSpec(specId);
+            if (!task)
+                return task.error();
+            SampleVerification copy;
+            copy.task = std::move(*task);
+            copy.source = draftSource;
+            return copy;
+        },
+        [this, id](const Result<SampleVerification>& loaded) {
+            if (!loaded) {
+                emit message(
+                    tr("Cannot read the sample's task: %1").arg(qs(loaded.error().message)));
                 return;
             }
             VerificationJob::Request request;
-            request.task = *task;
-            request.source = source;
-            request.fileName = "candidate.cu";
+            request.sample = *loaded;
             request.options = WorkbenchSettings::load().verifyOptions();
             m_verifying = id;
             m_parts.job->start(std::move(request));

@@ -102,9 +102,12 @@ private:
                                              : Failure{"harness-error", why, false};
         m_shadow.resize(m_b.params.size());
         m_cpuRef = m_shape.cpuReference && cpuref::hasCpuReference(m_task.reference.cpu);
-        rep()["reference"] = m_cpuRef                  ? "cpu-float64"
-                             : m_job.referenceIsKernel ? "reference-kernel"
-                                                       : "baseline";
+        std::string reference = "baseline";
+        if (m_cpuRef)
+            reference = "cpu-float64";
+        else if (m_job.referenceIsKernel)
+            reference = "reference-kernel";
+        rep()["reference"] = reference;
         if (!m_cpuRef && !m_job.reference)
             return {"harness-error",
                     "no reference for shape " + m_shape.name +

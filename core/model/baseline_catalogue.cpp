@@ -10,9 +10,8 @@ constexpr BaselineLibrary kCublas = BaselineLibrary::Cublas, kLt = BaselineLibra
                           kComposition = BaselineLibrary::Composition,
                           kKernel = BaselineLibrary::ReferenceKernel;
 
-std::vector<BaselineOp> makeCatalogue() {
-    const std::vector<std::pair<std::string, double>> pool{
-        {"window", 3}, {"stride", 2}, {"padding", 1}};
+// cuBLAS and cuBLASLt.
+std::vector<BaselineOp> cublasOps() {
     return {
         {"cublas-saxpy",
          kCublas,
@@ -77,6 +76,14 @@ std::vector<BaselineOp> makeCatalogue() {
          {},
          {},
          "h[M, F] = GELU(x[M, D] w1[D, F] + b1[F]); y[M, D] = h w2[F, D] + b2[D], bf16"},
+    };
+}
+
+// cuDNN; pooling takes its window, stride and padding as parameters.
+std::vector<BaselineOp> cudnnOps() {
+    const std::vector<std::pair<std::string, double>> pool{
+        {"window", 3}, {"stride", 2}, {"padding", 1}};
+    return {
         {"cudnn-softmax-rows",
          kCudnn,
          "cuDNN softmax (CUDNN_SOFTMAX_ACCURATE, per row)",
@@ -140,6 +147,12 @@ std::vector<BaselineOp> makeCatalogue() {
          {"eps"},
          {},
          "y = gamma[c] (x - mean[c]) / sqrt(var[c] + eps) + beta[c], x [N, C, H, W]"},
+    };
+}
+
+// CUB, and plain kernels and compositions where no library has the operation.
+std::vector<BaselineOp> otherOps() {
+    return {
         {"cub-reduce-sum",
          kCub,
          "CUB DeviceReduce::Sum",
@@ -232,6 +245,13 @@ std::vector<BaselineOp> makeCatalogue() {
          {},
          "o = softmax(q k^T * scale, causal) v, [B, H, S, 64] half"},
     };
+}
+
+std::vector<BaselineOp> makeCatalogue() {
+    std::vector<BaselineOp> all;
+    for (auto&& group : {cublasOps(), cudnnOps(), otherOps()})
+        all.insert(all.end(), group.begin(), group.end());
+    return all;
 }
 
 } // namespace

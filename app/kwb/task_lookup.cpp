@@ -36,12 +36,12 @@ TaskCatalog loadCatalog(const std::string& tasksDir, bool builtin) {
     return loadTaskCatalog(dir, userTaskDirectories(tasksDir));
 }
 
-Result<Task> findTask(const std::string& idOrPath) {
+Result<Task> findTask(const std::string& idOrPath, const std::string& tasksDir) {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (idOrPath.ends_with(".toml") || fs::is_regular_file(idOrPath, ec))
         return loadTaskFile(idOrPath);
-    const TaskCatalog catalog = loadCatalog("");
+    const TaskCatalog catalog = loadCatalog(tasksDir);
     if (const CatalogTask* t = catalog.find(idOrPath))
         return t->task;
     std::string known;

@@ -11,7 +11,8 @@
 
 namespace kwb::cli {
 
-Result<Task> findTask(const std::string& idOrPath);
+// tasksDir: a user task folder searched first (empty: none).
+Result<Task> findTask(const std::string& idOrPath, const std::string& tasksDir = "");
 
 // The user task folders for an optional --tasks-dir value (empty: none given).
 std::vector<std::filesystem::path> userTaskDirectories(const std::string& tasksDir);

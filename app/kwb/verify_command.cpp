@@ -98,6 +98,8 @@ void printTable(const v::VerificationRecordData& rec, const std::string& file, s
         out << "  on " << rec.device->name << " (cc " << rec.device->cc << ")";
     out << "  seed " << rec.seed << "\n";
     printBuild(rec.build.value_or(v::BuildReport{}), out);
+    if (rec.baseline)
+        out << "Baseline: " << rec.baseline->label << " [" << rec.baseline->kind << "]\n";
     printShapes(rec.shapes, out);
     const std::vector<v::ScreeningFinding> findings =
         rec.screening ? rec.screening->findings : std::vector<v::ScreeningFinding>{};
@@ -122,10 +124,13 @@ struct VerifyOpts {
     int trials = 2, timeout = 300, idle = 20;
     std::vector<std::string> timing;
     std::string workerHost; // empty: this machine's kwb-runner
+    std::string tasksDir;
 };
 
 void addVerifyOptions(CLI::App* cmd, VerifyOpts& o) {
     cmd->add_option("task", o.task, "Task id (e.g. sgemm-f32) or a task file (.toml)")->required();
+    cmd->add_option("--tasks-dir", o.tasksDir,
+                    "A folder of your own tasks, searched for the task id before the others");
     cmd->add_option("file", o.file, "The candidate CUDA source (.cu)")
         ->required()
         ->check(readableFile());
@@ -183,7 +188,7 @@ Result<VerifyOptions> verifyOptions(const VerifyOpts& o) {
 }
 
 int runVerify(const VerifyOpts& o) {
-    auto task = findTask(o.task);
+    auto task = findTask(o.task, o.tasksDir);
     if (!task) {
         std::cerr << "kwb verify: " << task.error().message << "\n";
         return 2;

@@ -101,12 +101,18 @@ private:
             return allocError != cudaSuccess ? cudaFailure(allocError, why)
                                              : Failure{"harness-error", why, false};
         m_shadow.resize(m_b.params.size());
-        m_cpuRef = m_shape.cpuReference && cpuref::hasCpuReference(m_task.id);
-        rep()["reference"] = m_cpuRef ? "cpu-float64" : "baseline";
-        if (!m_cpuRef && !m_job.baseline)
+        m_cpuRef = m_shape.cpuReference && cpuref::hasCpuReference(m_task.reference.cpu);
+        std::string reference = "baseline";
+        if (m_cpuRef)
+            reference = "cpu-float64";
+        else if (m_job.referenceIsKernel)
+            reference = "reference-kernel";
+        rep()["reference"] = reference;
+        if (!m_cpuRef && !m_job.reference)
             return {"harness-error",
                     "no reference for shape " + m_shape.name +
-                        " (no baseline, not a CPU-reference shape)",
+                        " (the task names no reference kernel and no library baseline, and has "
+                        "no CPU reference here)",
                     false};
         return {};
     }
@@ -114,10 +120,17 @@ private:
     bool isOutput(std::size_t i) const { return m_b.params[i]->kind == ParamKind::Output; }
     bool isInput(std::size_t i) const { return m_b.params[i]->kind == ParamKind::Input; }
 
-    // Once per shape: the baseline's prepare() on scratch outputs of its own, so a candidate's
+    Failure prepareBaseline() { return prepareOnce(m_job.baseline, &m_baselinePrepared); }
+    Failure prepareReference() {
+        if (m_job.reference == m_job.baseline)
+            return prepareBaseline();
+        return prepareOnce(m_job.reference, &m_referencePrepared);
+    }
+
+    // Once per shape: a baseline's prepare() on scratch outputs of its own, so a candidate's
     // buffer never holds a reference.
-    Failure prepareBaseline() {
-        if (m_baselinePrepared || !m_job.baseline)
+    Failure prepareOnce(Baseline* baseline, bool* prepared) {
+        if (*prepared || !baseline)
             return {};
         BaselineCall c = m_bcall;
         std::vector<GuardedBuffer> prepOut;
@@ -130,9 +143,9 @@ private:
                 return cudaFailure(e, "allocating baseline outputs");
             c.outputs.push_back(prepOut.back().data());
         }
-        if (auto s = m_job.baseline->prepare(c); !s)
+        if (auto s = baseline->prepare(c); !s)
             return {"harness-error", "baseline: " + s.error().message, false};
-        m_baselinePrepared = true;
+        *prepared = true;
         return {};
     }
 
@@ -330,9 +343,10 @@ private:
         return {};
     }
 
-    // The baseline on the current inputs, its outputs converted to float into m_refOut.
+    // The reference (kernel or library) on the current inputs, its outputs converted to float
+    // into m_refOut.
     Failure computeBaselineReference() {
-        if (auto f = prepareBaseline())
+        if (auto f = prepareReference())
             return f;
         BaselineCall c = m_bcall;
         std::vector<GuardedBuffer> raw;
@@ -344,8 +358,8 @@ private:
             raw.back().allocate(m_b.bufs[i].bytes());
             c.outputs.push_back(raw.back().data());
         }
-        if (auto s = m_job.baseline->run(c); !s)
-            return {"harness-error", "baseline: " + s.error().message, false};
+        if (auto s = m_job.reference->run(c); !s)
+            return {"harness-error", "reference: " + s.error().message, false};
         std::size_t k = 0;
         for (std::size_t i = 0; i < m_b.params.size(); ++i) {
             if (!isOutput(i))
@@ -547,6 +561,7 @@ private:
     Buffers m_b;
     bool m_cpuRef = false;
     bool m_baselinePrepared = false;
+    bool m_referencePrepared = false;
     int m_callIndex = 0;
     nlohmann::json m_outputs = nlohmann::json::object();
     std::vector<GuardedBuffer> m_shadow;           // the inputs as filled (is the input unchanged?)

@@ -19,7 +19,9 @@ struct ShapeJob {
     const Task* task = nullptr;
     const ShapeSpec* shape = nullptr;
     ShimCall candidate = nullptr;
-    Baseline* baseline = nullptr; // may be null: then only CPU-reference shapes can be checked
+    Baseline* baseline = nullptr;   // timed against; may be null: then nothing is timed
+    Baseline* reference = nullptr;  // checked against where no CPU reference runs; may be null
+    bool referenceIsKernel = false; // reference is the task's reference kernel
     std::uint64_t seed = 0;
     int trials = 2;
     bool bench = true;

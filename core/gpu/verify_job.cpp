@@ -46,15 +46,18 @@ void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
     }
     if (!pre->stream)
         cudaStreamCreateWithFlags(&pre->stream, cudaStreamNonBlocking); // as in runVerifyJob
-    pre->baseline = makeBaseline(task->id);
+    pre->baselines = makeTaskBaselines(*task, msg.value("reference_library", ""));
     pre->taskId = task->id;
+    if (!pre->baselines.error.empty())
+        pre->report["error"] = pre->baselines.error;
+    Baseline* timing = pre->baselines.timing();
     importAlgorithms(msg.value("algorithm_choices", nlohmann::json::object()));
     const std::vector<std::string> only = msg.value("shapes", std::vector<std::string>{});
     nlohmann::json shapes = nlohmann::json::array();
     for (const auto& shape : task->shapes) {
-        if (!pre->baseline || !wanted(only, shape.name))
+        if (!timing || !wanted(only, shape.name))
             continue;
-        if (auto why = warmBaseline(*task, shape, *pre->baseline, pre->stream); !why.empty()) {
+        if (auto why = warmBaseline(*task, shape, *timing, pre->stream); !why.empty()) {
             pre->report["error"] = shape.name + ": " + why;
             cudaGetLastError();
             break;
@@ -176,17 +179,19 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
     // with it, so the stream check (stream_contract.h) sees it as the contract violation it is.
     // The harness's own synchronous copies on the legacy stream follow a device-wide sync.
     cudaStream_t stream = nullptr;
-    std::unique_ptr<Baseline> baseline;
+    TaskBaselines baselines;
     if (prepared && prepared->taskId == task->id && prepared->stream) {
         stream = prepared->stream; // made, and the baseline warmed, while the candidate built
-        baseline = std::move(prepared->baseline);
+        baselines = std::move(prepared->baselines);
         result["prepared"] = prepared->report;
     } else {
         cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
-        baseline = makeBaseline(task->id);
+        baselines = makeTaskBaselines(*task, spec.value("reference_library", ""));
     }
-    if (baseline)
-        result["baseline"] = {{"label", baseline->label()}, {"kind", baseline->kind()}};
+    if (!baselines.error.empty())
+        return failed("harness-error", "baseline: " + baselines.error);
+    if (Baseline* b = baselines.timing())
+        result["baseline"] = {{"label", b->label()}, {"kind", b->kind()}};
 
     (void)readSmClock(device); // NVML opens its files now, before the filters
     result["sandbox"] = confine(spec, library, sandbox);
@@ -204,7 +209,9 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
     ShapeJob base;
     base.task = &*task;
     base.candidate = call;
-    base.baseline = baseline.get();
+    base.baseline = baselines.timing();
+    base.reference = baselines.reference();
+    base.referenceIsKernel = baselines.kernel != nullptr;
     base.seed = seed;
     base.trials = trials;
     base.bench = bench;

@@ -9,24 +9,27 @@
 #include <cuda_runtime_api.h>
 #include <nlohmann/json.hpp>
 
+#include "core/gpu/task_baselines.h"
+
 namespace kwb::gpu {
 
-class Baseline;
 using EventSink = std::function<void(const nlohmann::json&)>;
 
 // What the job child did before its spec arrived, while the worker built the candidate: the
 // "prepare" line starts CUDA; a "warm" line ({"type":"warm","task":Task,"shapes":[...]})
-// makes the stream and the task's baseline and warms the baseline on every shape.
+// makes the stream and the task's baselines (the reference kernel from "reference_library", built
+// by the worker) and warms the timing baseline on every shape.
 struct PreparedJob {
     PreparedJob();
     ~PreparedJob();
     std::string taskId; // the task the baseline was made and warmed for; empty: none
     cudaStream_t stream = nullptr;
-    std::unique_ptr<Baseline> baseline;
+    TaskBaselines baselines;
     nlohmann::json report = nlohmann::json::object(); // ms spent, warmed shapes, errors
 };
 
-// spec: {"task": Task, "library": path, "seed": n, "shapes": [names] (empty: all),
+// spec: {"task": Task, "library": path, "reference_library": path (the task's reference kernel,
+//        built), "seed": n, "shapes": [names] (empty: all),
 //        "bench": bool, "timing": TimingPolicy, "trials": n, "device": n, "ceilings": {...}}
 // prepared: may be null, or hold work done for this spec's task before it arrived.
 nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,

@@ -146,6 +146,29 @@ nlohmann::json WorkerSession::build(const nlohmann::json& params) {
     return j;
 }
 
+// The task's reference kernel through the candidates' build (the task's entry point and shim):
+// the build's answer, or an error when it does not compile (the task's fault, not a verdict on
+// the candidate).
+nlohmann::json WorkerSession::buildReference(const nlohmann::json& params) {
+    nlohmann::json p = params;
+    const nlohmann::json& ref = params["task"]["reference"];
+    p["source"] = ref.value("kernel_source", "");
+    p["file_name"] = std::filesystem::path(ref.value("kernel", "reference.cu")).filename().string();
+    auto err = [](const std::string& m) {
+        return nlohmann::json{{"error", {{"code", "reference-invalid"}, {"message", m}}}};
+    };
+    if (p["source"].get<std::string>().empty())
+        return err("the task's reference kernel came without its source");
+    nlohmann::json built = build(p);
+    if (built.contains("error"))
+        return built;
+    if (!built.value("ok", false))
+        return err("the task's reference kernel " + p["file_name"].get<std::string>() +
+                   " does not compile: " + built.value("failure", "nvcc failed") +
+                   " (kwb tasks check shows the compiler's messages)");
+    return built;
+}
+
 namespace {
 
 // Speed-of-light: the task's FLOP and byte formulas over the device's measured ceilings.
@@ -277,6 +300,31 @@ void keepAlgorithmChoices(const std::filesystem::path& file, nlohmann::json know
         (void)out->commit();
 }
 
+// The "warm" line to the job child (its baselines made, the reference kernel loaded, the timing
+// baseline warmed on every shape) and the algorithms it chose kept; false when the child did
+// not answer as expected.
+bool warmChild(StartedJob& job, const nlohmann::json& params, const nlohmann::json& reference,
+               int device, const std::optional<Result<DeviceCeilings>>& c) {
+    nlohmann::json warm = {{"type", "warm"},
+                           {"task", params.value("task", nlohmann::json::object())}};
+    if (reference.contains("library_path"))
+        warm["reference_library"] = reference["library_path"];
+    if (params.contains("shapes"))
+        warm["shapes"] = params["shapes"];
+    // The baseline searches a shape's algorithm once per device; later jobs reuse the choice.
+    const auto choicesFile = algorithmChoicesFile(device, c);
+    nlohmann::json known = readAlgorithmChoices(choicesFile);
+    warm["algorithm_choices"] = known;
+    nlohmann::json warmed =
+        sendToJob(job, warm) ? readFromJob(job, std::chrono::seconds(120)) : nlohmann::json();
+    // The answer comes before the child has loaded any candidate, so it can be trusted.
+    if (!warmed.is_object() || warmed.value("type", "") != "warmed")
+        return false;
+    keepAlgorithmChoices(choicesFile, std::move(known),
+                         warmed.value("algorithm_choices", nlohmann::json::object()));
+    return true;
+}
+
 } // namespace
 
 nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send) {
@@ -310,35 +358,32 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     };
     nlohmann::json timeline = nlohmann::json::object();
     // Asking the driver for the devices (the first time: it starts), after the child started and
-    // before nvcc can: the part of the worker's own time that adds to nvcc's on a cold
-    // verification.
+    // before nvcc can: the worker's own time that adds to nvcc's on a cold verification.
     timeline["before_build"] = std::chrono::duration<double, std::milli>(t0 - q0).count();
-    auto building = std::async(std::launch::async, [this, &params] { return build(params); });
+    // The task's reference kernel (cached like a candidate), then the candidate, on the build
+    // thread: the warm line needs only the reference; only a job on a device runs it.
+    std::promise<nlohmann::json> referenceBuilt;
+    auto referenceReady = referenceBuilt.get_future();
+    const bool needReference = haveDevice && task->reference.hasKernel();
+    auto building = std::async(std::launch::async, [this, &params, needReference, &referenceBuilt] {
+        referenceBuilt.set_value(needReference ? buildReference(params) : nlohmann::json());
+        return build(params);
+    });
+    nlohmann::json reference = referenceReady.get();
+    if (needReference)
+        timeline["reference_built"] = since();
+    if (reference.contains("error"))
+        return (void)building.get(), reference;
     std::optional<Result<DeviceCeilings>> c;
     if (haveDevice && bench) {
         c = ceilingsFor(device, early.get());
         timeline["calibration_ready"] = since();
     }
     if (early) {
-        nlohmann::json warm = {{"type", "warm"},
-                               {"task", params.value("task", nlohmann::json::object())}};
-        if (params.contains("shapes"))
-            warm["shapes"] = params["shapes"];
-        // The baseline searches a shape's algorithm once per device; later jobs reuse the choice.
-        const auto choicesFile = algorithmChoicesFile(device, c);
-        nlohmann::json known = readAlgorithmChoices(choicesFile);
-        warm["algorithm_choices"] = known;
-        nlohmann::json warmed = sendToJob(*early, warm)
-                                    ? readFromJob(*early, std::chrono::seconds(120))
-                                    : nlohmann::json();
-        // The answer comes before the child has loaded any candidate, so it can be trusted.
-        if (warmed.is_object() && warmed.value("type", "") == "warmed") {
+        if (warmChild(*early, params, reference, device, c))
             timeline["warm_done"] = since();
-            keepAlgorithmChoices(choicesFile, std::move(known),
-                                 warmed.value("algorithm_choices", nlohmann::json::object()));
-        } else {
+        else
             early.reset(); // gone or confused: the job gets a fresh child
-        }
     }
     nlohmann::json built = building.get();
     timeline["build_done"] = since();
@@ -360,6 +405,8 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     nlohmann::json spec = params;
     spec.erase("source");
     spec["library"] = built["library_path"];
+    if (reference.contains("library_path"))
+        spec["reference_library"] = reference["library_path"];
     spec["device"] = device;
     JobLimits limits;
     limits.total = std::chrono::seconds(params.value("timeout_s", 300));

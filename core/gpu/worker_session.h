@@ -31,6 +31,7 @@ private:
     nlohmann::json handleHello(const nlohmann::json& msg);
     nlohmann::json handleRequest(const nlohmann::json& msg, const Sink& send);
     nlohmann::json build(const nlohmann::json& params);
+    nlohmann::json buildReference(const nlohmann::json& params);
     nlohmann::json verify(const nlohmann::json& msg, const Sink& send);
     // withLibraries: with the libraries' versions (queryDevices), which costs loading them.
     const DeviceInfo& devices(bool withLibraries = false);

@@ -202,14 +202,41 @@ void from_json(const nlohmann::json& j, Tolerance& t) {
     t.mode = require(parseToleranceMode(mode), "tolerance mode", mode);
 }
 
+// The newer keys are written only when set and read when present, so task specs stored before
+// they existed read (and hash) as they did.
 void to_json(nlohmann::json& j, const Baseline& b) {
     j = {{"library", toString(b.library)}, {"label", b.label}};
+    if (!b.op.empty())
+        j["op"] = b.op;
+    if (!b.dims.empty())
+        j["dims"] = b.dims;
+    if (!b.params.empty())
+        j["params"] = b.params;
 }
 
 void from_json(const nlohmann::json& j, Baseline& b) {
     const auto lib = j.at("library").get<std::string>();
     b.library = require(parseBaselineLibrary(lib), "baseline library", lib);
     b.label = j.at("label").get<std::string>();
+    b.op = j.value("op", std::string());
+    b.dims = j.value("dims", std::map<std::string, std::string>{});
+    b.params = j.value("params", std::map<std::string, double>{});
+}
+
+void to_json(nlohmann::json& j, const TaskReference& r) {
+    j = nlohmann::json::object();
+    if (!r.kernel.empty())
+        j["kernel"] = r.kernel;
+    if (!r.kernelSource.empty())
+        j["kernel_source"] = r.kernelSource;
+    if (!r.cpu.empty())
+        j["cpu"] = r.cpu;
+}
+
+void from_json(const nlohmann::json& j, TaskReference& r) {
+    r.kernel = j.value("kernel", std::string());
+    r.kernelSource = j.value("kernel_source", std::string());
+    r.cpu = j.value("cpu", std::string());
 }
 
 void to_json(nlohmann::json& j, const Task& t) {
@@ -226,6 +253,8 @@ void to_json(nlohmann::json& j, const Task& t) {
          {"baseline", t.baseline},
          {"allowed_libraries", t.allowedLibraries},
          {"prompt", t.prompt}};
+    if (t.reference != TaskReference{})
+        j["reference"] = t.reference;
 }
 
 void from_json(const nlohmann::json& j, Task& t) {
@@ -244,6 +273,7 @@ void from_json(const nlohmann::json& j, Task& t) {
     t.baseline = j.at("baseline").get<Baseline>();
     t.allowedLibraries = j.at("allowed_libraries").get<std::vector<std::string>>();
     t.prompt = j.at("prompt").get<std::string>();
+    t.reference = j.value("reference", TaskReference{});
 }
 
 Result<Task> taskFromJson(const nlohmann::json& j) {

@@ -85,11 +85,33 @@ struct Tolerance {
     bool operator==(const Tolerance&) const = default;
 };
 
+// What a candidate is timed against: a library operation from the catalogue
+// (core/model/baseline_catalogue.h) by name, or, with library ReferenceKernel and no op, the
+// task's reference kernel. dims and params adapt the task to the operation: dims maps each of
+// the operation's dimension names to a formula over the task's dimensions (left out: the same
+// name); params gives the operation's parameters (window sizes, strides, ...) as numbers.
 struct Baseline {
     BaselineLibrary library = BaselineLibrary::Cublas;
     std::string label; // for people: "cuBLAS SGEMM (TF32 off)"
+    std::string op;    // "cublas-sgemm"; empty: the reference kernel
+    std::map<std::string, std::string> dims;
+    std::map<std::string, double> params;
 
     bool operator==(const Baseline&) const = default;
+};
+
+// The task's trusted references. kernel: a CUDA file with the task's entry point, relative to
+// the task file (the correctness reference on every shape without a CPU check, and the baseline
+// when no library operation is named); kernelSource: its text, read when the task is loaded, so
+// the task travels to a worker whole. cpu: a float64 CPU reference by name
+// (core/reference/cpu_reference.h), run on the shapes marked cpu_reference.
+struct TaskReference {
+    std::string kernel;
+    std::string kernelSource;
+    std::string cpu;
+
+    bool hasKernel() const { return !kernel.empty(); }
+    bool operator==(const TaskReference&) const = default;
 };
 
 struct Task {
@@ -106,6 +128,7 @@ struct Task {
     std::string flopsFormula;                    // arithmetic over dimension names, e.g. "2*M*N*K"
     std::string bytesFormula;
     Baseline baseline;
+    TaskReference reference;
     std::vector<std::string> allowedLibraries; // what a candidate may call, e.g. "cub"
     std::string prompt;
 
@@ -126,6 +149,8 @@ void to_json(nlohmann::json& j, const Tolerance& t);
 void from_json(const nlohmann::json& j, Tolerance& t);
 void to_json(nlohmann::json& j, const Baseline& b);
 void from_json(const nlohmann::json& j, Baseline& b);
+void to_json(nlohmann::json& j, const TaskReference& r);
+void from_json(const nlohmann::json& j, TaskReference& r);
 // Strict: from_json throws nlohmann::json exceptions on missing keys or unknown enum names.
 void to_json(nlohmann::json& j, const Task& t);
 void from_json(const nlohmann::json& j, Task& t);

@@ -216,7 +216,7 @@ struct ShapeResult {
     std::map<std::string, std::int64_t> dims;
     RecordVerdict verdict;
     std::string detail;
-    std::string reference; // "baseline" or "cpu-float64"
+    std::string reference; // "baseline", "reference-kernel" or "cpu-float64"
     std::map<std::string, OutputCheck> outputs;
     std::optional<TimingSummary> candidate, baseline;      // "timing": both or neither
     nlohmann::json timingExtra = nlohmann::json::object(); // unknown keys of "timing"

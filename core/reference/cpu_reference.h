@@ -46,7 +46,10 @@ struct CpuReferenceResult {
     std::map<std::string, std::vector<double>> scales;
 };
 
-bool hasCpuReference(const std::string& taskId);
+// The references are named as the built-in tasks that first used them ("sgemm-f32"); a task
+// file names its own ([reference] cpu = "sgemm-f32"), and runCpuReference runs that one.
+bool hasCpuReference(const std::string& name);
+std::vector<std::string> cpuReferenceNames();
 // inputs: every input buffer's raw host bytes by parameter name.
 Result<CpuReferenceResult>
 runCpuReference(const Task& task, const ShapeSpec& shape,

@@ -103,14 +103,22 @@ bool isProofTask(const std::string& id) {
 
 } // namespace
 
-bool hasCpuReference(const std::string& taskId) {
-    return isProofTask(taskId) || findSuiteReference(taskId) != nullptr;
+bool hasCpuReference(const std::string& name) {
+    return isProofTask(name) || findSuiteReference(name) != nullptr;
+}
+
+std::vector<std::string> cpuReferenceNames() {
+    std::vector<std::string> names = {"softmax-rows-f32", "sgemm-f32",      "layernorm-gelu-f32",
+                                      "conv2d-nchw-f32",  "reduce-sum-f32", "gemm-bias-gelu-bf16"};
+    for (auto& id : suiteReferenceIds())
+        names.push_back(std::move(id));
+    return names;
 }
 
 Result<CpuReferenceResult>
 runCpuReference(const Task& task, const ShapeSpec& s,
                 const std::map<std::string, std::span<const std::byte>>& inputs) {
-    const std::string& id = task.id;
+    const std::string& id = task.reference.cpu;
     if (ReferenceFn fn = findSuiteReference(id)) {
         KWB_TRY(args, widen(task, s, inputs));
         return fn(*args);
@@ -167,7 +175,8 @@ runCpuReference(const Task& task, const ShapeSpec& s,
         r->scales["out"] = std::move(*scale);
         return r;
     }
-    return Error::make("reference-missing", "No CPU reference for task \"" + id + "\"");
+    return Error::make("reference-missing",
+                       "No CPU reference \"" + id + "\" (task \"" + task.id + "\")");
 }
 
 #undef KWB_TRY

@@ -1,10 +1,13 @@
 #include "core/tasks/task_catalog.h"
 
 #include "core/tasks/task_loader.h"
+#include "core/tasks/task_validator.h"
 
 namespace kwb {
 
 std::filesystem::path CatalogTask::referencePath() const {
+    if (task.reference.hasKernel())
+        return file.parent_path() / task.reference.kernel;
     return file.parent_path() / "reference" / (task.id + ".cu");
 }
 
@@ -40,7 +43,9 @@ TaskCatalog loadTaskCatalog(const std::optional<std::filesystem::path>& builtinD
                 catalog.problems.push_back(std::move(p));
                 continue;
             }
-            catalog.tasks.push_back({std::move(folder.tasks[i]), folder.files[i], builtin});
+            std::vector<std::string> gaps = verificationGaps(folder.tasks[i]);
+            catalog.tasks.push_back(
+                {std::move(folder.tasks[i]), folder.files[i], builtin, std::move(gaps)});
         }
     };
     if (builtinDir)

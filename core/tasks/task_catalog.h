@@ -15,8 +15,11 @@ struct CatalogTask {
     Task task;
     std::filesystem::path file; // the task's .toml
     bool builtin = false;
+    // What it lacks to be verified and timed (verificationGaps); empty: nothing.
+    std::vector<std::string> gaps;
 
-    // Where its reference solution lives: <folder of the .toml>/reference/<id>.cu.
+    // Where its reference solution lives: the [reference] kernel it names, else (older task
+    // folders) <folder of the .toml>/reference/<id>.cu.
     std::filesystem::path referencePath() const;
 };
 

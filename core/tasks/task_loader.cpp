@@ -15,6 +15,8 @@ namespace {
 
 // Task files are short hand-written text; anything bigger is a mistake, not a task.
 constexpr std::uintmax_t kMaxTaskFileBytes = 1u << 20;
+// A reference kernel is one hand-written file; the limit keeps a task's request small.
+constexpr std::uintmax_t kMaxReferenceBytes = 256u << 10;
 
 TaskFileResult fileProblem(const std::filesystem::path& path, const std::string& message) {
     TaskFileResult r;
@@ -25,9 +27,39 @@ TaskFileResult fileProblem(const std::filesystem::path& path, const std::string&
     return r;
 }
 
+// The reference kernel's text, read into the task so it travels to a worker whole.
+std::optional<TaskProblem> readReferenceKernel(Task& task, const std::filesystem::path& baseDir) {
+    const std::filesystem::path path = baseDir / task.reference.kernel;
+    TaskProblem p;
+    p.field = "reference.kernel";
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) {
+        p.message = "the reference kernel " + path.string() + " does not exist";
+        return p;
+    }
+    if (std::filesystem::file_size(path, ec) > kMaxReferenceBytes || ec) {
+        p.message = "the reference kernel " + path.string() + " is larger than 256 KiB";
+        return p;
+    }
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream buf;
+    buf << in.rdbuf();
+    if (!in) {
+        p.message = "cannot read the reference kernel " + path.string();
+        return p;
+    }
+    task.reference.kernelSource = buf.str();
+    if (task.reference.kernelSource.find(task.entryName) == std::string::npos) {
+        p.message = "the reference kernel " + path.string() + " does not define " + task.entryName;
+        return p;
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
-TaskFileResult loadTaskText(const std::string& text, const std::string& sourceName) {
+TaskFileResult loadTaskText(const std::string& text, const std::string& sourceName,
+                            const std::filesystem::path& baseDir) {
     TaskFileResult r;
     // toml++ is built with TOML_EXCEPTIONS=0: parse errors come back as values.
     toml::parse_result parsed = toml::parse(text, sourceName);
@@ -53,6 +85,13 @@ TaskFileResult loadTaskText(const std::string& text, const std::string& sourceNa
             r.problems.push_back(std::move(p));
         }
     }
+    if (r.problems.empty() && task.reference.hasKernel() && !baseDir.empty()) {
+        if (auto p = readReferenceKernel(task, baseDir)) {
+            p->file = sourceName;
+            reader.locate(*p);
+            r.problems.push_back(std::move(*p));
+        }
+    }
     if (r.problems.empty())
         r.task = std::move(task);
     return r;
@@ -72,7 +111,8 @@ TaskFileResult loadTaskFileDetailed(const std::filesystem::path& path) {
     buf << in.rdbuf();
     if (!in.good() && !in.eof())
         return fileProblem(path, "cannot read the file");
-    return loadTaskText(buf.str(), path.string());
+    const auto dir = path.parent_path();
+    return loadTaskText(buf.str(), path.string(), dir.empty() ? std::filesystem::path(".") : dir);
 }
 
 Result<Task> loadTaskFile(const std::filesystem::path& path) {
@@ -87,8 +127,12 @@ TaskFolder loadTaskFolder(const std::filesystem::path& dir) {
     std::error_code ec;
     std::vector<std::filesystem::path> paths;
     for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        if (it->path().extension() == ".toml" && it->is_regular_file(ec))
+        std::error_code fileEc;
+        if (it->path().extension() == ".toml" && it->is_regular_file(fileEc))
             paths.push_back(it->path());
+        else if (it->is_directory(fileEc) &&
+                 std::filesystem::is_regular_file(it->path() / "task.toml", fileEc))
+            paths.push_back(it->path() / "task.toml"); // a task folder of its own
     }
     if (ec) {
         TaskProblem p;

@@ -19,7 +19,10 @@ struct TaskFileResult {
 };
 
 // Parses and validates TOML text; sourceName is used in problems (a path or "<memory>").
-TaskFileResult loadTaskText(const std::string& text, const std::string& sourceName);
+// baseDir: where the task file lies, against which [reference] kernel is read (empty: the
+// kernel is not read, and the task carries its name only).
+TaskFileResult loadTaskText(const std::string& text, const std::string& sourceName,
+                            const std::filesystem::path& baseDir = {});
 TaskFileResult loadTaskFileDetailed(const std::filesystem::path& path);
 // As above, all problems joined one a line into the Error's message (code "task-invalid").
 Result<Task> loadTaskFile(const std::filesystem::path& path);
@@ -30,7 +33,8 @@ struct TaskFolder {
     std::vector<TaskProblem> problems;        // broken files are reported here and skipped
 };
 
-// Every *.toml directly inside dir. A duplicate id is a problem of the later file.
+// Every *.toml directly inside dir, and every task.toml one folder down (a task in a folder of
+// its own, beside its reference.cu). A duplicate id is a problem of the later file.
 TaskFolder loadTaskFolder(const std::filesystem::path& dir);
 
 // The shipped task suite: share/kernel-workbench/tasks beside the running executable's

@@ -6,6 +6,8 @@
 #include <limits>
 #include <set>
 
+#include "core/model/baseline_catalogue.h"
+#include "core/reference/cpu_reference.h"
 #include "core/reference/formula.h"
 
 namespace kwb {
@@ -268,9 +270,113 @@ void checkTolerances(const Task& t, Checker& c) {
     }
 }
 
-void checkLibraries(const Task& t, Checker& c) {
-    if (t.baseline.label.empty())
+std::string dtypeList(const std::vector<DType>& types) {
+    std::string out;
+    for (DType d : types)
+        out += (out.empty() ? "" : ", ") + toString(d);
+    return out.empty() ? "none" : out;
+}
+
+// The task's buffers of one kind against what the operation takes, in order.
+void checkOpBuffers(const Task& t, const BaselineOp& op, ParamKind kind, Checker& c) {
+    const auto params = t.parametersOfKind(kind);
+    const std::vector<DType>& want = kind == ParamKind::Input ? op.inputs : op.outputs;
+    std::vector<DType> have;
+    for (const auto* p : params)
+        have.push_back(p->dtype);
+    if (have != want)
+        c.add("baseline.op", "baseline \"" + op.name + "\" takes " + toString(kind) + "s (" +
+                                 dtypeList(want) + "), but the task has " + toString(kind) + "s (" +
+                                 dtypeList(have) + ")");
+}
+
+void checkOpDims(const Task& t, const BaselineOp& op, const std::set<std::string>& dims,
+                 Checker& c) {
+    for (const auto& [name, formula] : t.baseline.dims) {
+        const std::string at = "baseline.dims." + name;
+        if (std::find(op.dims.begin(), op.dims.end(), name) == op.dims.end()) {
+            c.add(at, "baseline \"" + op.name + "\" has no dimension \"" + name + "\"");
+            continue;
+        }
+        auto f = Formula::parse(formula);
+        if (!f) {
+            c.add(at, f.error().message);
+            continue;
+        }
+        for (const auto& n : f->names())
+            if (!dims.count(n))
+                c.add(at, "baseline dimension \"" + name + "\" uses \"" + n +
+                              "\", which is not a dimension parameter");
+    }
+    for (const auto& d : op.dims)
+        if (!t.baseline.dims.count(d) && !dims.count(d))
+            c.add("baseline.op", "baseline \"" + op.name + "\" needs dimension \"" + d +
+                                     "\": the task has no dimension of that name; map one with "
+                                     "[baseline] dims = { " +
+                                     d + " = \"...\" }");
+    for (const auto& s : op.scalars) {
+        const Parameter* p = t.findParameter(s);
+        if (!p || p->kind != ParamKind::Scalar)
+            c.add("baseline.op", "baseline \"" + op.name + "\" reads scalar \"" + s +
+                                     "\", which is not a scalar parameter of the task");
+    }
+    for (const auto& [name, value] : t.baseline.params) {
+        const bool known = std::any_of(op.params.begin(), op.params.end(),
+                                       [&](const auto& p) { return p.first == name; });
+        if (!known)
+            c.add("baseline.params." + name,
+                  "baseline \"" + op.name + "\" has no parameter \"" + name + "\"");
+        else if (!std::isfinite(value))
+            c.add("baseline.params." + name, "baseline parameter \"" + name + "\" must be finite");
+    }
+}
+
+std::string knownOps() {
+    std::string out;
+    for (const auto& op : baselineCatalogue())
+        out += (out.empty() ? "" : ", ") + op.name;
+    return out;
+}
+
+// A named operation must exist and fit the task; a reference-kernel baseline needs the kernel.
+void checkBaseline(const Task& t, const std::set<std::string>& dims, Checker& c) {
+    const Baseline& b = t.baseline;
+    if (b.label.empty())
         c.add("baseline.label", "baseline label is empty");
+    if (b.op.empty()) {
+        // A library without an op, or a reference-kernel baseline without the kernel, loads:
+        // verificationGaps says what it lacks.
+        if (!b.dims.empty() || !b.params.empty())
+            c.add("baseline", "baseline dims and params need an op");
+        return;
+    }
+    const BaselineOp* op = findBaselineOp(b.op);
+    if (!op) {
+        c.add("baseline.op", "unknown baseline op \"" + b.op + "\" (known: " + knownOps() + ")");
+        return;
+    }
+    if (b.library != op->library)
+        c.add("baseline.library", "baseline \"" + op->name + "\" is a " + toString(op->library) +
+                                      " operation, not " + toString(b.library));
+    checkOpBuffers(t, *op, ParamKind::Input, c);
+    checkOpBuffers(t, *op, ParamKind::Output, c);
+    checkOpDims(t, *op, dims, c);
+}
+
+void checkReference(const Task& t, Checker& c) {
+    const TaskReference& r = t.reference;
+    if (!r.cpu.empty() && !cpuref::hasCpuReference(r.cpu)) {
+        std::string known;
+        for (const auto& n : cpuref::cpuReferenceNames())
+            known += (known.empty() ? "" : ", ") + n;
+        c.add("reference.cpu", "unknown CPU reference \"" + r.cpu + "\" (known: " + known + ")");
+    }
+    if (r.hasKernel() && (r.kernel.find('\\') != std::string::npos || !r.kernel.ends_with(".cu")))
+        c.add("reference.kernel",
+              "the reference kernel must be a .cu file named relative to the task file, with '/'");
+}
+
+void checkLibraries(const Task& t, Checker& c) {
     const auto& known = knownCandidateLibraries();
     std::set<std::string> seen;
     for (std::size_t i = 0; i < t.allowedLibraries.size(); ++i) {
@@ -296,8 +402,28 @@ std::vector<TaskProblem> validateTask(const Task& task) {
     const auto dims = checkParameters(task, c);
     checkShapes(task, dims, c);
     checkTolerances(task, c);
+    checkBaseline(task, dims, c);
+    checkReference(task, c);
     checkLibraries(task, c);
     return std::move(c.problems);
+}
+
+std::vector<std::string> verificationGaps(const Task& task) {
+    std::vector<std::string> gaps;
+    const bool library = !task.baseline.op.empty();
+    const bool kernel = task.reference.hasKernel();
+    if (!library && !kernel) {
+        std::string unchecked;
+        for (const auto& s : task.shapes)
+            if (!s.cpuReference || task.reference.cpu.empty())
+                unchecked += (unchecked.empty() ? "" : ", ") + s.name;
+        gaps.push_back("no reference kernel ([reference] kernel = \"reference.cu\") and no "
+                       "library baseline ([baseline] op): shapes " +
+                       unchecked + " cannot be checked, and nothing is timed");
+    }
+    if (kernel && task.reference.kernelSource.empty())
+        gaps.push_back("the reference kernel " + task.reference.kernel + " was not read");
+    return gaps;
 }
 
 std::string canonicalSignature(const Task& task) {

@@ -16,6 +16,11 @@ const std::vector<std::string>& knownCandidateLibraries();
 
 std::vector<TaskProblem> validateTask(const Task& task);
 
+// What a valid task lacks to be verified on every shape and timed, one sentence each (empty:
+// nothing). Such a task loads, is listed and prompted, and compiles; kwb tasks list and check
+// say what is missing.
+std::vector<std::string> verificationGaps(const Task& task);
+
 // extern "C" void name(const float* x, ..., cudaStream_t stream); from the parameters.
 std::string canonicalSignature(const Task& task);
 // Whitespace collapsed, no spaces around punctuation, no trailing ';'.

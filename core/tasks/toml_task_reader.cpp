@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/model/baseline_catalogue.h"
+
 namespace kwb {
 
 namespace {
@@ -146,9 +148,9 @@ const toml::table* TomlTaskReader::readTable(const toml::table& t, const char* k
 template <typename E>
 E TomlTaskReader::readEnum(const toml::table& t, const char* key, const std::string& field,
                            std::optional<E> (*parse)(const std::string&), const char* what,
-                           E fallback) {
+                           E fallback, bool required) {
     const toml::node* n = t.get(key);
-    const std::string s = readString(t, key, field);
+    const std::string s = readString(t, key, field, required);
     if (s.empty())
         return fallback;
     if (auto v = parse(s))
@@ -235,11 +237,52 @@ void TomlTaskReader::readTolerance(const toml::table& t, const std::string& fiel
                         ToleranceMode::Elementwise);
 }
 
+// op names a library operation of the catalogue, whose library and label are the defaults;
+// without op, library and label are required (a reference-kernel baseline needs no more).
+void TomlTaskReader::readBaseline(const toml::table& b, Baseline& out) {
+    checkKeys(b, "baseline", {"library", "label", "op", "dims", "params"});
+    out.op = readString(b, "op", "baseline", false);
+    const BaselineOp* op = out.op.empty() ? nullptr : findBaselineOp(out.op);
+    out.library = readEnum(b, "library", "baseline", &parseBaselineLibrary, "baseline library",
+                           op ? op->library : BaselineLibrary::Cublas, out.op.empty());
+    out.label = readString(b, "label", "baseline", out.op.empty());
+    if (out.label.empty() && op)
+        out.label = op->label;
+    if (const toml::table* dims = readTable(b, "dims", "baseline", false)) {
+        for (auto&& [key, node] : *dims) {
+            const std::string k(key.str());
+            const std::string at = "baseline.dims." + k;
+            remember(at, node);
+            if (node.is_string())
+                out.dims[k] = node.as_string()->get();
+            else if (node.is_integer())
+                out.dims[k] = std::to_string(node.as_integer()->get());
+            else
+                problem(&node, at,
+                        "baseline dimension \"" + k +
+                            "\" must be a formula over the task's dimensions, not " +
+                            typeName(node));
+        }
+    }
+    if (const toml::table* params = readTable(b, "params", "baseline", false)) {
+        for (auto&& [key, node] : *params) {
+            const std::string k(key.str());
+            const std::string at = "baseline.params." + k;
+            remember(at, node);
+            if (node.is_number())
+                out.params[k] = node.value<double>().value_or(0.0);
+            else
+                problem(&node, at,
+                        "baseline parameter \"" + k + "\" must be a number, not " + typeName(node));
+        }
+    }
+}
+
 Task TomlTaskReader::read(const toml::table& root) {
     Task task;
     checkKeys(root, "",
               {"id", "title", "level", "family", "description", "prompt", "allowed_libraries",
-               "entry", "parameters", "shapes", "tolerances", "cost", "baseline"});
+               "entry", "parameters", "shapes", "tolerances", "cost", "baseline", "reference"});
     task.id = readString(root, "id", "");
     task.title = readString(root, "title", "");
     if (const toml::node* n = need(root, "level", "", true)) {
@@ -304,12 +347,21 @@ Task TomlTaskReader::read(const toml::table& root) {
         task.flopsFormula = readString(*c, "flops", "cost");
         task.bytesFormula = readString(*c, "bytes", "cost");
     }
-    if (const toml::table* b = readTable(root, "baseline", "")) {
-        checkKeys(*b, "baseline", {"library", "label"});
-        task.baseline.library = readEnum(*b, "library", "baseline", &parseBaselineLibrary,
-                                         "baseline library", BaselineLibrary::Cublas);
-        task.baseline.label = readString(*b, "label", "baseline");
+    if (const toml::table* r = readTable(root, "reference", "", false)) {
+        checkKeys(*r, "reference", {"kernel", "cpu"});
+        task.reference.kernel = readString(*r, "kernel", "reference", false);
+        task.reference.cpu = readString(*r, "cpu", "reference", false);
     }
+    // Without a [baseline] table the task's reference kernel is the baseline.
+    const bool needBaseline = !task.reference.hasKernel();
+    if (const toml::table* b = readTable(root, "baseline", "", false))
+        readBaseline(*b, task.baseline);
+    else if (needBaseline)
+        problem(&root, "baseline",
+                "missing key \"baseline\": name a library operation ([baseline] op) or a "
+                "reference kernel ([reference] kernel = \"reference.cu\")");
+    else
+        task.baseline = {BaselineLibrary::ReferenceKernel, "reference kernel", {}, {}, {}};
     return task;
 }
 

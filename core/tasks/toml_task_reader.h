@@ -40,11 +40,13 @@ private:
                                  bool required = true);
     template <typename E>
     E readEnum(const toml::table& t, const char* key, const std::string& field,
-               std::optional<E> (*parse)(const std::string&), const char* what, E fallback);
+               std::optional<E> (*parse)(const std::string&), const char* what, E fallback,
+               bool required = true);
 
     void readParameter(const toml::table& t, const std::string& field, Parameter& p);
     void readShape(const toml::table& t, const std::string& field, ShapeSpec& s);
     void readTolerance(const toml::table& t, const std::string& field, Tolerance& tol);
+    void readBaseline(const toml::table& b, Baseline& out);
 
     std::string m_file;
     std::vector<TaskProblem> m_problems;

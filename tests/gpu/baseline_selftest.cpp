@@ -25,6 +25,7 @@
 #include "core/gpu/baselines/library_status.h"
 #include "core/gpu/calibration.h"
 #include "core/gpu/timing.h"
+#include "core/model/baseline_catalogue.h"
 #include "tests/gpu/baseline_reference.h"
 #include "tests/gpu/suite_baseline_check.h"
 
@@ -142,6 +143,19 @@ struct Case {
     Dims dims;
 };
 
+// The catalogue operation each proof task's file names ([baseline] op).
+std::unique_ptr<Baseline> baselineOf(const std::string& taskId) {
+    static const std::map<std::string, std::string> ops{
+        {"softmax-rows-f32", "cudnn-softmax-rows"},
+        {"sgemm-f32", "cublas-sgemm"},
+        {"layernorm-gelu-f32", "composition-layernorm-gelu"},
+        {"conv2d-nchw-f32", "cudnn-conv2d-nchw"},
+        {"reduce-sum-f32", "cub-reduce-sum"},
+        {"gemm-bias-gelu-bf16", "cublaslt-gemm-bias-gelu-bf16"}};
+    const auto it = ops.find(taskId);
+    return it == ops.end() ? nullptr : kwb::gpu::makeBaseline(it->second);
+}
+
 // One correctness case; prints one table row (and a reason line on failure).
 // The same Baseline object serves all cases of a task, as in the worker (prepare per shape).
 bool checkCase(const TaskSpec& t, Baseline* baseline, const Case& c, unsigned seed) {
@@ -219,7 +233,7 @@ bool timeCase(const TaskSpec& t, const Case& c) {
     const Scalars scalars = t.id == "layernorm-gelu-f32" ? Scalars{{"eps", 1e-5}} : Scalars{};
     std::string why;
     Buffers b;
-    auto baseline = kwb::gpu::makeBaseline(t.id);
+    auto baseline = baselineOf(t.id);
     cudaEvent_t start = nullptr, stop = nullptr;
     std::vector<float> ms;
     if (baseline == nullptr)
@@ -276,10 +290,10 @@ bool timeCase(const TaskSpec& t, const Case& c) {
 // --- the call contract, checked before any CUDA call (no GPU needed) --------------------------
 
 bool checkCallContract() {
-    bool ok = kwb::gpu::makeBaseline("no-such-task") == nullptr;
-    std::string why = ok ? "" : "makeBaseline accepted an unknown task id";
+    bool ok = kwb::gpu::makeBaseline("no-such-op") == nullptr;
+    std::string why = ok ? "" : "makeBaseline accepted an unknown operation";
     int dummy[4] = {0, 0, 0, 0}; // never dereferenced: every check below fails before CUDA
-    for (const std::string& id : kwb::gpu::baselineTaskIds()) {
+    for (const std::string& id : kwb::gpu::baselineOps()) {
         auto baseline = kwb::gpu::makeBaseline(id);
         if (baseline == nullptr) {
             ok = false;
@@ -297,16 +311,31 @@ bool checkCallContract() {
             ok = false;
             why += " " + id + ": prepare() without buffers was not refused as baseline-bad-call;";
         }
-        for (const auto& t : kwb::selftest::taskSpecs())
-            if (t.id == id)
-                call.inputs.assign(t.inputRanges.size(), &dummy[0]);
-        call.outputs.assign(1, &dummy[1]);
+        const kwb::BaselineOp* op = kwb::findBaselineOp(id);
+        if (op == nullptr) {
+            ok = false;
+            why += " " + id + " is not in the catalogue (core/model/baseline_catalogue.cpp);";
+            continue;
+        }
+        call.inputs.assign(op->inputs.size(), &dummy[0]);
+        call.outputs.assign(op->outputs.size(), &dummy[1]);
         call.dims = {{"rows", 0}, {"M", -1}, {"N", 1}, {"K", 1}, {"n", 0}, {"C", 1}, {"H", 1}};
         auto badDims = baseline->prepare(call);
         if (badDims.ok() || badDims.error().code != "baseline-bad-call") {
             ok = false;
             why += " " + id + ": prepare() with bad dims was not refused as baseline-bad-call;";
         }
+    }
+    // The catalogue task files name operations from has a factory for every entry, and no more.
+    const auto made = kwb::gpu::baselineOps();
+    for (const auto& op : kwb::baselineCatalogue())
+        if (std::find(made.begin(), made.end(), op.name) == made.end()) {
+            ok = false;
+            why += " the catalogue's " + op.name + " has no factory;";
+        }
+    if (made.size() != kwb::baselineCatalogue().size()) {
+        ok = false;
+        why += " the factories and the catalogue differ in size;";
     }
     std::printf("baseline call contract (no GPU): %s\n", ok ? "PASS" : "FAIL");
     if (!ok)
@@ -506,7 +535,7 @@ int main() {
     for (const Case& c : cases) {
         auto& baseline = baselines[c.task];
         if (baseline == nullptr)
-            baseline = kwb::gpu::makeBaseline(c.task);
+            baseline = baselineOf(c.task);
         allOk = checkCase(spec(c.task), baseline.get(), c, seed++) && allOk;
     }
     baselines.clear(); // handles and workspaces go before the timing runs allocate

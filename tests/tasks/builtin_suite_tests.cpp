@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "core/model/baseline_catalogue.h"
 #include "core/reference/cpu_reference.h"
 #include "core/reference/formula.h"
 #include "core/tasks/task_loader.h"
@@ -77,7 +78,15 @@ void builtinSuiteTests() {
         CHECK_MSG(t.prompt.find("stream") != std::string::npos, t.id + ": prompt states the rules");
         CHECK_MSG(fs::is_regular_file(*dir / "reference" / (t.id + ".cu")),
                   t.id + ": reference solution missing");
-        CHECK_MSG(kwb::cpuref::hasCpuReference(t.id), t.id + ": no float64 CPU reference");
+        // The file is the whole task: it names its reference kernel (read with it), its float64
+        // CPU reference and its library operation; nothing is looked up by the id.
+        CHECK_MSG(t.reference.kernel == "reference/" + t.id + ".cu" &&
+                      t.reference.kernelSource.find(t.entryName) != std::string::npos,
+                  t.id + ": [reference] kernel");
+        CHECK_MSG(kwb::cpuref::hasCpuReference(t.reference.cpu), t.id + ": [reference] cpu");
+        const kwb::BaselineOp* op = kwb::findBaselineOp(t.baseline.op);
+        CHECK_MSG(op && op->library == t.baseline.library, t.id + ": [baseline] op");
+        CHECK_MSG(kwb::verificationGaps(t).empty(), t.id + ": cannot be verified");
         CHECK_MSG(!t.baseline.label.empty(), t.id + ": baseline label");
     }
     for (const auto& t : folder.tasks) {

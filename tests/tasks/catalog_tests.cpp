@@ -40,6 +40,9 @@ void catalogTests() {
     // A user file reusing a built-in id is skipped, not allowed to shadow the suite.
     std::string clash = readFile(taskSourceDir() / "sgemm-f32.toml");
     writeFile(user / "c_clash.toml", clash);
+    fs::create_directories(user / "reference"); // the kernel it names, so only the id clashes
+    fs::copy_file(taskSourceDir() / "reference" / "sgemm-f32.cu",
+                  user / "reference" / "sgemm-f32.cu");
 
     const auto c = kwb::loadTaskCatalog(taskSourceDir(), {user});
     std::size_t builtin = 0, mine = 0;

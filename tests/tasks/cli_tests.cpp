@@ -51,6 +51,65 @@ bool has(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
+// kwb tasks new, check and verify on a task that is not built in: made, checked (its reference
+// compiled), and verified end to end by kwb verify: not-run (exit 3, compiled only) without a
+// GPU, a pass timed against its reference kernel with one. Then each kind of mistake in a task
+// file named by the check, with file and line.
+void newTaskVerified(const fs::path& root, const std::vector<std::string>& env, bool runner) {
+    const fs::path mine = root / "mine";
+    Run made = kwbRun({"tasks", "new", "my-relu", "--dir", mine.string()}, env);
+    CHECK_MSG(made.code == 0 && fs::is_regular_file(mine / "my-relu" / "task.toml") &&
+                  fs::is_regular_file(mine / "my-relu" / "reference.cu"),
+              made.out + made.err);
+    CHECK(kwbRun({"tasks", "new", "my-relu", "--dir", mine.string()}, env).code == 2);
+    CHECK(kwbRun({"tasks", "new", "sgemm-f32", "--dir", mine.string()}, env).code == 2); // taken
+    Run like =
+        kwbRun({"tasks", "new", "my-gemm", "--like", "sgemm-f32", "--dir", mine.string()}, env);
+    CHECK_MSG(like.code == 0, like.out + like.err);
+    Run check = kwbRun({"tasks", "check", "my-relu", "--tasks-dir", mine.string()}, env);
+    CHECK_MSG(check.code == 0 && has(check.out, "my-relu [user]") && has(check.out, "0 failures") &&
+                  has(check.out, "checked against the reference kernel"),
+              check.out);
+    if (runner)
+        CHECK_MSG(has(check.out, "reference.cu compiles for sm_"), check.out);
+    Run byPath = kwbRun({"tasks", "check", (mine / "my-gemm").string()}, env);
+    CHECK_MSG(byPath.code == 0 && has(byPath.out, "my-gemm"), byPath.out);
+    Run listed = kwbRun({"tasks", "list", "--json", "--tasks-dir", mine.string()}, env);
+    auto lj = nlohmann::json::parse(listed.out, nullptr, false);
+    bool verifiable = false;
+    for (const auto& t : lj.is_object() ? lj["tasks"] : nlohmann::json::array())
+        verifiable = verifiable || (t["id"] == "my-relu" && t["verifiable"] == true);
+    CHECK_MSG(verifiable, listed.out);
+
+    // A candidate that is not the reference, verified against it.
+    const fs::path cand = root / "relu_candidate.cu";
+    writeFile(cand, "#include <cuda_runtime.h>\n"
+                    "__global__ void k(const float* x, float* y, int n) {\n"
+                    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                    "  if (i < n) y[i] = x[i] > 0.0f ? x[i] : 0.0f; }\n"
+                    "extern \"C\" void kwb_my_relu(const float* x, float* y, int n, "
+                    "cudaStream_t s) {\n  k<<<(n + 127) / 128, 128, 0, s>>>(x, y, n); }\n");
+    if (runner) {
+        Run v = kwbRun({"verify", "--tasks-dir", mine.string(), "my-relu", cand.string(), "--json"},
+                       env);
+        auto vj = nlohmann::json::parse(v.out, nullptr, false);
+        const std::string verdict = vj.is_object() ? vj.value("verdict", "") : "";
+        CHECK_MSG(
+            (v.code == 3 && verdict == "not-run") ||
+                (v.code == 0 && verdict == "pass" && vj["baseline"]["kind"] == "reference-kernel"),
+            v.out + v.err);
+        Run table = kwbRun({"verify", "--tasks-dir", mine.string(), "my-relu", cand.string()}, env);
+        CHECK_MSG(table.code == v.code && !has(table.err, "no reference"), table.out + table.err);
+    }
+
+    // Each kind of mistake: the check fails naming the file, the line and what is wrong.
+    for (const auto& entry : fs::directory_iterator(testSourceDir() / "bad")) {
+        Run bad = kwbRun({"tasks", "check", "--no-compile", entry.path().string()}, env);
+        CHECK_MSG(bad.code == 1 && has(bad.out, "FAIL " + entry.path().string() + ":"),
+                  entry.path().filename().string() + ": " + bad.out);
+    }
+}
+
 } // namespace
 
 void cliTests() {
@@ -60,7 +119,9 @@ void cliTests() {
     const fs::path root = tmpl, user = root / "tasks", samples = root / "samples";
     fs::create_directories(user / "reference");
     fs::create_directories(samples);
-    writeFile(user / "scale.toml", readFile(testSourceDir() / "good_task.toml"));
+    // The test task, naming its reference kernel (the legacy reference/<id>.cu place).
+    writeFile(user / "scale.toml", readFile(testSourceDir() / "good_task.toml") +
+                                       "\n[reference]\nkernel = \"reference/scale-f32.cu\"\n");
     writeFile(user / "reference" / "scale-f32.cu",
               "#include <cuda_runtime.h>\n"
               "__global__ void k(const float* x, float* y, int n) {\n"
@@ -111,11 +172,13 @@ void cliTests() {
     else
         CHECK_MSG(has(good.out, "not compiled"), good.out);
     // A reference that does not compile is a failure.
-    writeFile(user / "reference" / "scale-f32.cu", "this is not CUDA\n");
+    writeFile(user / "reference" / "scale-f32.cu", "void kwb_scale( this is not CUDA\n");
     if (!runner.empty()) {
         Run broken = kwbRun({"tasks", "check", "--user-only", "--tasks-dir", user.string()}, env);
         CHECK_MSG(broken.code == 1 && has(broken.out, "does not compile"), broken.out);
     }
+
+    newTaskVerified(root, env, !runner.empty());
 
     // suite: missing samples count against fast_p; JSON on request.
     Run none = kwbRun(

@@ -1,5 +1,5 @@
 // kwb_tasks_tests: the task suite's tests, one suite per run so ctest reports them apart.
-//   kwb_tasks_tests <model|formula|loader|builtin|cpuref|suiteref|catalog|cli>
+//   kwb_tasks_tests <model|formula|loader|builtin|cpuref|suiteref|catalog|taskfolder|cli>
 //   kwb_tasks_tests compile <file.cu> <pass|fail>
 #include <cstdio>
 #include <string>
@@ -24,16 +24,19 @@ int main(int argc, char** argv) {
         suiteReferenceTests();
     else if (suite == "catalog")
         catalogTests();
+    else if (suite == "taskfolder")
+        taskFolderTests();
     else if (suite == "cli")
         cliTests();
     else if (suite == "compile" && argc == 4)
         rc = compileTest(argv[2], std::string(argv[3]) == "pass");
     else {
-        std::fprintf(stderr,
-                     "usage: %s <model|formula|loader|builtin|cpuref|suiteref|catalog|cli> | "
-                     "compile <file.cu> "
-                     "<pass|fail>\n",
-                     argv[0]);
+        std::fprintf(
+            stderr,
+            "usage: %s <model|formula|loader|builtin|cpuref|suiteref|catalog|taskfolder|cli> | "
+            "compile <file.cu> "
+            "<pass|fail>\n",
+            argv[0]);
         return 2;
     }
     if (rc == kwbtest::kSkip)

@@ -35,7 +35,12 @@ kwb::Task syntheticTask() {
     t.tolerances["y"] = {1.0 / 3.0, 5e-324, ToleranceMode::ScaledBySumAbs};
     t.flopsFormula = "2*M*K";
     t.bytesFormula = "2*M*K*2 + 4*M";
-    t.baseline = {BaselineLibrary::ReferenceKernel, "reference kernel"};
+    t.baseline = {BaselineLibrary::Cudnn,
+                  "cuDNN pooling",
+                  "cudnn-maxpool2d",
+                  {{"OH", "(M + 1)/2"}},
+                  {{"window", 3.0}}};
+    t.reference = {"reference.cu", "extern \"C\" void kwb_x(...) {}\n", "sgemm-f32"};
     t.allowedLibraries = {"cub", "thrust"};
     t.prompt = "Write {braces} and \\backslashes\\ and \"quotes\".";
     return t;

@@ -9,7 +9,8 @@ void builtinSuiteTests();
 void cpuReferenceTests();
 void suiteReferenceTests();
 void catalogTests();
-void cliTests(); // kwb tasks and kwb suite as child processes
+void taskFolderTests(); // reference kernels, library baselines by name, kwb tasks new
+void cliTests();        // kwb tasks and kwb suite as child processes
 // Compiles one .cu with real nvcc; returns kwbtest::kSkip when nvcc is absent, else 0.
 int compileTest(const std::filesystem::path& file, bool expectSuccess);
 

@@ -30,7 +30,7 @@ template <typename T, typename... Args> Factory make(Args... args) {
     return [=] { return std::make_unique<T>(args...); };
 }
 
-// The built-in suite's task ids and their baselines, in the suite's order.
+// The catalogue's operations (core/model/baseline_catalogue.h) by name.
 const std::vector<std::pair<std::string, Factory>>& registry() {
     using Blas = CublasLevel12Baseline;
     using Plain = PlainKernelBaseline;
@@ -38,30 +38,30 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
     using Pool = CudnnPoolingBaseline;
     using Cub = CubDeviceBaseline;
     static const std::vector<std::pair<std::string, Factory>> table{
-        {"saxpy-f32", make<Blas>(Blas::Op::Saxpy)},
-        {"transpose-f32", make<Blas>(Blas::Op::Transpose)},
-        {"gemv-f32", make<Blas>(Blas::Op::Gemv)},
-        {"sgemm-f32", make<CublasSgemmBaseline>()},
-        {"gemm-bf16", make<CublasGemmBf16Baseline>()},
-        {"softmax-rows-f32", make<CudnnSoftmaxBaseline>()},
-        {"layernorm-f32", make<Plain>(Plain::Op::LayerNorm)},
-        {"rmsnorm-f32", make<Plain>(Plain::Op::RmsNorm)},
-        {"gelu-f32", make<Plain>(Plain::Op::Gelu)},
-        {"reduce-sum-f32", make<CubReduceBaseline>()},
-        {"scan-f32", make<Cub>(Cub::Op::InclusiveScan)},
-        {"histogram-i32", make<Cub>(Cub::Op::Histogram)},
-        {"conv2d-nchw-f32", make<CudnnConvBaseline>()},
-        {"conv2d-nhwc-f16", make<Conv>(Conv::Op::NhwcHalf)},
-        {"maxpool2d-f32", make<Pool>(Pool::Op::Max)},
-        {"avgpool2d-f32", make<Pool>(Pool::Op::Average)},
-        {"batchnorm-inference-f32", make<CudnnBatchNormBaseline>()},
-        {"layernorm-gelu-f32", make<LayerNormGeluBaseline>()},
-        {"gemm-bias-gelu-bf16", make<CublasLtGemmBiasGeluBaseline>(true)},
-        {"conv2d-bias-relu-f32", make<Conv>(Conv::Op::BiasReluFloat)},
-        {"scaled-masked-softmax-f32", make<MaskedSoftmaxBaseline>()},
-        {"rmsnorm-residual-f32", make<Plain>(Plain::Op::RmsNormResidual)},
-        {"causal-attention-f16", make<CausalAttentionBaseline>()},
-        {"mlp-bf16", make<MlpBaseline>()},
+        {"cublas-saxpy", make<Blas>(Blas::Op::Saxpy)},
+        {"cublas-transpose", make<Blas>(Blas::Op::Transpose)},
+        {"cublas-gemv", make<Blas>(Blas::Op::Gemv)},
+        {"cublas-sgemm", make<CublasSgemmBaseline>()},
+        {"cublas-gemm-bf16", make<CublasGemmBf16Baseline>()},
+        {"cudnn-softmax-rows", make<CudnnSoftmaxBaseline>()},
+        {"kernel-layernorm", make<Plain>(Plain::Op::LayerNorm)},
+        {"kernel-rmsnorm", make<Plain>(Plain::Op::RmsNorm)},
+        {"kernel-gelu", make<Plain>(Plain::Op::Gelu)},
+        {"cub-reduce-sum", make<CubReduceBaseline>()},
+        {"cub-inclusive-scan", make<Cub>(Cub::Op::InclusiveScan)},
+        {"cub-histogram-256", make<Cub>(Cub::Op::Histogram)},
+        {"cudnn-conv2d-nchw", make<CudnnConvBaseline>()},
+        {"cudnn-conv2d-nhwc-f16", make<Conv>(Conv::Op::NhwcHalf)},
+        {"cudnn-maxpool2d", make<Pool>(Pool::Op::Max)},
+        {"cudnn-avgpool2d", make<Pool>(Pool::Op::Average)},
+        {"cudnn-batchnorm-inference", make<CudnnBatchNormBaseline>()},
+        {"composition-layernorm-gelu", make<LayerNormGeluBaseline>()},
+        {"cublaslt-gemm-bias-gelu-bf16", make<CublasLtGemmBiasGeluBaseline>(true)},
+        {"cudnn-conv2d-bias-relu", make<Conv>(Conv::Op::BiasReluFloat)},
+        {"composition-scaled-masked-softmax", make<MaskedSoftmaxBaseline>()},
+        {"kernel-rmsnorm-residual", make<Plain>(Plain::Op::RmsNormResidual)},
+        {"composition-causal-attention-f16", make<CausalAttentionBaseline>()},
+        {"cublaslt-mlp-bf16", make<MlpBaseline>()},
     };
     return table;
 }
@@ -70,14 +70,14 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
 
 Baseline::~Baseline() = default;
 
-std::unique_ptr<Baseline> makeBaseline(const std::string& taskId) {
-    for (const auto& [id, factory] : registry())
-        if (id == taskId)
+std::unique_ptr<Baseline> makeBaseline(const std::string& op) {
+    for (const auto& [name, factory] : registry())
+        if (name == op)
             return factory();
     return nullptr;
 }
 
-std::vector<std::string> baselineTaskIds() {
+std::vector<std::string> baselineOps() {
     std::vector<std::string> ids;
     for (const auto& entry : registry())
         ids.push_back(entry.first);

@@ -1,6 +1,5 @@
 #pragma once
-// Trusted library baselines for the built-in task suite: the code a candidate kernel is timed
-// against.
+// Trusted library baselines: the code a candidate kernel is timed against.
 // Only kwb-runner links this. All calls of one Baseline object come from one thread (the
 // worker's job thread); objects are not shared between threads.
 #include <map>
@@ -40,11 +39,12 @@ public:
     virtual Status run(const BaselineCall& call) = 0;
 };
 
-// The baseline of one built-in task; nullptr for unknown ids (a user task is then checked only
-// at its CPU-reference shapes, against a built-in id's float64 reference, and not timed).
-std::unique_ptr<Baseline> makeBaseline(const std::string& taskId);
+// The library operation of the catalogue (core/model/baseline_catalogue.h) named `op`, as a
+// task file names it ([baseline] op); nullptr for an unknown name. It reads the dimensions and
+// scalars of its catalogue entry by name (core/gpu/task_baselines.h maps a task's onto them).
+std::unique_ptr<Baseline> makeBaseline(const std::string& op);
 
-// The task ids makeBaseline() knows, in a stable order.
-std::vector<std::string> baselineTaskIds();
+// The operations makeBaseline() knows, in a stable order.
+std::vector<std::string> baselineOps();
 
 } // namespace kwb::gpu

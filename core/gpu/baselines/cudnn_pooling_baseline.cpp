@@ -16,9 +16,27 @@ CudnnPoolingBaseline::~CudnnPoolingBaseline() {
 }
 
 std::string CudnnPoolingBaseline::label() const {
-    return m_op == Op::Max ? "cuDNN cudnnPoolingForward (max, 3x3, stride 2, pad 1)"
-                           : "cuDNN cudnnPoolingForward (average including padding, 3x3, stride "
-                             "2, pad 1)";
+    const std::string w = std::to_string(m_window);
+    return std::string("cuDNN cudnnPoolingForward (") +
+           (m_op == Op::Max ? "max" : "average including padding") + ", " + w + "x" + w +
+           ", stride " + std::to_string(m_stride) + ", pad " + std::to_string(m_padding) + ")";
+}
+
+// The window, stride and padding: the task's [baseline] params, 3, 2 and 1 by default.
+Status CudnnPoolingBaseline::readWindow(const BaselineCall& call, const std::string& task) {
+    int* fields[] = {&m_window, &m_stride, &m_padding};
+    const char* names[] = {"window", "stride", "padding"};
+    const double defaults[] = {3, 2, 1};
+    for (int i = 0; i < 3; ++i) {
+        auto v = readScalar(call, names[i], defaults[i], task);
+        if (!v)
+            return v.error();
+        if (*v != static_cast<int>(*v) || *v < (i == 2 ? 0 : 1) || *v > 64)
+            return badCall(task + " baseline: " + names[i] + " must be a whole number in [" +
+                           (i == 2 ? "0" : "1") + ", 64]");
+        *fields[i] = static_cast<int>(*v);
+    }
+    return okStatus();
 }
 
 Status CudnnPoolingBaseline::prepare(const BaselineCall& call) {
@@ -28,6 +46,7 @@ Status CudnnPoolingBaseline::prepare(const BaselineCall& call) {
     auto d = readDims(call, {"N", "C", "H", "W", "OH", "OW"}, task);
     if (!d)
         return d.error();
+    KWB_GPU_TRY(readWindow(call, task));
     if (m_handle == nullptr)
         KWB_GPU_TRY(cudnnCheck(cudnnCreate(&m_handle), "cudnnCreate"));
     for (auto* desc : {&m_xDesc, &m_yDesc})
@@ -39,11 +58,11 @@ Status CudnnPoolingBaseline::prepare(const BaselineCall& call) {
             cudnnCheck(cudnnCreatePoolingDescriptor(&m_pool), "cudnnCreatePoolingDescriptor"));
     const auto& v = *d;
     KWB_GPU_TRY(cudnnCheck(
-        cudnnSetPooling2dDescriptor(m_pool,
-                                    m_op == Op::Max ? CUDNN_POOLING_MAX
-                                                    : CUDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING,
-                                    CUDNN_PROPAGATE_NAN, 3, 3, 1, 1, 2, 2),
-        "cudnnSetPooling2dDescriptor (3x3, pad 1, stride 2)"));
+        cudnnSetPooling2dDescriptor(
+            m_pool,
+            m_op == Op::Max ? CUDNN_POOLING_MAX : CUDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING,
+            CUDNN_PROPAGATE_NAN, m_window, m_window, m_padding, m_padding, m_stride, m_stride),
+        "cudnnSetPooling2dDescriptor"));
     KWB_GPU_TRY(cudnnCheck(cudnnSetTensor4dDescriptor(m_xDesc, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
                                                       v[0], v[1], v[2], v[3]),
                            "cudnnSetTensor4dDescriptor (x)"));

@@ -1,7 +1,8 @@
 #pragma once
-// maxpool2d-f32 and avgpool2d-f32: cudnnPoolingForward, NCHW float, 3x3 window, stride 2,
-// padding 1 (max ignores the padding; the average counts it, as PyTorch's default
-// count_include_pad=True). prepare() checks that OH and OW are what cuDNN computes.
+// cudnn-maxpool2d and cudnn-avgpool2d: cudnnPoolingForward, NCHW float, a square window with
+// the task's window, stride and padding (scalars of the call; 3x3, stride 2, padding 1 by
+// default). Max ignores the padding; the average counts it, as PyTorch's default
+// count_include_pad=True. prepare() checks that OH and OW are what cuDNN computes.
 #include <cudnn.h>
 
 #include "core/gpu/baselines/baseline.h"
@@ -24,6 +25,7 @@ public:
 private:
     const char* taskId() const { return m_op == Op::Max ? "maxpool2d-f32" : "avgpool2d-f32"; }
     Status enqueue(const BaselineCall& call);
+    Status readWindow(const BaselineCall& call, const std::string& task);
 
     Op m_op;
     cudnnHandle_t m_handle = nullptr;
@@ -32,6 +34,7 @@ private:
     cudnnPoolingDescriptor_t m_pool = nullptr;
     std::map<std::string, long long> m_dims;
     bool m_prepared = false;
+    int m_window = 3, m_stride = 2, m_padding = 1;
 };
 
 } // namespace kwb::gpu

@@ -26,5 +26,7 @@ Runner addImportCommand(CLI::App& app);
 Runner addExportCommand(CLI::App& app);
 // Evaluation plans, runs and reports (README, "Evaluating students").
 Runner addEvalCommand(CLI::App& app);
+// Agent skills from curated samples (README, "Skills").
+Runner addSkillCommand(CLI::App& app);
 
 } // namespace kwb::cli

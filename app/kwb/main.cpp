@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
     commands.push_back(kwb::cli::addImportCommand(app));
     commands.push_back(kwb::cli::addExportCommand(app));
     commands.push_back(kwb::cli::addEvalCommand(app));
+    commands.push_back(kwb::cli::addSkillCommand(app));
 
     try {
         app.parse(argc, argv);

@@ -17,8 +17,7 @@ using Ref = Result<CpuReferenceResult>;
 
 // C[b][i, j] = sum_k A(b, i, k) B(b, k, j), where the accessors hide the storage order.
 template <typename GetA, typename GetB>
-std::vector<double> matmul(long long batch, long long m, long long n, long long k, GetA a,
-                           GetB b) {
+std::vector<double> matmul(long long batch, long long m, long long n, long long k, GetA a, GetB b) {
     std::vector<double> c(static_cast<std::size_t>(batch * m * n), 0.0);
     for (long long p = 0; p < batch; ++p)
         for (long long i = 0; i < m; ++i)
@@ -80,10 +79,11 @@ Ref trmmLowerRef(const RefArgs& r) {
     if (!a || !b)
         return referenceSizeError("A or B");
     return singleOutput(
-        "C", matmul(
-                 1, m, n, m,
-                 [&](long long, long long i, long long q) { return q <= i ? (*a)[i * m + q] : 0.0; },
-                 [&](long long, long long q, long long j) { return (*b)[q * n + j]; }));
+        "C",
+        matmul(
+            1, m, n, m,
+            [&](long long, long long i, long long q) { return q <= i ? (*a)[i * m + q] : 0.0; },
+            [&](long long, long long q, long long j) { return (*b)[q * n + j]; }));
 }
 
 template <typename F> Ref elementwise(const RefArgs& r, F f) {

@@ -84,8 +84,8 @@ Status CubSelectBaseline::prepare(const BaselineCall& call) {
     if (m_op == CubSelectOp::ArgMax || m_op == CubSelectOp::ArgMin)
         KWB_GPU_TRY(m_value.ensure(sizeof(float), "the extreme value"));
     std::size_t bytes = 0;
-    KWB_GPU_TRY(cudaCheck(cubSelect(m_op, nullptr, &bytes, args(call)),
-                          "CUB temporary storage size"));
+    KWB_GPU_TRY(
+        cudaCheck(cubSelect(m_op, nullptr, &bytes, args(call)), "CUB temporary storage size"));
     m_tempBytes = bytes > 0 ? bytes : 1; // never null: a null pointer makes the call a query
     KWB_GPU_TRY(m_temp.ensure(m_tempBytes, "CUB's temporary storage"));
     m_dims = call.dims;

@@ -12,9 +12,9 @@ namespace kwb::gpu {
 enum class CubSelectOp { Max, Min, ArgMax, ArgMin, ProdRows, ExclusiveSum, SortKeys };
 
 struct CubSelectArgs {
-    const void* in = nullptr; // float, or int keys for SortKeys
-    void* out = nullptr;      // float, or int (ArgMax, ArgMin: the index; SortKeys: the keys)
-    float* value = nullptr;   // ArgMax, ArgMin: where CUB also writes the extreme value
+    const void* in = nullptr;     // float, or int keys for SortKeys
+    void* out = nullptr;          // float, or int (ArgMax, ArgMin: the index; SortKeys: the keys)
+    float* value = nullptr;       // ArgMax, ArgMin: where CUB also writes the extreme value
     const int* offsets = nullptr; // ProdRows: rows + 1 row offsets (r * cols)
     int n = 0;                    // elements; ProdRows: rows
     cudaStream_t stream = nullptr;

@@ -53,9 +53,9 @@ std::string CublasGemmVariantsBaseline::label() const {
 Status CublasGemmVariantsBaseline::prepareOnes(int cols) {
     KWB_GPU_TRY(m_ones.ensure(sizeof(float) * std::size_t(cols), "the ones vector"));
     const std::vector<float> ones(static_cast<std::size_t>(cols), 1.0f);
-    return cudaCheck(cudaMemcpy(m_ones.data(), ones.data(), sizeof(float) * ones.size(),
-                                cudaMemcpyHostToDevice),
-                     "upload the ones vector");
+    return cudaCheck(
+        cudaMemcpy(m_ones.data(), ones.data(), sizeof(float) * ones.size(), cudaMemcpyHostToDevice),
+        "upload the ones vector");
 }
 
 Status CublasGemmVariantsBaseline::prepare(const BaselineCall& call) {

@@ -4,8 +4,9 @@
 //   cublas-sgemm-at:              C = A^T B   -> cublasSgemm(N, T) on C^T = B^T A
 //   cublas-sgemm-bt:              C = A B^T   -> cublasSgemm(T, N) on C^T = B A^T
 //   cublas-sgemm-strided-batched: C[b] = A[b] B[b] -> cublasSgemmStridedBatched(N, N)
-//   cublas-strmm-lower:           C = tril(A) B   -> cublasStrmm(right, upper) on C^T = B^T tril(A)^T
-//   cublas-mean-rows:             y = x 1 / cols  -> cublasSgemv(T) with a ones vector we own
+//   cublas-strmm-lower:           C = tril(A) B   -> cublasStrmm(right, upper) on C^T = B^T
+//   tril(A)^T cublas-mean-rows:             y = x 1 / cols  -> cublasSgemv(T) with a ones vector we
+//   own
 // The handle uses CUBLAS_DEFAULT_MATH (no TF32) and a workspace of our own.
 #include <cublas_v2.h>
 

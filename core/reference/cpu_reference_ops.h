@@ -33,6 +33,10 @@ using ReferenceFn = Result<CpuReferenceResult> (*)(const RefArgs&);
 ReferenceFn findSuiteReference(const std::string& taskId);
 // Every id findSuiteReference knows.
 std::vector<std::string> suiteReferenceIds();
+// The second group of level-1 references (cpu_reference_level1.cpp), which findSuiteReference
+// also searches: GEMM variants, activations, reductions, scans, sort and losses.
+ReferenceFn findLevel1Reference(const std::string& taskId);
+std::vector<std::string> level1ReferenceIds();
 
 // Helpers shared by the reference files.
 Error referenceSizeError(const std::string& what);

@@ -35,13 +35,15 @@ ReferenceFn findSuiteReference(const std::string& taskId) {
     for (const auto& [id, fn] : kReferences)
         if (taskId == id)
             return fn;
-    return nullptr;
+    return findLevel1Reference(taskId);
 }
 
 std::vector<std::string> suiteReferenceIds() {
     std::vector<std::string> ids;
     for (const auto& entry : kReferences)
         ids.emplace_back(entry.first);
+    for (auto& id : level1ReferenceIds())
+        ids.push_back(std::move(id));
     return ids;
 }
 

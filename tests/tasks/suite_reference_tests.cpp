@@ -2,6 +2,7 @@
 // host input generator, and the seed-variation check every built-in task must pass.
 #include <cmath>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "core/reference/cpu_reference_ops.h"
@@ -31,9 +32,96 @@ bool equals(const kwb::Result<kwb::cpuref::CpuReferenceResult>& r, const char* o
     return true;
 }
 
+// The second group of level-1 references (cpu_reference_level1.cpp), by task id.
+kwb::Result<ref::CpuReferenceResult> run(const char* id, const ref::RefArgs& a) {
+    const ref::ReferenceFn fn = ref::findSuiteReference(id);
+    if (fn == nullptr)
+        return kwb::Error::make("test", std::string("no reference ") + id);
+    return fn(a);
+}
+
+void level1ReferenceTests() {
+    using A = ref::RefArgs;
+    // A^T B with A stored [K, M] = [[1, 2], [3, 4]] (so A^T = [[1, 3], [2, 4]]), B = I.
+    A g;
+    g.dims = {{"M", 2}, {"N", 2}, {"K", 2}};
+    g.inputs = {{"A", {1, 2, 3, 4}}, {"B", {1, 0, 0, 1}}};
+    CHECK(equals(run("gemm-at-f32", g), "C", {1, 3, 2, 4}));
+    // A B^T with A = I and B stored [N, K] = [[1, 2], [3, 4]]: B^T.
+    g.inputs = {{"A", {1, 0, 0, 1}}, {"B", {1, 2, 3, 4}}};
+    CHECK(equals(run("gemm-bt-f32", g), "C", {1, 3, 2, 4}));
+    CHECK(!run("gemm-bt-f32", A{{{"A", {1}}, {"B", {1}}}, g.dims, {}}).ok()); // wrong sizes
+    // Two 1x1 batches: [2 * 3, 4 * 5].
+    A gb;
+    gb.dims = {{"batch", 2}, {"M", 1}, {"N", 1}, {"K", 1}};
+    gb.inputs = {{"A", {2, 4}}, {"B", {3, 5}}};
+    CHECK(equals(run("gemm-batched-f32", gb), "C", {6, 20}));
+    // tril(A) B: the 100 above the diagonal is never read.
+    A tr;
+    tr.dims = {{"M", 2}, {"N", 1}};
+    tr.inputs = {{"A", {1, 100, 2, 3}}, {"B", {1, 1}}};
+    CHECK(equals(run("trmm-lower-f32", tr), "C", {1, 5}));
+
+    A x;
+    x.dims = {{"n", 4}};
+    x.inputs = {{"x", {-2, 0, 1, 3}}};
+    x.scalars = {{"slope", 0.5}};
+    CHECK(equals(run("relu-f32", x), "y", {0, 0, 1, 3}));
+    CHECK(equals(run("leaky-relu-f32", x), "y", {-1, 0, 1, 3}));
+    CHECK(
+        equals(run("sigmoid-f32", x), "y",
+               {1 / (1 + std::exp(2.0)), 0.5, 1 / (1 + std::exp(-1.0)), 1 / (1 + std::exp(-3.0))}));
+    CHECK(equals(run("tanh-f32", x), "y", {std::tanh(-2.0), 0, std::tanh(1.0), std::tanh(3.0)}));
+    CHECK(
+        equals(run("silu-f32", x), "y",
+               {-2 / (1 + std::exp(2.0)), 0, 1 / (1 + std::exp(-1.0)), 3 / (1 + std::exp(-3.0))}));
+    CHECK(equals(run("exclusive-scan-f32", x), "y", {0, -2, -2, -1}));
+    CHECK(equals(run("reduce-max-f32", x), "out", {3}));
+    CHECK(equals(run("reduce-min-f32", x), "out", {-2}));
+    A k;
+    k.dims = {{"n", 5}};
+    k.inputs = {{"keys", {3, -1, 3, 0, -7}}};
+    CHECK(equals(run("sort-i32", k), "sorted", {-7, -1, 0, 3, 3}));
+
+    // Ties: the first index of the extreme value.
+    A t;
+    t.dims = {{"n", 5}};
+    t.inputs = {{"x", {1, 7, -3, 7, -3}}};
+    CHECK(equals(run("argmax-f32", t), "idx", {1}));
+    CHECK(equals(run("argmin-f32", t), "idx", {2}));
+
+    A rows;
+    rows.dims = {{"rows", 2}, {"cols", 3}};
+    rows.inputs = {{"x", {1, 2, 3, 0.5, 4, -1}}};
+    CHECK(equals(run("mean-rows-f32", rows), "y", {2, 3.5 / 3}));
+    CHECK(equals(run("prod-rows-f32", rows), "y", {6, -2}));
+
+    // Cross-entropy of [0, ln 3] against class 1: -log(3 / 4); of [0, 0] against 0: log 2.
+    A ce;
+    ce.dims = {{"rows", 2}, {"classes", 2}};
+    ce.inputs = {{"logits", {0, std::log(3.0), 0, 0}}, {"targets", {1, 0}}};
+    CHECK(equals(run("cross-entropy-f32", ce), "loss", {(-std::log(0.75) + std::log(2.0)) / 2}));
+    ce.inputs["targets"] = {2, 0}; // not a class
+    CHECK(!run("cross-entropy-f32", ce).ok());
+    // KL of a distribution with itself is 0; of [3/4, 1/4] against [1/2, 1/2] it is known.
+    A kl;
+    kl.dims = {{"rows", 2}, {"cols", 2}};
+    kl.inputs = {{"p_logits", {1, 2, std::log(3.0), 0}}, {"q_logits", {1, 2, 5, 5}}};
+    CHECK(
+        equals(run("kl-div-f32", kl), "loss", {(0.75 * std::log(1.5) + 0.25 * std::log(0.5)) / 2}));
+    // MSE and Huber (delta 1): differences -2 and 0.5.
+    A l;
+    l.dims = {{"n", 2}};
+    l.inputs = {{"pred", {0, 1}}, {"target", {2, 0.5}}};
+    l.scalars = {{"delta", 1.0}};
+    CHECK(equals(run("mse-loss-f32", l), "loss", {(4 + 0.25) / 2}));
+    CHECK(equals(run("huber-loss-f32", l), "loss", {(1.0 * (2 - 0.5) + 0.5 * 0.25) / 2}));
+}
+
 } // namespace
 
 void suiteReferenceTests() {
+    level1ReferenceTests();
     using A = ref::RefArgs;
     // Half precision bits: 1.0, -2.0, the smallest subnormal, and round trips.
     CHECK(near(ref::halfToDouble(0x3c00), 1.0) && near(ref::halfToDouble(0xc000), -2.0));
@@ -113,7 +201,8 @@ void suiteReferenceTests() {
     CHECK(equals(ref::batchnormRef(bn), "y", {3, 0}));
 
     // The table knows every suite id, and every built-in task's outputs change with the seed.
-    CHECK(ref::suiteReferenceIds().size() == 18);
+    CHECK(ref::suiteReferenceIds().size() == 18 + ref::level1ReferenceIds().size());
+    CHECK(ref::level1ReferenceIds().size() == 21);
     auto folder = kwb::loadTaskFolder(taskSourceDir());
     CHECK(folder.problems.empty());
     int checked = 0;

@@ -6,7 +6,9 @@
 #include "core/gpu/baselines/causal_attention_baseline.h"
 #include "core/gpu/baselines/cub_device_baseline.h"
 #include "core/gpu/baselines/cub_reduce_baseline.h"
+#include "core/gpu/baselines/cub_select_baseline.h"
 #include "core/gpu/baselines/cublas_gemm_bf16_baseline.h"
+#include "core/gpu/baselines/cublas_gemm_variants_baseline.h"
 #include "core/gpu/baselines/cublas_level12_baseline.h"
 #include "core/gpu/baselines/cublas_sgemm_baseline.h"
 #include "core/gpu/baselines/cublaslt_gemm_bias_gelu_baseline.h"
@@ -37,6 +39,8 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
     using Conv = CudnnConvolutionBaseline;
     using Pool = CudnnPoolingBaseline;
     using Cub = CubDeviceBaseline;
+    using Gemm = CublasGemmVariantsBaseline;
+    using Select = CubSelectBaseline;
     static const std::vector<std::pair<std::string, Factory>> table{
         {"cublas-saxpy", make<Blas>(Blas::Op::Saxpy)},
         {"cublas-transpose", make<Blas>(Blas::Op::Transpose)},
@@ -62,6 +66,18 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
         {"kernel-rmsnorm-residual", make<Plain>(Plain::Op::RmsNormResidual)},
         {"composition-causal-attention-f16", make<CausalAttentionBaseline>()},
         {"cublaslt-mlp-bf16", make<MlpBaseline>()},
+        {"cublas-sgemm-at", make<Gemm>(Gemm::Op::TransposedA)},
+        {"cublas-sgemm-bt", make<Gemm>(Gemm::Op::TransposedB)},
+        {"cublas-sgemm-strided-batched", make<Gemm>(Gemm::Op::StridedBatched)},
+        {"cublas-strmm-lower", make<Gemm>(Gemm::Op::TrmmLower)},
+        {"cublas-mean-rows", make<Gemm>(Gemm::Op::MeanRows)},
+        {"cub-reduce-max", make<Select>(CubSelectOp::Max)},
+        {"cub-reduce-min", make<Select>(CubSelectOp::Min)},
+        {"cub-argmax", make<Select>(CubSelectOp::ArgMax)},
+        {"cub-argmin", make<Select>(CubSelectOp::ArgMin)},
+        {"cub-segmented-prod-rows", make<Select>(CubSelectOp::ProdRows)},
+        {"cub-exclusive-scan", make<Select>(CubSelectOp::ExclusiveSum)},
+        {"cub-radix-sort-i32", make<Select>(CubSelectOp::SortKeys)},
     };
     return table;
 }

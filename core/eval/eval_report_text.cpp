@@ -80,7 +80,8 @@ void resultsTable(std::ostringstream& out, const EvalReport& r, const std::strin
         << "|---|---|" << (withScope ? "---|" : "")
         << "---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const auto& g : r.groups) {
-        if (scope.empty() ? g.scope == "overall" : !g.scope.starts_with(scope))
+        const bool inTable = scope.empty() ? g.scope == "overall" : g.scope.starts_with(scope);
+        if (!inTable)
             continue;
         const EvalStats& s = g.stats;
         std::string passK;

@@ -317,6 +317,15 @@ void acceptanceTests() {
                       md.out.find("**Compile-only**") != std::string::npos),
               md.out.substr(0, 800));
     CHECK(md.out.find("xychart-beta") != std::string::npos);
+    // The results table: one row per model and condition (the overall figures), each once.
+    const auto results = md.out.find("## Results");
+    const std::string table =
+        results == std::string::npos
+            ? std::string()
+            : md.out.substr(results, md.out.find("\n## ", results + 1) - results);
+    CHECK_MSG(occurrences(table, "\n| ") == 1 + 6 &&
+                  occurrences(table, "\n| skilled | skill:skill.md | 12 |") == 1,
+              table);
     std::printf("---- kwb eval report ab --markdown ----\n%s---- end of report ----\n",
                 md.out.c_str());
     Run csv =

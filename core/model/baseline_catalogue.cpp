@@ -334,6 +334,27 @@ std::vector<BaselineOp> otherOps() {
          {"scale"},
          {},
          "y = softmax over sk of (x * scale, -10000 where mask != 0), mask [batch, sq, sk]"},
+        {"composition-conv2d-bn-relu",
+         kComposition,
+         "composition: cuDNN convolution forward (FMA, no TF32) + "
+         "cudnnBatchNormalizationForwardInference + cudnnActivationForward (ReLU)",
+         {F32, F32, F32, F32, F32, F32},
+         {F32},
+         {"N", "C", "H", "W", "K"},
+         {"eps"},
+         {},
+         "y = ReLU(BN(conv(x[N, C, H, W], w[K, C, 3, 3]))), stride 1, padding 1; BN with gamma, "
+         "beta, mean, var [K]"},
+        {"composition-conv2d-maxpool",
+         kComposition,
+         "composition: cuDNN convolution forward (FMA, no TF32) + cudnnPoolingForward (max, 2x2, "
+         "stride 2)",
+         {F32, F32},
+         {F32},
+         {"N", "C", "H", "W", "K", "OH", "OW"},
+         {},
+         {},
+         "y[N, K, OH, OW] = maxpool2x2(conv(x[N, C, H, W], w[K, C, 3, 3])), stride 1, padding 1"},
         {"composition-causal-attention-f16",
          kComposition,
          "composition: cuBLAS batched GEMM (QK^T) + causal softmax kernel + cuBLAS batched GEMM "

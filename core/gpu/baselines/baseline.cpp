@@ -14,6 +14,7 @@
 #include "core/gpu/baselines/cublaslt_gemm_bias_gelu_baseline.h"
 #include "core/gpu/baselines/cudnn_batchnorm_baseline.h"
 #include "core/gpu/baselines/cudnn_conv_baseline.h"
+#include "core/gpu/baselines/cudnn_conv_chain_baseline.h"
 #include "core/gpu/baselines/cudnn_conv_nd_baseline.h"
 #include "core/gpu/baselines/cudnn_convolution_baseline.h"
 #include "core/gpu/baselines/cudnn_pooling_baseline.h"
@@ -45,6 +46,7 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
     using Select = CubSelectBaseline;
     using ConvNd = CudnnConvNdBaseline;
     using PoolNd = CudnnPoolingNdBaseline;
+    using Chain = CudnnConvChainBaseline;
     static const std::vector<std::pair<std::string, Factory>> table{
         {"cublas-saxpy", make<Blas>(Blas::Op::Saxpy)},
         {"cublas-transpose", make<Blas>(Blas::Op::Transpose)},
@@ -91,6 +93,8 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
         {"cudnn-maxpool3d", make<PoolNd>(PoolNd::Op::Max3d)},
         {"cudnn-avgpool3d", make<PoolNd>(PoolNd::Op::Average3d)},
         {"cudnn-batchnorm-training", make<CudnnBatchNormBaseline>(true)},
+        {"composition-conv2d-bn-relu", make<Chain>(Chain::Op::BatchNormRelu)},
+        {"composition-conv2d-maxpool", make<Chain>(Chain::Op::MaxPool)},
     };
     return table;
 }

@@ -18,8 +18,8 @@ constexpr int kQueries = 128; // threads per block, one query each
 constexpr int kKeys = 32;     // keys per tile (shared memory: 8 + 8 + 16.5 KiB)
 
 __global__ void __launch_bounds__(kQueries)
-attention(const __half* __restrict__ q, const __half* __restrict__ k, const __half* __restrict__ v,
-          __half* __restrict__ o, int S, float scale) {
+    attention(const __half* __restrict__ q, const __half* __restrict__ k,
+              const __half* __restrict__ v, __half* __restrict__ o, int S, float scale) {
     __shared__ float ks[kKeys][D];
     __shared__ float vs[kKeys][D];
     __shared__ float ss[kKeys][kQueries + 1];
@@ -81,8 +81,8 @@ attention(const __half* __restrict__ q, const __half* __restrict__ k, const __ha
 
 } // namespace
 
-extern "C" void kwb_attention(const __half* q, const __half* k, const __half* v, __half* o,
-                              int B, int H, int S, float scale, cudaStream_t stream) {
+extern "C" void kwb_attention(const __half* q, const __half* k, const __half* v, __half* o, int B,
+                              int H, int S, float scale, cudaStream_t stream) {
     if (B <= 0 || H <= 0 || S <= 0)
         return;
     const dim3 grid((S + kQueries - 1) / kQueries, static_cast<unsigned>(B) * H);

@@ -48,6 +48,5 @@ extern "C" void kwb_avgpool3d(const float* x, float* y, int N, int C, int D, int
     const long long total = static_cast<long long>(N) * C * OD * OH * OW;
     const long long want = (total + 255) / 256;
     const int blocks = static_cast<int>(want < 132 * 32 ? want : 132 * 32);
-    avgpool3d<<<blocks, 256, 0, stream>>>(x, y, static_cast<long long>(N) * C, D, H, W, OD, OH,
-                                          OW);
+    avgpool3d<<<blocks, 256, 0, stream>>>(x, y, static_cast<long long>(N) * C, D, H, W, OD, OH, OW);
 }

@@ -30,9 +30,9 @@ __device__ float blockSum(float v, float* scratch) {
 }
 
 __global__ void __launch_bounds__(kThreads)
-batchNormTraining(const float* __restrict__ x, const float* __restrict__ gamma,
-                  const float* __restrict__ beta, float* __restrict__ y, int N, int C, int plane,
-                  float eps) {
+    batchNormTraining(const float* __restrict__ x, const float* __restrict__ gamma,
+                      const float* __restrict__ beta, float* __restrict__ y, int N, int C,
+                      int plane, float eps) {
     __shared__ float scratch[kWarps];
     const int c = blockIdx.x;
     // N * plane < 2^31: the whole tensor has fewer than 2^31 elements.

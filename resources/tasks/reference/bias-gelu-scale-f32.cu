@@ -19,8 +19,8 @@ __global__ void biasGeluScale(const float* __restrict__ x, const float* __restri
 
 } // namespace
 
-extern "C" void kwb_bias_gelu_scale(const float* x, const float* bias, float* y, int rows,
-                                    int cols, float scale, cudaStream_t stream) {
+extern "C" void kwb_bias_gelu_scale(const float* x, const float* bias, float* y, int rows, int cols,
+                                    float scale, cudaStream_t stream) {
     if (rows <= 0 || cols <= 0)
         return;
     const long long total = static_cast<long long>(rows) * cols;

@@ -19,9 +19,9 @@ constexpr int PATCH = TILE / STRIDE + 2; // input rows a 16-row output tile read
 constexpr int KB = 8;                    // output channels per block
 constexpr int CB = 8;                    // input channels per step
 
-__global__ void __launch_bounds__(TILE * TILE)
-convTranspose(const float* __restrict__ x, const float* __restrict__ w, float* __restrict__ y,
-              int C, int H, int W, int K, int OH, int OW) {
+__global__ void __launch_bounds__(TILE* TILE)
+    convTranspose(const float* __restrict__ x, const float* __restrict__ w, float* __restrict__ y,
+                  int C, int H, int W, int K, int OH, int OW) {
     __shared__ float xs[CB][PATCH][PATCH];
     __shared__ float ws[CB][KB][R * R];
     const int kBlocks = (K + KB - 1) / KB;

@@ -17,8 +17,8 @@ constexpr int KB = 16;  // output channels per block
 constexpr int CB = 8;   // input channels per step
 
 __global__ void __launch_bounds__(TL)
-conv1d(const float* __restrict__ x, const float* __restrict__ w, float* __restrict__ y, int C,
-       int L, int K) {
+    conv1d(const float* __restrict__ x, const float* __restrict__ w, float* __restrict__ y, int C,
+           int L, int K) {
     __shared__ float xs[CB][TL + R - 1];
     __shared__ float ws[KB][CB][R];
     const unsigned kBlocks = (K + KB - 1) / KB, lTiles = (L + TL - 1) / TL;
@@ -37,8 +37,8 @@ conv1d(const float* __restrict__ x, const float* __restrict__ w, float* __restri
         for (int e = t; e < CB * (TL + R - 1); e += TL) {
             const int cc = e / (TL + R - 1), s = e % (TL + R - 1);
             const int gl = l0 - PAD + s, gc = c0 + cc;
-            xs[cc][s] = (gc < C && gl >= 0 && gl < L) ? xImage[static_cast<size_t>(gc) * L + gl]
-                                                      : 0.0f;
+            xs[cc][s] =
+                (gc < C && gl >= 0 && gl < L) ? xImage[static_cast<size_t>(gc) * L + gl] : 0.0f;
         }
         for (int e = t; e < KB * CB * R; e += TL) {
             const int kk = e / (CB * R), cc = (e / R) % CB, r = e % R;

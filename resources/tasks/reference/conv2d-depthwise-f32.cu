@@ -11,9 +11,9 @@ namespace {
 
 constexpr int TILE = 16, HALO = TILE + 2;
 
-__global__ void __launch_bounds__(TILE * TILE)
-depthwise(const float* __restrict__ x, const float* __restrict__ w, float* __restrict__ y, int C,
-          int H, int W) {
+__global__ void __launch_bounds__(TILE* TILE)
+    depthwise(const float* __restrict__ x, const float* __restrict__ w, float* __restrict__ y,
+              int C, int H, int W) {
     __shared__ float xs[HALO][HALO];
     const size_t plane = blockIdx.x; // n * C + c
     const int c = static_cast<int>(plane % C);

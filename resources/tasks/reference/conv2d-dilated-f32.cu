@@ -18,9 +18,9 @@ constexpr int KB = 8;    // output channels per block (all of one group)
 constexpr int CB = 4;    // input channels staged per step
 
 template <int R, int STRIDE, int PAD, int DIL, class Epilogue>
-__global__ void __launch_bounds__(TILE * TILE)
-conv2d(const float* __restrict__ x, const float* __restrict__ w, float* __restrict__ y, int C,
-       int H, int W, int K, int OH, int OW, int G, Epilogue epilogue) {
+__global__ void __launch_bounds__(TILE* TILE)
+    conv2d(const float* __restrict__ x, const float* __restrict__ w, float* __restrict__ y, int C,
+           int H, int W, int K, int OH, int OW, int G, Epilogue epilogue) {
     constexpr int IT = (TILE - 1) * STRIDE + (R - 1) * DIL + 1; // input patch edge
     __shared__ float xs[CB][IT][IT];
     __shared__ float ws[KB][CB][R * R];
@@ -56,9 +56,9 @@ conv2d(const float* __restrict__ x, const float* __restrict__ w, float* __restri
         for (int e = tid; e < KB * CB * R * R; e += TILE * TILE) {
             const int kk = e / (CB * R * R), cc = (e / (R * R)) % CB, rs = e % (R * R);
             const int gk = k0 + kk, gc = c0 + cc;
-            ws[kk][cc][rs] =
-                (gk < Kg && gc < Cg) ? wGroup[(static_cast<size_t>(gk) * Cg + gc) * R * R + rs]
-                                     : 0.0f;
+            ws[kk][cc][rs] = (gk < Kg && gc < Cg)
+                                 ? wGroup[(static_cast<size_t>(gk) * Cg + gc) * R * R + rs]
+                                 : 0.0f;
         }
         __syncthreads();
 #pragma unroll
@@ -99,8 +99,8 @@ void launchConv2d(const float* x, const float* w, float* y, int N, int C, int H,
     const dim3 block(TILE, TILE);
     const dim3 grid(static_cast<unsigned>(N) * G * kBlocks, (OW + TILE - 1) / TILE,
                     (OH + TILE - 1) / TILE);
-    conv2d<R, STRIDE, PAD, DIL><<<grid, block, 0, stream>>>(x, w, y, C, H, W, K, OH, OW, G,
-                                                            epilogue);
+    conv2d<R, STRIDE, PAD, DIL>
+        <<<grid, block, 0, stream>>>(x, w, y, C, H, W, K, OH, OW, G, epilogue);
 }
 
 } // namespace

@@ -14,14 +14,14 @@
 
 namespace {
 
-constexpr int TILE = 16;             // pooled outputs per tile edge
-constexpr int PATCH = 2 * TILE + 2;  // input patch edge
-constexpr int KB = 8;                // output channels per block
-constexpr int CB = 2;                // input channels per step
+constexpr int TILE = 16;            // pooled outputs per tile edge
+constexpr int PATCH = 2 * TILE + 2; // input patch edge
+constexpr int KB = 8;               // output channels per block
+constexpr int CB = 2;               // input channels per step
 
-__global__ void __launch_bounds__(TILE * TILE)
-convMaxpool(const float* __restrict__ x, const float* __restrict__ w, float* __restrict__ y, int C,
-            int H, int W, int K, int OH, int OW) {
+__global__ void __launch_bounds__(TILE* TILE)
+    convMaxpool(const float* __restrict__ x, const float* __restrict__ w, float* __restrict__ y,
+                int C, int H, int W, int K, int OH, int OW) {
     __shared__ float xs[CB][PATCH][PATCH];
     __shared__ float ws[KB][CB][9];
     const int kBlocks = (K + KB - 1) / KB;
@@ -48,8 +48,8 @@ convMaxpool(const float* __restrict__ x, const float* __restrict__ w, float* __r
         for (int e = tid; e < KB * CB * 9; e += TILE * TILE) {
             const int kk = e / (CB * 9), cc = (e / 9) % CB, rs = e % 9;
             const int gk = k0 + kk, gc = c0 + cc;
-            ws[kk][cc][rs] = (gk < K && gc < C) ? w[(static_cast<size_t>(gk) * C + gc) * 9 + rs]
-                                                : 0.0f;
+            ws[kk][cc][rs] =
+                (gk < K && gc < C) ? w[(static_cast<size_t>(gk) * C + gc) * 9 + rs] : 0.0f;
         }
         __syncthreads();
 #pragma unroll

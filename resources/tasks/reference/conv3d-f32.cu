@@ -13,9 +13,9 @@ namespace {
 constexpr int TILE = 16, HALO = TILE + 2;
 constexpr int KB = 8; // output channels per block
 
-__global__ void __launch_bounds__(TILE * TILE)
-conv3d(const float* __restrict__ x, const float* __restrict__ w, float* __restrict__ y, int C,
-       int D, int H, int W, int K) {
+__global__ void __launch_bounds__(TILE* TILE)
+    conv3d(const float* __restrict__ x, const float* __restrict__ w, float* __restrict__ y, int C,
+           int D, int H, int W, int K) {
     __shared__ float xs[3][HALO][HALO];
     __shared__ float ws[KB][27];
     const int kBlocks = (K + KB - 1) / KB;

@@ -19,8 +19,8 @@ constexpr int kThreads = (BM / TM) * (BN / TN); // 256
 
 template <class ALoad, class Epilogue>
 __global__ void __launch_bounds__(kThreads)
-sgemmTiled(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C, int M,
-           int N, int K, ALoad aLoad, Epilogue epilogue) {
+    sgemmTiled(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C,
+               int M, int N, int K, ALoad aLoad, Epilogue epilogue) {
     __shared__ float As[BK][BM];
     __shared__ float Bs[BK][BN];
     const int tid = threadIdx.x;

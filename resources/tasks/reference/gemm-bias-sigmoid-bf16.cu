@@ -26,7 +26,9 @@ constexpr int FM = WM / 16, FN = WN / 16; // fragments per warp tile
 constexpr int PAD = 8;
 constexpr int LDA = BK + PAD, LDB = BN + PAD;
 
-__device__ __forceinline__ float sigmoid(float v) { return 1.0f / (1.0f + expf(-v)); }
+__device__ __forceinline__ float sigmoid(float v) {
+    return 1.0f / (1.0f + expf(-v));
+}
 
 template <bool kVec>
 __device__ __forceinline__ void loadSlices(const __nv_bfloat16* __restrict__ A,
@@ -69,9 +71,9 @@ __device__ __forceinline__ void loadSlices(const __nv_bfloat16* __restrict__ A,
 
 template <bool kVec>
 __global__ void __launch_bounds__(kThreads)
-gemmBiasSigmoid(const __nv_bfloat16* __restrict__ A, const __nv_bfloat16* __restrict__ B,
-             const __nv_bfloat16* __restrict__ bias, __nv_bfloat16* __restrict__ C, int M, int N,
-             int K) {
+    gemmBiasSigmoid(const __nv_bfloat16* __restrict__ A, const __nv_bfloat16* __restrict__ B,
+                    const __nv_bfloat16* __restrict__ bias, __nv_bfloat16* __restrict__ C, int M,
+                    int N, int K) {
     __shared__ __align__(32) __nv_bfloat16 As[BM][LDA];
     __shared__ __align__(32) __nv_bfloat16 Bs[BK][LDB];
     __shared__ __align__(32) float stage[kWarps][16 * 16];
@@ -135,8 +137,8 @@ extern "C" void kwb_gemm_bias_sigmoid(const __nv_bfloat16* A, const __nv_bfloat1
                                       int K, cudaStream_t stream) {
     if (M <= 0 || N <= 0 || K <= 0)
         return;
-    const bool aligned = reinterpret_cast<uintptr_t>(A) % 16 == 0 &&
-                         reinterpret_cast<uintptr_t>(B) % 16 == 0;
+    const bool aligned =
+        reinterpret_cast<uintptr_t>(A) % 16 == 0 && reinterpret_cast<uintptr_t>(B) % 16 == 0;
     const dim3 grid((N + BN - 1) / BN, (M + BM - 1) / BM);
     if (aligned && K % 8 == 0 && N % 8 == 0)
         gemmBiasSigmoid<true><<<grid, kThreads, 0, stream>>>(A, B, bias, C, M, N, K);

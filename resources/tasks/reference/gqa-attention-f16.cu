@@ -19,8 +19,9 @@ constexpr int kQueries = 128; // threads per block, one query each
 constexpr int kKeys = 32;     // keys per tile (shared memory: 8 + 8 + 16.5 KiB)
 
 __global__ void __launch_bounds__(kQueries)
-attention(const __half* __restrict__ q, const __half* __restrict__ k, const __half* __restrict__ v,
-          __half* __restrict__ o, int H, int HKV, int S, float scale) {
+    attention(const __half* __restrict__ q, const __half* __restrict__ k,
+              const __half* __restrict__ v, __half* __restrict__ o, int H, int HKV, int S,
+              float scale) {
     __shared__ float ks[kKeys][D];
     __shared__ float vs[kKeys][D];
     __shared__ float ss[kKeys][kQueries + 1];

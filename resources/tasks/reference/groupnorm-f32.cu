@@ -29,9 +29,9 @@ __device__ float blockSum(float v, float* scratch) {
 }
 
 __global__ void __launch_bounds__(kThreads)
-groupNorm(const float* __restrict__ x, const float* __restrict__ gamma,
-          const float* __restrict__ beta, float* __restrict__ y, int G, int channelsPerGroup,
-          int plane, float eps) {
+    groupNorm(const float* __restrict__ x, const float* __restrict__ gamma,
+              const float* __restrict__ beta, float* __restrict__ y, int G, int channelsPerGroup,
+              int plane, float eps) {
     __shared__ float scratch[kWarps];
     const size_t blk = blockIdx.x; // n * G + g
     const int g = static_cast<int>(blk % G);

@@ -1,10 +1,11 @@
-// Reference solution for groupnorm-silu-f32: group normalisation then SiLU, NCHW float32, C split into G
-// groups of C / G consecutive channels, affine per channel.
+// Reference solution for groupnorm-silu-f32: group normalisation then SiLU, NCHW float32, C split
+// into G groups of C / G consecutive channels, affine per channel.
 //
 // A group of one image is contiguous in memory ((C / G) * H * W floats), so one block of 256
 // threads per (n, g) treats it as one row: pass 1 sums it for the mean, pass 2 sums squared
 // deviations (two-pass variance), pass 3 writes SiLU(v), v = (x - mean) * rstd * gamma[c] + beta[c]
-// with c the element's channel, SiLU(v) = v / (1 + exp(-v)). Passes 2 and 3 re-read the group, mostly from L2. All float32.
+// with c the element's channel, SiLU(v) = v / (1 + exp(-v)). Passes 2 and 3 re-read the group,
+// mostly from L2. All float32.
 #include <cuda_runtime.h>
 #include <math.h>
 
@@ -29,9 +30,9 @@ __device__ float blockSum(float v, float* scratch) {
 }
 
 __global__ void __launch_bounds__(kThreads)
-groupNormSilu(const float* __restrict__ x, const float* __restrict__ gamma,
-          const float* __restrict__ beta, float* __restrict__ y, int G, int channelsPerGroup,
-          int plane, float eps) {
+    groupNormSilu(const float* __restrict__ x, const float* __restrict__ gamma,
+                  const float* __restrict__ beta, float* __restrict__ y, int G,
+                  int channelsPerGroup, int plane, float eps) {
     __shared__ float scratch[kWarps];
     const size_t blk = blockIdx.x; // n * G + g
     const int g = static_cast<int>(blk % G);
@@ -59,7 +60,8 @@ groupNormSilu(const float* __restrict__ x, const float* __restrict__ gamma,
 } // namespace
 
 extern "C" void kwb_groupnorm_silu(const float* x, const float* gamma, const float* beta, float* y,
-                              int N, int C, int H, int W, int G, float eps, cudaStream_t stream) {
+                                   int N, int C, int H, int W, int G, float eps,
+                                   cudaStream_t stream) {
     if (N <= 0 || C <= 0 || H <= 0 || W <= 0 || G <= 0 || C % G != 0)
         return;
     groupNormSilu<<<N * G, kThreads, 0, stream>>>(x, gamma, beta, y, G, C / G, H * W, eps);

@@ -29,8 +29,9 @@ __device__ float blockSum(float v, float* scratch) {
 }
 
 __global__ void __launch_bounds__(kThreads)
-instanceNorm(const float* __restrict__ x, const float* __restrict__ gamma,
-             const float* __restrict__ beta, float* __restrict__ y, int C, int plane, float eps) {
+    instanceNorm(const float* __restrict__ x, const float* __restrict__ gamma,
+                 const float* __restrict__ beta, float* __restrict__ y, int C, int plane,
+                 float eps) {
     __shared__ float scratch[kWarps];
     const size_t p = blockIdx.x; // n * C + c
     const int c = static_cast<int>(p % C);

@@ -30,9 +30,9 @@ __device__ float blockSum(float v, float* scratch) {
 }
 
 __global__ void __launch_bounds__(kThreads)
-layernormResidual(const float* __restrict__ x, const float* __restrict__ residual,
-                  const float* __restrict__ gamma, const float* __restrict__ beta,
-                  float* __restrict__ h, float* __restrict__ y, int cols, float eps) {
+    layernormResidual(const float* __restrict__ x, const float* __restrict__ residual,
+                      const float* __restrict__ gamma, const float* __restrict__ beta,
+                      float* __restrict__ h, float* __restrict__ y, int cols, float eps) {
     __shared__ float scratch[kWarps];
     const size_t row = blockIdx.x;
     const float* xr = x + row * cols;

@@ -10,8 +10,8 @@ namespace {
 
 constexpr int kWindow = 5, kStride = 2, kPad = 2;
 
-__global__ void maxpool1d(const float* __restrict__ x, float* __restrict__ y, long long rows,
-                          int L, int OL) {
+__global__ void maxpool1d(const float* __restrict__ x, float* __restrict__ y, long long rows, int L,
+                          int OL) {
     const long long total = rows * OL;
     for (long long e = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; e < total;
          e += static_cast<long long>(gridDim.x) * blockDim.x) {

@@ -28,10 +28,9 @@ constexpr int PAD = 8;
 constexpr int LDA = BK + PAD, LDB = BN + PAD;
 
 template <bool kVec>
-__device__ __forceinline__ void loadSlice(const __nv_bfloat16* __restrict__ src, int rows,
-                                          int cols, int row0, int col0,
-                                          __nv_bfloat16* __restrict__ dst, int tileRows,
-                                          int tileCols, int ld) {
+__device__ __forceinline__ void loadSlice(const __nv_bfloat16* __restrict__ src, int rows, int cols,
+                                          int row0, int col0, __nv_bfloat16* __restrict__ dst,
+                                          int tileRows, int tileCols, int ld) {
     const int tid = threadIdx.x;
     if constexpr (kVec) {
         // 8 bf16 = 16 bytes a load; cols % 8 == 0, so a chunk is all in or all out.
@@ -55,8 +54,9 @@ __device__ __forceinline__ void loadSlice(const __nv_bfloat16* __restrict__ src,
 
 template <bool kVec>
 __global__ void __launch_bounds__(kThreads)
-swiglu(const __nv_bfloat16* __restrict__ x, const __nv_bfloat16* __restrict__ w1,
-       const __nv_bfloat16* __restrict__ w3, __nv_bfloat16* __restrict__ h, int M, int F, int D) {
+    swiglu(const __nv_bfloat16* __restrict__ x, const __nv_bfloat16* __restrict__ w1,
+           const __nv_bfloat16* __restrict__ w3, __nv_bfloat16* __restrict__ h, int M, int F,
+           int D) {
     __shared__ __align__(32) __nv_bfloat16 xs[BM][LDA];
     __shared__ __align__(32) __nv_bfloat16 w1s[BK][LDB];
     __shared__ __align__(32) __nv_bfloat16 w3s[BK][LDB];
@@ -114,7 +114,8 @@ swiglu(const __nv_bfloat16* __restrict__ x, const __nv_bfloat16* __restrict__ w1
                 const int gc = col0 + warpN * WN + j * 16 + e % 16;
                 if (gr < M && gc < F) {
                     const float g = stage[warp][0][e], u = stage[warp][1][e];
-                    h[static_cast<size_t>(gr) * F + gc] = __float2bfloat16(g / (1.0f + expf(-g)) * u);
+                    h[static_cast<size_t>(gr) * F + gc] =
+                        __float2bfloat16(g / (1.0f + expf(-g)) * u);
                 }
             }
             __syncwarp(); // stage is reused by the next pair
@@ -125,8 +126,8 @@ swiglu(const __nv_bfloat16* __restrict__ x, const __nv_bfloat16* __restrict__ w1
 // y = A B (no epilogue beyond rounding): the same tiling with one product.
 template <bool kVec>
 __global__ void __launch_bounds__(kThreads)
-gemm(const __nv_bfloat16* __restrict__ A, const __nv_bfloat16* __restrict__ B,
-     __nv_bfloat16* __restrict__ C, int M, int N, int K) {
+    gemm(const __nv_bfloat16* __restrict__ A, const __nv_bfloat16* __restrict__ B,
+         __nv_bfloat16* __restrict__ C, int M, int N, int K) {
     __shared__ __align__(32) __nv_bfloat16 as[BM][LDA];
     __shared__ __align__(32) __nv_bfloat16 bs[BK][LDB];
     __shared__ __align__(32) float stage[kWarps][16 * 16];
@@ -181,7 +182,9 @@ gemm(const __nv_bfloat16* __restrict__ A, const __nv_bfloat16* __restrict__ B,
     }
 }
 
-bool aligned16(const void* p) { return reinterpret_cast<uintptr_t>(p) % 16 == 0; }
+bool aligned16(const void* p) {
+    return reinterpret_cast<uintptr_t>(p) % 16 == 0;
+}
 
 } // namespace
 

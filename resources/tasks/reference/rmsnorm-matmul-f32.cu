@@ -2,16 +2,14 @@
 // x[i, k] / sqrt(mean_k x[i, k]^2 + eps) * gamma[k]; x [M, K], gamma [K], W [K, N], y [M, N],
 // row-major float32.
 //
-// One kernel: RMSNorm(x) W = diag(1 / rms) (x diag(gamma)) W, so the GEMM folds gamma into x
-// as it stages it, each block first computes 1 / rms of its own 128 rows (a warp per row; an
-// extra pass over those rows of x, small next to the GEMM's own K / 8 steps), and the epilogue scales each row by it. The GEMM itself:
-// C[M, N] = epilogue(A[M, K] B[K, N]), row-major float32: shared-memory tiling with register
-// blocking (as sgemm-f32's reference). A block of 256 threads computes a 128 x 128 tile of C,
-// walking K in steps of 8; each step stages a slice of A (transposed in shared memory, so a
-// thread's 8 A values sit in one row) and of B, then every
-// thread does an 8 x 8 outer product per k in registers. A thread owns rows ty + 16 i and
-// columns tx + 16 j of the tile. Out-of-range elements load as zero and are not stored, which
-// handles every M, N, K. Plain FMA with float accumulation: no TF32.
+// One kernel: RMSNorm(x) W = diag(1 / rms) (x diag(gamma)) W. Each block first computes
+// 1 / rms of its own 128 rows of x (a warp per row), then runs a tiled GEMM that folds gamma
+// into x as it stages it, and scales each row by its 1 / rms in the epilogue. The GEMM is
+// sgemm-f32's reference: a block of 256 threads computes a 128 x 128 tile of y, walking K in
+// steps of 8; each step stages a slice of x (transposed in shared memory, so a thread's 8
+// values sit in one row) and of W, then every thread does an 8 x 8 outer product per k in
+// registers. Out-of-range elements load as zero and are not stored, which handles every M, N,
+// K. Plain FMA with float accumulation: no TF32.
 #include <cuda_runtime.h>
 #include <math.h>
 
@@ -22,8 +20,9 @@ constexpr int TM = 8, TN = 8;
 constexpr int kThreads = (BM / TM) * (BN / TN); // 256
 
 __global__ void __launch_bounds__(kThreads)
-rmsnormMatmul(const float* __restrict__ A, const float* __restrict__ gamma,
-              const float* __restrict__ B, float* __restrict__ C, int M, int N, int K, float eps) {
+    rmsnormMatmul(const float* __restrict__ A, const float* __restrict__ gamma,
+                  const float* __restrict__ B, float* __restrict__ C, int M, int N, int K,
+                  float eps) {
     __shared__ float rstd[BM];
     __shared__ float As[BK][BM];
     __shared__ float Bs[BK][BN];

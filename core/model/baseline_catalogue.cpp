@@ -250,6 +250,34 @@ std::vector<BaselineOp> cudnnNdOps() {
     };
 }
 
+// Compositions of cuDNN calls for fused convolutions (the convolution's output goes through
+// memory, as in a framework).
+std::vector<BaselineOp> cudnnCompositionOps() {
+    return {
+        {"composition-conv2d-bn-relu",
+         kComposition,
+         "composition: cuDNN convolution forward (FMA, no TF32) + "
+         "cudnnBatchNormalizationForwardInference + cudnnActivationForward (ReLU)",
+         {F32, F32, F32, F32, F32, F32},
+         {F32},
+         {"N", "C", "H", "W", "K"},
+         {"eps"},
+         {},
+         "y = ReLU(BN(conv(x[N, C, H, W], w[K, C, 3, 3]))), stride 1, padding 1; BN with gamma, "
+         "beta, mean, var [K]"},
+        {"composition-conv2d-maxpool",
+         kComposition,
+         "composition: cuDNN convolution forward (FMA, no TF32) + cudnnPoolingForward (max, 2x2, "
+         "stride 2)",
+         {F32, F32},
+         {F32},
+         {"N", "C", "H", "W", "K", "OH", "OW"},
+         {},
+         {},
+         "y[N, K, OH, OW] = maxpool2x2(conv(x[N, C, H, W], w[K, C, 3, 3])), stride 1, padding 1"},
+    };
+}
+
 // CUB, and plain kernels and compositions where no library has the operation.
 std::vector<BaselineOp> otherOps() {
     return {
@@ -334,27 +362,6 @@ std::vector<BaselineOp> otherOps() {
          {"scale"},
          {},
          "y = softmax over sk of (x * scale, -10000 where mask != 0), mask [batch, sq, sk]"},
-        {"composition-conv2d-bn-relu",
-         kComposition,
-         "composition: cuDNN convolution forward (FMA, no TF32) + "
-         "cudnnBatchNormalizationForwardInference + cudnnActivationForward (ReLU)",
-         {F32, F32, F32, F32, F32, F32},
-         {F32},
-         {"N", "C", "H", "W", "K"},
-         {"eps"},
-         {},
-         "y = ReLU(BN(conv(x[N, C, H, W], w[K, C, 3, 3]))), stride 1, padding 1; BN with gamma, "
-         "beta, mean, var [K]"},
-        {"composition-conv2d-maxpool",
-         kComposition,
-         "composition: cuDNN convolution forward (FMA, no TF32) + cudnnPoolingForward (max, 2x2, "
-         "stride 2)",
-         {F32, F32},
-         {F32},
-         {"N", "C", "H", "W", "K", "OH", "OW"},
-         {},
-         {},
-         "y[N, K, OH, OW] = maxpool2x2(conv(x[N, C, H, W], w[K, C, 3, 3])), stride 1, padding 1"},
         {"composition-causal-attention-f16",
          kComposition,
          "composition: cuBLAS batched GEMM (QK^T) + causal softmax kernel + cuBLAS batched GEMM "
@@ -491,8 +498,8 @@ std::vector<BaselineOp> cubSelectOps() {
 
 std::vector<BaselineOp> makeCatalogue() {
     std::vector<BaselineOp> all;
-    for (auto&& group : {cublasOps(), cublasGemmVariantOps(), cudnnOps(), cudnnNdOps(), otherOps(),
-                         cubSelectOps()})
+    for (auto&& group : {cublasOps(), cublasGemmVariantOps(), cudnnOps(), cudnnNdOps(),
+                         cudnnCompositionOps(), otherOps(), cubSelectOps()})
         all.insert(all.end(), group.begin(), group.end());
     return all;
 }

@@ -150,6 +150,134 @@ std::vector<BaselineOp> cudnnOps() {
     };
 }
 
+// cuDNN convolutions with any kernel size, stride, padding, dilation and groups, in 1, 2 and 3
+// spatial dimensions, the transposed convolution (backward data), Nd pooling and training-mode
+// batch normalisation. Output sizes are dims of the task (checked against cuDNN's); G is the
+// group count (map it: G = "1" for a plain convolution, G = "C" for a depthwise one).
+std::vector<BaselineOp> cudnnNdOps() {
+    const std::vector<std::pair<std::string, double>> conv{
+        {"kernel", 3}, {"stride", 1}, {"padding", 0}, {"dilation", 1}};
+    const std::vector<std::pair<std::string, double>> pool{
+        {"window", 3}, {"stride", 2}, {"padding", 1}};
+    const char* const fma = " (fastest float32 algorithm per shape, FMA math, no TF32)";
+    return {
+        {"cudnn-conv1d",
+         kCudnn,
+         std::string("cuDNN convolution forward, 1D as 1 x kernel over [N, C, 1, L]") + fma,
+         {F32, F32},
+         {F32},
+         {"N", "C", "L", "K", "OL", "G"},
+         {},
+         conv,
+         "y[N, K, OL] = conv(x[N, C, L], w[K, C/G, kernel]), stride, padding, dilation, G groups"},
+        {"cudnn-conv2d",
+         kCudnn,
+         std::string("cuDNN convolution forward") + fma,
+         {F32, F32},
+         {F32},
+         {"N", "C", "H", "W", "K", "OH", "OW", "G"},
+         {},
+         conv,
+         "y[N, K, OH, OW] = conv(x[N, C, H, W], w[K, C/G, kernel, kernel]), stride, padding, "
+         "dilation, G groups"},
+        {"cudnn-conv3d",
+         kCudnn,
+         std::string("cuDNN convolution forward, 3D") + fma,
+         {F32, F32},
+         {F32},
+         {"N", "C", "D", "H", "W", "K", "OD", "OH", "OW", "G"},
+         {},
+         conv,
+         "y[N, K, OD, OH, OW] = conv(x[N, C, D, H, W], w[K, C/G, kernel^3]), stride, padding, "
+         "dilation, G groups"},
+        {"cudnn-conv-transpose2d",
+         kCudnn,
+         "cuDNN convolution backward data as a transposed convolution (fastest float32 "
+         "algorithm per shape, FMA math, no TF32)",
+         {F32, F32},
+         {F32},
+         {"N", "C", "H", "W", "K", "OH", "OW"},
+         {},
+         conv,
+         "y[N, K, OH, OW] = conv_transpose(x[N, C, H, W], w[C, K, kernel, kernel]), stride, "
+         "padding, dilation (OH = (H - 1) stride - 2 padding + dilation (kernel - 1) + 1 + "
+         "output padding)"},
+        {"cudnn-maxpool1d",
+         kCudnn,
+         "cuDNN cudnnPoolingForward (max, 1 x window over [N, C, 1, L])",
+         {F32},
+         {F32},
+         {"N", "C", "L", "OL"},
+         {},
+         pool,
+         "y[N, C, OL] = max over each window of x[N, C, L]"},
+        {"cudnn-avgpool1d",
+         kCudnn,
+         "cuDNN cudnnPoolingForward (average including padding, 1 x window over [N, C, 1, L])",
+         {F32},
+         {F32},
+         {"N", "C", "L", "OL"},
+         {},
+         pool,
+         "y[N, C, OL] = mean over each window of x[N, C, L], padding counted"},
+        {"cudnn-maxpool3d",
+         kCudnn,
+         "cuDNN cudnnPoolingForward (max, 3D window)",
+         {F32},
+         {F32},
+         {"N", "C", "D", "H", "W", "OD", "OH", "OW"},
+         {},
+         pool,
+         "y[N, C, OD, OH, OW] = max over each window^3 block of x[N, C, D, H, W]"},
+        {"cudnn-avgpool3d",
+         kCudnn,
+         "cuDNN cudnnPoolingForward (average including padding, 3D window)",
+         {F32},
+         {F32},
+         {"N", "C", "D", "H", "W", "OD", "OH", "OW"},
+         {},
+         pool,
+         "y[N, C, OD, OH, OW] = mean over each window^3 block, padding counted"},
+        {"cudnn-batchnorm-training",
+         kCudnn,
+         "cuDNN cudnnBatchNormalizationForwardTraining (spatial, no running averages)",
+         {F32, F32, F32},
+         {F32},
+         {"N", "C", "H", "W"},
+         {"eps"},
+         {},
+         "y = gamma[c] (x - mean_c) / sqrt(var_c + eps) + beta[c], batch statistics over N, H, W"},
+    };
+}
+
+// Compositions of cuDNN calls for fused convolutions (the convolution's output goes through
+// memory, as in a framework).
+std::vector<BaselineOp> cudnnCompositionOps() {
+    return {
+        {"composition-conv2d-bn-relu",
+         kComposition,
+         "composition: cuDNN convolution forward (FMA, no TF32) + "
+         "cudnnBatchNormalizationForwardInference + cudnnActivationForward (ReLU)",
+         {F32, F32, F32, F32, F32, F32},
+         {F32},
+         {"N", "C", "H", "W", "K"},
+         {"eps"},
+         {},
+         "y = ReLU(BN(conv(x[N, C, H, W], w[K, C, 3, 3]))), stride 1, padding 1; BN with gamma, "
+         "beta, mean, var [K]"},
+        {"composition-conv2d-maxpool",
+         kComposition,
+         "composition: cuDNN convolution forward (FMA, no TF32) + cudnnPoolingForward (max, 2x2, "
+         "stride 2)",
+         {F32, F32},
+         {F32},
+         {"N", "C", "H", "W", "K", "OH", "OW"},
+         {},
+         {},
+         "y[N, K, OH, OW] = maxpool2x2(conv(x[N, C, H, W], w[K, C, 3, 3])), stride 1, padding 1"},
+    };
+}
+
 // CUB, and plain kernels and compositions where no library has the operation.
 std::vector<BaselineOp> otherOps() {
     return {
@@ -370,8 +498,8 @@ std::vector<BaselineOp> cubSelectOps() {
 
 std::vector<BaselineOp> makeCatalogue() {
     std::vector<BaselineOp> all;
-    for (auto&& group :
-         {cublasOps(), cublasGemmVariantOps(), cudnnOps(), otherOps(), cubSelectOps()})
+    for (auto&& group : {cublasOps(), cublasGemmVariantOps(), cudnnOps(), cudnnNdOps(),
+                         cudnnCompositionOps(), otherOps(), cubSelectOps()})
         all.insert(all.end(), group.begin(), group.end());
     return all;
 }

@@ -63,5 +63,33 @@ Result<CpuReferenceResult> conv2dNhwcRef(const RefArgs& a);
 Result<CpuReferenceResult> convBiasReluRef(const RefArgs& a);
 Result<CpuReferenceResult> causalAttentionRef(const RefArgs& a);
 Result<CpuReferenceResult> mlpRef(const RefArgs& a);
+// Norms, pooling, elementwise and attention variants (cpu_reference_norms.cpp).
+Result<CpuReferenceResult> instancenormRef(const RefArgs& a);
+Result<CpuReferenceResult> groupnormRef(const RefArgs& a);
+Result<CpuReferenceResult> groupnormSiluRef(const RefArgs& a);
+Result<CpuReferenceResult> batchnormTrainingRef(const RefArgs& a);
+Result<CpuReferenceResult> layernormResidualRef(const RefArgs& a);
+Result<CpuReferenceResult> biasGeluScaleRef(const RefArgs& a);
+Result<CpuReferenceResult> maxpool1dRef(const RefArgs& a);
+Result<CpuReferenceResult> avgpool3dRef(const RefArgs& a);
+Result<CpuReferenceResult> attentionRef(const RefArgs& a);
+Result<CpuReferenceResult> gqaAttentionRef(const RefArgs& a);
+// Convolutions, fused GEMMs and blocks (cpu_reference_convs.cpp).
+Result<CpuReferenceResult> conv1dRef(const RefArgs& a);
+Result<CpuReferenceResult> conv2dStridedRef(const RefArgs& a);
+Result<CpuReferenceResult> conv2dDepthwiseRef(const RefArgs& a);
+Result<CpuReferenceResult> conv2dDilatedRef(const RefArgs& a);
+Result<CpuReferenceResult> conv2dGroupedRef(const RefArgs& a);
+Result<CpuReferenceResult> conv3dRef(const RefArgs& a);
+Result<CpuReferenceResult> convTranspose2dRef(const RefArgs& a);
+Result<CpuReferenceResult> conv2dBnReluRef(const RefArgs& a);
+Result<CpuReferenceResult> conv2dMaxpoolRef(const RefArgs& a);
+Result<CpuReferenceResult> resblockRef(const RefArgs& a);
+Result<CpuReferenceResult> gemmBiasReluRef(const RefArgs& a);
+Result<CpuReferenceResult> matmulScaleResidualRef(const RefArgs& a);
+Result<CpuReferenceResult> rmsnormMatmulRef(const RefArgs& a);
+Result<CpuReferenceResult> gemmBiasSigmoidRef(const RefArgs& a);
+Result<CpuReferenceResult> swigluRef(const RefArgs& a);
+Result<CpuReferenceResult> mlpSwigluRef(const RefArgs& a);
 
 } // namespace kwb::cpuref

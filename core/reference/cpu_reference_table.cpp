@@ -8,7 +8,7 @@ namespace kwb::cpuref {
 
 namespace {
 
-constexpr std::array<std::pair<const char*, ReferenceFn>, 18> kReferences{{
+constexpr std::array<std::pair<const char*, ReferenceFn>, 44> kReferences{{
     {"saxpy-f32", &saxpyRef},
     {"transpose-f32", &transposeRef},
     {"gemv-f32", &gemvRef},
@@ -27,6 +27,32 @@ constexpr std::array<std::pair<const char*, ReferenceFn>, 18> kReferences{{
     {"rmsnorm-residual-f32", &rmsnormResidualRef},
     {"causal-attention-f16", &causalAttentionRef},
     {"mlp-bf16", &mlpRef},
+    {"instancenorm-f32", &instancenormRef},
+    {"groupnorm-f32", &groupnormRef},
+    {"groupnorm-silu-f32", &groupnormSiluRef},
+    {"batchnorm-training-f32", &batchnormTrainingRef},
+    {"layernorm-residual-f32", &layernormResidualRef},
+    {"bias-gelu-scale-f32", &biasGeluScaleRef},
+    {"maxpool1d-f32", &maxpool1dRef},
+    {"avgpool3d-f32", &avgpool3dRef},
+    {"attention-f16", &attentionRef},
+    {"gqa-attention-f16", &gqaAttentionRef},
+    {"conv1d-f32", &conv1dRef},
+    {"conv2d-strided-f32", &conv2dStridedRef},
+    {"conv2d-depthwise-f32", &conv2dDepthwiseRef},
+    {"conv2d-dilated-f32", &conv2dDilatedRef},
+    {"conv2d-grouped-f32", &conv2dGroupedRef},
+    {"conv3d-f32", &conv3dRef},
+    {"conv-transpose2d-f32", &convTranspose2dRef},
+    {"conv2d-bn-relu-f32", &conv2dBnReluRef},
+    {"conv2d-maxpool-f32", &conv2dMaxpoolRef},
+    {"resblock-f32", &resblockRef},
+    {"gemm-bias-relu-f32", &gemmBiasReluRef},
+    {"matmul-scale-residual-f32", &matmulScaleResidualRef},
+    {"rmsnorm-matmul-f32", &rmsnormMatmulRef},
+    {"gemm-bias-sigmoid-bf16", &gemmBiasSigmoidRef},
+    {"swiglu-bf16", &swigluRef},
+    {"mlp-swiglu-bf16", &mlpSwigluRef},
 }};
 
 } // namespace

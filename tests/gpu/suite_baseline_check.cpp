@@ -10,6 +10,7 @@
 
 #include "core/gpu/baselines/baseline.h"
 #include "core/gpu/baselines/device_buffer.h"
+#include "core/gpu/task_baselines.h"
 #include "core/reference/cpu_reference.h"
 #include "core/reference/cpu_reference_ops.h"
 #include "core/reference/formula.h"
@@ -165,15 +166,16 @@ bool checkSuiteBaselines() {
                         "reference kernel is the baseline (kwb suite checks it)");
             continue;
         }
-        auto baseline = gpu::makeBaseline(t.baseline.op);
-        if (!baseline) {
-            std::printf("    FAIL %s: no baseline\n", t.id.c_str());
+        // As a job makes it: the task's dims and params mapped onto the operation's.
+        auto baselines = gpu::makeTaskBaselines(t, "");
+        if (!baselines.library) {
+            std::printf("    FAIL %s: no baseline (%s)\n", t.id.c_str(), baselines.error.c_str());
             ok = false;
             continue;
         }
         for (const auto& s : t.shapes)
             if (s.cpuReference)
-                ok = checkShape(t, s, *baseline) && ok;
+                ok = checkShape(t, s, *baselines.library) && ok;
     }
     return ok;
 }

@@ -201,7 +201,7 @@ void suiteReferenceTests() {
     CHECK(equals(ref::batchnormRef(bn), "y", {3, 0}));
 
     // The table knows every suite id, and every built-in task's outputs change with the seed.
-    CHECK(ref::suiteReferenceIds().size() == 18 + ref::level1ReferenceIds().size());
+    CHECK(ref::suiteReferenceIds().size() == 44 + ref::level1ReferenceIds().size());
     CHECK(ref::level1ReferenceIds().size() == 21);
     auto folder = kwb::loadTaskFolder(taskSourceDir());
     CHECK(folder.problems.empty());
@@ -218,7 +218,8 @@ void suiteReferenceTests() {
                           task.id + "." + o.output + " barely changes across seeds");
             ++checked;
         }
-    CHECK(checked >= 24);
+    CHECK(checked >= 50);
+    suiteReferenceCrossTests();
 
     // A task whose inputs are drawn from a point mass is caught: its output never changes.
     const auto gelu = std::find_if(folder.tasks.begin(), folder.tasks.end(),

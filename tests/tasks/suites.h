@@ -8,6 +8,7 @@ void loaderTests();
 void builtinSuiteTests();
 void cpuReferenceTests();
 void suiteReferenceTests();
+void suiteReferenceCrossTests(); // called by suiteReferenceTests
 void catalogTests();
 void taskFolderTests(); // reference kernels, library baselines by name, kwb tasks new
 void cliTests();        // kwb tasks and kwb suite as child processes

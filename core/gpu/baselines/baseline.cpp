@@ -14,8 +14,11 @@
 #include "core/gpu/baselines/cublaslt_gemm_bias_gelu_baseline.h"
 #include "core/gpu/baselines/cudnn_batchnorm_baseline.h"
 #include "core/gpu/baselines/cudnn_conv_baseline.h"
+#include "core/gpu/baselines/cudnn_conv_chain_baseline.h"
+#include "core/gpu/baselines/cudnn_conv_nd_baseline.h"
 #include "core/gpu/baselines/cudnn_convolution_baseline.h"
 #include "core/gpu/baselines/cudnn_pooling_baseline.h"
+#include "core/gpu/baselines/cudnn_pooling_nd_baseline.h"
 #include "core/gpu/baselines/cudnn_softmax_baseline.h"
 #include "core/gpu/baselines/layernorm_gelu_baseline.h"
 #include "core/gpu/baselines/masked_softmax_baseline.h"
@@ -41,6 +44,9 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
     using Cub = CubDeviceBaseline;
     using Gemm = CublasGemmVariantsBaseline;
     using Select = CubSelectBaseline;
+    using ConvNd = CudnnConvNdBaseline;
+    using PoolNd = CudnnPoolingNdBaseline;
+    using Chain = CudnnConvChainBaseline;
     static const std::vector<std::pair<std::string, Factory>> table{
         {"cublas-saxpy", make<Blas>(Blas::Op::Saxpy)},
         {"cublas-transpose", make<Blas>(Blas::Op::Transpose)},
@@ -78,6 +84,17 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
         {"cub-segmented-prod-rows", make<Select>(CubSelectOp::ProdRows)},
         {"cub-exclusive-scan", make<Select>(CubSelectOp::ExclusiveSum)},
         {"cub-radix-sort-i32", make<Select>(CubSelectOp::SortKeys)},
+        {"cudnn-conv1d", make<ConvNd>(ConvNd::Op::Conv1d)},
+        {"cudnn-conv2d", make<ConvNd>(ConvNd::Op::Conv2d)},
+        {"cudnn-conv3d", make<ConvNd>(ConvNd::Op::Conv3d)},
+        {"cudnn-conv-transpose2d", make<ConvNd>(ConvNd::Op::Transpose2d)},
+        {"cudnn-maxpool1d", make<PoolNd>(PoolNd::Op::Max1d)},
+        {"cudnn-avgpool1d", make<PoolNd>(PoolNd::Op::Average1d)},
+        {"cudnn-maxpool3d", make<PoolNd>(PoolNd::Op::Max3d)},
+        {"cudnn-avgpool3d", make<PoolNd>(PoolNd::Op::Average3d)},
+        {"cudnn-batchnorm-training", make<CudnnBatchNormBaseline>(true)},
+        {"composition-conv2d-bn-relu", make<Chain>(Chain::Op::BatchNormRelu)},
+        {"composition-conv2d-maxpool", make<Chain>(Chain::Op::MaxPool)},
     };
     return table;
 }

@@ -5,10 +5,6 @@
 
 namespace kwb::gpu {
 
-namespace {
-const char* const kTask = "batchnorm-inference-f32";
-}
-
 CudnnBatchNormBaseline::~CudnnBatchNormBaseline() {
     for (auto* d : {m_xDesc, m_bnDesc})
         if (d != nullptr)
@@ -19,16 +15,17 @@ CudnnBatchNormBaseline::~CudnnBatchNormBaseline() {
 
 Status CudnnBatchNormBaseline::prepare(const BaselineCall& call) {
     m_prepared = false;
-    // Inputs in the task's order: x, gamma, beta, mean, var.
-    KWB_GPU_TRY(checkBuffers(call, 5, 1, kTask));
-    auto d = readDims(call, {"N", "C", "H", "W"}, kTask);
+    // Inputs in the task's order: x, gamma, beta (then mean, var for inference).
+    const std::string task = taskId();
+    KWB_GPU_TRY(checkBuffers(call, inputCount(), 1, task));
+    auto d = readDims(call, {"N", "C", "H", "W"}, task);
     if (!d)
         return d.error();
-    auto eps = readScalar(call, "eps", 1e-5, kTask);
+    auto eps = readScalar(call, "eps", 1e-5, task);
     if (!eps)
         return eps.error();
     if (*eps < CUDNN_BN_MIN_EPSILON)
-        return badCall(std::string(kTask) + " baseline: eps is below CUDNN_BN_MIN_EPSILON");
+        return badCall(task + " baseline: eps is below CUDNN_BN_MIN_EPSILON");
     // The candidate gets eps as a float; cuDNN gets that same value.
     m_eps = static_cast<double>(static_cast<float>(*eps));
     if (m_handle == nullptr)
@@ -54,13 +51,19 @@ Status CudnnBatchNormBaseline::prepare(const BaselineCall& call) {
 }
 
 Status CudnnBatchNormBaseline::run(const BaselineCall& call) {
-    KWB_GPU_TRY(checkRunCall(m_prepared, call, m_dims, 5, 1, kTask));
+    KWB_GPU_TRY(checkRunCall(m_prepared, call, m_dims, inputCount(), 1, taskId()));
     KWB_GPU_TRY(cudnnCheck(cudnnSetStream(m_handle, call.stream), "cudnnSetStream"));
     return enqueue(call);
 }
 
 Status CudnnBatchNormBaseline::enqueue(const BaselineCall& call) {
     const float one = 1.0f, zero = 0.0f;
+    if (m_training)
+        return cudnnCheck(cudnnBatchNormalizationForwardTraining(
+                              m_handle, CUDNN_BATCHNORM_SPATIAL, &one, &zero, m_xDesc,
+                              call.inputs[0], m_xDesc, call.outputs[0], m_bnDesc, call.inputs[1],
+                              call.inputs[2], 1.0, nullptr, nullptr, m_eps, nullptr, nullptr),
+                          "cudnnBatchNormalizationForwardTraining");
     return cudnnCheck(cudnnBatchNormalizationForwardInference(
                           m_handle, CUDNN_BATCHNORM_SPATIAL, &one, &zero, m_xDesc, call.inputs[0],
                           m_xDesc, call.outputs[0], m_bnDesc, call.inputs[1], call.inputs[2],

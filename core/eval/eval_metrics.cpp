@@ -75,12 +75,18 @@ EvalStats evalStats(const std::vector<const EvalAnswer*>& answers) {
     int fewest = 0;
     for (const auto& [id, t] : perTask)
         fewest = fewest ? std::min(fewest, t.n) : t.n;
-    for (int k = 1; k <= fewest; ++k) {
-        double sum = 0;
-        for (const auto& [id, t] : perTask)
-            sum += passAtK(t.n, t.c, k);
-        s.passAtK[k] = sum / double(perTask.size());
+    // Every k at once: C(n-c, k) / C(n, k) from the one for k - 1, a factor per k, so a run with
+    // hundreds of answers per task costs O(tasks x k), not the O(tasks x k x c) of passAtK per k.
+    std::vector<double> sums(std::size_t(fewest) + 1, 0.0);
+    for (const auto& [id, t] : perTask) {
+        double q = 1;
+        for (int k = 1; k <= fewest; ++k) {
+            q = t.n - t.c < k ? 0.0 : q * double(t.n - t.c - k + 1) / double(t.n - k + 1);
+            sums[std::size_t(k)] += 1.0 - q;
+        }
     }
+    for (int k = 1; k <= fewest; ++k)
+        s.passAtK[k] = sums[std::size_t(k)] / double(perTask.size());
     s.passAt1 = s.passAtK.count(1) ? s.passAtK[1] : 0.0;
     addSpeedups(answers, s);
     return s;

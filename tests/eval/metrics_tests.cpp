@@ -27,6 +27,33 @@ void passAtKValues() {
                                                    std::lgamma(201.0) + std::lgamma(191.0))));
 }
 
+// evalStats' pass@k for every k, against passAtK's own form, on tasks of many answers.
+void passAtKOfLargeRuns() {
+    std::vector<EvalAnswer> a;
+    const int perTask[3][2] = {{200, 3}, {150, 149}, {120, 0}}; // answers, correct
+    for (int t = 0; t < 3; ++t)
+        for (int i = 0; i < perTask[t][0]; ++i) {
+            EvalAnswer x;
+            x.cellId = std::int64_t(a.size() + 1);
+            x.taskId = "t" + std::to_string(t);
+            x.answered = x.compiled = x.ran = true;
+            x.correct = i < perTask[t][1];
+            a.push_back(x);
+        }
+    std::vector<const EvalAnswer*> p;
+    for (const auto& x : a)
+        p.push_back(&x);
+    const EvalStats s = evalStats(p);
+    CHECK(s.passAtK.size() == 120);
+    for (int k : {1, 2, 10, 60, 119, 120}) {
+        double want = 0;
+        for (int t = 0; t < 3; ++t)
+            want += passAtK(perTask[t][0], perTask[t][1], k) / 3.0;
+        CHECK_MSG(s.passAtK.count(k) && std::abs(s.passAtK.at(k) - want) < 1e-12,
+                  "k = " + std::to_string(k));
+    }
+}
+
 void stats() {
     std::vector<EvalAnswer> a(6);
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -87,6 +114,7 @@ void bootstrap() {
 void metricsTests() {
     passAtKValues();
     stats();
+    passAtKOfLargeRuns();
     bootstrap();
 }
 

@@ -199,10 +199,10 @@ __global__ void diffKernel(const unsigned char* a, const unsigned char* b, std::
         atomicAdd(out, d);
 }
 
-__global__ void toFloatKernel(const void* src, Elem t, float* dst, std::size_t n) {
+template <typename T> __global__ void widenKernel(const void* src, Elem t, T* dst, std::size_t n) {
     for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
          i += std::size_t(gridDim.x) * blockDim.x)
-        dst[i] = float(load(src, t, i));
+        dst[i] = T(load(src, t, i));
 }
 
 unsigned gridFor(std::size_t n) {
@@ -366,8 +366,19 @@ cudaError_t countDifferentBytes(const void* a, const void* b, std::size_t bytes,
     return e;
 }
 
-cudaError_t convertToFloat(const void* src, Elem t, float* dst, std::size_t n, cudaStream_t s) {
-    toFloatKernel<<<gridFor(n), 256, 0, s>>>(src, t, dst, n);
+bool referenceIsDouble(Elem t) {
+    return t == Elem::I32;
+}
+
+std::size_t referenceBytes(Elem t, std::size_t n) {
+    return n * (referenceIsDouble(t) ? sizeof(double) : sizeof(float));
+}
+
+cudaError_t convertToReference(const void* src, Elem t, void* dst, std::size_t n, cudaStream_t s) {
+    if (referenceIsDouble(t))
+        widenKernel<<<gridFor(n), 256, 0, s>>>(src, t, static_cast<double*>(dst), n);
+    else
+        widenKernel<<<gridFor(n), 256, 0, s>>>(src, t, static_cast<float*>(dst), n);
     return cudaGetLastError();
 }
 

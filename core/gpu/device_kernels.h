@@ -55,8 +55,13 @@ cudaError_t deviceSumAbs(const void* x, Elem t, std::size_t n, double* out, cuda
 // Number of 32-bit words (or bytes at the tail) that differ between a and b (synchronous).
 cudaError_t countDifferentBytes(const void* a, const void* b, std::size_t bytes,
                                 unsigned long long* out, cudaStream_t s);
-// Converts a device array of dtype t to float (for baselines whose outputs feed a compare).
-cudaError_t convertToFloat(const void* src, Elem t, float* dst, std::size_t n, cudaStream_t s);
+// A device array of dtype t widened into a reference for compareOutputs: float for the float
+// types, double for int32, whose whole numbers above 2^24 (an index into a large array) float
+// would round. referenceIsDouble(t) is compareOutputs' refIsDouble for it; dst holds
+// referenceBytes(t, n).
+bool referenceIsDouble(Elem t);
+std::size_t referenceBytes(Elem t, std::size_t n);
+cudaError_t convertToReference(const void* src, Elem t, void* dst, std::size_t n, cudaStream_t s);
 // One thread that spins for about this many microseconds (the global timer): keeps the stream
 // busy while the host enqueues a timed sample behind it.
 cudaError_t spin(double microseconds, cudaStream_t s);

@@ -236,18 +236,19 @@ private:
         CompareStats cs;
         cudaError_t e;
         if (againstFirst) { // two calls on the same input must agree within tolerance
-            GuardedBuffer asFloat;
-            asFloat.allocate(m_b.counts[i] * sizeof(float));
-            convertToFloat(m_firstOut[i].data(), elem(p.dtype), static_cast<float*>(asFloat.data()),
-                           m_b.counts[i], m_st);
+            const Elem t = elem(p.dtype);
+            GuardedBuffer first;
+            first.allocate(referenceBytes(t, m_b.counts[i]));
+            convertToReference(m_firstOut[i].data(), t, first.data(), m_b.counts[i], m_st);
             // The same scale as against the reference: a sum's two calls may differ by
             // atomics' order, which is bounded by sum|x|, not by the sum's own size.
-            auto [scale, scalar] = scaleFor(i, tol.mode, asFloat.data(), false);
-            e = compareOutputs(ptr, elem(p.dtype), asFloat.data(), false, m_b.counts[i], tol.rtol,
+            auto [scale, scalar] = scaleFor(i, tol.mode, first.data(), referenceIsDouble(t));
+            e = compareOutputs(ptr, t, first.data(), referenceIsDouble(t), m_b.counts[i], tol.rtol,
                                tol.atol, cmode(tol.mode), scale, scalar, &cs, m_st);
         } else {
-            auto [scale, scalar] = scaleFor(i, tol.mode, m_refOut[i].data(), m_cpuRef);
-            e = compareOutputs(ptr, elem(p.dtype), m_refOut[i].data(), m_cpuRef, m_b.counts[i],
+            const bool refIsDouble = m_cpuRef || referenceIsDouble(elem(p.dtype));
+            auto [scale, scalar] = scaleFor(i, tol.mode, m_refOut[i].data(), refIsDouble);
+            e = compareOutputs(ptr, elem(p.dtype), m_refOut[i].data(), refIsDouble, m_b.counts[i],
                                tol.rtol, tol.atol, cmode(tol.mode), scale, scalar, &cs, m_st);
         }
         if (e != cudaSuccess)
@@ -343,8 +344,8 @@ private:
         return {};
     }
 
-    // The reference (kernel or library) on the current inputs, its outputs converted to float
-    // into m_refOut.
+    // The reference (kernel or library) on the current inputs, its outputs widened into m_refOut
+    // (convertToReference: float, or double for int32).
     Failure computeBaselineReference() {
         if (auto f = prepareReference())
             return f;
@@ -364,10 +365,10 @@ private:
         for (std::size_t i = 0; i < m_b.params.size(); ++i) {
             if (!isOutput(i))
                 continue;
+            const Elem t = elem(m_b.params[i]->dtype);
             if (!m_refOut[i].data())
-                m_refOut[i].allocate(m_b.counts[i] * sizeof(float));
-            convertToFloat(raw[k++].data(), elem(m_b.params[i]->dtype),
-                           static_cast<float*>(m_refOut[i].data()), m_b.counts[i], m_st);
+                m_refOut[i].allocate(referenceBytes(t, m_b.counts[i]));
+            convertToReference(raw[k++].data(), t, m_refOut[i].data(), m_b.counts[i], m_st);
         }
         const cudaError_t e = cudaStreamSynchronize(m_st);
         for (auto& r : raw) // the library's answer, in the task's type: not left in freed memory

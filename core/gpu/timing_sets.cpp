@@ -151,6 +151,16 @@ Failure TimingSets::allocate(int sets) {
         m_args.push_back(std::move(args));
         m_calls.push_back(std::move(c));
     }
+    // Inputs in every set from the start, not only in those a's calls refresh: the baseline's
+    // batch may be longer than the candidate's (or its direct calls' count run ahead), and its
+    // calls past the candidate's read sets no refresh reached. Left as the guard pattern, an
+    // index input (a class, a gather index) sends the baseline far outside its buffers, and a
+    // float input of one repeated value is not the task's distribution to time on.
+    for (std::size_t i : m_inputs) {
+        const Parameter& p = *b.params[i];
+        fillRandomSets(m_view[i], 0, m_sets, mixSeed(mixSeed(m_s.seed, m_generation), i), kindOf(p),
+                       p.distribution.a, p.distribution.b, m_s.stream);
+    }
     for (std::size_t o : m_outputs)
         fillPoisonSets(m_view[o], 0, m_sets, m_s.stream);
     cudaMemsetAsync(m_marks.data(), 0, m_marks.bytes(), m_s.stream);
@@ -305,24 +315,24 @@ std::string TimingSets::compareOutputs(CallSpan a, const std::vector<SetCompare>
 }
 
 // The first bad element of one set, in the words of a correctness failure: the set's output
-// compared again, alone, against its reference converted to float.
+// compared again, alone, against its reference widened (convertToReference).
 Failure TimingSets::describeMismatch(std::size_t i, int set, int position, int calls) {
     const Buffers& b = *m_s.layout;
     const Parameter& p = *b.params[i];
     const Tolerance tol = toleranceOf(*m_s.task, p.name);
+    const Elem t = elem(p.dtype);
     GuardedBuffer ref;
-    if (auto e = ref.allocate(b.counts[i] * sizeof(float)); e != cudaSuccess)
+    if (auto e = ref.allocate(referenceBytes(t, b.counts[i])); e != cudaSuccess)
         return cudaFailure(e, "describing a timed call's wrong output");
-    convertToFloat(m_baseView[i].at(set), elem(p.dtype), static_cast<float*>(ref.data()),
-                   b.counts[i], m_s.stream);
+    convertToReference(m_baseView[i].at(set), t, ref.data(), b.counts[i], m_s.stream);
     double scalar = 0;
     if (tol.mode == ToleranceMode::RelativeToRms)
-        deviceRms(ref.data(), false, b.counts[i], &scalar, m_s.stream);
+        deviceRms(ref.data(), referenceIsDouble(t), b.counts[i], &scalar, m_s.stream);
     else if (tol.mode == ToleranceMode::ScaledBySumAbs && !m_inputs.empty())
         deviceSumAbs(m_view[m_inputs.front()].at(set), m_view[m_inputs.front()].type,
                      b.counts[m_inputs.front()], &scalar, m_s.stream);
     CompareStats cs;
-    cudaError_t e = kwb::gpu::compareOutputs(m_view[i].at(set), elem(p.dtype), ref.data(), false,
+    cudaError_t e = kwb::gpu::compareOutputs(m_view[i].at(set), t, ref.data(), referenceIsDouble(t),
                                              b.counts[i], tol.rtol, tol.atol, cmode(tol.mode),
                                              nullptr, scalar, &cs, m_s.stream);
     scrubAndFree(&ref, m_s.stream);

@@ -326,6 +326,13 @@ bool warmChild(StartedJob& job, const nlohmann::json& params, const nlohmann::js
     return true;
 }
 
+JobLimits jobLimits(const nlohmann::json& params) {
+    JobLimits limits;
+    limits.total = std::chrono::seconds(params.value("timeout_s", 300));
+    limits.idle = std::chrono::seconds(params.value("idle_timeout_s", 20));
+    return limits;
+}
+
 } // namespace
 
 nlohmann::json WorkerSession::sanitizedJob(const nlohmann::json& params, const nlohmann::json& spec,
@@ -441,9 +448,7 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     if (reference.contains("library_path"))
         spec["reference_library"] = reference["library_path"];
     spec["device"] = device;
-    JobLimits limits;
-    limits.total = std::chrono::seconds(params.value("timeout_s", 300));
-    limits.idle = std::chrono::seconds(params.value("idle_timeout_s", 20));
+    const JobLimits limits = jobLimits(params);
     nlohmann::json job = sanitizing
                              ? sanitizedJob(params, spec, built, limits, progress)
                              : runJobInChild(m_jobPath, spec, limits, progress, std::move(early));

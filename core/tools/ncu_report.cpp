@@ -35,13 +35,15 @@ std::vector<std::string> csvRecord(std::string_view t, std::size_t& p) {
     return fields;
 }
 
-// The next line that is not one of ncu's own messages ("==PROF==", "==WARNING==") or blank.
+// The next CSV line: every field of ncu's CSV is quoted, so a line that does not start with a
+// quote is one of ncu's own messages ("==PROF==", "==WARNING==") or the profiled program's
+// output.
 bool skipMessages(std::string_view t, std::size_t& p) {
     while (p < t.size()) {
         const auto end = t.find('\n', p);
         const std::string_view line =
             t.substr(p, end == std::string_view::npos ? std::string_view::npos : end - p);
-        if (!line.starts_with("==") && line.find_first_not_of(" \r\t") != std::string_view::npos)
+        if (line.starts_with("\""))
             return true;
         p = end == std::string_view::npos ? t.size() : end + 1;
     }

@@ -34,6 +34,10 @@ std::vector<int> dim3At(const XmlElement& who, const char* name) {
 // Whether the record is the candidate's: device code in its source file, or a launch from its
 // library.
 bool isCandidates(const XmlElement& record, const CandidateCode& c) {
+    // A failed CUDA API call (kind Api) has no device code: the job's own verdict names it, and
+    // under memcheck it is mostly the echo of a kernel the tool stopped.
+    if (record.textAt("kind") == "Api")
+        return false;
     std::vector<const XmlElement*> wheres;
     if (const XmlElement* w = record.child("where"))
         wheres.push_back(w);

@@ -3,8 +3,9 @@
 // job under, and its record file (--xml --save) read into the verification record's findings.
 // Only hazards in the candidate's own code count: a record counts when its device code is in
 // the candidate's source file (-lineinfo) or a kernel the candidate's library launched (a host
-// frame in that library); everything else (the libraries' and the harness's kernels, CUDA API
-// errors) is counted as excluded and named in the record.
+// frame in that library); everything else (the libraries' and the harness's kernels, failed
+// CUDA API calls, which the job's verdict reports) is counted as excluded and named in the
+// record.
 #include <string>
 #include <string_view>
 #include <vector>

@@ -36,7 +36,7 @@ void memcheckOutOfBounds() {
     if (!r)
         return;
     CHECK(r->records == 25); // 24 reads (the text output's summary says 25 errors with the API one)
-    CHECK(r->excluded == 1); // cudaDeviceSynchronize's launch failure: no device code, no launch
+    CHECK(r->excluded == 1); // cudaDeviceSynchronize's launch failure: an API call, not a kernel
     CHECK(r->excludedKinds.size() == 1 &&
           r->excludedKinds[0].find("cudaErrorLaunchFailure") != std::string::npos);
     CHECK(r->findings.size() == 1); // one read on one line, folded
@@ -203,7 +203,8 @@ void recordRoundTrip() {
     auto r = kwb::tools::readSanitizerXml(fixture("san_memcheck_oob.xml"), "memcheck", kHazards);
     v::SanitizerReport s;
     s.version = "2025.3.1.0";
-    s.runs.push_back({"memcheck", "illegal-address", 1.5, 1, "/r/memcheck.xml", "", {}});
+    s.runs.push_back(
+        {"memcheck", "illegal-address", 1.5, 1, "/r/memcheck.xml", "", nlohmann::json::object()});
     if (r)
         s.findings = r->findings;
     d.sanitizer = s;

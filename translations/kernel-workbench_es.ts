@@ -1618,6 +1618,10 @@
         <translation>incumplimiento del contrato</translation>
     </message>
     <message>
+        <source>hazard found by compute-sanitizer</source>
+        <translation>peligro hallado por compute-sanitizer</translation>
+    </message>
+    <message>
         <source>illegal address</source>
         <translation>dirección ilegal</translation>
     </message>

@@ -1633,6 +1633,10 @@
         <translation>naruszenie kontraktu</translation>
     </message>
     <message>
+        <source>hazard found by compute-sanitizer</source>
+        <translation>zagrożenie wykryte przez compute-sanitizer</translation>
+    </message>
+    <message>
         <source>illegal address</source>
         <translation>niedozwolony adres</translation>
     </message>

@@ -19,6 +19,7 @@
 #include "app/kwb/verdict_text.h"
 #include "core/model/source_limit.h"
 #include "core/screening/host_code_screen.h"
+#include "core/tools/sanitizer_report.h"
 #include "core/verify/timing_overrides.h"
 #include "core/verify/verifier.h"
 #include "core/verify/worker_endpoint.h"
@@ -110,6 +111,16 @@ void printTable(const v::VerificationRecordData& rec, const std::string& file, s
     for (const auto& f : findings)
         out << "  screening: line " << f.line << ": " << f.kind << " ("
             << describeScreeningKind(f.kind) << "): " << terminalSafe(f.text) << "\n";
+    if (rec.sanitizer) {
+        for (const auto& run : rec.sanitizer->runs)
+            out << "  compute-sanitizer " << run.tool << ": " << fmt("%.1f s", run.seconds)
+                << ", job " << run.outcome << ", " << run.excluded
+                << " reports outside the candidate's code left out"
+                << (run.error.empty() ? std::string() : ", " + terminalSafe(run.error))
+                << " (report " << run.reportPath << ")\n";
+        for (const auto& f : rec.sanitizer->findings)
+            out << "  hazard: " << terminalSafe(tools::describeFinding(f)) << "\n";
+    }
     if (rec.geomeanSpeedup && rec.baseline)
         out << "Speedup (geometric mean over shapes): " << fmt("%.3fx", *rec.geomeanSpeedup)
             << " against " << rec.baseline->label << " [" << rec.baseline->kind << "]\n";
@@ -125,6 +136,8 @@ struct VerifyOpts {
     std::vector<std::string> timing;
     std::string workerHost; // empty: this machine's kwb-runner
     std::string tasksDir;
+    std::string sanitize;
+    CLI::Option* sanitizeOption = nullptr;
 };
 
 void addVerifyOptions(CLI::App* cmd, VerifyOpts& o) {
@@ -151,6 +164,12 @@ void addVerifyOptions(CLI::App* cmd, VerifyOpts& o) {
            "(mean|median), "
            "rotate_l2, min_buffer_sets, max_buffer_sets, max_rotate_mib, warm_l2_fill")
         ->delimiter(',');
+    o.sanitizeOption =
+        cmd->add_option("--sanitize", o.sanitize,
+                        "Run the small and odd shapes under compute-sanitizer, correctness only: "
+                        "memcheck,racecheck,synccheck,initcheck (default: all four); a hazard in "
+                        "the candidate's code fails it as \"sanitizer\"")
+            ->expected(0, 1);
     cmd->add_option("--idle-timeout", o.idle, "Seconds without progress before the job is killed")
         ->check(CLI::Range(2, 600));
     cmd->add_option(
@@ -184,6 +203,13 @@ Result<VerifyOptions> verifyOptions(const VerifyOpts& o) {
     if (!t)
         return t.error();
     opts.timing = *t;
+    if (o.sanitizeOption && o.sanitizeOption->count() > 0) {
+        auto tools = tools::parseSanitizerTools(o.sanitize);
+        if (!tools)
+            return Error::make("bad-argument", "--sanitize: " + tools.error().message);
+        opts.sanitize = *tools;
+        opts.bench = false;
+    }
     return opts;
 }
 

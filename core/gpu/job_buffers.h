@@ -20,6 +20,11 @@ public:
     GuardedBuffer(const GuardedBuffer&) = delete;
     GuardedBuffer& operator=(const GuardedBuffer&) = delete;
 
+    // Under compute-sanitizer (kwb verify --sanitize) every buffer is its own allocation of
+    // exactly its size, without guard bands: memcheck sees only accesses outside an allocation,
+    // so a read past an input's end must leave it. Process-wide; set before any allocation.
+    static void useGuardBands(bool on);
+
     cudaError_t allocate(std::size_t bytes);
     void* data() const { return m_ptr; }
     std::size_t bytes() const { return m_bytes; }

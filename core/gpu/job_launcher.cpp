@@ -64,6 +64,7 @@ struct StartedJob {
     std::string error; // non-empty: the child could not be started
     std::optional<protocol::JobKey> key;
     std::optional<protocol::JobChannelReader> channel; // checks every line the child sends
+    bool wrapped = false;                              // under a JobWrapper: its end is waited for
     ~StartedJob() {
         if (child.running())
             child.killGroup();
@@ -148,7 +149,8 @@ ChannelOutcome readChannel(StartedJob& job, protocol::JobResultValidator& valida
 
 } // namespace
 
-StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& prepare) {
+StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& prepare,
+                            const JobWrapper* wrapper) {
     StartedJobPtr job(new StartedJob);
     auto key = protocol::JobKey::fresh();
     if (!key) {
@@ -166,6 +168,12 @@ StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& pr
     job->work = tmpl;
     ProcessSpec ps;
     ps.program = jobPath;
+    if (wrapper) {
+        ps.program = wrapper->program;
+        ps.args = wrapper->args;
+        ps.args.push_back(jobPath);
+        job->wrapped = true;
+    }
     ps.env = scrubbedEnvironment();
     // getenv takes the first entry: the caller's HOME and TMPDIR go, the job's folder replaces
     // them.
@@ -230,6 +238,10 @@ nlohmann::json runJobInChild(const std::string& jobPath, const nlohmann::json& s
     if (got.idleTimeout || got.totalTimeout || !got.tampering.empty()) {
         child.killGroup();
         exit.kind = ProcessExit::Kind::TimedOut;
+    } else if (!got.result.is_null() && started->wrapped) {
+        // The wrapper writes its report when the job has ended; a job that lingers after its
+        // result is killed at the grace's end, and the report may then be missing.
+        exit = child.finish(Clock::now() + std::chrono::seconds(30));
     } else if (!got.result.is_null()) {
         // The result is in and the channel closed after it: nothing the child does from here on
         // can reach this process, and its exit (the CUDA context's teardown, ~80 ms on an H200)

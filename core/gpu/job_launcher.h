@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -31,10 +32,20 @@ struct StartedJobDeleter {
 };
 using StartedJobPtr = std::unique_ptr<StartedJob, StartedJobDeleter>;
 
+// A program the job runs under (compute-sanitizer): it is started in the job's place, in the
+// job's process group, folder and scrubbed environment, and starts kwb-job itself, which then
+// confines itself as always. Its text must not reach stdout (the job's channel). The launcher
+// waits for it to end after the job's result, since it writes its report at its own exit.
+struct JobWrapper {
+    std::string program;
+    std::vector<std::string> args; // the job's path is added after these
+};
+
 // Starts the job program (jobPath: kwb-job) and, when `prepare` is an object, sends it as the first
 // line
 // ({"type":"prepare","device":N}: the job starts CUDA on that device and waits for its spec).
-StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& prepare);
+StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& prepare,
+                            const JobWrapper* wrapper = nullptr);
 
 // The key the child was handed (for tests that look for it where it must not be); null when the
 // child did not start.

@@ -16,6 +16,7 @@
 #include "core/gpu/baselines/algorithm_choices.h"
 #include "core/gpu/baselines/baseline.h"
 #include "core/gpu/calibration.h"
+#include "core/gpu/job_buffers.h"
 #include "core/gpu/probe_job.h"
 #include "core/gpu/sandbox.h"
 #include "core/gpu/shape_runner.h"
@@ -162,6 +163,7 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
                 .count();
     };
     SandboxReport sandbox = applyResourceLimits();
+    GuardedBuffer::useGuardBands(!spec.value("sanitize", false));
 
     // CUDA, the libraries and the baseline start before the filter and before the candidate.
     if (auto e = cudaSetDevice(device); e != cudaSuccess)

@@ -11,6 +11,7 @@
 #include "core/gpu/candidate_build.h"
 #include "core/gpu/device_query.h"
 #include "core/gpu/job_launcher.h"
+#include "core/gpu/sanitized_job.h"
 #include "core/gpu/speed_of_light.h"
 #include "core/model/source_limit.h"
 #include "core/model/task.h"
@@ -325,7 +326,45 @@ bool warmChild(StartedJob& job, const nlohmann::json& params, const nlohmann::js
     return true;
 }
 
+JobLimits jobLimits(const nlohmann::json& params) {
+    JobLimits limits;
+    limits.total = std::chrono::seconds(params.value("timeout_s", 300));
+    limits.idle = std::chrono::seconds(params.value("idle_timeout_s", 20));
+    return limits;
+}
+
 } // namespace
+
+nlohmann::json WorkerSession::sanitizedJob(const nlohmann::json& params, const nlohmann::json& spec,
+                                           const nlohmann::json& built, const JobLimits& limits,
+                                           const std::function<void(nlohmann::json)>& progress) {
+    SanitizedJob job;
+    job.jobPath = m_jobPath;
+    job.sanitizerPath = locateCudaTool("compute-sanitizer");
+    job.spec = spec;
+    // The tools slow kernels down many times over (racecheck most).
+    job.limits.total = std::max(limits.total, std::chrono::seconds(600));
+    job.limits.idle = std::max(limits.idle, std::chrono::seconds(120));
+    std::string list;
+    for (const auto& t : params["sanitize"])
+        if (t.is_string())
+            list += (list.empty() ? "" : ",") + t.get<std::string>();
+    auto tools = tools::parseSanitizerTools(list);
+    if (!tools)
+        return {{"verdict", "protocol-error"},
+                {"detail", tools.error().message},
+                {"shapes", nlohmann::json::array()}};
+    job.tools = *tools;
+    std::string fileName = params.value("file_name", "candidate.cu");
+    if (fileName.find_first_of("/\\\"\n") != std::string::npos || fileName.empty())
+        fileName = "candidate.cu"; // as build() names it
+    job.candidate = {fileName, built.value("library_path", "")};
+    // Kept beside the build cache, one folder per run, for the record's report paths.
+    const auto stamp = std::chrono::system_clock::now().time_since_epoch().count();
+    job.reportFolder = cacheDirectory() / "sanitizer" /
+                       (built.value("key", "candidate") + "-" + std::to_string(stamp));
+    return runSanitizedJob(job, [&](const nlohmann::json& ev) { progress(ev); });
+}
 
 nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send) {
     const nlohmann::json params = msg.value("params", nlohmann::json::object());
@@ -338,12 +377,13 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         send({{"id", msg["id"]}, {"type", "progress"}, {"ok", true}, {"event", std::move(ev)}});
     };
     int device = params.value("device", 0);
-    const bool bench = params.value("bench", true);
+    const bool sanitizing = params.contains("sanitize");
+    const bool bench = params.value("bench", true) && !sanitizing;
     // While nvcc builds, the job child starts CUDA, measures the device's ceilings if none are
     // cached (once per device) and warms the task's baseline; all before the job times anything.
     // The child starts before this process asks the driver for its devices (both take a while).
     StartedJobPtr early;
-    if (!m_devices || !m_devices->gpus.empty())
+    if (!sanitizing && (!m_devices || !m_devices->gpus.empty()))
         early = startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}});
     const auto q0 = std::chrono::steady_clock::now();
     const DeviceInfo& d = devices();
@@ -408,10 +448,10 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     if (reference.contains("library_path"))
         spec["reference_library"] = reference["library_path"];
     spec["device"] = device;
-    JobLimits limits;
-    limits.total = std::chrono::seconds(params.value("timeout_s", 300));
-    limits.idle = std::chrono::seconds(params.value("idle_timeout_s", 20));
-    nlohmann::json job = runJobInChild(m_jobPath, spec, limits, progress, std::move(early));
+    const JobLimits limits = jobLimits(params);
+    nlohmann::json job = sanitizing
+                             ? sanitizedJob(params, spec, built, limits, progress)
+                             : runJobInChild(m_jobPath, spec, limits, progress, std::move(early));
     timeline["job_done"] = since();
     for (auto& [k, v] : job.items())
         result[k] = v;

@@ -14,6 +14,7 @@
 namespace kwb::gpu {
 
 class BuildCache;
+struct JobLimits;
 
 class WorkerSession {
 public:
@@ -33,6 +34,10 @@ private:
     nlohmann::json build(const nlohmann::json& params);
     nlohmann::json buildReference(const nlohmann::json& params);
     nlohmann::json verify(const nlohmann::json& msg, const Sink& send);
+    // The job under each compute-sanitizer tool the request names (sanitized_job.h).
+    nlohmann::json sanitizedJob(const nlohmann::json& params, const nlohmann::json& spec,
+                                const nlohmann::json& built, const JobLimits& limits,
+                                const std::function<void(nlohmann::json)>& progress);
     // withLibraries: with the libraries' versions (queryDevices), which costs loading them.
     const DeviceInfo& devices(bool withLibraries = false);
     BuildCache& buildCache();

@@ -8,7 +8,7 @@ namespace kwb::verification {
 namespace {
 
 // The stored spellings; the only place a verdict's text is written down.
-constexpr std::array<std::pair<Verdict, std::string_view>, 23> kSpellings{{
+constexpr std::array<std::pair<Verdict, std::string_view>, 24> kSpellings{{
     {Verdict::Pass, "pass"},
     {Verdict::WrongResult, "wrong-result"},
     {Verdict::UnwrittenOutput, "unwritten-output"},
@@ -23,6 +23,7 @@ constexpr std::array<std::pair<Verdict, std::string_view>, 23> kSpellings{{
     {Verdict::Tampering, "tampering"},
     {Verdict::ImpossibleTiming, "impossible-timing"},
     {Verdict::ContractViolation, "contract-violation"},
+    {Verdict::Sanitizer, "sanitizer"},
     {Verdict::CompileError, "compile-error"},
     {Verdict::NotRun, "not-run"},
     {Verdict::Timeout, "timeout"},
@@ -85,6 +86,7 @@ VerdictFamily family(Verdict v) {
     case Verdict::Timeout: // the candidate's job ran past its limits or died: its fault
     case Verdict::Crash:
     case Verdict::LoadError: // the candidate's library: undefined symbols, no shim
+    case Verdict::Sanitizer: // a hazard in its own code, found by compute-sanitizer
         return VerdictFamily::Failed;
     case Verdict::SuspiciousTiming:
     case Verdict::Tampering:

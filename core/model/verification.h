@@ -34,6 +34,7 @@ enum class Verdict {
     Tampering,         // "tampering": the candidate touched the harness (issue 18)
     ImpossibleTiming,  // "impossible-timing": faster than the device allows (issue 18)
     ContractViolation, // "contract-violation": broke the task's contract (issue 18)
+    Sanitizer,         // "sanitizer": compute-sanitizer found a hazard in the candidate's kernels
     CompileError,      // "compile-error": nvcc refused the candidate
     NotRun,            // "not-run": built, no device to run on (compile-only)
     Timeout,           // "timeout": the job child ran past its limits
@@ -246,6 +247,43 @@ struct Screening {
     bool operator==(const Screening&) const = default;
 };
 
+// ---- compute-sanitizer (kwb verify --sanitize) -------------------------------------------
+// One hazard as compute-sanitizer reported it, in the candidate's own code; `count` folds
+// reports that differ only in thread, block or address (the first one's are kept).
+struct SanitizerFinding {
+    std::string tool;   // "memcheck", "racecheck", "synccheck", "initcheck"
+    std::string kind;   // "Invalid __global__ read of size 4 bytes", "Race condition", ...
+    std::string detail; // "out of bounds", "Divergent thread(s) in warp", race accesses, ...
+    std::string kernel; // the device function
+    std::string file;   // the source file's name (-lineinfo)
+    int line = 0;
+    std::string address;            // "0x7efb94800fa0"; empty for races and barriers
+    std::vector<int> block, thread; // x, y, z; empty for racecheck's analysis
+    std::int64_t count = 1;
+    nlohmann::json extra = nlohmann::json::object();
+    bool operator==(const SanitizerFinding&) const = default;
+};
+
+// One tool's run over the candidate's shapes.
+struct SanitizerRun {
+    std::string tool;
+    std::string outcome; // the job's verdict under the tool ("pass", "illegal-address", ...)
+    double seconds = 0;
+    std::int64_t excluded = 0; // reports in code that is not the candidate's (libraries, harness)
+    std::string reportPath;    // the raw report as the worker kept it
+    std::string error;         // the tool could not run (not installed, no report)
+    nlohmann::json extra = nlohmann::json::object();
+    bool operator==(const SanitizerRun&) const = default;
+};
+
+struct SanitizerReport {
+    std::string version; // "2025.3.1.0"
+    std::vector<SanitizerRun> runs;
+    std::vector<SanitizerFinding> findings;
+    nlohmann::json extra = nlohmann::json::object();
+    bool operator==(const SanitizerReport&) const = default;
+};
+
 // ---- the record ---------------------------------------------------------------------------
 // Optional members are absent from some records (a compile error has no device, no sandbox,
 // no shapes). The free-form members (timelines, prepared, ceilings) are JSON objects whose
@@ -274,10 +312,11 @@ struct VerificationRecordData {
     std::optional<std::string> log;       // a job child's output when it crashed or timed out
     std::optional<std::string> ceilingsError;
     std::optional<Screening> screening;
-    nlohmann::json ceilings;         // free-form: core/gpu ceilingsToJson
-    nlohmann::json timelineMs;       // free-form: job step -> ms
-    nlohmann::json workerTimelineMs; // free-form: worker step -> ms
-    nlohmann::json prepared;         // free-form: what the early job child warmed
+    std::optional<SanitizerReport> sanitizer; // kwb verify --sanitize only
+    nlohmann::json ceilings;                  // free-form: core/gpu ceilingsToJson
+    nlohmann::json timelineMs;                // free-form: job step -> ms
+    nlohmann::json workerTimelineMs;          // free-form: worker step -> ms
+    nlohmann::json prepared;                  // free-form: what the early job child warmed
     nlohmann::json extra = nlohmann::json::object();
 
     bool operator==(const VerificationRecordData&) const = default;
@@ -297,5 +336,9 @@ BuildReport buildFromJson(const nlohmann::json& j);
 nlohmann::json toJson(const BuildReport& b);
 TimingSummary timingFromJson(const nlohmann::json& j);
 nlohmann::json toJson(const TimingSummary& t);
+SanitizerReport sanitizerFromJson(const nlohmann::json& j);
+nlohmann::json toJson(const SanitizerReport& s);
+SanitizerFinding sanitizerFindingFromJson(const nlohmann::json& j);
+nlohmann::json toJson(const SanitizerFinding& f);
 
 } // namespace kwb::verification

@@ -77,4 +77,26 @@ std::string locateNvcc() {
     return findInPath("/usr/local/cuda/bin/nvcc");
 }
 
+std::string locateCudaTool(const std::string& name) {
+    const char* setting = name == "ncu" ? "KWB_NCU" : "KWB_COMPUTE_SANITIZER";
+    if (const char* env = std::getenv(setting); env && *env)
+        return findInPath(env);
+    if (auto p = findInPath(name); !p.empty())
+        return p;
+    if (auto nvcc = locateNvcc(); !nvcc.empty())
+        if (auto p = findInPath((std::filesystem::path(nvcc).parent_path() / name).string());
+            !p.empty())
+            return p;
+    return findInPath("/usr/local/cuda/bin/" + name);
+}
+
+std::string cudaToolInstallHint(const std::string& name) {
+    const std::string setting = name == "ncu" ? "KWB_NCU" : "KWB_COMPUTE_SANITIZER";
+    const std::string what = name == "ncu" ? "Nsight Compute (ncu)" : "compute-sanitizer";
+    return what + " is not installed on the GPU machine: it comes with the full CUDA toolkit " +
+           "(e.g. apt install cuda-toolkit-13-0, or the package " +
+           (name == "ncu" ? std::string("nsight-compute") : std::string("cuda-sanitizer-13-0")) +
+           "); put /usr/local/cuda/bin on PATH or set " + setting + " to its path";
+}
+
 } // namespace kwb

@@ -16,4 +16,10 @@ std::string locateNvcc();
 // value (nothing falls back to PATH then); empty otherwise.
 std::string nvccSettingProblem();
 
+// A CUDA toolkit tool ("compute-sanitizer", "ncu"): $KWB_COMPUTE_SANITIZER or $KWB_NCU when
+// set, PATH, beside nvcc, /usr/local/cuda/bin; empty if none.
+std::string locateCudaTool(const std::string& name);
+// How to get a missing tool, for its error message and kwb doctor.
+std::string cudaToolInstallHint(const std::string& name);
+
 } // namespace kwb

@@ -42,6 +42,20 @@ DoctorCheck checkNvcc(const std::string& path) {
     return check("nvcc", Level::Ok, version + " (" + path + ")");
 }
 
+// compute-sanitizer and ncu: optional (kwb verify --sanitize, kwb profile), so a missing one is
+// a warning that says how to install it, never a reason the workbench is not ready.
+DoctorCheck checkCudaTool(const std::string& name) {
+    const std::string path = locateCudaTool(name);
+    if (path.empty())
+        return check(name, Level::Warning, "not found", cudaToolInstallHint(name));
+    ProcessSpec spec{path, {"--version"}, std::nullopt, {}, 1 << 16};
+    auto out = runProcess(spec, {}, std::chrono::seconds(20));
+    std::smatch m;
+    if (!out || !std::regex_search(out->out, m, std::regex(R"(Version ([0-9.]+))")))
+        return check(name, Level::Warning, path + " does not run", cudaToolInstallHint(name));
+    return check(name, Level::Ok, std::string(m[1]) + " (" + path + ")");
+}
+
 } // namespace
 
 int DoctorReport::exitCode() const {
@@ -57,6 +71,8 @@ int DoctorReport::exitCode() const {
 DoctorReport runDoctor(const DoctorOptions& options) {
     DoctorReport report;
     report.checks.push_back(checkNvcc(options.nvccPath.empty() ? locateNvcc() : options.nvccPath));
+    report.checks.push_back(checkCudaTool("compute-sanitizer"));
+    report.checks.push_back(checkCudaTool("ncu"));
 
     std::string runner = options.runnerPath.empty() ? locateRunner() : options.runnerPath;
     SubprocessWorker worker(runner, "kwb-doctor");

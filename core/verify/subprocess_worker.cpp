@@ -190,6 +190,8 @@ SubprocessWorker::verify(const Task& task, const VerifyRequest& request,
                              {"timing", request.timing},
                              {"timeout_s", request.timeoutSeconds},
                              {"idle_timeout_s", request.idleTimeoutSeconds}};
+    if (!request.sanitize.empty())
+        params["sanitize"] = request.sanitize;
     auto r = call("verify", params, timeout, onProgress, cancel);
     if (!r)
         return r.error();

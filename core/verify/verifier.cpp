@@ -1,5 +1,6 @@
 #include "core/verify/verifier.h"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <random>
@@ -28,6 +29,32 @@ verification::Screening screeningOf(const ScreeningResult& result) {
 }
 } // namespace
 
+std::vector<std::string> sanitizerShapes(const Task& task) {
+    std::vector<std::string> out;
+    const ShapeSpec* odd = nullptr;
+    auto elements = [](const ShapeSpec& s) {
+        double n = 1;
+        for (const auto& [k, d] : s.dims)
+            n *= double(d);
+        return n;
+    };
+    for (const auto& s : task.shapes) {
+        if (s.cpuReference) {
+            out.push_back(s.name);
+            continue;
+        }
+        const bool ragged = std::any_of(s.dims.begin(), s.dims.end(),
+                                        [](const auto& d) { return d.second % 32 != 0; });
+        if (ragged && (!odd || elements(s) < elements(*odd)))
+            odd = &s;
+    }
+    if (odd)
+        out.push_back(odd->name);
+    if (out.empty() && !task.shapes.empty())
+        out.push_back(task.shapes.front().name);
+    return out;
+}
+
 Result<verification::VerificationRecordData>
 Verifier::verify(const Task& task, const std::string& source, const std::string& fileName,
                  const VerifyOptions& options,
@@ -48,6 +75,9 @@ Verifier::verify(const Task& task, const std::string& source, const std::string&
     request.fileName = fileName;
     request.seed = seed;
     request.shapes = options.shapes;
+    request.sanitize = options.sanitize;
+    if (!options.sanitize.empty() && request.shapes.empty())
+        request.shapes = sanitizerShapes(task);
     request.bench = options.bench;
     request.trials = options.trials;
     request.timing = options.timing;

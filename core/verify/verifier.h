@@ -23,7 +23,14 @@ struct VerifyOptions {
     int timeoutSeconds = 300;
     int idleTimeoutSeconds = 20;
     nlohmann::json timing = nlohmann::json::object(); // TimingPolicy overrides
+    // compute-sanitizer tools (core/tools/sanitizer_report.h); empty: none. With tools and no
+    // shapes named, the task's small and odd shapes run (sanitizerShapes), without timing.
+    std::vector<std::string> sanitize;
 };
+
+// The shapes a sanitized run checks: those small enough for the CPU reference and the smallest
+// one with a dimension that is not a multiple of 32 (the tile edges).
+std::vector<std::string> sanitizerShapes(const Task& task);
 
 struct VerifyProgress {
     std::string stage; // "build", "correctness", "benchmark", "loaded", ...

@@ -38,6 +38,8 @@ struct VerifyRequest {
     int idleTimeoutSeconds = 20;
     // TimingPolicy overrides, KEY -> value, passed to the worker as parseTimingOverrides gave them.
     nlohmann::json timing = nlohmann::json::object();
+    // compute-sanitizer tools to run the job under (kwb verify --sanitize); empty: none.
+    std::vector<std::string> sanitize;
 };
 
 class Worker {

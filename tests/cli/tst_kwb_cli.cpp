@@ -116,6 +116,19 @@ private slots:
         QVERIFY(text.out.contains(QStringLiteral("nvcc")));
         QVERIFY(text.out.contains(QStringLiteral("cuDNN")));
         QVERIFY(text.out.contains(data.path()));
+        // compute-sanitizer and ncu are listed; a missing one says how to install it and is no
+        // reason for another exit code (they are optional).
+        QVERIFY(text.out.contains(QStringLiteral("compute-sanitizer")));
+        QVERIFY(text.out.contains(QStringLiteral("ncu")));
+        auto noTools = env;
+        noTools.insert(QStringLiteral("KWB_COMPUTE_SANITIZER"),
+                       data.path() + QStringLiteral("/none"));
+        noTools.insert(QStringLiteral("KWB_NCU"), data.path() + QStringLiteral("/none"));
+        Run missing = runKwb({QStringLiteral("doctor")}, noTools);
+        QCOMPARE(missing.exitCode, text.exitCode);
+        QVERIFY2(missing.out.contains(QStringLiteral("KWB_COMPUTE_SANITIZER")) &&
+                     missing.out.contains(QStringLiteral("full CUDA toolkit")),
+                 qPrintable(missing.out));
         const auto doc = QJsonDocument::fromJson(json.out.toUtf8()).object();
         QCOMPARE(doc.value(QStringLiteral("exit_code")).toInt(), text.exitCode);
         const bool hasGpu = !doc.value(QStringLiteral("device"))

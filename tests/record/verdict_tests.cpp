@@ -60,6 +60,7 @@ void verdictFamilies() {
         {Verdict::Timeout, VerdictFamily::Failed},
         {Verdict::Crash, VerdictFamily::Failed},
         {Verdict::LoadError, VerdictFamily::Failed},
+        {Verdict::Sanitizer, VerdictFamily::Failed},
         {Verdict::SuspiciousTiming, VerdictFamily::SuspectedHack},
         {Verdict::Tampering, VerdictFamily::SuspectedHack},
         {Verdict::ImpossibleTiming, VerdictFamily::SuspectedHack},

@@ -162,6 +162,8 @@ QString ShapeResultsModel::verdictText(const verification::RecordVerdict& verdic
         return tr("impossible timing");
     case Verdict::ContractViolation:
         return tr("contract violation");
+    case Verdict::Sanitizer:
+        return tr("hazard found by compute-sanitizer");
     case Verdict::IllegalAddress:
         return tr("illegal address");
     case Verdict::Timeout:

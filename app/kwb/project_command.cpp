@@ -39,17 +39,6 @@ struct ProjectOpts {
     bool demo = false, json = false;
 };
 
-Status makeCurrent(const fs::path& p) {
-    if (auto s = ensureWritableDirectory(dataDirectory()); !s)
-        return s;
-    std::error_code ec;
-    std::ofstream f(currentProjectFile(), std::ios::trunc);
-    f << fs::absolute(p, ec).string() << "\n";
-    if (!f.flush())
-        return Error::make("not-writable", "cannot write " + currentProjectFile().string());
-    return okStatus();
-}
-
 int runNew(const ProjectOpts& o) {
     // A mistyped folder is reported, not created (the default project's folder is made by
     // openProject, not here).
@@ -65,7 +54,7 @@ int runNew(const ProjectOpts& o) {
         std::cerr << "kwb project new: " << store.error().message << "\n";
         return 2;
     }
-    if (auto s = makeCurrent(o.path); !s)
+    if (auto s = makeCurrentProject(o.path); !s)
         std::cerr << "kwb project new: " << s.error().message << "\n";
     std::cout << "Created " << fs::absolute(o.path).string()
               << "; it is now the current project.\n";
@@ -78,7 +67,7 @@ int runOpen(const ProjectOpts& o) {
         std::cerr << "kwb project open: " << store.error().message << "\n";
         return 2;
     }
-    if (auto s = makeCurrent(o.path); !s) {
+    if (auto s = makeCurrentProject(o.path); !s) {
         std::cerr << "kwb project open: " << s.error().message << "\n";
         return 2;
     }

@@ -15,28 +15,16 @@ void addProjectOption(CLI::App* cmd, std::string& path) {
         "The project file (default: $KWB_PROJECT, the current project, or the default project)");
 }
 
-fs::path currentProjectFile() {
-    return dataDirectory() / "current-project";
-}
-
 fs::path chosenProjectPath(const std::string& explicitPath) {
     if (!explicitPath.empty())
         return explicitPath;
-    if (const char* env = std::getenv("KWB_PROJECT"); env && *env)
-        return env;
-    std::ifstream f(currentProjectFile());
-    std::string line;
-    if (f && std::getline(f, line) && !line.empty())
-        return line;
-    return defaultProjectPath();
+    return currentProjectPath();
 }
 
 Result<std::unique_ptr<ProjectStore>> openProject(const std::string& explicitPath) {
-    const fs::path path = chosenProjectPath(explicitPath);
-    std::error_code ec;
-    if (path == defaultProjectPath() && !fs::exists(path, ec))
-        return openDefaultProject();
-    return ProjectStore::open(path);
+    if (explicitPath.empty())
+        return openCurrentProject();
+    return ProjectStore::open(explicitPath);
 }
 
 std::string reviewerName(const std::string& given) {

@@ -18,8 +18,6 @@ void addProjectOption(CLI::App* cmd, std::string& path);
 // The path the rules above choose (the default project's path when nothing else is set).
 std::filesystem::path chosenProjectPath(const std::string& explicitPath);
 Result<std::unique_ptr<ProjectStore>> openProject(const std::string& explicitPath);
-// <data folder>/current-project: one line, the current project's absolute path.
-std::filesystem::path currentProjectFile();
 // The reviewer's name: the given one, else $KWB_REVIEWER, else $USER.
 std::string reviewerName(const std::string& given);
 

@@ -249,6 +249,7 @@ DatasetExporter::promptText(std::int64_t specId, const std::string& messagesJson
 
 SampleFilter DatasetExporter::baseFilter() const {
     SampleFilter f;
+    f.ids = m_options.sampleIds;
     f.tasks = m_options.tasks;
     f.models = m_options.models;
     f.verifiedOnGpu = m_options.verifiedOnGpu;

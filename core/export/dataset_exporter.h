@@ -28,11 +28,12 @@ std::optional<ExportFormat> parseExportFormat(const std::string& s);
 
 struct ExportOptions {
     ExportFormat format = ExportFormat::Sft;
-    std::vector<Verdict> verdicts;    // SFT only; empty: accepted
-    std::optional<double> minSpeedup; // SFT: every row; pairs and unpaired: the accepted side
-    bool verifiedOnGpu = false;       // only samples whose latest verification ran on a GPU
-    std::vector<std::string> tasks;   // empty: all
-    std::vector<std::string> models;  // empty: all
+    std::vector<Verdict> verdicts;       // SFT only; empty: accepted
+    std::optional<double> minSpeedup;    // SFT: every row; pairs and unpaired: the accepted side
+    bool verifiedOnGpu = false;          // only samples whose latest verification ran on a GPU
+    std::vector<std::string> tasks;      // empty: all
+    std::vector<std::string> models;     // empty: all
+    std::vector<std::int64_t> sampleIds; // empty: all; else only these (a selection)
     bool includeDuplicates = false;
     // The gate (sample_query.h): positives (SFT rows, label true, the chosen side) are samples
     // whose latest verification passed on a GPU with no screening findings, unless these let

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
@@ -125,6 +126,39 @@ Result<std::unique_ptr<ProjectStore>> openDefaultProject(const StoreOptions& opt
     if (auto s = ensureWritableDirectory(path.parent_path()); !s)
         return s.error();
     return createDemoProject(path, options);
+}
+
+fs::path currentProjectFile() {
+    return dataDirectory() / "current-project";
+}
+
+fs::path currentProjectPath() {
+    if (const char* env = std::getenv("KWB_PROJECT"); env && *env)
+        return env;
+    std::ifstream f(currentProjectFile());
+    std::string line;
+    if (f && std::getline(f, line) && !line.empty())
+        return line;
+    return defaultProjectPath();
+}
+
+Status makeCurrentProject(const fs::path& path) {
+    if (auto s = ensureWritableDirectory(dataDirectory()); !s)
+        return s;
+    std::error_code ec;
+    std::ofstream f(currentProjectFile(), std::ios::trunc);
+    f << fs::absolute(path, ec).string() << "\n";
+    if (!f.flush())
+        return Error::make("not-writable", "cannot write " + currentProjectFile().string());
+    return okStatus();
+}
+
+Result<std::unique_ptr<ProjectStore>> openCurrentProject(const StoreOptions& options) {
+    const fs::path path = currentProjectPath();
+    std::error_code ec;
+    if (path == defaultProjectPath() && !fs::exists(path, ec))
+        return openDefaultProject(options);
+    return ProjectStore::open(path, options);
 }
 
 } // namespace kwb

@@ -27,4 +27,16 @@ Result<std::unique_ptr<ProjectStore>> createDemoProject(const std::filesystem::p
 // Opens the default project, creating it (with the demo samples) the first time.
 Result<std::unique_ptr<ProjectStore>> openDefaultProject(const StoreOptions& options = {});
 
+// <data folder>/current-project: one line, the current project's absolute path (written by
+// `kwb project new|open` and by New/Open in the window).
+std::filesystem::path currentProjectFile();
+// The project kwb and the window work on when none is named: $KWB_PROJECT, else the current
+// project, else the default project's path.
+std::filesystem::path currentProjectPath();
+// Makes `path` the current project.
+Status makeCurrentProject(const std::filesystem::path& path);
+// Opens currentProjectPath(); the default project is created with the demo samples when it
+// is the one chosen and does not exist yet.
+Result<std::unique_ptr<ProjectStore>> openCurrentProject(const StoreOptions& options = {});
+
 } // namespace kwb

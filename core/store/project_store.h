@@ -182,6 +182,10 @@ public:
     // The next sample to review after `after` (or the head of the queue), if any.
     Result<std::optional<SampleSummary>>
     nextInQueue(const QueueFilter& filter = {}, std::optional<std::int64_t> after = std::nullopt);
+    // The sample before `before` in the queue (or its tail), if any.
+    Result<std::optional<SampleSummary>>
+    previousInQueue(const QueueFilter& filter = {},
+                    std::optional<std::int64_t> before = std::nullopt);
     Result<std::int64_t> queueLength(const QueueFilter& filter = {});
 
     Result<std::vector<GroupStats>> statsByTask(const SampleFilter& filter = {});
@@ -193,6 +197,9 @@ public:
 private:
     ProjectStore(std::filesystem::path path, std::unique_ptr<SqliteConnection> db);
     Result<std::vector<GroupStats>> stats(const char* groupColumn, const SampleFilter& filter);
+    // The queue's sample after (forward) or before `from`; past either end: none.
+    Result<std::optional<SampleSummary>>
+    queueNeighbour(const QueueFilter& filter, std::optional<std::int64_t> from, bool forward);
     Result<std::int64_t> insertSample(const Sample& s, std::int64_t specId, const Task& task,
                                       std::optional<std::int64_t> importId);
     Result<std::int64_t> recordTaskSpecLocked(const Task& task);

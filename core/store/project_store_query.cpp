@@ -239,26 +239,40 @@ SqlCondition queueCondition(const QueueFilter& f) {
 
 Result<std::optional<SampleSummary>> ProjectStore::nextInQueue(const QueueFilter& filter,
                                                                std::optional<std::int64_t> after) {
-    std::optional<std::int64_t> afterRank;
-    if (after) {
+    return queueNeighbour(filter, after, true);
+}
+
+Result<std::optional<SampleSummary>>
+ProjectStore::previousInQueue(const QueueFilter& filter, std::optional<std::int64_t> before) {
+    return queueNeighbour(filter, before, false);
+}
+
+Result<std::optional<SampleSummary>> ProjectStore::queueNeighbour(const QueueFilter& filter,
+                                                                  std::optional<std::int64_t> from,
+                                                                  bool forward) {
+    std::optional<std::int64_t> fromRank;
+    if (from) {
         auto r = m_db->cached("SELECT queue_rank FROM samples WHERE id = ?");
         if (!r)
             return r.error();
-        (*r)->bind(1, *after);
+        (*r)->bind(1, *from);
         auto row = (*r)->step();
         if (!row)
             return row.error();
         if (*row)
-            afterRank = (*r)->optionalInt64At(0);
+            fromRank = (*r)->optionalInt64At(0);
         (*r)->reset();
     }
     const auto cond = queueCondition(filter);
-    // One index seek each: the rest of the current rank after `after`, else the next ranks.
+    const std::string beyond = forward ? " > ?" : " < ?";
+    const std::string order = forward ? " ORDER BY s.queue_rank, s.id LIMIT 1"
+                                      : " ORDER BY s.queue_rank DESC, s.id DESC LIMIT 1";
+    // One index seek each: the rest of the current rank past `from`, else the ranks beyond.
     // (A row-value comparison would make SQLite walk the whole current rank.)
     auto first = [&](const std::string& extra, std::optional<std::int64_t> a,
                      std::optional<std::int64_t> b) -> Result<std::optional<SampleSummary>> {
         auto st = m_db->cached(std::string("SELECT ") + kSummaryColumns + " FROM samples s WHERE " +
-                               cond.where + extra + " ORDER BY s.queue_rank, s.id LIMIT 1");
+                               cond.where + extra + order);
         if (!st)
             return st.error();
         int next = bindCondition(**st, cond);
@@ -275,13 +289,13 @@ Result<std::optional<SampleSummary>> ProjectStore::nextInQueue(const QueueFilter
         (*st)->reset();
         return out;
     };
-    if (!afterRank) // no current sample, or it left the queue: start again at the head
-        return after ? first(" AND s.id <> ?", *after, std::nullopt)
-                     : first("", std::nullopt, std::nullopt);
-    auto sameRank = first(" AND s.queue_rank = ? AND s.id > ?", *afterRank, *after);
+    if (!fromRank) // no current sample, or it left the queue: start again at the head (tail)
+        return from ? first(" AND s.id <> ?", *from, std::nullopt)
+                    : first("", std::nullopt, std::nullopt);
+    auto sameRank = first(" AND s.queue_rank = ? AND s.id" + beyond, *fromRank, *from);
     if (!sameRank || *sameRank)
         return sameRank;
-    return first(" AND s.queue_rank > ?", *afterRank, std::nullopt);
+    return first(" AND s.queue_rank" + beyond, *fromRank, std::nullopt);
 }
 
 Result<std::int64_t> ProjectStore::queueLength(const QueueFilter& filter) {

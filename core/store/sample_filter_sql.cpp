@@ -124,6 +124,7 @@ Status checkSearchText(const std::string& text) {
 SqlCondition filterCondition(const SampleFilter& f) {
     SqlCondition c;
     c.where.assign(1, '1');
+    anyOf(c, "s.id", f.ids, [](std::int64_t id) { return id; });
     anyOf(c, "s.task_id", f.tasks, [](const std::string& s) { return s; });
     anyOf(c, "s.verdict", f.verdicts, [](Verdict v) { return toString(v); });
     anyOf(c, "s.model", f.models, [](const std::string& s) { return s; });

@@ -14,6 +14,7 @@ namespace kwb {
 
 // Every set field narrows the result; empty lists mean "any".
 struct SampleFilter {
+    std::vector<std::int64_t> ids; // these samples only (a selection in the window)
     std::vector<std::string> tasks;
     std::vector<Verdict> verdicts;
     std::vector<std::string> models;

@@ -236,6 +236,17 @@ void exportTests() {
     replace.replaceOurs = true;
     CHECK(DatasetExporter::exportJsonl(ps, o, dir / "out" / "sft.jsonl", {}, replace));
     CHECK(readJsonl(dir / "out" / "sft.jsonl").size() == 19);
+    // A selection (the window's "Export the selected samples"): those samples only, and of
+    // them only what the other options let in (ids[20] is rejected).
+    o = ungatedOptions();
+    o.sampleIds = {ids[2], ids[7], ids[20]};
+    CHECK(DatasetExporter::exportJsonl(ps, o, dir / "out" / "selected.jsonl"));
+    {
+        std::set<std::int64_t> exported;
+        for (const auto& r : readJsonl(dir / "out" / "selected.jsonl"))
+            exported.insert(r["sample_id"].get<std::int64_t>());
+        CHECK((exported == std::set<std::int64_t>{ids[2], ids[7]}));
+    }
     o = ungatedOptions();
     o.minSpeedup = 2.0;
     CHECK(DatasetExporter::exportJsonl(ps, o, dir / "fast.jsonl"));

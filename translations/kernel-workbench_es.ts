@@ -186,6 +186,10 @@
         <source>QScintilla:</source>
         <translation>QScintilla:</translation>
     </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Cerrar</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::BuildReportView</name>
@@ -226,6 +230,15 @@
     <message>
         <source>Spilled (B)</source>
         <translation>Desbordado (B)</translation>
+    </message>
+    <message>
+        <source>Build failed for %1 with nvcc %2 after %3 s: %4</source>
+        <extracomment>A failed build: target architecture, nvcc version, seconds, why it failed</extracomment>
+        <translation>La compilación para %1 con nvcc %2 falló tras %3 s: %4</translation>
+    </message>
+    <message>
+        <source>no library was produced</source>
+        <translation>no se produjo ninguna biblioteca</translation>
     </message>
 </context>
 <context>
@@ -695,6 +708,18 @@
         <source>Exports only: %1</source>
         <translation>Exporta solo: %1</translation>
     </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Cancelar</translation>
+    </message>
+    <message numerus="yes">
+        <source>the %n selected sample(s)</source>
+        <extracomment>The export dialog opened on the samples selected in the list</extracomment>
+        <translation>
+            <numerusform>la %n muestra seleccionada</numerusform>
+            <numerusform>las %n muestras seleccionadas</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::FindReplaceBar</name>
@@ -910,10 +935,6 @@
         <source>Looking for a GPU…</source>
         <translation>Buscando una GPU…</translation>
     </message>
-    <message>
-        <source>Asking the GPU worker which CUDA devices this machine has</source>
-        <translation>Preguntando al proceso de GPU qué dispositivos CUDA tiene esta máquina</translation>
-    </message>
     <message numerus="yes">
         <source>%1 (+%n more)</source>
         <translation>
@@ -928,6 +949,52 @@
     <message>
         <source>The GPU worker found no CUDA device</source>
         <translation>El proceso de GPU no encontró ningún dispositivo CUDA</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>esta máquina</translation>
+    </message>
+    <message>
+        <source>Looking for a GPU on %1…</source>
+        <translation>Buscando una GPU en %1…</translation>
+    </message>
+    <message>
+        <source>Asking the GPU worker (%1) which CUDA devices it has</source>
+        <translation>Preguntando al proceso de GPU (%1) qué dispositivos CUDA tiene</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <extracomment>The GPU and the worker it is on, e.g. &quot;NVIDIA H200 on gpu-server over ssh&quot;</extracomment>
+        <translation>%1 en %2</translation>
+    </message>
+    <message>
+        <source>Worker: %1
+%2</source>
+        <translation>Proceso de GPU: %1
+%2</translation>
+    </message>
+    <message>
+        <source>No CUDA device on %1: compile-only</source>
+        <translation>Sin dispositivo CUDA en %1: solo compilación</translation>
+    </message>
+    <message>
+        <source>Worker error: %1 did not answer</source>
+        <translation>Error del proceso de GPU: %1 no respondió</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::HelpViewer</name>
+    <message>
+        <source>Help: %1</source>
+        <translation>Ayuda: %1</translation>
+    </message>
+    <message>
+        <source>This part of the README is not in this build: %1</source>
+        <translation>Esta parte del README no está en esta compilación: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Cerrar</translation>
     </message>
 </context>
 <context>
@@ -985,14 +1052,6 @@
         <translation>Configuración guardada.</translation>
     </message>
     <message>
-        <source>Open project</source>
-        <translation>Abrir proyecto</translation>
-    </message>
-    <message>
-        <source>Workbench projects (*.kwbproj);;All files (*)</source>
-        <translation>Proyectos del banco de trabajo (*.kwbproj);;Todos los archivos (*)</translation>
-    </message>
-    <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -1003,10 +1062,6 @@
     <message>
         <source>&amp;Sample</source>
         <translation>&amp;Muestra</translation>
-    </message>
-    <message>
-        <source>&amp;Open project…</source>
-        <translation>&amp;Abrir proyecto…</translation>
     </message>
     <message>
         <source>&amp;Export dataset…</source>
@@ -1063,6 +1118,142 @@
     <message>
         <source>Generation</source>
         <translation>Generación</translation>
+    </message>
+    <message>
+        <source>The &amp;window and its keys</source>
+        <translation>La &amp;ventana y sus teclas</translation>
+    </message>
+    <message>
+        <source>&amp;Projects, review and exports</source>
+        <translation>&amp;Proyectos, revisión y exportación</translation>
+    </message>
+    <message>
+        <source>&amp;Verifying a kernel</source>
+        <translation>&amp;Verificar un kernel</translation>
+    </message>
+    <message>
+        <source>A GPU on another machine (&amp;ssh)</source>
+        <translation>Una GPU en otra máquina (&amp;ssh)</translation>
+    </message>
+    <message>
+        <source>&amp;Quick start</source>
+        <translation>&amp;Inicio rápido</translation>
+    </message>
+    <message>
+        <source>Select the samples to export first.</source>
+        <translation>Primero selecciona las muestras que exportar.</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>Atajos de &amp;teclado</translation>
+    </message>
+    <message>
+        <source>&amp;Welcome</source>
+        <translation>&amp;Bienvenida</translation>
+    </message>
+    <message>
+        <source>E&amp;xport the selected samples…</source>
+        <translation>E&amp;xportar las muestras seleccionadas…</translation>
+    </message>
+    <message>
+        <source>Verification and generation &amp;panels</source>
+        <translation>&amp;Paneles de verificación y generación</translation>
+    </message>
+    <message>
+        <source>&amp;Task</source>
+        <translation>&amp;Tarea</translation>
+    </message>
+    <message>
+        <source>Check the host in Settings › Verification.</source>
+        <translation>Comprueba el host en Configuración › Verificación.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::NoticeBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Descartar</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (and %n earlier problem(s))</source>
+        <translation>
+            <numerusform>%1 (y %n problema anterior)</numerusform>
+            <numerusform>%1 (y %n problemas anteriores)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::ProjectActions</name>
+    <message>
+        <source>&amp;New project…</source>
+        <translation>&amp;Nuevo proyecto…</translation>
+    </message>
+    <message>
+        <source>&amp;Open project…</source>
+        <translation>&amp;Abrir proyecto…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>Abrir &amp;reciente</translation>
+    </message>
+    <message>
+        <source>&amp;Import samples (JSONL)…</source>
+        <translation>&amp;Importar muestras (JSONL)…</translation>
+    </message>
+    <message>
+        <source>Import a &amp;folder of kernels…</source>
+        <translation>Importar una &amp;carpeta de kernels…</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>(ninguno aún)</translation>
+    </message>
+    <message>
+        <source>Creating %1…</source>
+        <translation>Creando %1…</translation>
+    </message>
+    <message>
+        <source>New project</source>
+        <translation>Nuevo proyecto</translation>
+    </message>
+    <message>
+        <source>Workbench projects (*.kwbproj)</source>
+        <translation>Proyectos del banco de trabajo (*.kwbproj)</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>Abrir proyecto</translation>
+    </message>
+    <message>
+        <source>Workbench projects (*.kwbproj);;All files (*)</source>
+        <translation>Proyectos del banco de trabajo (*.kwbproj);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Import samples</source>
+        <translation>Importar muestras</translation>
+    </message>
+    <message>
+        <source>Samples, one JSON object a line (*.jsonl);;All files (*)</source>
+        <translation>Muestras, un objeto JSON por línea (*.jsonl);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Choose the kernels&apos; task in the task list first.</source>
+        <translation>Elige primero la tarea de los kernels en la lista de tareas.</translation>
+    </message>
+    <message>
+        <source>Import the .cu files of a folder as %1 samples</source>
+        <translation>Importar los archivos .cu de una carpeta como muestras de %1</translation>
+    </message>
+    <message>
+        <source>Nothing was imported from %1: %2</source>
+        <translation>No se importó nada de %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n sample(s).</source>
+        <translation>
+            <numerusform>Importada %n muestra.</numerusform>
+            <numerusform>Importadas %n muestras.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1181,10 +1372,6 @@
         <translation>No queda nada por revisar aquí.</translation>
     </message>
     <message>
-        <source>No earlier sample in this review.</source>
-        <translation>No hay una muestra anterior en esta revisión.</translation>
-    </message>
-    <message>
         <source>No verdict to take back.</source>
         <translation>No hay veredicto que retirar.</translation>
     </message>
@@ -1198,6 +1385,10 @@
             <numerusform>No aceptada: %n muestra queda como estaba.</numerusform>
             <numerusform>No aceptadas: %n muestras quedan como estaban.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Editing a copy of the prompt; the sample keeps its own.</source>
+        <translation>Editando una copia del prompt; la muestra conserva el suyo.</translation>
     </message>
 </context>
 <context>
@@ -1573,6 +1764,34 @@
         <source>No system keychain is reachable (%2), so keys are stored in %1, readable only by you, or taken from the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), which wins. Keys never reach the GPU worker or a project.</source>
         <translation>No se puede acceder a ningún llavero del sistema (%2), así que las claves se guardan en %1, legible solo por usted, o se toman del entorno (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), que tiene prioridad. Las claves nunca llegan al trabajador de GPU ni a un proyecto.</translation>
     </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Cancelar</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>&amp;Probar conexión</translation>
+    </message>
+    <message>
+        <source>Connected to %1: %2</source>
+        <translation>Conectado a %1: %2</translation>
+    </message>
+    <message>
+        <source>Connected to %1: no CUDA device there (compile-only)</source>
+        <translation>Conectado a %1: allí no hay dispositivo CUDA (solo compilación)</translation>
+    </message>
+    <message>
+        <source>%1 did not answer: %2</source>
+        <translation>%1 no respondió: %2</translation>
+    </message>
+    <message>
+        <source>Asking %1…</source>
+        <translation>Preguntando a %1…</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::ShapeResultsModel</name>
@@ -1727,6 +1946,45 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::ShortcutsSheet</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>Find in the editor</source>
+        <translation>Buscar en el editor</translation>
+    </message>
+    <message>
+        <source>Replace in the editor</source>
+        <translation>Reemplazar en el editor</translation>
+    </message>
+    <message>
+        <source>Next / previous compiler problem</source>
+        <translation>Problema del compilador siguiente / anterior</translation>
+    </message>
+    <message>
+        <source>Leave the note or tags field</source>
+        <translation>Salir del campo de nota o etiquetas</translation>
+    </message>
+    <message>
+        <source>Next area of the window</source>
+        <translation>Siguiente zona de la ventana</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Acción</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Teclas</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Cerrar</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::TaskBrowser</name>
     <message>
         <source>Filter tasks</source>
@@ -1780,6 +2038,113 @@
     <message>
         <source>acc.</source>
         <translation>acep.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::TaskPane</name>
+    <message>
+        <source>Parameters</source>
+        <translation>Parámetros</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Clase</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Forma</translation>
+    </message>
+    <message>
+        <source>Shapes</source>
+        <translation>Formas</translation>
+    </message>
+    <message>
+        <source>Sizes</source>
+        <translation>Tamaños</translation>
+    </message>
+    <message>
+        <source>Buffers</source>
+        <translation>Búferes</translation>
+    </message>
+    <message>
+        <source>FLOP</source>
+        <translation>FLOP</translation>
+    </message>
+    <message>
+        <source>Bytes moved</source>
+        <translation>Bytes movidos</translation>
+    </message>
+    <message>
+        <source>Tolerances</source>
+        <translation>Tolerancias</translation>
+    </message>
+    <message>
+        <source>rtol %1, atol %2, %3</source>
+        <translation>rtol %1, atol %2, %3</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Referencia</translation>
+    </message>
+    <message>
+        <source>the task&apos;s reference kernel</source>
+        <translation>el kernel de referencia de la tarea</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation>%1 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>Formulas</source>
+        <translation>Fórmulas</translation>
+    </message>
+    <message>
+        <source>FLOP:</source>
+        <translation>FLOP:</translation>
+    </message>
+    <message>
+        <source>Bytes:</source>
+        <translation>Bytes:</translation>
+    </message>
+    <message>
+        <source>References</source>
+        <translation>Referencias de corrección</translation>
+    </message>
+    <message>
+        <source>Kernel:</source>
+        <translation>Kernel:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <source>CPU (float64):</source>
+        <translation>CPU (float64):</translation>
+    </message>
+    <message>
+        <source>No sample selected.</source>
+        <translation>Ninguna muestra seleccionada.</translation>
+    </message>
+    <message>
+        <source>level %1</source>
+        <translation>nivel %1</translation>
+    </message>
+    <message>
+        <source>Entry point</source>
+        <translation>Punto de entrada</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
     </message>
 </context>
 <context>
@@ -2017,6 +2382,25 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::WelcomeDialog</name>
+    <message>
+        <source>Welcome to Kernel Workbench</source>
+        <translation>Bienvenido a Kernel Workbench</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Welcome&lt;/h2&gt;&lt;p&gt;Kernel Workbench verifies CUDA kernels that language models wrote: it compiles each one, checks it against a trusted reference on every shape of its task, times it against a library baseline, and lets you review, compare and export the ones that hold up as training data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;The demo project&lt;/b&gt; is open: for each of a few tasks a fast correct kernel, a slow correct one, a wrong one and one that does not compile. Pick a sample, press F5 to verify it, then A, R or N for a verdict.&lt;/p&gt;&lt;p&gt;&lt;b&gt;No GPU here?&lt;/b&gt; Without a CUDA device the workbench is compile-only. Set a GPU machine reached over ssh in Settings › Verification (Test connection checks it), and the keys of your model providers in Settings › Providers.&lt;/p&gt;&lt;p&gt;F1 lists every keyboard shortcut; the Help menu opens the manual&apos;s sections.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Bienvenida&lt;/h2&gt;&lt;p&gt;Kernel Workbench verifica kernels CUDA escritos por modelos de lenguaje: compila cada uno, lo compara con una referencia de confianza en cada forma de su tarea, lo cronometra frente a una biblioteca de referencia y te deja revisar, comparar y exportar como datos de entrenamiento los que resisten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;El proyecto de demostración&lt;/b&gt; está abierto: para algunas tareas, un kernel correcto y rápido, uno correcto y lento, uno incorrecto y uno que no compila. Elige una muestra, pulsa F5 para verificarla y luego A, R o N para dar un veredicto.&lt;/p&gt;&lt;p&gt;&lt;b&gt;¿No hay GPU aquí?&lt;/b&gt; Sin dispositivo CUDA el banco de trabajo solo compila. Indica una máquina con GPU accesible por ssh en Configuración › Verificación (Probar conexión la comprueba) y las claves de tus proveedores de modelos en Configuración › Proveedores.&lt;/p&gt;&lt;p&gt;F1 lista todos los atajos de teclado; el menú Ayuda abre las secciones del manual.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open &amp;Settings</source>
+        <translation>Abrir &amp;configuración</translation>
+    </message>
+    <message>
+        <source>&amp;Start reviewing</source>
+        <translation>&amp;Empezar a revisar</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::WorkbenchSettings</name>
     <message>
         <source>The worker host cannot begin with &apos;-&apos;: ssh would read it as an option.</source>
@@ -2066,8 +2450,8 @@
         <translation>Guarda una imagen de la ventana principal en el archivo PNG indicado cuando responde la detección de GPU y sale.</translation>
     </message>
     <message>
-        <source>Open this project file instead of the default project.</source>
-        <translation>Abrir este archivo de proyecto en lugar del proyecto predeterminado.</translation>
+        <source>Open this project file instead of the current project.</source>
+        <translation>Abrir este archivo de proyecto en lugar del proyecto actual.</translation>
     </message>
 </context>
 </TS>

@@ -189,6 +189,10 @@
         <source>QScintilla:</source>
         <translation>QScintilla:</translation>
     </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Zamknij</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::BuildReportView</name>
@@ -229,6 +233,15 @@
     <message>
         <source>Spilled (B)</source>
         <translation>Przelane (B)</translation>
+    </message>
+    <message>
+        <source>Build failed for %1 with nvcc %2 after %3 s: %4</source>
+        <extracomment>A failed build: target architecture, nvcc version, seconds, why it failed</extracomment>
+        <translation>Kompilacja dla %1 (nvcc %2) nie powiodła się po %3 s: %4</translation>
+    </message>
+    <message>
+        <source>no library was produced</source>
+        <translation>nie powstała żadna biblioteka</translation>
     </message>
 </context>
 <context>
@@ -703,6 +716,19 @@
         <source>Exports only: %1</source>
         <translation>Eksportuje tylko: %1</translation>
     </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Anuluj</translation>
+    </message>
+    <message numerus="yes">
+        <source>the %n selected sample(s)</source>
+        <extracomment>The export dialog opened on the samples selected in the list</extracomment>
+        <translation>
+            <numerusform>%n zaznaczoną próbkę</numerusform>
+            <numerusform>%n zaznaczone próbki</numerusform>
+            <numerusform>%n zaznaczonych próbek</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::FindReplaceBar</name>
@@ -919,10 +945,6 @@
         <source>Looking for a GPU…</source>
         <translation>Szukanie GPU…</translation>
     </message>
-    <message>
-        <source>Asking the GPU worker which CUDA devices this machine has</source>
-        <translation>Pytanie procesu roboczego GPU o urządzenia CUDA tego komputera</translation>
-    </message>
     <message numerus="yes">
         <source>%1 (+%n more)</source>
         <translation>
@@ -938,6 +960,52 @@
     <message>
         <source>The GPU worker found no CUDA device</source>
         <translation>Proces roboczy GPU nie znalazł żadnego urządzenia CUDA</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>ten komputer</translation>
+    </message>
+    <message>
+        <source>Looking for a GPU on %1…</source>
+        <translation>Szukanie GPU na %1…</translation>
+    </message>
+    <message>
+        <source>Asking the GPU worker (%1) which CUDA devices it has</source>
+        <translation>Pytanie procesu roboczego GPU (%1) o jego urządzenia CUDA</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <extracomment>The GPU and the worker it is on, e.g. &quot;NVIDIA H200 on gpu-server over ssh&quot;</extracomment>
+        <translation>%1 na %2</translation>
+    </message>
+    <message>
+        <source>Worker: %1
+%2</source>
+        <translation>Proces roboczy: %1
+%2</translation>
+    </message>
+    <message>
+        <source>No CUDA device on %1: compile-only</source>
+        <translation>Brak urządzenia CUDA na %1: tylko kompilacja</translation>
+    </message>
+    <message>
+        <source>Worker error: %1 did not answer</source>
+        <translation>Błąd procesu roboczego: %1 nie odpowiedział</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::HelpViewer</name>
+    <message>
+        <source>Help: %1</source>
+        <translation>Pomoc: %1</translation>
+    </message>
+    <message>
+        <source>This part of the README is not in this build: %1</source>
+        <translation>Tej części README nie ma w tej kompilacji: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Zamknij</translation>
     </message>
 </context>
 <context>
@@ -995,14 +1063,6 @@
         <translation>Zapisano ustawienia.</translation>
     </message>
     <message>
-        <source>Open project</source>
-        <translation>Otwórz projekt</translation>
-    </message>
-    <message>
-        <source>Workbench projects (*.kwbproj);;All files (*)</source>
-        <translation>Projekty warsztatu (*.kwbproj);;Wszystkie pliki (*)</translation>
-    </message>
-    <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -1013,10 +1073,6 @@
     <message>
         <source>&amp;Sample</source>
         <translation>&amp;Próbka</translation>
-    </message>
-    <message>
-        <source>&amp;Open project…</source>
-        <translation>&amp;Otwórz projekt…</translation>
     </message>
     <message>
         <source>&amp;Export dataset…</source>
@@ -1073,6 +1129,144 @@
     <message>
         <source>Generation</source>
         <translation>Generowanie</translation>
+    </message>
+    <message>
+        <source>The &amp;window and its keys</source>
+        <translation>&amp;Okno i jego klawisze</translation>
+    </message>
+    <message>
+        <source>&amp;Projects, review and exports</source>
+        <translation>&amp;Projekty, przegląd i eksport</translation>
+    </message>
+    <message>
+        <source>&amp;Verifying a kernel</source>
+        <translation>&amp;Weryfikacja kernela</translation>
+    </message>
+    <message>
+        <source>A GPU on another machine (&amp;ssh)</source>
+        <translation>GPU na innym komputerze (&amp;ssh)</translation>
+    </message>
+    <message>
+        <source>&amp;Quick start</source>
+        <translation>&amp;Szybki start</translation>
+    </message>
+    <message>
+        <source>Select the samples to export first.</source>
+        <translation>Najpierw zaznacz próbki do eksportu.</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Skróty klawiszowe</translation>
+    </message>
+    <message>
+        <source>&amp;Welcome</source>
+        <translation>&amp;Powitanie</translation>
+    </message>
+    <message>
+        <source>E&amp;xport the selected samples…</source>
+        <translation>E&amp;ksportuj zaznaczone próbki…</translation>
+    </message>
+    <message>
+        <source>Verification and generation &amp;panels</source>
+        <translation>&amp;Panele weryfikacji i generowania</translation>
+    </message>
+    <message>
+        <source>&amp;Task</source>
+        <translation>&amp;Zadanie</translation>
+    </message>
+    <message>
+        <source>Check the host in Settings › Verification.</source>
+        <translation>Sprawdź host w Ustawienia › Weryfikacja.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::NoticeBar</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Zamknij</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (and %n earlier problem(s))</source>
+        <translation>
+            <numerusform>%1 (i %n wcześniejszy problem)</numerusform>
+            <numerusform>%1 (i %n wcześniejsze problemy)</numerusform>
+            <numerusform>%1 (i %n wcześniejszych problemów)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::ProjectActions</name>
+    <message>
+        <source>&amp;New project…</source>
+        <translation>&amp;Nowy projekt…</translation>
+    </message>
+    <message>
+        <source>&amp;Open project…</source>
+        <translation>&amp;Otwórz projekt…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>Otwórz &amp;ostatnie</translation>
+    </message>
+    <message>
+        <source>&amp;Import samples (JSONL)…</source>
+        <translation>&amp;Importuj próbki (JSONL)…</translation>
+    </message>
+    <message>
+        <source>Import a &amp;folder of kernels…</source>
+        <translation>Importuj &amp;folder kerneli…</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>(jeszcze brak)</translation>
+    </message>
+    <message>
+        <source>Creating %1…</source>
+        <translation>Tworzenie %1…</translation>
+    </message>
+    <message>
+        <source>New project</source>
+        <translation>Nowy projekt</translation>
+    </message>
+    <message>
+        <source>Workbench projects (*.kwbproj)</source>
+        <translation>Projekty warsztatu (*.kwbproj)</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>Otwórz projekt</translation>
+    </message>
+    <message>
+        <source>Workbench projects (*.kwbproj);;All files (*)</source>
+        <translation>Projekty warsztatu (*.kwbproj);;Wszystkie pliki (*)</translation>
+    </message>
+    <message>
+        <source>Import samples</source>
+        <translation>Importuj próbki</translation>
+    </message>
+    <message>
+        <source>Samples, one JSON object a line (*.jsonl);;All files (*)</source>
+        <translation>Próbki, jeden obiekt JSON na wiersz (*.jsonl);;Wszystkie pliki (*)</translation>
+    </message>
+    <message>
+        <source>Choose the kernels&apos; task in the task list first.</source>
+        <translation>Najpierw wybierz zadanie kerneli na liście zadań.</translation>
+    </message>
+    <message>
+        <source>Import the .cu files of a folder as %1 samples</source>
+        <translation>Importuj pliki .cu z folderu jako próbki %1</translation>
+    </message>
+    <message>
+        <source>Nothing was imported from %1: %2</source>
+        <translation>Nic nie zaimportowano z %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n sample(s).</source>
+        <translation>
+            <numerusform>Zaimportowano %n próbkę.</numerusform>
+            <numerusform>Zaimportowano %n próbki.</numerusform>
+            <numerusform>Zaimportowano %n próbek.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1193,10 +1387,6 @@
         <translation>Nie ma tu już nic do oceny.</translation>
     </message>
     <message>
-        <source>No earlier sample in this review.</source>
-        <translation>Brak wcześniejszej próbki w tym przeglądzie.</translation>
-    </message>
-    <message>
         <source>No verdict to take back.</source>
         <translation>Brak werdyktu do cofnięcia.</translation>
     </message>
@@ -1211,6 +1401,10 @@
             <numerusform>Nie zaakceptowano: %n próbki pozostają bez zmian.</numerusform>
             <numerusform>Nie zaakceptowano: %n próbek pozostaje bez zmian.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Editing a copy of the prompt; the sample keeps its own.</source>
+        <translation>Edytujesz kopię promptu; próbka zachowuje swój.</translation>
     </message>
 </context>
 <context>
@@ -1588,6 +1782,34 @@
         <source>No system keychain is reachable (%2), so keys are stored in %1, readable only by you, or taken from the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), which wins. Keys never reach the GPU worker or a project.</source>
         <translation>Systemowy pęk kluczy jest niedostępny (%2), więc klucze są przechowywane w %1 (czytelnym tylko dla Ciebie) lub pobierane ze środowiska (ANTHROPIC_API_KEY, OPENAI_API_KEY, HF_TOKEN), które ma pierwszeństwo. Klucze nigdy nie trafiają do procesu GPU ani do projektu.</translation>
     </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Zapisz</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Anuluj</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>&amp;Testuj połączenie</translation>
+    </message>
+    <message>
+        <source>Connected to %1: %2</source>
+        <translation>Połączono z %1: %2</translation>
+    </message>
+    <message>
+        <source>Connected to %1: no CUDA device there (compile-only)</source>
+        <translation>Połączono z %1: brak tam urządzenia CUDA (tylko kompilacja)</translation>
+    </message>
+    <message>
+        <source>%1 did not answer: %2</source>
+        <translation>%1 nie odpowiedział: %2</translation>
+    </message>
+    <message>
+        <source>Asking %1…</source>
+        <translation>Pytanie %1…</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::ShapeResultsModel</name>
@@ -1742,6 +1964,45 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::ShortcutsSheet</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Skróty klawiszowe</translation>
+    </message>
+    <message>
+        <source>Find in the editor</source>
+        <translation>Znajdź w edytorze</translation>
+    </message>
+    <message>
+        <source>Replace in the editor</source>
+        <translation>Zamień w edytorze</translation>
+    </message>
+    <message>
+        <source>Next / previous compiler problem</source>
+        <translation>Następny / poprzedni problem kompilatora</translation>
+    </message>
+    <message>
+        <source>Leave the note or tags field</source>
+        <translation>Opuść pole notatki lub tagów</translation>
+    </message>
+    <message>
+        <source>Next area of the window</source>
+        <translation>Następny obszar okna</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Akcja</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Klawisze</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Zamknij</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::TaskBrowser</name>
     <message>
         <source>Filter tasks</source>
@@ -1795,6 +2056,113 @@
     <message>
         <source>acc.</source>
         <translation>akc.</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::TaskPane</name>
+    <message>
+        <source>Parameters</source>
+        <translation>Parametry</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nazwa</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Rodzaj</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Kształt</translation>
+    </message>
+    <message>
+        <source>Shapes</source>
+        <translation>Kształty</translation>
+    </message>
+    <message>
+        <source>Sizes</source>
+        <translation>Rozmiary</translation>
+    </message>
+    <message>
+        <source>Buffers</source>
+        <translation>Bufory</translation>
+    </message>
+    <message>
+        <source>FLOP</source>
+        <translation>FLOP</translation>
+    </message>
+    <message>
+        <source>Bytes moved</source>
+        <translation>Przesłane bajty</translation>
+    </message>
+    <message>
+        <source>Tolerances</source>
+        <translation>Tolerancje</translation>
+    </message>
+    <message>
+        <source>rtol %1, atol %2, %3</source>
+        <translation>rtol %1, atol %2, %3</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Punkt odniesienia</translation>
+    </message>
+    <message>
+        <source>the task&apos;s reference kernel</source>
+        <translation>kernel referencyjny zadania</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation>%1 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>Formulas</source>
+        <translation>Wzory</translation>
+    </message>
+    <message>
+        <source>FLOP:</source>
+        <translation>FLOP:</translation>
+    </message>
+    <message>
+        <source>Bytes:</source>
+        <translation>Bajty:</translation>
+    </message>
+    <message>
+        <source>References</source>
+        <translation>Odniesienia poprawności</translation>
+    </message>
+    <message>
+        <source>Kernel:</source>
+        <translation>Kernel:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>brak</translation>
+    </message>
+    <message>
+        <source>CPU (float64):</source>
+        <translation>CPU (float64):</translation>
+    </message>
+    <message>
+        <source>No sample selected.</source>
+        <translation>Nie wybrano próbki.</translation>
+    </message>
+    <message>
+        <source>level %1</source>
+        <translation>poziom %1</translation>
+    </message>
+    <message>
+        <source>Entry point</source>
+        <translation>Punkt wejścia</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
     </message>
 </context>
 <context>
@@ -2033,6 +2401,25 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::WelcomeDialog</name>
+    <message>
+        <source>Welcome to Kernel Workbench</source>
+        <translation>Witamy w Kernel Workbench</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Welcome&lt;/h2&gt;&lt;p&gt;Kernel Workbench verifies CUDA kernels that language models wrote: it compiles each one, checks it against a trusted reference on every shape of its task, times it against a library baseline, and lets you review, compare and export the ones that hold up as training data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;The demo project&lt;/b&gt; is open: for each of a few tasks a fast correct kernel, a slow correct one, a wrong one and one that does not compile. Pick a sample, press F5 to verify it, then A, R or N for a verdict.&lt;/p&gt;&lt;p&gt;&lt;b&gt;No GPU here?&lt;/b&gt; Without a CUDA device the workbench is compile-only. Set a GPU machine reached over ssh in Settings › Verification (Test connection checks it), and the keys of your model providers in Settings › Providers.&lt;/p&gt;&lt;p&gt;F1 lists every keyboard shortcut; the Help menu opens the manual&apos;s sections.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Witamy&lt;/h2&gt;&lt;p&gt;Kernel Workbench weryfikuje kernele CUDA napisane przez modele językowe: kompiluje każdy, sprawdza go z zaufanym odniesieniem na każdym kształcie zadania, mierzy czas względem biblioteki i pozwala przejrzeć, porównać i wyeksportować jako dane treningowe te, które się sprawdzają.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Projekt demonstracyjny&lt;/b&gt; jest otwarty: dla kilku zadań szybki poprawny kernel, wolny poprawny, błędny i taki, który się nie kompiluje. Wybierz próbkę, naciśnij F5, aby ją zweryfikować, a potem A, R lub N, aby wydać werdykt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Brak GPU?&lt;/b&gt; Bez urządzenia CUDA Workbench tylko kompiluje. Ustaw komputer z GPU dostępny przez ssh w Ustawienia › Weryfikacja (Testuj połączenie to sprawdza) oraz klucze dostawców modeli w Ustawienia › Dostawcy.&lt;/p&gt;&lt;p&gt;F1 wyświetla wszystkie skróty klawiszowe; menu Pomoc otwiera rozdziały podręcznika.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open &amp;Settings</source>
+        <translation>Otwórz &amp;ustawienia</translation>
+    </message>
+    <message>
+        <source>&amp;Start reviewing</source>
+        <translation>&amp;Zacznij przegląd</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::WorkbenchSettings</name>
     <message>
         <source>The worker host cannot begin with &apos;-&apos;: ssh would read it as an option.</source>
@@ -2082,8 +2469,8 @@
         <translation>Zapisuje obraz okna głównego do podanego pliku PNG po odpowiedzi wykrywania GPU i kończy pracę.</translation>
     </message>
     <message>
-        <source>Open this project file instead of the default project.</source>
-        <translation>Otwórz ten plik projektu zamiast projektu domyślnego.</translation>
+        <source>Open this project file instead of the current project.</source>
+        <translation>Otwórz ten plik projektu zamiast bieżącego projektu.</translation>
     </message>
 </context>
 </TS>

@@ -109,7 +109,7 @@ int main(int argc, char** argv) {
     const QCommandLineOption projectOption(
         QStringLiteral("project"),
         QCoreApplication::translate("main",
-                                    "Open this project file instead of the default project."),
+                                    "Open this project file instead of the current project."),
         QCoreApplication::translate("main", "file"));
     // For the speed benchmark: print "ready" once the window shows the first sample, then exit.
     QCommandLineOption readyOption(QStringLiteral("quit-when-ready"));
@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
 
     kwb::ui::MainWindow window;
     window.show();
-    window.openProject(parser.value(projectOption)); // empty: the default project
+    window.openProject(parser.value(projectOption)); // empty: the current project
 
     if (parser.isSet(readyOption)) {
         QObject::connect(window.reviewController(), &kwb::ui::ReviewController::sampleShown,
@@ -137,6 +137,10 @@ int main(int argc, char** argv) {
                              QCoreApplication::exit(1);
                          });
     }
+
+    // A newcomer is greeted once; a picture or a timed start is not interrupted.
+    if (!parser.isSet(readyOption) && !parser.isSet(screenshotOption))
+        window.showWelcomeIfFirstStart();
 
     if (parser.isSet(screenshotOption)) {
         // One timer: it fires at the 3 s deadline, or soon after the probe settles.

@@ -9,17 +9,25 @@
 // followed.
 #include <QAbstractButton>
 #include <QAbstractItemModel>
+#include <QAction>
+#include <QApplication>
 #include <QFile>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <functional>
 #include <optional>
 
+#include "core/export/dataset_exporter.h"
 #include "core/record/record_identity.h"
 #include "core/store/demo_project.h"
 #include "core/store/project_store.h"
@@ -31,10 +39,12 @@
 #include "ui/models/shape_results_model.h"
 #include "ui/widgets/code_editor.h"
 #include "ui/widgets/diff_view.h"
+#include "ui/widgets/generation_panel.h"
 #include "ui/widgets/review_bar.h"
 #include "ui/widgets/sample_list_view.h"
 #include "ui/widgets/screening_list.h"
 #include "ui/widgets/task_browser.h"
+#include "ui/widgets/task_pane.h"
 #include "ui/widgets/verification_panel.h"
 #include "ui/windows/dataset_view.h"
 #include "ui/windows/export_dialog.h"
@@ -211,6 +221,15 @@ private slots:
     void flaggedSamplesShowApart();
     void acceptAsksFirstAndFollowsTheAnswer();
     void batchAcceptCountsEachKind();
+    void compileOnlyAndFailedBuildsReadAsTheyAre();
+    void progressCountsWhatTheListHolds();
+    void previousGoesToThePreviousUnreviewed();
+    void windowOpensTheCurrentProject();
+    void tabLeavesTheSampleList();
+    void escapeLeavesNoteAndTags();
+    void saveWorksAfterKeepEditing();
+    void mouseSelectionSurvivesLoads();
+    void taskPaneAndPromptCopy();
 };
 
 void TestReviewSession::acceptRejectNextUndo() {
@@ -830,6 +849,298 @@ void TestReviewSession::batchAcceptCountsEachKind() {
         QCOMPARE(verdictOf(*store, id), QStringLiteral("accepted"));
         QCOMPARE(q(store->reviewHistory(id)->back().reviewer), QLatin1String(kReviewer));
     }
+}
+
+namespace {
+
+// A clean compile with no device to run on: not-run, no device, no shapes; its kernel lives in
+// an anonymous namespace (as nvcc 13 mangles it).
+void compileOnlyInAnonymousNamespace(nlohmann::json& j) {
+    j["verdict"] = "not-run";
+    j["detail"] = "compile-only: no CUDA device";
+    j.erase("device");
+    j.erase("geomean_speedup");
+    j["shapes"] = nlohmann::json::array();
+    j["build"]["resources"][0]["function"] = "_ZN34_GLOBAL__N__f42caf11_4_k_cu_launch5scaleEPfi";
+}
+
+void failedBuild(nlohmann::json& j) {
+    j["verdict"] = "compile-error";
+    j["detail"] = "1 compile error";
+    j.erase("device");
+    j.erase("geomean_speedup");
+    j["shapes"] = nlohmann::json::array();
+    j["build"]["ok"] = false;
+    j["build"]["seconds"] = 0.91;
+    j["build"]["failure"] = "1 compile error";
+    j["build"]["resources"] = nlohmann::json::array();
+}
+
+} // namespace
+
+// A clean compile-only record is "Compiles", never a failure; a failed build says it failed
+// (not "Built … in 0.91 s"); a kernel in an anonymous namespace keeps its name in the ptxas
+// table and the summary.
+void TestReviewSession::compileOnlyAndFailedBuildsReadAsTheyAre() {
+    Session s;
+    QVERIFY(s.open());
+    const qint64 clean = s.idAt(0), broken = s.idAt(1);
+    {
+        auto store = s.store();
+        QVERIFY(storeRecord(*store, clean, compileOnlyInAnonymousNamespace));
+        QVERIFY(storeRecord(*store, broken, failedBuild));
+    }
+    QVERIFY(s.reload());
+    QAbstractItemModel* model = s.table()->model();
+    using State = SampleListModel::State;
+    QTRY_COMPARE(model->index(0, 0).data(SampleListModel::StateRole).value<State>(),
+                 State::CompileOnly);
+    QCOMPARE(model->index(0, 0).data().toString(), QStringLiteral("Compiles"));
+    QCOMPARE(model->index(1, 0).data(SampleListModel::StateRole).value<State>(), State::Failed);
+    QCOMPARE(model->index(1, 0).data().toString(), QStringLiteral("Failed: compile error"));
+
+    auto* panel = s.window->findChild<VerificationPanel*>(QStringLiteral("verificationPanel"));
+    auto* summary = panel->findChild<QLabel*>(QStringLiteral("buildSummary"));
+    auto* resources = panel->findChild<QTableWidget*>(QStringLiteral("resourceTable"));
+    QVERIFY(summary && resources);
+    s.review()->showSample(clean);
+    QTRY_COMPARE(panel->outcome(), VerificationPanel::Outcome::CompileOnly);
+    QTRY_COMPARE(resources->rowCount(), 1);
+    QCOMPARE(resources->item(0, 0)->text(), QStringLiteral("scale"));
+    QVERIFY2(summary->text().startsWith(QLatin1String("Built for sm_90")),
+             qPrintable(summary->text()));
+    QVERIFY2(panel->bannerText().contains(QLatin1String("scale: 96 registers")),
+             qPrintable(panel->bannerText()));
+
+    QSignalSpy shown(s.review(), &ReviewController::sampleShown);
+    s.review()->showSample(broken);
+    QTRY_COMPARE(s.current(), broken);
+    QTRY_COMPARE(panel->outcome(), VerificationPanel::Outcome::Failed);
+    QVERIFY2(summary->text().startsWith(QLatin1String("Build failed for sm_90")) &&
+                 summary->text().contains(QLatin1String("1 compile error")),
+             qPrintable(summary->text()));
+    QCOMPARE(resources->rowCount(), 0);
+}
+
+// Samples stored behind the list (a generation, an import) count in "Reviewed n of m" as soon
+// as the list holds them.
+void TestReviewSession::progressCountsWhatTheListHolds() {
+    Session s;
+    QVERIFY(s.open());
+    auto* browser = s.window->findChild<TaskBrowser*>(QStringLiteral("taskBrowser"));
+    auto* bar = s.window->findChild<ReviewBar*>(QStringLiteral("reviewBar"));
+    QVERIFY(QTest::qWaitFor([&] { return browser->selectTask(QStringLiteral("sgemm-f32")); },
+                            kDeadlineMs));
+    QTRY_COMPARE(bar->progressText(), QStringLiteral("Reviewed 0 of 4"));
+    {
+        auto store = s.store();
+        auto task = loadTaskFile(KWB_TASK_DIR "/sgemm-f32.toml");
+        QVERIFY(task);
+        for (int i = 0; i < 3; ++i) {
+            Sample added;
+            added.taskId = task->id;
+            added.label = "added-" + std::to_string(i) + ".cu";
+            added.origin = SampleOrigin::Person;
+            added.source = "// added " + std::to_string(i) + "\n__global__ void k() {}\n";
+            QVERIFY(store->addSample(*task, added));
+        }
+    }
+    emit s.window->generationPanel()->samplesStored(3); // as a generation reports them
+    QTRY_COMPARE(s.table()->model()->rowCount(), 7);
+    QTRY_COMPARE(bar->progressText(), QStringLiteral("Reviewed 0 of 7"));
+}
+
+// K is the previous unreviewed sample in the queue, not the sample seen last.
+void TestReviewSession::previousGoesToThePreviousUnreviewed() {
+    Session s;
+    QVERIFY(s.open());
+    s.table()->setFocus();
+    QTRY_VERIFY(s.table()->hasFocus());
+    const qint64 first = s.current();
+    QVERIFY(s.pressAndWaitForMove(Qt::Key_J));
+    const qint64 second = s.current();
+    QVERIFY(s.pressAndWaitForMove(Qt::Key_R)); // reject: it leaves the queue
+    QVERIFY(s.current() != second && s.current() != first);
+    QVERIFY(s.pressAndWaitForMove(Qt::Key_K));
+    QCOMPARE(s.current(), first); // not the rejected one seen just before
+}
+
+// The window opens the project `kwb project new|open` made current, not the starter project.
+void TestReviewSession::windowOpensTheCurrentProject() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    qputenv("KWB_DATA_DIR", QFile::encodeName(dir.filePath(QStringLiteral("data"))));
+    qputenv("KWB_CONFIG_DIR", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
+    qunsetenv("KWB_PROJECT");
+    const QString chosen = dir.filePath(QStringLiteral("chosen.kwbproj"));
+    QProcess kwb;
+    kwb.start(QStringLiteral(KWB_CLI_PATH),
+              {QStringLiteral("project"), QStringLiteral("new"), chosen});
+    QVERIFY(kwb.waitForFinished(60000));
+    QVERIFY2(kwb.exitCode() == 0, kwb.readAllStandardError().constData());
+    MainWindow window;
+    QSignalSpy opened(&window, &MainWindow::projectOpened);
+    window.openProject(); // no file named: the current one
+    QVERIFY(QTest::qWaitFor([&] { return opened.count() > 0; }, kDeadlineMs));
+    QCOMPARE(QFileInfo(opened.first().at(0).toString()).canonicalFilePath(),
+             QFileInfo(chosen).canonicalFilePath());
+    QVERIFY(!QFile::exists(QString::fromStdString(defaultProjectPath().string())));
+}
+
+// Tab moves the focus out of the sample list; it never walks its cells loading samples.
+void TestReviewSession::tabLeavesTheSampleList() {
+    Session s;
+    QVERIFY(s.open());
+    s.table()->setFocus();
+    QTRY_VERIFY(s.table()->hasFocus());
+    const qint64 before = s.current();
+    QSignalSpy shown(s.review(), &ReviewController::sampleShown);
+    QTest::keyClick(s.table(), Qt::Key_Tab);
+    QTRY_VERIFY(!s.table()->hasFocus());
+    QTest::qWait(300);
+    QCOMPARE(shown.count(), 0);
+    QCOMPARE(s.current(), before);
+}
+
+// Escape in the note or the tags gives the keys back to the review: R then rejects, and the
+// tags hold what was typed, without an "r".
+void TestReviewSession::escapeLeavesNoteAndTags() {
+    Session s;
+    QVERIFY(s.open());
+    auto* note = s.window->findChild<QLineEdit*>(QStringLiteral("reviewNote"));
+    auto* tags = s.window->findChild<QLineEdit*>(QStringLiteral("reviewTags"));
+    QVERIFY(note && tags);
+    note->setFocus();
+    QTRY_VERIFY(note->hasFocus());
+    QTest::keyClicks(note, QStringLiteral("slow"));
+    QTest::keyClick(note, Qt::Key_Escape);
+    QTRY_VERIFY(s.table()->hasFocus());
+    tags->setFocus();
+    QTRY_VERIFY(tags->hasFocus());
+    QTest::keyClicks(tags, QStringLiteral("clean"));
+    QTest::keyClick(tags, Qt::Key_Escape);
+    QTRY_VERIFY(s.table()->hasFocus());
+    const qint64 judged = s.current();
+    QVERIFY(s.pressAndWaitForMove(Qt::Key_R));
+    auto history = s.store()->reviewHistory(judged);
+    QVERIFY(history && history->size() == 1);
+    QCOMPARE(q(toString(history->back().verdict)), QStringLiteral("rejected"));
+    QCOMPARE(q(history->back().note), QStringLiteral("slow"));
+    QCOMPARE(history->back().tags, std::vector<std::string>{"clean"});
+}
+
+// "Keep editing" in the question about an unsaved copy leaves Ctrl+S working.
+void TestReviewSession::saveWorksAfterKeepEditing() {
+    Session s;
+    QVERIFY(s.open());
+    auto* editor = s.window->findChild<CodeEditor*>(QStringLiteral("kernelEditor"));
+    SampleActions* actions = s.window->sampleActions();
+    const auto question = [&] { return qobject_cast<QMessageBox*>(actions->draftQuestion()); };
+    s.table()->setFocus();
+    QTRY_VERIFY(s.table()->hasFocus());
+    const qint64 parent = s.current();
+    emit editor->editCopyRequested();
+    const QString draft = editor->text() + QStringLiteral("\n// kept, then saved\n");
+    editor->setText(draft);
+    QTest::keyClick(s.table(), Qt::Key_Down);
+    QTRY_VERIFY(question() && question()->isVisible());
+    question()->button(QMessageBox::Cancel)->click(); // Keep editing
+    QTRY_VERIFY(!question());
+    QVERIFY(s.reactivate());
+    QTRY_VERIFY(editor->hasFocus() || editor->isAncestorOf(QApplication::focusWidget()));
+    QSignalSpy saved(actions, &SampleActions::copySaved);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_S, Qt::ControlModifier);
+    QTRY_COMPARE(saved.count(), 1);
+    auto child = s.store()->sample(saved.first().at(0).toLongLong());
+    QVERIFY(child);
+    QCOMPARE(child->parentId.value_or(0), parent);
+    QCOMPARE(q(child->source), draft);
+}
+
+// Ctrl+click and Shift+click keep the rows selected while the editors load each clicked
+// sample; a verdict goes on all of them, and "Export the selected samples" takes them alone.
+void TestReviewSession::mouseSelectionSurvivesLoads() {
+    Session s;
+    QVERIFY(s.open());
+    QTableView* table = s.table();
+    auto* list = s.window->findChild<SampleListView*>(QStringLiteral("sampleList"));
+    const auto click = [&](int row, Qt::KeyboardModifiers mods) {
+        QSignalSpy shown(s.review(), &ReviewController::sampleShown);
+        const QRect cell = table->visualRect(table->model()->index(row, 2));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, mods, cell.center());
+        return QTest::qWaitFor([&] { return s.current() == s.idAt(row); }, kDeadlineMs) &&
+               (shown.count() > 0 || s.current() == s.idAt(row));
+    };
+    QVERIFY(click(0, Qt::NoModifier));
+    QVERIFY(click(2, Qt::ControlModifier));
+    QTest::qWait(200); // the load's answer has come: nothing re-selects one row
+    QCOMPARE(list->selectedSampleIds().size(), 2);
+    QVERIFY(click(4, Qt::ShiftModifier)); // rows 2..4 join row 0
+    QTest::qWait(200);
+    QList<qint64> ids = list->selectedSampleIds();
+    std::sort(ids.begin(), ids.end());
+    QList<qint64> expected = {s.idAt(0), s.idAt(2), s.idAt(3), s.idAt(4)};
+    std::sort(expected.begin(), expected.end());
+    QCOMPARE(ids, expected);
+
+    auto* exportSelection = s.window->findChild<QAction*>(QStringLiteral("exportSelectionAction"));
+    QVERIFY(exportSelection);
+    exportSelection->trigger();
+    ExportDialog* dialog = nullptr;
+    QTRY_VERIFY((dialog = s.window->findChild<ExportDialog*>()) && dialog->isVisible());
+    std::vector<std::int64_t> exported = dialog->options().sampleIds;
+    std::sort(exported.begin(), exported.end());
+    QCOMPARE(exported, std::vector<std::int64_t>(expected.begin(), expected.end()));
+    dialog->reject();
+    QTRY_VERIFY(!s.window->findChild<ExportDialog*>());
+    QVERIFY(s.reactivate());
+
+    table->setFocus();
+    QSignalSpy stored(s.review(), &ReviewController::reviewsStored);
+    QTest::keyClick(table, Qt::Key_N);
+    QTRY_COMPARE(stored.count(), 1);
+    QCOMPARE(stored.first().at(0).value<QList<qint64>>().size(), 4);
+    auto store = s.store();
+    for (qint64 id : expected)
+        QCOMPARE(verdictOf(*store, id), QStringLiteral("needs-work"));
+}
+
+// The Task tab shows the sample's task from the spec stored with it: the entry point, every
+// shape with its sizes and the bytes its buffers take, tolerances, baseline, formulas and the
+// prompt. The Prompt tab is never blank (a demo sample shows the task's prompt) and is edited
+// as a copy: the stored sample keeps its messages.
+void TestReviewSession::taskPaneAndPromptCopy() {
+    Session s;
+    QVERIFY(s.open());
+    auto* browser = s.window->findChild<TaskBrowser*>(QStringLiteral("taskBrowser"));
+    QVERIFY(QTest::qWaitFor([&] { return browser->selectTask(QStringLiteral("sgemm-f32")); },
+                            kDeadlineMs));
+    QTRY_VERIFY(s.review()->currentSample() && s.review()->currentSample()->taskId == "sgemm-f32");
+    auto* pane = s.window->findChild<TaskPane*>(QStringLiteral("taskPane"));
+    QVERIFY(pane);
+    QTRY_VERIFY(pane->task() && pane->task()->id == "sgemm-f32");
+    const QString text = pane->plainText();
+    // large: A, B and C are 4096 × 4096 float32 each.
+    const QString large = TaskPane::byteText(3.0 * 4096 * 4096 * 4);
+    QVERIFY2(large.contains(QLatin1String("192")), qPrintable(large));
+    for (const QString& expected :
+         {QStringLiteral("extern \"C\" void kwb_sgemm(const float* A"), QStringLiteral("large"),
+          QStringLiteral("M=4096"), QStringLiteral("K=1019"), large, QStringLiteral("2*M*N*K"),
+          QStringLiteral("rtol 0.0001"), QStringLiteral("cuBLAS"),
+          QStringLiteral("Write a fast CUDA kernel")})
+        QVERIFY2(text.contains(expected),
+                 qPrintable(expected + QStringLiteral(" not in:\n") + text));
+
+    auto* prompt = s.window->findChild<CodeEditor*>(QStringLiteral("promptEditor"));
+    QVERIFY(prompt);
+    QVERIFY(prompt->text().contains(QLatin1String("single-precision matrix multiplication")));
+    QVERIFY(prompt->isReadOnly());
+    const qint64 id = s.current();
+    const auto before = s.store()->sample(id)->messages;
+    emit prompt->editCopyRequested();
+    QVERIFY(!prompt->isReadOnly());
+    prompt->setText(prompt->text() + QStringLiteral("\nUse tensor cores.\n"));
+    QVERIFY(s.store()->sample(id)->messages == before);
 }
 
 QTEST_MAIN(TestReviewSession)

@@ -81,6 +81,18 @@ void ProjectSession::deliver(std::function<void()> call) {
 }
 
 void ProjectSession::open(const QString& path) {
+    openWith(path, OpenMode::Open);
+}
+
+void ProjectSession::openAsCurrent(const QString& path) {
+    openWith(path, OpenMode::OpenAsCurrent);
+}
+
+void ProjectSession::createAsCurrent(const QString& path) {
+    openWith(path, OpenMode::CreateAsCurrent);
+}
+
+void ProjectSession::openWith(const QString& path, OpenMode mode) {
     const quint64 generation = ++m_openGeneration;
     m_open = false;
     StoreHost* interactive = m_hosts[0];
@@ -91,12 +103,18 @@ void ProjectSession::open(const QString& path) {
         path.isEmpty() ? std::filesystem::path() : std::filesystem::path(path.toStdString());
     QMetaObject::invokeMethod(
         interactive,
-        [this, interactive, background, file, generation] {
+        [this, interactive, background, file, generation, mode] {
             // Interactive lane: opens (or creates the default project), then has the
             // background lane open the same file before anyone hears that it is open.
             interactive->store.reset();
-            auto result = file.empty() ? openDefaultProject(storeOptions())
-                                       : ProjectStore::open(file, storeOptions());
+            auto result = file.empty() ? openCurrentProject(storeOptions())
+                          : mode == OpenMode::CreateAsCurrent
+                              ? ProjectStore::create(file, {}, storeOptions())
+                              : ProjectStore::open(file, storeOptions());
+            if (result && mode != OpenMode::Open) {
+                // Not being the current project does not stop the window from working on it.
+                (void)makeCurrentProject((*result)->path());
+            }
             if (!result) {
                 const Error error = result.error();
                 deliver([this, generation, error] {

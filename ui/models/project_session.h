@@ -41,10 +41,16 @@ public:
     // store call never runs longer than the store's busy timeout).
     ~ProjectSession() override;
 
-    // Opens a project on the store thread; an empty path means the default project in the
-    // user's data folder, created with the demo samples on first use. Ends in opened() or
+    // Opens a project on the store thread; an empty path means the current project
+    // ($KWB_PROJECT, else the one `kwb project new|open` chose, else the default project in the
+    // user's data folder, created with the demo samples on first use). Ends in opened() or
     // openFailed(). A session opened before is closed first.
     void open(const QString& path = {});
+    // As open(), for a project the user chose in the window (Open, Recent): once open it is
+    // also the current project, which kwb and the next start of the window use.
+    void openAsCurrent(const QString& path);
+    // Creates an empty project at `path` (New project), opens it and makes it current.
+    void createAsCurrent(const QString& path);
     bool isOpen() const { return m_open; }
     QString path() const { return m_path; }
     // Who signs verdicts: $KWB_REVIEWER, else $USER, else "unknown" (as in kwb review).
@@ -86,6 +92,8 @@ signals:
 private:
     struct StoreHost; // lives on the store thread; holds the store
     static Error noProjectError();
+    enum class OpenMode { Open, OpenAsCurrent, CreateAsCurrent };
+    void openWith(const QString& path, OpenMode mode);
     void post(Lane lane, std::function<void(ProjectStore*)> job);
     // Queues `call` to run on the UI thread (from the store thread).
     void deliver(std::function<void()> call);

@@ -46,6 +46,24 @@ QString demangledName(const std::string& mangled) {
     return status == 0 && text ? QString::fromUtf8(text.get()) : QString::fromStdString(mangled);
 }
 
+QString kernelShortName(const std::string& mangled) {
+    QString name = demangledName(mangled);
+    // The parameter list is the last balanced "(...)" (templates may hold parentheses too).
+    if (name.endsWith(QLatin1Char(')'))) {
+        int depth = 0;
+        for (qsizetype i = name.size() - 1; i >= 0; --i) {
+            if (name[i] == QLatin1Char(')'))
+                ++depth;
+            else if (name[i] == QLatin1Char('(') && --depth == 0) {
+                name.truncate(i);
+                break;
+            }
+        }
+    }
+    name.remove(QStringLiteral("(anonymous namespace)::"));
+    return name.isEmpty() ? QString::fromStdString(mangled) : name;
+}
+
 SpeedupChartData speedupChartData(const QVector<ShapeResult>& shapes) {
     SpeedupChartData out;
     for (const auto& s : shapes) {

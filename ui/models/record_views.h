@@ -20,6 +20,9 @@ std::vector<Diagnostic> diagnosticsInFile(const std::vector<Diagnostic>& all,
                                           const QString& fileName);
 // A mangled kernel name as people read it: "softmaxRows(float const*, float*, int, int)".
 QString demangledName(const std::string& mangled);
+// The kernel's name alone, for tables and summaries: "softmaxRows", "detail::tile" ("scale"
+// for a kernel in an anonymous namespace, whose demangled name starts with a parenthesis).
+QString kernelShortName(const std::string& mangled);
 
 SpeedupChartData speedupChartData(const QVector<ShapeResult>& shapes);
 TimingChartData timingChartData(const QVector<ShapeResult>& shapes);

@@ -17,6 +17,7 @@ BuildReportView::BuildReportView(QWidget* parent)
     : QWidget(parent), m_summary(new QLabel(this)), m_resources(new QTableWidget(this)),
       m_problemsCaption(new QLabel(this)), m_problems(new QListView(this)),
       m_diagnosticsModel(new DiagnosticsModel(this)) {
+    m_summary->setObjectName(QStringLiteral("buildSummary"));
     m_resources->setObjectName(QStringLiteral("resourceTable"));
     m_problems->setObjectName(QStringLiteral("problemsList"));
     m_summary->setWordWrap(true);
@@ -59,17 +60,25 @@ void BuildReportView::fill() {
         return text.empty() ? QStringLiteral("?") : QString::fromStdString(text);
     };
     const verification::BuildReport build = m_build.value_or(verification::BuildReport{});
-    m_summary->setText(
-        //: Build summary: target architecture, nvcc version, seconds, and "(cached)" or nothing
-        tr("Built for %1 with nvcc %2 in %3 s%4")
-            .arg(orUnknown(build.arch), orUnknown(build.nvccVersion),
-                 locale.toString(build.seconds, 'f', 2),
-                 build.cached ? tr(" (cached)") : QString()));
+    const QString seconds = locale.toString(build.seconds, 'f', 2);
+    if (build.ok)
+        m_summary->setText(
+            //: Build summary: target architecture, nvcc version, seconds, and "(cached)" or nothing
+            tr("Built for %1 with nvcc %2 in %3 s%4")
+                .arg(orUnknown(build.arch), orUnknown(build.nvccVersion), seconds,
+                     build.cached ? tr(" (cached)") : QString()));
+    else
+        m_summary->setText(
+            //: A failed build: target architecture, nvcc version, seconds, why it failed
+            tr("Build failed for %1 with nvcc %2 after %3 s: %4")
+                .arg(orUnknown(build.arch), orUnknown(build.nvccVersion), seconds,
+                     build.failure.empty() ? tr("no library was produced")
+                                           : QString::fromStdString(build.failure)));
     const auto& resources = build.resources;
     m_resources->setRowCount(static_cast<int>(resources.size()));
     for (int row = 0; row < static_cast<int>(resources.size()); ++row) {
         const verification::KernelResourceUse& k = resources[static_cast<size_t>(row)];
-        const QString cells[] = {demangledName(k.function), locale.toString(k.registers),
+        const QString cells[] = {kernelShortName(k.function), locale.toString(k.registers),
                                  locale.toString(k.sharedBytes), locale.toString(k.stackBytes),
                                  locale.toString(k.spillStoreBytes + k.spillLoadBytes)};
         for (int column = 0; column < 5; ++column) {
@@ -77,7 +86,8 @@ void BuildReportView::fill() {
             if (column > 0)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             else
-                item->setToolTip(QString::fromStdString(k.function));
+                item->setToolTip(demangledName(k.function) + QLatin1Char('\n') +
+                                 QString::fromStdString(k.function));
             m_resources->setItem(row, column, item);
         }
     }
@@ -90,7 +100,7 @@ QString BuildReportView::resourceSummary() const {
     for (const auto& k : m_build->resources) {
         //: Kernel resources from ptxas: name, registers, shared memory, spilled bytes
         parts.append(tr("%1: %2 registers, %3 B shared, %4 B spilled")
-                         .arg(demangledName(k.function).section(QLatin1Char('('), 0, 0))
+                         .arg(kernelShortName(k.function))
                          .arg(k.registers)
                          .arg(k.sharedBytes)
                          .arg(k.spillStoreBytes + k.spillLoadBytes));

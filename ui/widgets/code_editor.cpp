@@ -549,6 +549,10 @@ int CodeEditor::firstVisibleLine() const {
     return m_scintilla->firstVisibleLine();
 }
 
+int CodeEditor::visibleLineCount() const {
+    return static_cast<int>(m_scintilla->SendScintilla(QsciScintillaBase::SCI_LINESONSCREEN));
+}
+
 void CodeEditor::setFirstVisibleLine(int line) {
     m_scintilla->setFirstVisibleLine(line);
 }

@@ -93,6 +93,8 @@ public:
     LineMark lineMark(int line) const; // 1-based
     void setLineLabels(const QStringList& labels);
     int firstVisibleLine() const;
+    // How many lines fit on screen at the editor's present height.
+    int visibleLineCount() const;
     void setFirstVisibleLine(int line);
 
 signals:

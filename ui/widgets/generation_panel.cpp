@@ -188,7 +188,7 @@ void GenerationPanel::connectJob() {
                 flushStream();
                 updateButtons();
                 m_log->appendPlainText(tr("Failed (%1): %2").arg(code, why));
-                emit message(tr("Generation failed: %1").arg(why));
+                emit problem(tr("Generation failed: %1").arg(why));
                 if (m_storedSamples > 0)
                     emit samplesStored(m_storedSamples);
                 emit generationEnded(code == QLatin1String("cancelled"));
@@ -348,13 +348,13 @@ void GenerationPanel::prepare() {
 void GenerationPanel::startWith(const Task& task, const std::vector<PromptExample>& examples) {
     auto settings = LlmSettings::load(LlmSettings::defaultPath());
     if (!settings) {
-        emit message(qs(settings.error().message));
+        emit problem(qs(settings.error().message));
         return;
     }
     auto provider = settings->providerConfig(m_provider->currentText().toStdString());
     if (!provider) {
         m_status->clear();
-        emit message(tr("Provider: %1").arg(qs(provider.error().message)));
+        emit problem(tr("Provider: %1").arg(qs(provider.error().message)));
         return;
     }
     // A key kept in the system keychain (Settings), unless the environment or the file gave one.
@@ -363,7 +363,7 @@ void GenerationPanel::startWith(const Task& task, const std::vector<PromptExampl
             ProviderKeychain::read(m_provider->currentText()).value_or(QString()).toStdString();
     if (auto usable = checkUsable(*provider); !usable) {
         m_status->clear();
-        emit message(tr("Provider: %1").arg(qs(usable.error().message)));
+        emit problem(tr("Provider: %1").arg(qs(usable.error().message)));
         return;
     }
     GenerationJob::Request request;

@@ -71,6 +71,9 @@ signals:
     // New samples are in the project.
     void samplesStored(int count);
     void message(const QString& text);
+    // A problem the user has to act on (no usable provider or key, a failed run): the window
+    // keeps it on screen until it is dismissed.
+    void problem(const QString& text);
 
 protected:
     void changeEvent(QEvent* event) override;

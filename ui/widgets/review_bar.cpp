@@ -1,10 +1,12 @@
 #include "ui/widgets/review_bar.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QCompleter>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
@@ -43,6 +45,8 @@ ReviewBar::ReviewBar(QWidget* parent)
     m_accept->setStyleSheet(QStringLiteral("QPushButton:enabled{color:#17602e;font-weight:bold;}"));
     m_reject->setStyleSheet(QStringLiteral("QPushButton:enabled{color:#8c1d14;font-weight:bold;}"));
     m_tags->setCompleter(new QCompleter(new QStringListModel(this), this));
+    m_note->installEventFilter(this);
+    m_tags->installEventFilter(this);
 
     auto* layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -177,6 +181,19 @@ void ReviewBar::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
+bool ReviewBar::eventFilter(QObject* watched, QEvent* event) {
+    if ((watched == m_note || watched == m_tags) && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        // An open completion list takes Escape itself (it closes); the field keeps the focus.
+        const QCompleter* completer = m_tags->completer();
+        if (watched == m_tags && completer && completer->popup() && completer->popup()->isVisible())
+            return false;
+        emit fieldsLeft();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 void ReviewBar::retranslateUi() {
     m_accept->setText(tr("Accept"));
     m_accept->setToolTip(tr("Accept this sample into the training set (A)"));
@@ -195,6 +212,13 @@ void ReviewBar::retranslateUi() {
     m_tagsCaption->setText(tr("Ta&gs:"));
     m_tags->setPlaceholderText(tr("Comma-separated, e.g. uses-tensor-cores, clean"));
     m_progressLabel->setText(tr("Reviewed %1 of %2").arg(m_reviewed).arg(m_total));
+    // The keys' actions say what they do, as their buttons do (the shortcuts sheet lists them).
+    const std::pair<QAction*, QPushButton*> keys[] = {
+        {m_acceptKey, m_accept}, {m_rejectKey, m_reject},     {m_needsWorkKey, m_needsWork},
+        {m_nextKey, m_next},     {m_previousKey, m_previous}, {m_undoKey, m_undo}};
+    for (const auto& [action, button] : keys)
+        if (action)
+            action->setText(button->toolTip());
     m_standing->setAccessibleName(tr("Latest verification"));
     renderStanding();
 }

@@ -55,9 +55,13 @@ signals:
     void nextRequested();     // J: the next unreviewed sample
     void previousRequested(); // K: the previous unreviewed sample
     void undoRequested();     // Ctrl+Z outside text fields: take back the last verdict
+    // Escape in the note or the tags: the keys go back to the review (the owner moves the
+    // focus to the sample list), so a verdict key is never typed into a field.
+    void fieldsLeft();
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void retranslateUi();

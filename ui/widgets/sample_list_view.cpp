@@ -4,6 +4,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -19,6 +20,8 @@ SampleListView::SampleListView(SampleListModel* model, QWidget* parent)
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    // Tab leaves the list for the next area; walking its cells would load sample after sample.
+    m_table->setTabKeyNavigation(false);
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setSortIndicator(SampleListModel::AgeColumn, Qt::AscendingOrder);
     m_table->setWordWrap(false);
@@ -65,6 +68,8 @@ SampleListView::SampleListView(SampleListModel* model, QWidget* parent)
         m_current = 0;
         retranslateUi();
     });
+    // Pages arrive after a reset: the texts to fit come with them.
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &SampleListView::fitColumns);
     retranslateUi();
 }
 
@@ -100,6 +105,54 @@ bool SampleListView::selectSample(qint64 id) {
     return true;
 }
 
+QByteArray SampleListView::headerState() const {
+    return m_table->horizontalHeader()->saveState();
+}
+
+void SampleListView::restoreHeaderState(const QByteArray& state) {
+    auto* header = m_table->horizontalHeader();
+    if (state.isEmpty() || !header->restoreState(state))
+        return;
+    // The scope decides whether the task column shows, not the state of another session.
+    m_table->setColumnHidden(SampleListModel::TaskColumn, !m_scope.isEmpty());
+    fitColumns();
+}
+
+void SampleListView::fitColumns() {
+    auto* header = m_table->horizontalHeader();
+    const QFontMetrics cellMetrics = m_table->fontMetrics();
+    const QFontMetrics headerMetrics = header->fontMetrics();
+    const QStyle* style = m_table->style();
+    // The delegate's text margins, and a few pixels so that no style's rounding elides.
+    const int margin =
+        2 * (style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 4;
+    // The sort arrow and the header's own margins take room beside its text.
+    const int headerExtra = style->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header) +
+                            4 * style->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    const int iconExtra = m_table->iconSize().isValid()
+                              ? m_table->iconSize().width()
+                              : style->pixelMetric(QStyle::PM_SmallIconSize) + 4;
+    const int first = qMax(0, m_table->rowAt(0));
+    const int last = qMin(m_model->rowCount() - 1, first + 200); // what can be on screen
+    for (int column = 0; column < m_model->columnCount(); ++column) {
+        if (header->sectionResizeMode(column) == QHeaderView::Stretch ||
+            m_table->isColumnHidden(column))
+            continue;
+        int needed = headerMetrics.horizontalAdvance(
+                         m_model->headerData(column, Qt::Horizontal).toString()) +
+                     headerExtra;
+        for (int row = first; row <= last; ++row) {
+            const QModelIndex index = m_model->index(row, column);
+            int width = cellMetrics.horizontalAdvance(index.data().toString()) + margin;
+            if (!index.data(Qt::DecorationRole).isNull())
+                width += iconExtra;
+            needed = qMax(needed, width);
+        }
+        if (header->sectionSize(column) < needed)
+            header->resizeSection(column, needed);
+    }
+}
+
 void SampleListView::setScope(const QString& taskId) {
     m_scope = taskId;
     // One task: its name in every row says nothing; the room goes to the sample.
@@ -108,8 +161,12 @@ void SampleListView::setScope(const QString& taskId) {
 }
 
 void SampleListView::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
+        // The model's words change with the language: the header and rows are read again.
+        emit m_model->headerDataChanged(Qt::Horizontal, 0, m_model->columnCount() - 1);
+        fitColumns();
+    }
     QWidget::changeEvent(event);
 }
 

@@ -2,6 +2,7 @@
 // The sample list: a caption ("120 samples · sgemm-f32") over a sortable table of a
 // SampleListModel, with several rows selectable for batch verdicts. It tells its owner which
 // sample is current; it loads nothing itself. UI thread only.
+#include <QByteArray>
 #include <QList>
 #include <QWidget>
 
@@ -28,6 +29,12 @@ public:
     bool selectSample(qint64 id);
     // The scope shown in the caption: a task id, or empty for all tasks.
     void setScope(const QString& taskId);
+    // The columns' widths and order, to remember across restarts.
+    QByteArray headerState() const;
+    void restoreHeaderState(const QByteArray& state);
+    // Widens each column that is not the stretching one until its header and the texts of
+    // the loaded rows fit, in the language shown (never narrows what the reviewer widened).
+    void fitColumns();
 
 signals:
     // The current row moved to another loaded sample.

@@ -3,6 +3,7 @@
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 #include "kwb/version.h"
@@ -39,6 +40,7 @@ AboutDialog::AboutDialog(std::shared_ptr<const DeviceInfo> device, QWidget* pare
                  addValue("qscintillaVersionLabel", CodeEditor::scintillaVersion()));
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->button(QDialogButtonBox::Close)->setText(tr("&Close"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto* layout = new QVBoxLayout(this);

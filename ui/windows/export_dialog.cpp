@@ -156,6 +156,7 @@ ExportOptions ExportDialog::options() const {
     if (m_minSpeedup->value() > 0)
         o.minSpeedup = m_minSpeedup->value();
     o.verifiedOnGpu = m_onGpu->isChecked();
+    o.sampleIds = m_filter.ids;
     o.tasks = m_filter.tasks;
     o.models = m_filter.models;
     o.includeDuplicates = m_duplicates->isChecked();
@@ -303,11 +304,16 @@ void ExportDialog::retranslateUi() {
     m_outputCaption->setText(tr("&Output file:"));
     m_browse->setText(tr("&Browse…"));
     m_exportButton->setText(tr("&Export"));
+    // Our words, not the platform's: Qt's own catalogues are often not installed.
+    m_buttons->button(QDialogButtonBox::Cancel)->setText(tr("&Cancel"));
     QStringList scope;
     for (const auto& t : m_filter.tasks)
         scope.append(qs(t));
     for (const auto& m : m_filter.models)
         scope.append(qs(m));
+    if (!m_filter.ids.empty())
+        //: The export dialog opened on the samples selected in the list
+        scope.prepend(tr("the %n selected sample(s)", nullptr, int(m_filter.ids.size())));
     m_scope->setText(scope.isEmpty()
                          ? tr("Exports every task and model of the project.")
                          : tr("Exports only: %1").arg(scope.join(QStringLiteral(", "))));

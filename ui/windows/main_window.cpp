@@ -18,6 +18,7 @@
 #include "kwb/version.h"
 #include "ui/models/device_probe.h"
 #include "ui/models/generation_job.h"
+#include "ui/models/layout_settings.h"
 #include "ui/models/project_session.h"
 #include "ui/models/record_views.h"
 #include "ui/models/sample_list_model.h"
@@ -27,13 +28,17 @@
 #include "ui/widgets/diff_view.h"
 #include "ui/widgets/generation_panel.h"
 #include "ui/widgets/gpu_status_label.h"
+#include "ui/widgets/notice_bar.h"
 #include "ui/widgets/review_bar.h"
 #include "ui/widgets/sample_list_view.h"
 #include "ui/widgets/task_browser.h"
+#include "ui/widgets/task_pane.h"
 #include "ui/widgets/verification_panel.h"
 #include "ui/windows/about_dialog.h"
 #include "ui/windows/dataset_view.h"
 #include "ui/windows/export_dialog.h"
+#include "ui/windows/help_dialogs.h"
+#include "ui/windows/project_actions.h"
 #include "ui/windows/review_controller.h"
 #include "ui/windows/sample_actions.h"
 #include "ui/windows/settings_dialog.h"
@@ -45,6 +50,34 @@ static void initUiResources() {
 
 namespace kwb::ui {
 
+namespace {
+
+// The README sections the Help menu opens: its heading, and the menu's words.
+struct HelpTopic {
+    const char* objectName;
+    const char* heading;
+    const char* title;
+};
+const HelpTopic kHelpTopics[] = {
+    {"helpWindowAction", "The workbench window",
+     QT_TRANSLATE_NOOP("kwb::ui::MainWindow", "The &window and its keys")},
+    {"helpProjectsAction", "Projects, review and exports",
+     QT_TRANSLATE_NOOP("kwb::ui::MainWindow", "&Projects, review and exports")},
+    {"helpVerifyAction", "Verifying a kernel: `kwb verify`",
+     QT_TRANSLATE_NOOP("kwb::ui::MainWindow", "&Verifying a kernel")},
+    {"helpSshAction", "Worker on another machine (ssh)",
+     QT_TRANSLATE_NOOP("kwb::ui::MainWindow", "A GPU on another machine (&ssh)")},
+    {"helpQuickStartAction", "Quick start (fresh Debian 12)",
+     QT_TRANSLATE_NOOP("kwb::ui::MainWindow", "&Quick start")},
+};
+
+// The lower panels' strip by default: their banner, tabs and a few rows; the editor shows
+// 24 lines or more at 1280×720.
+constexpr int kDefaultPanelHeight = 150;
+constexpr int kDefaultEditorHeight = 600;
+
+} // namespace
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_session(new ProjectSession(this)),
       m_taskBrowser(new TaskBrowser(this)), m_sampleModel(new SampleListModel(this)),
@@ -52,7 +85,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_editorArea(new QTabWidget(this)), m_lowerArea(new QTabWidget(this)),
       m_kernelEditor(new CodeEditor(CodeEditor::Language::Cuda, this)),
       m_promptEditor(new CodeEditor(CodeEditor::Language::PlainText, this)),
-      m_diffView(new DiffView(this)), m_verificationPanel(new VerificationPanel(this)),
+      m_diffView(new DiffView(this)), m_taskPane(new TaskPane(this)),
+      m_verificationPanel(new VerificationPanel(this)),
       m_generationPanel(new GenerationPanel(this)), m_reviewBar(new ReviewBar(this)),
       m_datasetView(new DatasetView(m_session, this)), m_gpuStatus(new GpuStatusLabel(this)),
       m_probe(new DeviceProbe(this)), m_verificationJob(new VerificationJob(this)) {
@@ -62,7 +96,7 @@ MainWindow::MainWindow(QWidget* parent)
     applyWorkerSettings();
 
     m_review = new ReviewController({m_session, m_taskBrowser, m_sampleList, m_kernelEditor,
-                                     m_promptEditor, m_reviewBar, m_verificationPanel},
+                                     m_promptEditor, m_reviewBar, m_verificationPanel, m_taskPane},
                                     this);
     m_actions = new SampleActions(
         {m_session, m_review, m_sampleList, m_kernelEditor, m_verificationJob, m_diffView}, this);
@@ -75,7 +109,14 @@ MainWindow::MainWindow(QWidget* parent)
     m_views->addTab(createReviewPage(), QString());
     m_views->addTab(m_datasetView, QString());
     m_views->setDocumentMode(true);
-    setCentralWidget(m_views);
+    m_notices = new NoticeBar(this);
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_notices);
+    centralLayout->addWidget(m_views, 1);
+    setCentralWidget(central);
 
     statusBar()->addPermanentWidget(m_gpuStatus);
     createActions();
@@ -83,10 +124,13 @@ MainWindow::MainWindow(QWidget* parent)
     connectParts();
     retranslateUi();
     resize(1400, 860);
+    restoreLayout();
     m_probe->start();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    saveLayout();
+}
 
 QWidget* MainWindow::createReviewPage() {
     m_editorArea->setObjectName(QStringLiteral("editorArea"));
@@ -95,32 +139,78 @@ QWidget* MainWindow::createReviewPage() {
     m_promptEditor->setObjectName(QStringLiteral("promptEditor"));
     m_editorArea->addTab(m_kernelEditor, QString());
     m_editorArea->addTab(m_promptEditor, QString());
+    m_editorArea->addTab(m_taskPane, QString());
     m_editorArea->addTab(m_diffView, QString());
     m_lowerArea->addTab(m_verificationPanel, QString());
     m_lowerArea->addTab(m_generationPanel, QString());
 
-    auto* rightSplit = new QSplitter(Qt::Vertical, this);
-    rightSplit->addWidget(m_editorArea);
-    rightSplit->addWidget(m_lowerArea);
-    rightSplit->setStretchFactor(0, 3);
-    rightSplit->setStretchFactor(1, 2);
+    m_editorSplit = new QSplitter(Qt::Vertical, this);
+    m_editorSplit->setObjectName(QStringLiteral("editorSplit"));
+    m_editorSplit->addWidget(m_editorArea);
+    m_editorSplit->addWidget(m_lowerArea);
+    // The editor takes what the window gains; the panels keep their strip, and can be
+    // collapsed away (dragged, or Ctrl+J) and come back when a job starts.
+    m_editorSplit->setStretchFactor(0, 1);
+    m_editorSplit->setStretchFactor(1, 0);
+    m_editorSplit->setCollapsible(0, false);
+    m_editorSplit->setCollapsible(1, true);
+    // The panels' own minimum (their tables and charts) would take the editor's room: they
+    // may shrink to a strip, and scroll or fold away.
+    m_lowerArea->setMinimumHeight(kDefaultPanelHeight / 2);
+    m_editorSplit->setSizes({kDefaultEditorHeight, kDefaultPanelHeight});
 
     auto* right = new QWidget(this);
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
-    rightLayout->addWidget(rightSplit, 1);
+    rightLayout->addWidget(m_editorSplit, 1);
     rightLayout->addWidget(m_reviewBar);
 
-    auto* mainSplit = new QSplitter(Qt::Horizontal, this);
-    mainSplit->setObjectName(QStringLiteral("reviewPage"));
-    mainSplit->addWidget(m_taskBrowser);
-    mainSplit->addWidget(m_sampleList);
-    mainSplit->addWidget(right);
-    mainSplit->setStretchFactor(0, 1);
-    mainSplit->setStretchFactor(1, 2);
-    mainSplit->setStretchFactor(2, 4);
-    mainSplit->setSizes({280, 480, 640});
-    return mainSplit;
+    m_mainSplit = new QSplitter(Qt::Horizontal, this);
+    m_mainSplit->setObjectName(QStringLiteral("reviewPage"));
+    m_mainSplit->addWidget(m_taskBrowser);
+    m_mainSplit->addWidget(m_sampleList);
+    m_mainSplit->addWidget(right);
+    m_mainSplit->setStretchFactor(0, 1);
+    m_mainSplit->setStretchFactor(1, 2);
+    m_mainSplit->setStretchFactor(2, 4);
+    m_mainSplit->setSizes({240, 440, 720});
+    return m_mainSplit;
+}
+
+void MainWindow::restoreLayout() {
+    const auto settings = layoutSettings();
+    if (const QByteArray geometry =
+            settings->value(QStringLiteral("window/geometry")).toByteArray();
+        !geometry.isEmpty())
+        restoreGeometry(geometry);
+    m_mainSplit->restoreState(settings->value(QStringLiteral("window/reviewSplit")).toByteArray());
+    m_editorSplit->restoreState(
+        settings->value(QStringLiteral("window/editorSplit")).toByteArray());
+    m_sampleList->restoreHeaderState(
+        settings->value(QStringLiteral("window/sampleColumns")).toByteArray());
+    m_togglePanelsAction->setChecked(lowerPanelsShown());
+}
+
+void MainWindow::saveLayout() const {
+    const auto settings = layoutSettings();
+    settings->setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings->setValue(QStringLiteral("window/reviewSplit"), m_mainSplit->saveState());
+    settings->setValue(QStringLiteral("window/editorSplit"), m_editorSplit->saveState());
+    settings->setValue(QStringLiteral("window/sampleColumns"), m_sampleList->headerState());
+}
+
+bool MainWindow::lowerPanelsShown() const {
+    const QList<int> sizes = m_editorSplit->sizes();
+    return sizes.size() == 2 && sizes[1] > 0;
+}
+
+void MainWindow::setLowerPanelsShown(bool shown) {
+    if (shown == lowerPanelsShown())
+        return;
+    const int total = std::max(1, m_editorSplit->height());
+    const int panel = shown ? std::min(kDefaultPanelHeight, total / 2) : 0;
+    m_editorSplit->setSizes({total - panel, panel});
+    m_togglePanelsAction->setChecked(shown);
 }
 
 void MainWindow::openProject(const QString& path) {
@@ -143,6 +233,31 @@ void MainWindow::showAbout() {
     dialog->open();
 }
 
+void MainWindow::showShortcuts() {
+    auto* sheet = new ShortcutsSheet(this);
+    sheet->setAttribute(Qt::WA_DeleteOnClose);
+    sheet->open();
+}
+
+void MainWindow::showHelpTopic(const QString& heading) {
+    auto* viewer = new HelpViewer(heading, this);
+    viewer->setAttribute(Qt::WA_DeleteOnClose);
+    viewer->show(); // modeless: read beside the window
+}
+
+void MainWindow::showWelcomeIfFirstStart() {
+    if (!WelcomeDialog::shownBefore())
+        showWelcome();
+}
+
+void MainWindow::showWelcome() {
+    WelcomeDialog::markShown();
+    auto* welcome = new WelcomeDialog(this);
+    welcome->setAttribute(Qt::WA_DeleteOnClose);
+    connect(welcome, &WelcomeDialog::settingsRequested, this, &MainWindow::showSettings);
+    welcome->open();
+}
+
 void MainWindow::showSettings() {
     auto* dialog = new SettingsDialog(m_probe->lastInfo(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -158,6 +273,9 @@ void MainWindow::showSettings() {
 QString MainWindow::applyWorkerSettings() {
     const WorkbenchSettings::WorkerChoice choice = WorkbenchSettings::load().workerChoice();
     if (choice.endpoint) {
+        const bool remote = choice.endpoint->kind == WorkerEndpoint::Kind::SshHost;
+        m_gpuStatus->setWorker(
+            remote ? QString::fromStdString(choice.endpoint->describe()) : QString(), remote);
         m_probe->setWorkerEndpoint(*choice.endpoint);
         m_verificationJob->setWorkerEndpoint(*choice.endpoint);
         m_generationPanel->job()->setWorkerEndpoint(*choice.endpoint);
@@ -167,6 +285,22 @@ QString MainWindow::applyWorkerSettings() {
 
 void MainWindow::showExport() {
     auto* dialog = new ExportDialog(m_session, m_datasetView->filter(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::showExportOfSelection() {
+    SampleFilter selection;
+    for (qint64 id : m_sampleList->selectedSampleIds())
+        selection.ids.push_back(id);
+    if (selection.ids.empty()) {
+        statusBar()->showMessage(tr("Select the samples to export first."), 8000);
+        return;
+    }
+    // The gate and the options stay the dialog's: a selection narrows, it never lets more in.
+    selection.includeDuplicates = false; // as exports default
+
+    auto* dialog = new ExportDialog(m_session, selection, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }
@@ -181,17 +315,6 @@ void MainWindow::showView(int index) {
     m_views->setCurrentIndex(std::clamp(index, 0, m_views->count() - 1));
 }
 
-void MainWindow::openProjectDialog() {
-    auto* dialog = new QFileDialog(this, tr("Open project"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setNameFilter(tr("Workbench projects (*.kwbproj);;All files (*)"));
-    dialog->setFileMode(QFileDialog::ExistingFile);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& file) {
-        m_actions->endDraft([this, file] { openProject(file); });
-    });
-    dialog->open();
-}
-
 void MainWindow::connectParts() {
     // The probe answers on this (the UI) thread through a queued call.
     connect(m_probe, &DeviceProbe::probeStarted, m_gpuStatus, &GpuStatusLabel::showProbing);
@@ -203,11 +326,17 @@ void MainWindow::connectParts() {
             });
     connect(m_probe, &DeviceProbe::probeFailed, this, [this](const QString& message) {
         m_gpuStatus->showFailure(message);
+        if (m_gpuStatus->workerFailed())
+            m_notices->showNotice(m_gpuStatus->text() + QStringLiteral(": ") + message +
+                                  QLatin1Char(' ') +
+                                  tr("Check the host in Settings › Verification."));
         emit deviceProbeSettled();
     });
 
     connect(m_session, &ProjectSession::opened, this,
             [this](const QString& path, const QString& name) {
+                if (m_pendingOpen.isEmpty())
+                    m_pendingOpen = path; // opened from the File menu: announced as well
                 setWindowTitle(
                     tr("%1 — %2").arg(name.isEmpty() ? QFileInfo(path).completeBaseName() : name,
                                       QString::fromUtf8(kProductName)));
@@ -230,6 +359,7 @@ void MainWindow::connectParts() {
     connect(m_review, &ReviewController::message, this, showMessage);
     connect(m_actions, &SampleActions::message, this, showMessage);
     connect(m_generationPanel, &GenerationPanel::message, this, showMessage);
+    connect(m_generationPanel, &GenerationPanel::problem, m_notices, &NoticeBar::showNotice);
     connect(m_datasetView, &DatasetView::message, this, showMessage);
 
     // The sample's task goes to the generation panel.
@@ -241,6 +371,8 @@ void MainWindow::connectParts() {
         m_datasetView->refresh();
     });
     connect(m_review, &ReviewController::reviewsStored, m_datasetView, &DatasetView::refresh);
+    connect(m_reviewBar, &ReviewBar::fieldsLeft, this,
+            [this] { m_sampleList->setFocus(Qt::ShortcutFocusReason); });
     connect(m_actions, &SampleActions::compareShown, this,
             [this] { m_editorArea->setCurrentWidget(m_diffView); });
     connect(m_datasetView, &DatasetView::sampleActivated, this, [this](qint64 id) {
@@ -252,9 +384,12 @@ void MainWindow::connectParts() {
     // Verification: the panel follows the job; its diagnostics go to the kernel editor, and a
     // picked problem moves the editor's caret there.
     m_verificationPanel->attach(m_verificationJob);
+    connect(m_editorSplit, &QSplitter::splitterMoved, this,
+            [this] { m_togglePanelsAction->setChecked(lowerPanelsShown()); });
     // A job that starts brings its panel forward, unless the other job's panel is showing a
     // run in progress: the view is not yanked away from what the reviewer watches.
     connect(m_verificationJob, &VerificationJob::verifyStarted, this, [this] {
+        setLowerPanelsShown(true);
         if (!m_generationPanel->job()->running())
             m_lowerArea->setCurrentWidget(m_verificationPanel);
     });
@@ -274,6 +409,7 @@ void MainWindow::connectParts() {
     connect(m_verificationPanel, &VerificationPanel::findingActivated, this,
             [showLine](int line) { showLine(line, 1); });
     connect(m_generationPanel, &GenerationPanel::generationStarted, this, [this] {
+        setLowerPanelsShown(true);
         if (!m_verificationJob->running())
             m_lowerArea->setCurrentWidget(m_generationPanel);
         m_editorArea->setCurrentWidget(m_kernelEditor);
@@ -289,10 +425,20 @@ void MainWindow::createActions() {
         addAction(a); // window-wide, also while a view has no menu entry for it
         return a;
     };
-    m_openAction = action("openAction", QKeySequence::Open);
-    connect(m_openAction, &QAction::triggered, this, &MainWindow::openProjectDialog);
+    m_projectActions = new ProjectActions(
+        m_session, this, [this](std::function<void()> go) { m_actions->endDraft(std::move(go)); });
+    connect(m_projectActions, &ProjectActions::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(m_projectActions, &ProjectActions::imported, this, [this] {
+        m_review->refreshAll();
+        m_datasetView->refresh();
+    });
+    connect(m_taskBrowser, &TaskBrowser::currentTaskChanged, m_projectActions,
+            &ProjectActions::setScope);
     m_exportAction = action("exportAction", QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::showExport);
+    m_exportSelectionAction = action("exportSelectionAction");
+    connect(m_exportSelectionAction, &QAction::triggered, this, &MainWindow::showExportOfSelection);
     m_settingsAction = action("settingsAction", QKeySequence(Qt::CTRL | Qt::Key_Comma));
     m_settingsAction->setMenuRole(QAction::PreferencesRole);
     connect(m_settingsAction, &QAction::triggered, this, &MainWindow::showSettings);
@@ -331,8 +477,27 @@ void MainWindow::createActions() {
     });
     m_focusVerificationAction =
         action("focusVerificationAction", QKeySequence(Qt::ALT | Qt::Key_4));
-    connect(m_focusVerificationAction, &QAction::triggered, this,
-            [this] { m_verificationPanel->setFocus(Qt::ShortcutFocusReason); });
+    connect(m_focusVerificationAction, &QAction::triggered, this, [this] {
+        setLowerPanelsShown(true);
+        m_lowerArea->setCurrentWidget(m_verificationPanel);
+        m_verificationPanel->setFocus(Qt::ShortcutFocusReason);
+    });
+    m_togglePanelsAction = action("togglePanelsAction", QKeySequence(Qt::CTRL | Qt::Key_J));
+    m_togglePanelsAction->setCheckable(true);
+    m_togglePanelsAction->setChecked(true);
+    connect(m_togglePanelsAction, &QAction::triggered, this,
+            [this](bool shown) { setLowerPanelsShown(shown); });
+    m_shortcutsAction = action("shortcutsAction");
+    m_shortcutsAction->setShortcuts({QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question)});
+    connect(m_shortcutsAction, &QAction::triggered, this, &MainWindow::showShortcuts);
+    for (const HelpTopic& topic : kHelpTopics) {
+        QAction* a = action(topic.objectName);
+        const QString heading = QString::fromUtf8(topic.heading);
+        connect(a, &QAction::triggered, this, [this, heading] { showHelpTopic(heading); });
+        m_helpTopicActions.append(a);
+    }
+    m_welcomeAction = action("welcomeAction");
+    connect(m_welcomeAction, &QAction::triggered, this, &MainWindow::showWelcome);
     m_aboutAction = action("aboutAction");
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
@@ -341,7 +506,13 @@ void MainWindow::createActions() {
 void MainWindow::createMenus() {
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
-    m_fileMenu->addActions({m_openAction, m_exportAction});
+    m_fileMenu->addActions({m_projectActions->newAction(), m_projectActions->openAction()});
+    m_fileMenu->addMenu(m_projectActions->recentMenu());
+    m_fileMenu->addSeparator();
+    m_fileMenu->addActions(
+        {m_projectActions->importFileAction(), m_projectActions->importFolderAction()});
+    m_fileMenu->addSeparator();
+    m_fileMenu->addActions({m_exportAction, m_exportSelectionAction});
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_settingsAction);
     m_fileMenu->addSeparator();
@@ -350,14 +521,23 @@ void MainWindow::createMenus() {
     m_sampleMenu->setObjectName(QStringLiteral("sampleMenu"));
     m_sampleMenu->addActions(
         {m_verifyAction, m_editCopyAction, m_saveCopyAction, m_compareAction, m_generateAction});
+    m_sampleMenu->addSeparator();
+    m_sampleMenu->addAction(m_exportSelectionAction);
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
     m_viewMenu->addActions({m_reviewViewAction, m_datasetViewAction});
     m_viewMenu->addSeparator();
     m_viewMenu->addActions(
         {m_focusTasksAction, m_focusSamplesAction, m_focusEditorAction, m_focusVerificationAction});
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_togglePanelsAction);
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
+    m_helpMenu->addAction(m_shortcutsAction);
+    m_helpMenu->addSeparator();
+    m_helpMenu->addActions(m_helpTopicActions);
+    m_helpMenu->addSeparator();
+    m_helpMenu->addAction(m_welcomeAction);
     m_helpMenu->addAction(m_aboutAction);
 }
 
@@ -367,6 +547,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         m_actions->endDraft([this] { close(); });
         return;
     }
+    saveLayout();
     QMainWindow::closeEvent(event);
 }
 
@@ -383,8 +564,13 @@ void MainWindow::retranslateUi() {
     m_sampleMenu->setTitle(tr("&Sample"));
     m_viewMenu->setTitle(tr("&View"));
     m_helpMenu->setTitle(tr("&Help"));
-    m_openAction->setText(tr("&Open project…"));
+    m_projectActions->retranslateUi();
+    m_shortcutsAction->setText(tr("&Keyboard shortcuts"));
+    for (int i = 0; i < m_helpTopicActions.size(); ++i)
+        m_helpTopicActions[i]->setText(tr(kHelpTopics[std::size_t(i)].title));
+    m_welcomeAction->setText(tr("&Welcome"));
     m_exportAction->setText(tr("&Export dataset…"));
+    m_exportSelectionAction->setText(tr("E&xport the selected samples…"));
     m_settingsAction->setText(tr("Se&ttings…"));
     m_quitAction->setText(tr("&Quit"));
     m_verifyAction->setText(tr("&Verify"));
@@ -399,10 +585,12 @@ void MainWindow::retranslateUi() {
     m_focusEditorAction->setText(tr("&Editor"));
     m_focusVerificationAction->setText(tr("&Verification"));
     m_aboutAction->setText(tr("&About Kernel Workbench"));
+    m_togglePanelsAction->setText(tr("Verification and generation &panels"));
     m_views->setTabText(0, tr("Review"));
     m_views->setTabText(1, tr("Dataset"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_kernelEditor), tr("&Kernel"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_promptEditor), tr("&Prompt"));
+    m_editorArea->setTabText(m_editorArea->indexOf(m_taskPane), tr("&Task"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_diffView), tr("Co&mpare"));
     m_lowerArea->setTabText(m_lowerArea->indexOf(m_verificationPanel), tr("Verification"));
     m_lowerArea->setTabText(m_lowerArea->indexOf(m_generationPanel), tr("Generation"));

@@ -14,6 +14,7 @@
 class QAction;
 class QLabel;
 class QMenu;
+class QSplitter;
 class QTabWidget;
 
 namespace kwb::ui {
@@ -24,6 +25,8 @@ class DeviceProbe;
 class DiffView;
 class GenerationPanel;
 class GpuStatusLabel;
+class NoticeBar;
+class ProjectActions;
 class ProjectSession;
 class ReviewBar;
 class ReviewController;
@@ -31,6 +34,7 @@ class SampleActions;
 class SampleListModel;
 class SampleListView;
 class TaskBrowser;
+class TaskPane;
 class VerificationJob;
 class VerificationPanel;
 
@@ -41,14 +45,16 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Opens a project file (empty: the default project, created with the demo samples on
-    // first use). Asynchronous: projectOpened() or projectFailed() follows.
+    // Opens a project file (empty: the current project, as kwb chooses it; the default
+    // project is created with the demo samples on first use). Asynchronous: projectOpened() or
+    // projectFailed() follows.
     void openProject(const QString& path = {});
     ProjectSession* projectSession() const { return m_session; }
     ReviewController* reviewController() const { return m_review; }
     SampleActions* sampleActions() const { return m_actions; }
     DatasetView* datasetView() const { return m_datasetView; }
     GenerationPanel* generationPanel() const { return m_generationPanel; }
+    NoticeBar* noticeBar() const { return m_notices; }
 
     // True once the GPU probe has answered or failed.
     bool isDeviceProbeSettled() const;
@@ -56,10 +62,19 @@ public:
     std::shared_ptr<const DeviceInfo> deviceInfo() const;
     // Opens Help › About (window-modal, does not block the event loop).
     void showAbout();
+    // The keyboard shortcuts sheet (F1 or ?), and a README section in the help viewer.
+    void showShortcuts();
+    void showHelpTopic(const QString& heading);
+    // The welcome, once: on the first start for this configuration (the program calls it).
+    void showWelcomeIfFirstStart();
+    void showWelcome();
+    ProjectActions* projectActions() const { return m_projectActions; }
     // Opens the settings (window-modal).
     void showSettings();
     // Opens the export dialog for the dataset view's filters (window-modal).
     void showExport();
+    // Opens the export dialog for the samples selected in the review list (window-modal).
+    void showExportOfSelection();
     // The verification runner the panel follows; starting it shows progress in the panel and,
     // when it ends, the compiler's diagnostics in the kernel editor.
     VerificationJob* verificationJob() const { return m_verificationJob; }
@@ -68,6 +83,8 @@ public:
                   const QString& rightText);
     // Review (0) or Dataset (1).
     void showView(int index);
+    // The kernel editor (for tests and the layout checks).
+    CodeEditor* kernelEditor() const { return m_kernelEditor; }
 
 signals:
     // The GPU label has its final text: a device, or compile-only.
@@ -85,11 +102,17 @@ private:
     void changeEvent(QEvent* event) override;
     // An edited draft copy is saved or discarded (asked) before the window closes.
     void closeEvent(QCloseEvent* event) override;
-    void openProjectDialog();
     // Hands the worker the settings choose (this machine or an ssh host, the GPU) to every job
     // that makes one: the probe, verification and generation. A host that cannot be used keeps
     // the jobs' worker as it was; returns the sentence saying why, or empty.
     QString applyWorkerSettings();
+    // The layout of the last session (geometry, splitters, the list's columns), or the
+    // default one: the editor gets the room, the lower panels a strip under it.
+    void restoreLayout();
+    void saveLayout() const;
+    // Shows the verification and generation panels when they are collapsed, or collapses them.
+    void setLowerPanelsShown(bool shown);
+    bool lowerPanelsShown() const;
 
     ProjectSession* m_session = nullptr;
     TaskBrowser* m_taskBrowser = nullptr;
@@ -98,14 +121,18 @@ private:
     QTabWidget* m_views = nullptr;
     QTabWidget* m_editorArea = nullptr;
     QTabWidget* m_lowerArea = nullptr;
+    QSplitter* m_mainSplit = nullptr;   // tasks | samples | editors
+    QSplitter* m_editorSplit = nullptr; // editors over the lower panels
     CodeEditor* m_kernelEditor = nullptr;
     CodeEditor* m_promptEditor = nullptr;
     DiffView* m_diffView = nullptr;
+    TaskPane* m_taskPane = nullptr;
     VerificationPanel* m_verificationPanel = nullptr;
     GenerationPanel* m_generationPanel = nullptr;
     ReviewBar* m_reviewBar = nullptr;
     DatasetView* m_datasetView = nullptr;
     GpuStatusLabel* m_gpuStatus = nullptr;
+    NoticeBar* m_notices = nullptr; // problems that stay until dismissed
     DeviceProbe* m_probe = nullptr;
     VerificationJob* m_verificationJob = nullptr;
     ReviewController* m_review = nullptr;
@@ -116,8 +143,12 @@ private:
     QMenu* m_sampleMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
-    QAction* m_openAction = nullptr;
+    ProjectActions* m_projectActions = nullptr;
+    QAction* m_shortcutsAction = nullptr;
+    QAction* m_welcomeAction = nullptr;
+    QList<QAction*> m_helpTopicActions; // README sections, in kHelpTopics order
     QAction* m_exportAction = nullptr;
+    QAction* m_exportSelectionAction = nullptr;
     QAction* m_settingsAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_verifyAction = nullptr;
@@ -131,6 +162,7 @@ private:
     QAction* m_focusSamplesAction = nullptr;
     QAction* m_focusEditorAction = nullptr;
     QAction* m_focusVerificationAction = nullptr;
+    QAction* m_togglePanelsAction = nullptr;
     QAction* m_aboutAction = nullptr;
 };
 

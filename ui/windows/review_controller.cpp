@@ -12,6 +12,7 @@
 #include "ui/widgets/code_editor.h"
 #include "ui/widgets/sample_list_view.h"
 #include "ui/widgets/task_browser.h"
+#include "ui/widgets/task_pane.h"
 #include "ui/widgets/verification_panel.h"
 #include "ui/windows/accept_check.h"
 
@@ -52,6 +53,7 @@ QString promptText(const Sample& s) {
 // What the editors and the panel need about one sample, read in one store visit.
 struct SampleView {
     std::shared_ptr<const Sample> sample;
+    std::shared_ptr<const Task> task; // the spec stored with the sample; null if unreadable
     QString note;
     QStringList tags;
     RecordPtr record;
@@ -101,8 +103,14 @@ ReviewController::ReviewController(const Parts& parts, QObject* parent)
     connect(bar, &ReviewBar::previousRequested, this, &ReviewController::previousUnreviewed);
     connect(bar, &ReviewBar::undoRequested, this, &ReviewController::undoLastVerdict);
     connect(m_parts.tasks, &TaskBrowser::currentTaskChanged, this, &ReviewController::setScope);
+    // The prompt is edited as a copy: the sample keeps the messages it was generated from.
+    connect(m_parts.promptEditor, &CodeEditor::editCopyRequested, this, [this] {
+        m_parts.promptEditor->setReadOnly(false);
+        m_parts.promptEditor->setFocus(Qt::OtherFocusReason);
+        emit message(tr("Editing a copy of the prompt; the sample keeps its own."));
+    });
     connect(m_parts.list, &SampleListView::currentSampleChanged, this,
-            [this](qint64 id) { goTo(id, true); });
+            [this](qint64 id) { showSample(id); });
     connect(m_model, &SampleListModel::pageRequested, this, &ReviewController::loadPage);
     connect(m_model, &SampleListModel::orderChanged, this, [this] { reloadList(); });
     connect(m_parts.session, &ProjectSession::opened, this, [this] {
@@ -113,7 +121,6 @@ ReviewController::ReviewController(const Parts& parts, QObject* parent)
             m_acceptQuestion->deleteLater();
         }
         m_undo.clear();
-        m_back.clear();
         m_parts.reviewBar->setUndoAvailable(false);
         m_selectFirstOnLoad = true;
         refreshAll();
@@ -124,7 +131,6 @@ void ReviewController::refreshAll() {
     loadSuite();
     refreshCounts();
     reloadList();
-    refreshProgress();
 }
 
 void ReviewController::loadSuite() {
@@ -200,10 +206,11 @@ void ReviewController::setScope(const QString& taskId) {
     m_selectFirstOnLoad = true;
     m_parts.list->setScope(taskId);
     reloadList();
-    refreshProgress();
 }
 
 void ReviewController::reloadList() {
+    // The progress counts what the list holds: samples added or removed change both.
+    refreshProgress();
     const quint64 generation = ++m_listGeneration;
     const SampleFilter filter = listFilter();
     PageRequest request;
@@ -225,7 +232,7 @@ void ReviewController::reloadList() {
             if (m_selectFirstOnLoad && !page->rows.empty()) {
                 m_selectFirstOnLoad = false;
                 m_parts.list->selectSample(page->rows.front().id);
-                goTo(page->rows.front().id, false);
+                showSample(page->rows.front().id);
             } else if (m_sample) {
                 m_parts.list->selectSample(m_sample->id);
             }
@@ -269,12 +276,6 @@ void ReviewController::refreshProgress() {
         });
 }
 
-void ReviewController::goTo(qint64 id, bool remember) {
-    if (remember && m_sample && m_sample->id != id)
-        m_back.push_back(m_sample->id);
-    showSample(id);
-}
-
 void ReviewController::showSample(qint64 id) {
     if (!m_leaveGuard) {
         loadSample(id);
@@ -305,6 +306,8 @@ void ReviewController::loadSample(qint64 id) {
                 for (const auto& t : history->back().tags)
                     view.tags.append(qs(t));
             }
+            if (auto task = store.taskSpec(view.sample->taskSpecId))
+                view.task = std::make_shared<const Task>(std::move(*task));
             // A record that cannot be read leaves the panel empty; the sample still opens.
             if (auto record = storedRecord(store, id, view.sample->status.verificationId))
                 view.record = *record;
@@ -323,9 +326,16 @@ void ReviewController::loadSample(qint64 id) {
             m_parts.kernelEditor->clearDiagnostics();
             m_parts.kernelEditor->setText(qs(s.source));
             m_parts.kernelEditor->setReadOnly(true);
-            m_parts.promptEditor->setText(promptText(s));
+            // Imported and demo samples carry no messages: the task's prompt is what a model
+            // would be asked.
+            QString prompt = promptText(s);
+            if (prompt.isEmpty() && view->task)
+                prompt = qs(view->task->prompt);
+            m_parts.promptEditor->setText(prompt);
             m_parts.promptEditor->setReadOnly(true);
-            m_parts.promptEditor->setEditCopyOffered(false);
+            m_parts.promptEditor->setEditCopyOffered(!prompt.isEmpty());
+            if (m_parts.taskPane)
+                m_parts.taskPane->setTask(view->task);
             m_parts.reviewBar->setSample(true, view->note, view->tags);
             m_parts.reviewBar->setRecord(view->record);
             if (view->record)
@@ -464,20 +474,31 @@ void ReviewController::updateSampleStatus(qint64 id, const SampleStatus& status)
 }
 
 void ReviewController::nextUnreviewed() {
+    stepInQueue(true);
+}
+
+void ReviewController::previousUnreviewed() {
+    stepInQueue(false);
+}
+
+void ReviewController::stepInQueue(bool forward) {
     const QueueFilter filter = queueFilter();
-    std::optional<std::int64_t> after;
+    std::optional<std::int64_t> from;
     if (m_sample)
-        after = m_sample->id;
+        from = m_sample->id;
     m_parts.session->run(
         this,
-        [filter, after](ProjectStore& store) -> Result<std::optional<SampleSummary>> {
-            auto next = store.nextInQueue(filter, after);
-            // Past the end of the queue: round again from its head, as long as something
+        [filter, from, forward](ProjectStore& store) -> Result<std::optional<SampleSummary>> {
+            const auto step = [&](std::optional<std::int64_t> at) {
+                return forward ? store.nextInQueue(filter, at) : store.previousInQueue(filter, at);
+            };
+            auto next = step(from);
+            // Past the end of the queue: round again from its other end, as long as something
             // other than the current sample is left.
-            if (next && !next->has_value() && after) {
-                auto head = store.nextInQueue(filter, std::nullopt);
-                if (head && head->has_value() && (*head)->id != *after)
-                    return head;
+            if (next && !next->has_value() && from) {
+                auto end = step(std::nullopt);
+                if (end && end->has_value() && (*end)->id != *from)
+                    return end;
             }
             return next;
         },
@@ -491,18 +512,8 @@ void ReviewController::nextUnreviewed() {
                 emit queueFinished();
                 return;
             }
-            goTo((*next)->id, true);
+            showSample((*next)->id);
         });
-}
-
-void ReviewController::previousUnreviewed() {
-    if (m_back.empty()) {
-        emit message(tr("No earlier sample in this review."));
-        return;
-    }
-    const qint64 id = m_back.back();
-    m_back.pop_back();
-    showSample(id);
 }
 
 void ReviewController::undoLastVerdict() {
@@ -528,7 +539,7 @@ void ReviewController::undoLastVerdict() {
                 return;
             }
             afterVerdicts(ids, *reviews, true);
-            goTo(ids.front(), true); // back to the sample whose verdict was taken back
+            showSample(ids.front()); // back to the sample whose verdict was taken back
         });
 }
 

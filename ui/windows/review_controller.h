@@ -33,6 +33,7 @@ class ProjectSession;
 class SampleListModel;
 class SampleListView;
 class TaskBrowser;
+class TaskPane;
 class VerificationPanel;
 
 class ReviewController final : public QObject {
@@ -47,6 +48,7 @@ public:
         CodeEditor* promptEditor = nullptr;
         ReviewBar* reviewBar = nullptr;
         VerificationPanel* verificationPanel = nullptr;
+        TaskPane* taskPane = nullptr; // optional
     };
 
     ReviewController(const Parts& parts, QObject* parent = nullptr);
@@ -107,7 +109,8 @@ private:
     void loadSuite();
     void loadPage(quint64 generation, int page);
     void refreshProgress();
-    void goTo(qint64 id, bool remember);
+    // J and K: the queue's next or previous unreviewed sample, round past its ends.
+    void stepInQueue(bool forward);
     void loadSample(qint64 id);
     void storeVerdicts(const QList<qint64>& ids, Verdict v, const QString& note,
                        const QStringList& tags);
@@ -125,7 +128,6 @@ private:
     QPointer<QWidget> m_acceptQuestion;
     std::map<std::string, Task> m_suite;
     bool m_suiteLoaded = false;
-    std::vector<qint64> m_back;      // samples visited before J moved on, for K
     std::vector<UndoEntry> m_undo;   // verdict batches of this session, newest last
     bool m_selectFirstOnLoad = true; // a new list selects its first row
     LeaveGuard m_leaveGuard;

@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/llm/llm_settings.h"
+#include "ui/models/device_probe.h"
 #include "ui/models/provider_keychain.h"
 #include "ui/models/workbench_settings.h"
 
@@ -41,6 +42,9 @@ SettingsDialog::SettingsDialog(std::shared_ptr<const DeviceInfo> device, QWidget
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this)) {
     setObjectName(QStringLiteral("settingsDialog"));
     setWindowTitle(tr("Settings"));
+    // Our words, not the platform's: Qt's own catalogues are often not installed.
+    m_buttons->button(QDialogButtonBox::Save)->setText(tr("&Save"));
+    m_buttons->button(QDialogButtonBox::Cancel)->setText(tr("&Cancel"));
     auto* tabs = new QTabWidget(this);
     tabs->addTab(providersPage(), tr("Providers"));
     tabs->addTab(verificationPage(), tr("Verification"));
@@ -261,6 +265,8 @@ QWidget* SettingsDialog::verificationPage() {
     m_remote = new QRadioButton(tr("Over ssh on:"), page);
     m_host = new QLineEdit(s.workerHost, page);
     m_host->setPlaceholderText(tr("user@gpu-server"));
+    m_remote->setObjectName(QStringLiteral("workerRemote"));
+    m_host->setObjectName(QStringLiteral("workerHost"));
     (s.workerHost.isEmpty() ? m_local : m_remote)->setChecked(true);
     m_host->setEnabled(!s.workerHost.isEmpty());
     connect(m_remote, &QRadioButton::toggled, m_host, &QWidget::setEnabled);
@@ -288,10 +294,19 @@ QWidget* SettingsDialog::verificationPage() {
     auto* remote = new QHBoxLayout;
     remote->addWidget(m_remote);
     remote->addWidget(m_host, 1);
+    auto* test = new QPushButton(tr("&Test connection"), page);
+    test->setObjectName(QStringLiteral("testConnection"));
+    remote->addWidget(test);
+    m_connection = new QLabel(page);
+    m_connection->setObjectName(QStringLiteral("connectionResult"));
+    m_connection->setWordWrap(true);
+    m_connection->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    connect(test, &QPushButton::clicked, this, &SettingsDialog::testConnection);
     auto* form = new QFormLayout(page);
     form->addRow(tr("GPU:"), m_gpu);
     form->addRow(tr("Worker:"), m_local);
     form->addRow(QString(), remote);
+    form->addRow(QString(), m_connection);
     form->addRow(tr("Correctness trials per shape:"), m_trials);
     form->addRow(QString(), m_benchmark);
     form->addRow(tr("Target relative standard error:"), m_targetRse);
@@ -299,6 +314,43 @@ QWidget* SettingsDialog::verificationPage() {
     form->addRow(tr("Timing cap per shape:"), m_timeCap);
     form->addRow(tr("Deadline of a verification:"), m_timeout);
     return page;
+}
+
+void SettingsDialog::testConnection() {
+    WorkbenchSettings s = WorkbenchSettings::load();
+    s.workerHost = m_remote->isChecked() ? m_host->text().trimmed() : QString();
+    s.gpuIndex = m_gpu->currentData().toInt();
+    const WorkbenchSettings::WorkerChoice choice = s.workerChoice();
+    if (!choice.endpoint) {
+        m_connection->setText(choice.problem);
+        emit connectionTested(false);
+        return;
+    }
+    if (!m_testProbe) {
+        m_testProbe = new DeviceProbe(this);
+        connect(
+            m_testProbe, &DeviceProbe::probeFinished, this,
+            [this](const std::shared_ptr<const DeviceInfo>& info) {
+                const QString where = qs(m_testProbe->workerEndpoint().describe());
+                m_connection->setText(
+                    info && info->hasDevice()
+                        ? tr("Connected to %1: %2").arg(where, qs(info->gpus.front().summary()))
+                        : tr("Connected to %1: no CUDA device there (compile-only)").arg(where));
+                emit connectionTested(true);
+            });
+        connect(m_testProbe, &DeviceProbe::probeFailed, this, [this](const QString& why) {
+            m_connection->setText(
+                tr("%1 did not answer: %2").arg(qs(m_testProbe->workerEndpoint().describe()), why));
+            emit connectionTested(false);
+        });
+    }
+    m_testProbe->setWorkerEndpoint(*choice.endpoint);
+    m_connection->setText(tr("Asking %1…").arg(qs(choice.endpoint->describe())));
+    m_testProbe->start(std::chrono::seconds(30));
+}
+
+QString SettingsDialog::connectionResult() const {
+    return m_connection->text();
 }
 
 QWidget* SettingsDialog::interfacePage() {

@@ -23,6 +23,8 @@ class QTableWidget;
 
 namespace kwb::ui {
 
+class DeviceProbe;
+
 class SettingsDialog final : public QDialog {
     Q_OBJECT
 
@@ -36,9 +38,14 @@ public:
     QString keysNote() const;
     // Whether keys go to the system keychain (a Secret Service answered).
     bool usesKeychain() const { return m_keychain; }
+    // Asks the worker the page names (this machine, or the ssh host typed) for its devices, in
+    // the background; connectionResult() says how it went, connectionTested() follows.
+    void testConnection();
+    QString connectionResult() const;
 
 signals:
     void settingsSaved();
+    void connectionTested(bool ok);
 
 private:
     void loadProviders();
@@ -57,6 +64,8 @@ private:
     QRadioButton* m_local = nullptr;
     QRadioButton* m_remote = nullptr;
     QLineEdit* m_host = nullptr;
+    QLabel* m_connection = nullptr;     // what Test connection found
+    DeviceProbe* m_testProbe = nullptr; // made on the first test
     QSpinBox* m_trials = nullptr;
     QCheckBox* m_benchmark = nullptr;
     QDoubleSpinBox* m_targetRse = nullptr;

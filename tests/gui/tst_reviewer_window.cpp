@@ -153,8 +153,10 @@ void TestReviewerWindow::editorHasTheRoomAt1280x720() {
     toggle->trigger();
     QVERIFY(!toggle->isChecked());
     QTRY_VERIFY(editor->visibleLineCount() > shown + 5);
-    toggle->trigger();
-    QTRY_COMPARE(editor->visibleLineCount(), shown);
+    toggle->trigger(); // back as a strip: the editor keeps most of the room
+    QVERIFY(toggle->isChecked());
+    QTRY_VERIFY2(editor->visibleLineCount() >= 20 && editor->visibleLineCount() <= shown + 5,
+                 qPrintable(QString::number(editor->visibleLineCount())));
 }
 
 // The sample list's headers and state texts fit their columns in English, Spanish and Polish
@@ -189,8 +191,8 @@ void TestReviewerWindow::noTextCutOffInThreeLanguages() {
         QApplication::processEvents();
         QTest::qWait(50);
         const QStringList cut = cutOffTexts(table);
-        QVERIFY2(cut.isEmpty(),
-                 qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(lang), cut.join(QStringLiteral("; ")))));
+        QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(
+                                    QLatin1String(lang), cut.join(QStringLiteral("; ")))));
         if (!english)
             QVERIFY(QCoreApplication::removeTranslator(&translator));
     }

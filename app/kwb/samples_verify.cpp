@@ -45,29 +45,6 @@ Result<std::vector<std::int64_t>> selectSamples(ProjectStore& store, const Sampl
     return ids;
 }
 
-// One lane per --gpus entry; without it, one per device this machine's worker finds (one lane
-// with the caller's devices where there are fewer than two). Also the lanes' device name.
-std::pair<std::vector<WorkerEndpoint>, std::string> lanesFor(const SamplesVerifyOpts& o) {
-    std::vector<WorkerEndpoint> lanes;
-    std::string device;
-    std::size_t found = 0;
-    if (auto worker = makeWorker(WorkerEndpoint::thisMachine(), "kwb"); worker) {
-        if (auto info = (*worker)->deviceInfo(std::chrono::seconds(120)); info) {
-            found = info->gpus.size();
-            const std::size_t first = o.gpus.empty() ? 0 : std::size_t(o.gpus.front());
-            if (first < found)
-                device = info->gpus[first].name;
-        }
-        (*worker)->shutdown();
-    }
-    std::vector<int> gpus = o.gpus;
-    for (std::size_t i = 0; gpus.empty() && found > 1 && i < found; ++i)
-        lanes.push_back(WorkerEndpoint::thisMachine()), lanes.back().gpu = int(i);
-    for (int g : gpus)
-        lanes.push_back(WorkerEndpoint::thisMachine()), lanes.back().gpu = g;
-    return {lanes, device};
-}
-
 struct Tally {
     int passed = 0, failed = 0, notRun = 0, errors = 0, skipped = 0;
 };
@@ -176,11 +153,12 @@ int runSamplesVerify(ProjectStore& store, const SampleFilter& filter, const Samp
     opts.seed = o.seed;
     opts.bench = !o.noBench;
     opts.timeoutSeconds = o.timeout;
-    auto [lanes, device] = lanesFor(o);
+    const LocalLanes local = localLanes(o.gpus, "kwb");
+    const std::string& device = local.deviceName;
     QueueSettings settings;
     settings.buildJobs =
         o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
-    settings.lanes = lanes;
+    settings.lanes = local.lanes;
     settings.buildTimeoutSeconds = o.buildTimeout;
     Tally t;
     nlohmann::json out = o.ids.size() == 1 ? nlohmann::json() : nlohmann::json::array();

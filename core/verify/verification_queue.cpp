@@ -32,6 +32,27 @@ nlohmann::json verificationOptionsKey(const VerifyOptions& options) {
             {"timing", options.timing}};
 }
 
+LocalLanes localLanes(const std::vector<int>& gpus, const std::string& client) {
+    LocalLanes out;
+    std::size_t found = 0;
+    if (auto worker = makeWorker(WorkerEndpoint::thisMachine(), client); worker) {
+        if (auto info = (*worker)->deviceInfo(std::chrono::seconds(120)); info) {
+            found = info->gpus.size();
+            const std::size_t first = gpus.empty() ? 0 : std::size_t(std::max(0, gpus.front()));
+            if (first < found) {
+                out.deviceName = info->gpus[first].name;
+                out.computeCapability = info->gpus[first].computeCapability();
+            }
+        }
+        (*worker)->shutdown();
+    }
+    for (std::size_t i = 0; gpus.empty() && found > 1 && i < found; ++i)
+        out.lanes.push_back(WorkerEndpoint::thisMachine()), out.lanes.back().gpu = int(i);
+    for (int g : gpus)
+        out.lanes.push_back(WorkerEndpoint::thisMachine()), out.lanes.back().gpu = g;
+    return out;
+}
+
 std::optional<std::uint64_t> availableMemoryBytes() {
     std::ifstream in("/proc/meminfo");
     std::string line;

@@ -70,6 +70,16 @@ struct QueueProgress {
 // them: two verifications with equal keys on the same device are the same check.
 nlohmann::json verificationOptionsKey(const VerifyOptions& options);
 
+// The lanes of this machine: one per entry of `gpus`; without any, one per device its worker
+// finds (one lane with the caller's devices where there are fewer than two). With the first
+// lane's device name and compute capability (empty where no device answered).
+struct LocalLanes {
+    std::vector<WorkerEndpoint> lanes;
+    std::string deviceName;
+    std::string computeCapability;
+};
+LocalLanes localLanes(const std::vector<int>& gpus, const std::string& client);
+
 // MemAvailable of /proc/meminfo in bytes; none where it cannot be read.
 std::optional<std::uint64_t> availableMemoryBytes();
 

@@ -4,11 +4,12 @@
 # build), verified with timing
 #   queue     `kwb samples verify --all --jobs $(nproc)` through the queue, and
 #   one       the same samples `kwb samples verify ID`, one process after another,
+#   suite     the 24 references through `kwb suite` (the same queue, --build-jobs $(nproc)),
 # each with an empty build cache (the device's ceilings and algorithm choices stay cached, as on
 # a machine in use). Writes to OUT: queue.txt, one.txt (kwb's output), gpu_queue.csv and
 # gpu_one.csv (nvidia-smi utilization every 200 ms), results.json (samples and builds per minute,
 # GPU busy fraction, each sample's verdict and speedup on both sides and how many differ by
-# more than 2 %).
+# more than 2 %; the suite's tasks per minute), suite.txt (kwb suite --json).
 # Usage: tests/benchmarks/queue_benchmark.sh BIN_DIR OUT_DIR [--skip-one]
 #   BIN_DIR holds kwb, kwb-runner and kwb-job; run from the repository root.
 set -euo pipefail
@@ -71,6 +72,9 @@ run_side() { # name command...
 make_project "$WORK/queue.kwbproj"
 run_side queue "$KWB" samples verify --all --jobs "$(nproc)" --project "$WORK/queue.kwbproj"
 
+run_side suite "$KWB" suite --samples "$SRC/resources/tasks/reference" --json \
+    --build-jobs "$(nproc)"
+
 one_by_one() {
     local count
     count=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from samples').fetchone()[0])" "$WORK/one.kwbproj")
@@ -92,7 +96,7 @@ def side(name):
     if not os.path.exists(os.path.join(out, name + "_wall.txt")):
         return None
     t0, t1 = map(float, open(os.path.join(out, name + "_wall.txt")).read().split())
-    rows = sqlite3.connect(db).execute("SELECT sample_id, record FROM verifications").fetchall()
+    rows = sqlite3.connect(db).execute("SELECT sample_id, record_json FROM verifications").fetchall()
     recs = {s: json.loads(r) for s, r in rows}
     util = []
     with open(os.path.join(out, "gpu_" + name + ".csv")) as f:
@@ -119,6 +123,17 @@ if res["queue"] and res["one"]:
     res["speedups_beyond_2_percent"] = [
         s for s in q if q[s]["speedup"] and o.get(s, {}).get("speedup")
         and abs(q[s]["speedup"] / o[s]["speedup"] - 1) > 0.02]
+try:
+    text = open(os.path.join(out, "suite.txt")).read()  # stderr's lines, if any, come first
+    st, _ = json.JSONDecoder().raw_decode(text[text.index("{\n"):])
+    t0, t1 = map(float, open(os.path.join(out, "suite_wall.txt")).read().split())
+    res["suite"] = {"tasks": len(st["tasks"]), "wall_seconds": t1 - t0,
+                    "tasks_per_minute": len(st["tasks"]) / ((t1 - t0) / 60),
+                    "passed": sum(1 for t in st["tasks"] if t["verdict"] == "pass")}
+    print(f"suite: {res['suite']['tasks']} tasks in {t1 - t0:.1f} s = "
+          f"{res['suite']['tasks_per_minute']:.1f}/min, passed {res['suite']['passed']}")
+except (OSError, ValueError, KeyError) as e:
+    res["suite"] = {"error": str(e)}
 json.dump(res, open(os.path.join(out, "results.json"), "w"), indent=1)
 for k in ("queue", "one"):
     if res[k]:

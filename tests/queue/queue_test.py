@@ -118,7 +118,7 @@ def fail(msg):
 
 def records(project):
     db = sqlite3.connect(project)
-    rows = db.execute("SELECT sample_id, record FROM verifications").fetchall()
+    rows = db.execute("SELECT sample_id, record_json FROM verifications").fetchall()
     out = {}
     for sample, rec in rows:
         out.setdefault(sample, []).append(json.loads(rec))

@@ -313,7 +313,7 @@ int runGenerate(const GenerateOpts& o) {
         std::cerr << "kwb generate: " << provider.error().message << "\n";
         return kExitUsage;
     }
-    GenerateSetup g{std::move(*provider), {}, {}, {}, {}, {}};
+    GenerateSetup g{std::move(*provider), {}, {}, {}, 1, {}, {}};
     const std::vector<std::string>& secrets = g.provider.secrets;
     auto fail = [&](const Error& e, int code) {
         std::cerr << "kwb generate: " << redactForStorage(describe(e), secrets) << "\n";

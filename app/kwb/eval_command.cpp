@@ -1,5 +1,6 @@
 // kwb eval run PLAN | list | report RUN | cells RUN: evaluate student models with and without
 // what the teacher taught (core/eval), every answer verified, the run kept in the project.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -32,7 +33,7 @@ void onSignal(int) {
 struct EvalOpts {
     std::string plan, project, settings, run, format = "text";
     std::string model, condition, task;
-    int concurrency = 0, verifyJobs = 1;
+    int concurrency = 0, verifyJobs = 0; // 0: the host's cores
     bool noBench = false;
 };
 
@@ -97,7 +98,8 @@ Status addModels(const EvalPlan& plan, const EvalOpts& o, LlmClient& client,
     return okStatus();
 }
 
-// Verification: one worker per job; the first one's GPU goes into the prompts.
+// Verification: one queue (builds in parallel, one verification at a time per GPU lane) fed
+// by enough checkers for every build slot and every lane; its first GPU goes into the prompts.
 Result<std::vector<std::unique_ptr<SampleChecker>>>
 connectCheckers(const EvalPlan& plan, const EvalOpts& o, PromptContext& base) {
     if (locateRunner().empty())
@@ -107,14 +109,12 @@ connectCheckers(const EvalPlan& plan, const EvalOpts& o, PromptContext& base) {
     VerifyOptions vo;
     vo.bench = plan.bench && !o.noBench;
     vo.seed = plan.seed;
+    const int builds =
+        o.verifyJobs > 0 ? o.verifyJobs : int(std::max(1u, std::thread::hardware_concurrency()));
+    auto queue = localQueue({}, builds, "kwb", &base);
     std::vector<std::unique_ptr<SampleChecker>> out;
-    for (int i = 0; i < o.verifyJobs; ++i) {
-        auto c = connectChecker(WorkerEndpoint::thisMachine(), "kwb", vo, &base,
-                                std::chrono::seconds(30));
-        if (!c)
-            return c.error();
-        out.push_back(std::move(*c));
-    }
+    for (std::size_t i = 0; i < std::size_t(builds) + queue->laneCount(); ++i)
+        out.push_back(std::make_unique<QueueSampleChecker>(queue, vo));
     return out;
 }
 
@@ -347,8 +347,8 @@ Runner addEvalCommand(CLI::App& app) {
                     "Requests in flight per model (default: its provider's, 8)")
         ->check(CLI::Range(1, 1024));
     run->add_option("--verify-jobs", o->verifyJobs,
-                    "Verifications at once, each in a worker of its own (default 1; on a GPU, "
-                    "more than 1\nshares the GPU between timings)")
+                    "Answers built at once (default: the host's cores); each GPU still verifies "
+                    "and times\none answer at a time")
         ->check(CLI::Range(1, 64));
     run->add_flag("--no-bench", o->noBench, "Correctness only, no timing (no fast_p, no speedups)");
     run->add_option("--settings", o->settings, "LLM settings file (as for kwb generate)");

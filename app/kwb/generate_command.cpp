@@ -20,7 +20,7 @@
 #include "core/generate/jsonl_sample_sink.h"
 #include "core/generate/project_examples.h"
 #include "core/generate/project_sample_sink.h"
-#include "core/generate/verifier_sample_checker.h"
+#include "core/generate/queue_sample_checker.h"
 #include "core/llm/llm_settings.h"
 #include "core/llm/model_listing.h"
 #include "core/llm/redaction.h"
@@ -116,7 +116,8 @@ struct GenerateSetup {
     ProviderForRun provider;
     std::vector<Task> tasks;
     PromptContext context;
-    std::unique_ptr<VerifierSampleChecker> checker;
+    std::unique_ptr<SampleChecker> checker; // over the verification queue
+    int checkThreads = 1;
     std::unique_ptr<ProjectStore> store; // with a project sink
     std::unique_ptr<SampleSink> sink;
 };
@@ -211,11 +212,12 @@ Status prepareRun(const GenerateOpts& o, GenerateSetup& g) {
                                "--verify needs kwb-runner (set KWB_RUNNER or install it)");
         VerifyOptions vo;
         vo.bench = !o.noBench;
-        auto checker = connectChecker(WorkerEndpoint::thisMachine(), "kwb", vo, &g.context,
-                                      std::chrono::seconds(30));
-        if (!checker)
-            return checker.error();
-        g.checker = std::move(*checker);
+        auto queue = localQueue({}, 0, "kwb", &g.context);
+        // Enough candidates in the queue for every core to build one and every lane to have
+        // one ready.
+        g.checkThreads =
+            int(std::max(1u, std::thread::hardware_concurrency()) + queue->laneCount());
+        g.checker = std::make_unique<QueueSampleChecker>(std::move(queue), vo);
     }
     // The log is appended to, so never a project, a database, a device, a FIFO (opening one
     // would block) or a link, nor in a folder that does not exist; checked before --out is made.
@@ -311,7 +313,7 @@ int runGenerate(const GenerateOpts& o) {
         std::cerr << "kwb generate: " << provider.error().message << "\n";
         return kExitUsage;
     }
-    GenerateSetup g{std::move(*provider), {}, {}, {}, {}, {}};
+    GenerateSetup g{std::move(*provider), {}, {}, {}, 1, {}, {}};
     const std::vector<std::string>& secrets = g.provider.secrets;
     auto fail = [&](const Error& e, int code) {
         std::cerr << "kwb generate: " << redactForStorage(describe(e), secrets) << "\n";
@@ -352,7 +354,9 @@ int runGenerate(const GenerateOpts& o) {
     LlmClient client;
     if (Status st = client.addProvider(g.provider.config); !st)
         return fail(st.error(), 2);
-    GenerationRun run(client, *g.sink, generationOptions(o, g.provider.config));
+    GenerationOptions options = generationOptions(o, g.provider.config);
+    options.checkThreads = g.checkThreads;
+    GenerationRun run(client, *g.sink, options);
     run.setPrompt(*templates, g.context);
     run.setPrices(&settings->prices());
     run.setChecker(g.checker.get());

@@ -5,6 +5,7 @@
 
 #include "app/kwb/commands.h"
 #include "app/kwb/project_lookup.h"
+#include "app/kwb/samples_verify.h"
 #include "app/kwb/seed_option.h"
 #include "app/kwb/terminal_text.h"
 #include "app/kwb/verdict_text.h"
@@ -59,6 +60,8 @@ struct SamplesOpts {
     int limit = 50, page = 1, timeout = 300;
     std::int64_t id = 0;
     std::uint64_t seed = 0;
+    SamplesVerifyOpts verify;
+    std::string gpus;
 };
 
 struct SamplesCommands {
@@ -76,16 +79,19 @@ SamplesCommands addSamplesSubcommands(CLI::App* cmd) {
     c.stats =
         cmd->add_subcommand("stats", "Pass rate, accept rate and speedups per task or per model.");
     c.verify = cmd->add_subcommand(
-        "verify", "Verify a stored sample (as `kwb verify`) and keep the record in the project.");
+        "verify",
+        "Verify stored samples (as `kwb verify`) and keep the records in the project: builds in\n"
+        "parallel, one verification at a time per GPU. A sample already verified with the same\n"
+        "options on the same GPU is skipped unless --again.");
     return c;
 }
 
 void addFilterOptions(const SamplesCommands& c, SamplesOpts& o) {
-    for (auto* sub : {c.list, c.stats, c.next}) {
+    for (auto* sub : {c.list, c.stats, c.next, c.verify}) {
         sub->add_option("--task", o.tasks, "Only these tasks")->delimiter(',');
         sub->add_option("--model", o.models, "Only these models")->delimiter(',');
     }
-    for (auto* sub : {c.list, c.stats}) {
+    for (auto* sub : {c.list, c.stats, c.verify}) {
         sub->add_option("--verdict", o.verdicts,
                         "Only these verdicts: unreviewed, accepted, rejected, needs-work")
             ->delimiter(',')
@@ -103,6 +109,24 @@ void addFilterOptions(const SamplesCommands& c, SamplesOpts& o) {
     }
 }
 
+void addVerifyOptions(CLI::App* verify, SamplesOpts& o) {
+    SamplesVerifyOpts& v = o.verify;
+    verify->add_option("ids", v.ids, "The sample ids");
+    verify->add_flag("--all", v.all, "Every sample (or every one the filters select)");
+    verify->add_flag("--unverified", v.unverified, "Only samples without a verification");
+    verify->add_flag("--again", v.again, "Verify samples already verified alike again");
+    verify->add_flag("--no-bench", v.noBench, "Check correctness only, no timing");
+    verify->add_option("--jobs", v.jobs, "Builds at once (default: the host's cores)")
+        ->check(CLI::Range(1, 256));
+    verify->add_option("--gpus", o.gpus,
+                       "GPU lanes, e.g. 0,1 (default: every device found, one lane each)");
+    addSeedOption(verify, v.seed, "Seed for the inputs, 1 or more (default: random)");
+    verify->add_option("--timeout", v.timeout, "Seconds before a job is killed")
+        ->check(CLI::Range(5, 3600));
+    verify->add_option("--build-timeout", v.buildTimeout, "Seconds before a build is stopped")
+        ->check(CLI::Range(2, 3600));
+}
+
 void addSamplesOptions(const SamplesCommands& c, SamplesOpts& o) {
     for (auto* sub : {c.list, c.show, c.next, c.stats, c.verify}) {
         addProjectOption(sub, o.project);
@@ -117,11 +141,7 @@ void addSamplesOptions(const SamplesCommands& c, SamplesOpts& o) {
     c.show->add_flag("--no-source", o.noSource, "Leave out the source");
     c.next->add_option("--after", o.id, "The sample just reviewed: continue after it");
     c.stats->add_option("--by", o.by, "task or model")->check(CLI::IsMember({"task", "model"}));
-    c.verify->add_option("id", o.id, "The sample id")->required();
-    c.verify->add_flag("--no-bench", o.noBench, "Check correctness only, no timing");
-    addSeedOption(c.verify, o.seed, "Seed for the inputs, 1 or more (default: random)");
-    c.verify->add_option("--timeout", o.timeout, "Seconds before the job is killed")
-        ->check(CLI::Range(5, 3600));
+    addVerifyOptions(c.verify, o);
 }
 
 SampleFilter filterOf(const SamplesOpts& o) {
@@ -295,24 +315,42 @@ int runStats(ProjectStore& ps, const SamplesOpts& o) {
     return 0;
 }
 
-// Through core's one "verify a stored sample" (stored_sample_verification.h), as the window's
-// Verify does it: the same candidate file name, so the same diagnostics.
-int runVerify(ProjectStore& ps, const SamplesOpts& o) {
-    VerifyOptions opts;
-    opts.seed = o.seed;
-    opts.bench = !o.noBench;
-    opts.timeoutSeconds = o.timeout;
-    auto rec =
-        verifyStoredSample(ps, o.id, opts, WorkerEndpoint::thisMachine(), "kwb", KeepRecord::Yes);
-    if (!rec)
-        return fail("verify", rec.error());
-    if (o.json)
-        std::cout << verification::toJson(*rec).dump(1) << "\n";
-    else
-        std::cout << "Sample #" << o.id << ": " << recordVerdictLine(*rec)
-                  << (rec->geomeanSpeedup ? ", " + speedText(*rec->geomeanSpeedup) : "")
-                  << "\nRecord " << rec->id << " kept in " << ps.path().string() << "\n";
-    return verification::verdictExitCode(rec->verdict.value);
+// --gpus 0,1 as device numbers; an error names the bad entry.
+Result<std::vector<int>> parseGpus(const std::string& text) {
+    std::vector<int> gpus;
+    std::size_t at = 0;
+    while (!text.empty() && at <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', at), text.size());
+        const std::string one = text.substr(at, comma - at);
+        if (one.empty() || one.size() > 3 || one.find_first_not_of("0123456789") != one.npos)
+            return Error::make("usage", "--gpus: \"" + one + "\" is not a device number");
+        gpus.push_back(std::stoi(one));
+        at = comma + 1;
+    }
+    return gpus;
+}
+
+// Through the verification queue; with one sample named, the output `kwb samples verify ID`
+// always had (the record, or its verdict line).
+int runVerify(ProjectStore& ps, const SamplesOpts& o, bool filtered) {
+    SamplesVerifyOpts v = o.verify;
+    v.json = o.json;
+    auto gpus = parseGpus(o.gpus);
+    if (!gpus) {
+        std::cerr << "kwb samples verify: " << gpus.error().message << "\n";
+        return kExitUsage;
+    }
+    v.gpus = *gpus;
+    if (v.ids.empty() && !v.all && !v.unverified && !filtered) {
+        std::cerr << "kwb samples verify: name the samples: ID..., --all, --unverified or the "
+                     "filters of `kwb samples list`\n";
+        return kExitUsage;
+    }
+    if (!v.ids.empty() && (v.all || v.unverified || filtered)) {
+        std::cerr << "kwb samples verify: give sample ids or a selection, not both\n";
+        return kExitUsage;
+    }
+    return runSamplesVerify(ps, filterOf(o), v);
 }
 
 } // namespace
@@ -347,7 +385,10 @@ Runner addSamplesCommand(CLI::App& app) {
             return runNext(ps, *o);
         if (c.stats->parsed())
             return runStats(ps, *o);
-        return runVerify(ps, *o);
+        const bool filtered = !o->tasks.empty() || !o->models.empty() || !o->verdicts.empty() ||
+                              o->minSpeedup || o->maxSpeedup || !o->text.empty() || o->verified ||
+                              o->passed || o->noDuplicates;
+        return runVerify(ps, *o, filtered);
     };
 }
 

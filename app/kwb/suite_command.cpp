@@ -1,8 +1,8 @@
 // kwb suite --samples DIR: verify one candidate file per task (DIR/<task-id>.cu) through the
 // same Verifier as kwb verify, then print a table and fast_p (the share of all tasks that are
 // correct and more than p times faster than their baseline; p = 0 is the share correct).
-// Builds may run in parallel first (--build-jobs); verification and timing are sequential, so
-// no two candidates share the GPU.
+// Through the verification queue: builds run in parallel (--build-jobs), verification and
+// timing one at a time, so no two candidates share the GPU.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -22,6 +22,7 @@
 #include "app/kwb/user_file.h"
 #include "app/kwb/verdict_text.h"
 #include "core/verify/fast_p.h"
+#include "core/verify/verification_queue.h"
 #include "core/verify/verifier.h"
 #include "core/verify/worker_endpoint.h"
 
@@ -38,8 +39,8 @@ struct Options {
     std::vector<std::string> only;
     bool json = false, noBench = false;
     std::uint64_t seed = 0;
-    int trials = 2, timeout = 600, idle = 60, buildJobs = 1;
-    std::string workerHost; // empty: this machine's kwb-runner
+    int trials = 2, timeout = 600, idle = 60, buildJobs = 0; // 0: the host's cores
+    std::string workerHost;                                  // empty: this machine's kwb-runner
 };
 
 namespace v = verification;
@@ -71,38 +72,6 @@ std::string fmt(const char* f, double v) {
     char b[64];
     std::snprintf(b, sizeof b, f, v);
     return b;
-}
-
-// Builds every sample through `jobs` workers at once, filling the worker's build cache.
-void prebuild(std::vector<Row>& rows, int jobs, const WorkerEndpoint& endpoint) {
-    if (auto program = workerProgram(endpoint); jobs < 2 || !program || program->empty())
-        return; // no worker: the verification that follows says why
-    // Made here, one after another (an ssh endpoint writes its launcher for each); each
-    // connects in its own thread.
-    std::vector<std::unique_ptr<Worker>> workers;
-    for (int j = 0; j < jobs; ++j) {
-        auto worker = makeWorker(endpoint, "kwb");
-        if (!worker)
-            return;
-        workers.push_back(std::move(*worker));
-    }
-    std::atomic<std::size_t> next{0};
-    auto work = [&](Worker& worker) {
-        for (std::size_t i = next++; i < rows.size() && !g_interrupted; i = next++) {
-            if (rows[i].file.empty())
-                continue;
-            BuildRequest request{rows[i].source,
-                                 std::filesystem::path(rows[i].file).filename().string(), 0};
-            (void)worker.build(rows[i].task->task, request,
-                               std::chrono::minutes(10)); // failures show later
-        }
-        worker.shutdown();
-    };
-    std::vector<std::thread> threads;
-    for (auto& w : workers)
-        threads.emplace_back(work, std::ref(*w));
-    for (auto& t : threads)
-        t.join();
 }
 
 std::string shapesText(const std::optional<v::VerificationRecordData>& rec) {
@@ -213,36 +182,19 @@ struct SuiteOutcome {
     bool notRun = false, failedAny = false;
 };
 
-void verifyRow(Row& r, Worker& worker, const Options& o, SuiteOutcome& out) {
-    VerifyOptions vo;
-    vo.seed = o.seed;
-    vo.bench = !o.noBench;
-    vo.trials = o.trials;
-    vo.timeoutSeconds = o.timeout;
-    vo.idleTimeoutSeconds = o.idle;
-    const bool tty = ::isatty(2);
-    const auto s0 = std::chrono::steady_clock::now();
-    Verifier verifier(worker);
-    auto rec = verifier.verify(
-        r.task->task, r.source, std::filesystem::path(r.file).filename().string(), vo,
-        [&](const VerifyProgress& p) {
-            if (tty && !p.stage.empty() && p.stage != "call")
-                std::cerr << "\r\033[K" << r.task->task.id << ": " << p.stage
-                          << (p.shape.empty() ? "" : " " + p.shape) << std::flush;
-        },
-        &g_interrupted);
-    if (tty)
-        std::cerr << "\r\033[K";
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
-    if (!rec) {
+// A row's result from the queue: its record, or why there is none.
+void takeRow(Row& r, QueueResult& result, SuiteOutcome& out) {
+    if (!result.record) {
         r.state = Row::State::Error;
-        r.detail = describe(rec.error());
+        r.detail = describe(result.record.error());
         out.failedAny = true;
         return;
     }
     r.state = Row::State::Verified;
-    r.detail = rec->detail;
-    r.record = std::move(*rec);
+    r.record = std::move(*result.record);
+    r.detail = r.record->detail;
+    r.seconds = r.record->queue ? r.record->queue->buildSeconds + r.record->queue->gpuSeconds
+                                : r.record->wallSeconds;
     if (out.device.empty() && r.record->device)
         out.device = r.record->device->name;
     const bool notRunHere = r.record->verdict.value == v::Verdict::NotRun;
@@ -250,26 +202,50 @@ void verifyRow(Row& r, Worker& worker, const Options& o, SuiteOutcome& out) {
     out.failedAny = out.failedAny || (!r.passed() && !notRunHere);
 }
 
-// Verifies the rows one after another through one worker.
-SuiteOutcome verifyRows(std::vector<Row>& rows, Worker& worker, const Options& o) {
+// Verifies the rows through the verification queue: --build-jobs builds at once, then one
+// verification at a time on the worker's GPU; results as they finish.
+SuiteOutcome verifyRows(std::vector<Row>& rows, const WorkerEndpoint& endpoint, const Options& o) {
+    VerifyOptions vo;
+    vo.seed = o.seed;
+    vo.bench = !o.noBench;
+    vo.trials = o.trials;
+    vo.timeoutSeconds = o.timeout;
+    vo.idleTimeoutSeconds = o.idle;
+    QueueSettings settings;
+    settings.buildJobs =
+        o.buildJobs > 0 ? o.buildJobs : int(std::max(1u, std::thread::hardware_concurrency()));
+    settings.lanes = {endpoint};
+    VerificationQueue queue(settings);
     SuiteOutcome out;
-    for (auto& r : rows) {
-        if (g_interrupted)
-            break;
-        if (r.file.empty()) {
-            out.failedAny = out.failedAny || r.state == Row::State::Error;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rows[i].file.empty()) {
+            out.failedAny = out.failedAny || rows[i].state == Row::State::Error;
             continue;
         }
-        verifyRow(r, worker, o, out);
+        queue.submit({rows[i].task->task, rows[i].source, "candidate.cu", vo, std::int64_t(i)});
     }
-    worker.shutdown();
+    queue.close();
+    const bool tty = ::isatty(2);
+    while (!queue.finished()) {
+        if (g_interrupted)
+            queue.cancel();
+        if (auto r = queue.next(std::chrono::milliseconds(200)))
+            takeRow(rows[std::size_t(r->tag)], *r, out);
+        if (tty) {
+            const QueueProgress p = queue.progress();
+            std::cerr << "\r\033[K" << p.done << " of " << p.submitted << " done, " << p.building
+                      << " building, " << p.verifying << " verifying" << std::flush;
+        }
+    }
+    if (tty)
+        std::cerr << "\r\033[K";
     return out;
 }
 
 int runSuite(const Options& o) {
     const auto t0 = std::chrono::steady_clock::now();
     auto endpoint = WorkerEndpoint::sshHost(o.workerHost); // empty: this machine
-    auto worker =
+    auto worker = // checks the endpoint before anything runs
         endpoint ? makeWorker(*endpoint, "kwb") : Result<std::unique_ptr<Worker>>(endpoint.error());
     if (!worker) { // a bad host, or an ssh launcher that cannot be written
         std::cerr << "kwb suite: --worker-host: " << worker.error().message << "\n";
@@ -285,8 +261,7 @@ int runSuite(const Options& o) {
             return kExitUsage;
         }
     std::signal(SIGINT, onSigint);
-    prebuild(rows, o.buildJobs, *endpoint);
-    const SuiteOutcome outcome = verifyRows(rows, **worker, o);
+    const SuiteOutcome outcome = verifyRows(rows, *endpoint, o);
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const nlohmann::json fp = fastPJson(rows);
@@ -335,7 +310,7 @@ Runner addSuiteCommand(CLI::App& app) {
     cmd->add_option("--idle-timeout", o->idle, "Seconds without progress before a job is killed")
         ->check(CLI::Range(2, 600));
     cmd->add_option("--build-jobs", o->buildJobs,
-                    "Compile this many samples at once before verifying")
+                    "Compile this many samples at once (default: the host's cores)")
         ->check(CLI::Range(1, 64));
     cmd->add_option(
         "--worker-host", o->workerHost,

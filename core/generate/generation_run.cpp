@@ -1,5 +1,7 @@
 #include "core/generate/generation_run.h"
 
+#include <algorithm>
+
 #include <cstdio>
 
 #include "core/generate/code_extractor.h"
@@ -82,7 +84,8 @@ Status GenerationRun::run(const std::vector<Task>& tasks, const std::atomic<bool
                 Job{i, 0, {}, prompt->system, prompt->messages, int(m_pending.size())});
     }
     if (m_checker)
-        m_checkerThread = std::thread([this] { checkerLoop(); });
+        for (int i = 0; i < std::max(1, m_options.checkThreads); ++i)
+            m_checkerThreads.emplace_back([this] { checkerLoop(); });
     const std::size_t window = std::size_t(std::max(1, provider->maxConcurrency));
     report();
     while (!m_fatal) {
@@ -341,8 +344,9 @@ void GenerationRun::stopChecker() {
         m_stopChecker = true;
     }
     m_cv.notify_all();
-    if (m_checkerThread.joinable())
-        m_checkerThread.join();
+    for (auto& t : m_checkerThreads)
+        if (t.joinable())
+            t.join();
 }
 
 } // namespace kwb

@@ -3,8 +3,9 @@
 // when the sink already holds some: resumable), extract the code, price the tokens, optionally
 // check each candidate and send failures back for up to repairTurns repair turns, and hand each
 // finished sample to the sink as it finishes.
-// Threads: run() blocks its caller and drives the LlmClient on that thread; checks run on one
-// checker thread of its own. Not reusable: one run() per object.
+// Threads: run() blocks its caller and drives the LlmClient on that thread; checks run on
+// checkThreads checker threads of their own (a checker shared by several must be thread-safe).
+// Not reusable: one run() per object.
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -37,6 +38,9 @@ struct GenerationOptions {
     std::string runId;   // empty: a new one
     bool resume = true;  // false: samplesPerTask new first answers, whatever the sink holds already
     std::chrono::milliseconds pollInterval{100}; // how often an interrupt is noticed
+    // Candidates checked at once: more than 1 only for a thread-safe checker (a queue's, whose
+    // builds then overlap); checks then finish in completion order.
+    int checkThreads = 1;
 };
 
 struct GenerationTotals {
@@ -130,8 +134,8 @@ private:
     std::optional<Error> m_fatal;
     GenerationTotals m_totals;
 
-    // Checker thread: m_toCheck in, m_checked out, both under m_mutex.
-    std::thread m_checkerThread;
+    // Checker threads: m_toCheck in, m_checked out, both under m_mutex.
+    std::vector<std::thread> m_checkerThreads;
     std::mutex m_mutex;
     std::condition_variable m_cv;
     std::deque<CheckItem> m_toCheck;

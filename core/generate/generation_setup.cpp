@@ -1,5 +1,8 @@
 #include "core/generate/generation_setup.h"
 
+#include <algorithm>
+#include <thread>
+
 #include "core/llm/redaction.h"
 
 namespace kwb {
@@ -62,6 +65,21 @@ Result<std::unique_ptr<VerifierSampleChecker>> connectChecker(const WorkerEndpoi
             context->computeCapability = info->gpus[0].computeCapability();
     }
     return std::make_unique<VerifierSampleChecker>(std::move(*worker), options);
+}
+
+std::shared_ptr<VerificationQueue> localQueue(const std::vector<int>& gpus, int buildJobs,
+                                              const std::string& client, PromptContext* context) {
+    const LocalLanes local = localLanes(gpus, client);
+    if (context && context->gpuName.empty())
+        context->gpuName = local.deviceName;
+    if (context && context->computeCapability.empty())
+        context->computeCapability = local.computeCapability;
+    QueueSettings settings;
+    settings.buildJobs =
+        buildJobs > 0 ? buildJobs : int(std::max(1u, std::thread::hardware_concurrency()));
+    settings.lanes = local.lanes;
+    settings.client = client;
+    return std::make_shared<VerificationQueue>(std::move(settings));
 }
 
 } // namespace kwb

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/generate/prompt_builder.h"
+#include "core/generate/queue_sample_checker.h"
 #include "core/generate/verifier_sample_checker.h"
 #include "core/llm/llm_settings.h"
 #include "core/llm/provider_config.h"
@@ -50,5 +51,12 @@ Result<std::unique_ptr<VerifierSampleChecker>> connectChecker(const WorkerEndpoi
                                                               const VerifyOptions& options,
                                                               PromptContext* context,
                                                               std::chrono::milliseconds timeout);
+
+// The verification queue of a run on this machine: a lane per entry of `gpus` (none: per device
+// found), `buildJobs` builds at once (0: the host's cores). The first lane's device fills the
+// prompt's GPU name and compute capability where `context` leaves them empty (context may be
+// null).
+std::shared_ptr<VerificationQueue> localQueue(const std::vector<int>& gpus, int buildJobs,
+                                              const std::string& client, PromptContext* context);
 
 } // namespace kwb

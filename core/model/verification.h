@@ -284,6 +284,21 @@ struct SanitizerReport {
     bool operator==(const SanitizerReport&) const = default;
 };
 
+// How the verification queue (core/verify/verification_queue.h) handled a record: absent from
+// records made one at a time and from records older than the queue.
+struct QueueReport {
+    double buildSeconds = 0;     // the parallel build (nvcc, or the build cache's answer)
+    double queueWaitSeconds = 0; // submitted until its GPU lane took it, less the build
+    double gpuSeconds = 0;       // the lane's verification: job start, checks, timing
+    std::string lane;            // the lane's endpoint, "this machine, GPU 1"
+    std::string laneDevice;      // the lane's device name; empty: no CUDA device
+    // The options that decide a verdict and its speedups (bench, shapes, trials, timing): a
+    // sample verified again with the same options on the same device is skipped.
+    nlohmann::json options = nlohmann::json::object();
+    nlohmann::json extra = nlohmann::json::object();
+    bool operator==(const QueueReport&) const = default;
+};
+
 // ---- the record ---------------------------------------------------------------------------
 // Optional members are absent from some records (a compile error has no device, no sandbox,
 // no shapes). The free-form members (timelines, prepared, ceilings) are JSON objects whose
@@ -317,6 +332,7 @@ struct VerificationRecordData {
     nlohmann::json timelineMs;                // free-form: job step -> ms
     nlohmann::json workerTimelineMs;          // free-form: worker step -> ms
     nlohmann::json prepared;                  // free-form: what the early job child warmed
+    std::optional<QueueReport> queue;
     nlohmann::json extra = nlohmann::json::object();
 
     bool operator==(const VerificationRecordData&) const = default;

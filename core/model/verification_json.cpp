@@ -255,6 +255,29 @@ json toJson(const SanitizerRun& s) {
     return withExtra(std::move(j), s.extra);
 }
 
+QueueReport queueFromJson(const json& j) {
+    QueueReport q;
+    FieldReader r(j);
+    r.read("build_seconds", q.buildSeconds);
+    r.read("queue_wait_seconds", q.queueWaitSeconds);
+    r.read("gpu_seconds", q.gpuSeconds);
+    r.read("lane", q.lane);
+    r.read("lane_device", q.laneDevice);
+    r.read("options", q.options);
+    q.extra = r.rest();
+    return q;
+}
+
+json toJson(const QueueReport& q) {
+    return withExtra({{"build_seconds", q.buildSeconds},
+                      {"queue_wait_seconds", q.queueWaitSeconds},
+                      {"gpu_seconds", q.gpuSeconds},
+                      {"lane", q.lane},
+                      {"lane_device", q.laneDevice},
+                      {"options", q.options}},
+                     q.extra);
+}
+
 json arrayOf(const auto& items) {
     json a = json::array();
     for (const auto& x : items)
@@ -522,6 +545,7 @@ Result<VerificationRecordData> fromJson(const json& j) {
     r.read("ceilings_error", d.ceilingsError);
     r.readObject("screening", d.screening, screeningFromJson);
     r.readObject("sanitizer", d.sanitizer, sanitizerFromJson);
+    r.readObject("queue", d.queue, queueFromJson);
     r.read("ceilings", d.ceilings);
     r.read("timeline_ms", d.timelineMs);
     r.read("worker_timeline_ms", d.workerTimelineMs);
@@ -562,6 +586,8 @@ json toJson(const VerificationRecordData& d) {
         j["screening"] = toJson(*d.screening);
     if (d.sanitizer)
         j["sanitizer"] = toJson(*d.sanitizer);
+    if (d.queue)
+        j["queue"] = toJson(*d.queue);
     for (const auto& [key, value] :
          {std::pair{"ceilings", &d.ceilings}, std::pair{"timeline_ms", &d.timelineMs},
           std::pair{"worker_timeline_ms", &d.workerTimelineMs}, std::pair{"prepared", &d.prepared}})

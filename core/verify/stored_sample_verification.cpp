@@ -1,5 +1,7 @@
 #include "core/verify/stored_sample_verification.h"
 
+#include <algorithm>
+
 namespace kwb {
 
 Result<SampleVerification> loadSampleVerification(ProjectStore& store, std::int64_t sampleId) {
@@ -48,6 +50,34 @@ verifyStoredSample(ProjectStore& store, std::int64_t sampleId, const VerifyOptio
     if (Status st = store.addVerification(sampleId, *record); !st)
         return st.error();
     return record;
+}
+
+namespace {
+
+bool matches(const verification::VerificationRecordData& r, const nlohmann::json& key,
+             const std::string& device) {
+    return r.queue && r.queue->options == key &&
+           (r.queue->laneDevice == device ||
+            r.verdict.value == verification::Verdict::CompileError);
+}
+
+} // namespace
+
+bool verifiedAlike(const std::vector<verification::VerificationRecordData>& records,
+                   const VerifyOptions& options, const std::string& device) {
+    const nlohmann::json key = verificationOptionsKey(options);
+    return std::any_of(records.begin(), records.end(),
+                       [&](const auto& r) { return matches(r, key, device); });
+}
+
+QueueItem queueItemOf(SampleVerification sample, const VerifyOptions& options) {
+    QueueItem item;
+    item.task = std::move(sample.task);
+    item.source = std::move(sample.source);
+    item.fileName = sample.fileName;
+    item.options = options;
+    item.tag = sample.sampleId;
+    return item;
 }
 
 } // namespace kwb

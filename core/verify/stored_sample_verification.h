@@ -8,11 +8,13 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/model/error.h"
 #include "core/model/task.h"
 #include "core/model/verification.h"
 #include "core/store/project_store.h"
+#include "core/verify/verification_queue.h"
 #include "core/verify/verifier.h"
 #include "core/verify/worker_endpoint.h"
 
@@ -57,5 +59,16 @@ verifyStoredSample(ProjectStore& store, std::int64_t sampleId, const VerifyOptio
                    const WorkerEndpoint& endpoint, const std::string& client, KeepRecord keep,
                    const VerifyProgressFn& progress = {},
                    const std::atomic<bool>* cancel = nullptr);
+
+// Whether one of a sample's records already is this verification: a record the queue made
+// (its report keeps the options verificationOptionsKey keeps) with the same options, on a device
+// of the same name ("" where there is none; any device for a compile error). The sample's source
+// and task version never change, so they match by being the sample's. Records made one at a
+// time (the window's Verify) do not say their options and never count.
+bool verifiedAlike(const std::vector<verification::VerificationRecordData>& records,
+                   const VerifyOptions& options, const std::string& device);
+
+// The sample as a verification queue item (core/verify/verification_queue.h), tagged with its id.
+QueueItem queueItemOf(SampleVerification sample, const VerifyOptions& options);
 
 } // namespace kwb

@@ -15,9 +15,9 @@ namespace kwb {
 namespace fs = std::filesystem;
 
 SubprocessWorker::SubprocessWorker(std::string runnerPath, std::string clientName,
-                                   std::vector<std::string> environment)
+                                   std::vector<std::string> environment, int niceIncrement)
     : m_path(std::move(runnerPath)), m_client(std::move(clientName)),
-      m_environment(std::move(environment)) {}
+      m_environment(std::move(environment)), m_nice(niceIncrement) {}
 
 SubprocessWorker::~SubprocessWorker() {
     shutdown();
@@ -56,6 +56,7 @@ Status SubprocessWorker::connect(std::chrono::milliseconds timeout) {
     ProcessSpec spec;
     spec.program = m_path;
     spec.env = scrubbedEnvironment();
+    spec.niceIncrement = m_nice;
     for (const std::string& kv : m_environment) { // the endpoint's settings win over the caller's
         const std::string name = kv.substr(0, kv.find('=') + 1);
         std::erase_if(*spec.env, [&](const std::string& e) { return e.starts_with(name); });
@@ -163,12 +164,13 @@ Result<DeviceInfo> SubprocessWorker::deviceInfo(std::chrono::milliseconds timeou
 
 Result<verification::BuildReport> SubprocessWorker::build(const Task& task,
                                                           const BuildRequest& request,
-                                                          std::chrono::milliseconds timeout) {
+                                                          std::chrono::milliseconds timeout,
+                                                          const std::atomic<bool>* cancel) {
     nlohmann::json params = {
         {"task", task}, {"source", request.source}, {"file_name", request.fileName}};
     if (request.timeoutSeconds > 0)
         params["timeout_s"] = request.timeoutSeconds;
-    auto r = call("build", params, timeout);
+    auto r = call("build", params, timeout, {}, cancel);
     if (!r)
         return r.error();
     if (!r->is_object() || !r->contains("ok") || !(*r)["ok"].is_boolean())

@@ -15,13 +15,14 @@ public:
     // `environment`: "K=V" entries that replace the caller's in the worker's scrubbed environment
     // (e.g. CUDA_VISIBLE_DEVICES of a WorkerEndpoint).
     explicit SubprocessWorker(std::string runnerPath, std::string clientName = "kwb",
-                              std::vector<std::string> environment = {});
+                              std::vector<std::string> environment = {}, int niceIncrement = 0);
     ~SubprocessWorker() override;
 
     Status connect(std::chrono::milliseconds timeout) override;
     Result<DeviceInfo> deviceInfo(std::chrono::milliseconds timeout) override;
     Result<verification::BuildReport> build(const Task& task, const BuildRequest& request,
-                                            std::chrono::milliseconds timeout) override;
+                                            std::chrono::milliseconds timeout,
+                                            const std::atomic<bool>* cancel = nullptr) override;
     Result<verification::VerificationRecordData>
     verify(const Task& task, const VerifyRequest& request, std::chrono::milliseconds timeout,
            const ProgressFn& onProgress, const std::atomic<bool>* cancel) override;
@@ -41,6 +42,7 @@ private:
     std::string m_path;
     std::string m_client;
     std::vector<std::string> m_environment;
+    int m_nice = 0;
     std::string m_workerVersion;
     std::string m_sshHost; // set when m_path is an ssh launcher (core/verify/remote_worker.h)
     ChildProcess m_child;

@@ -8,6 +8,7 @@
 #include "core/model/source_limit.h"
 #include "core/record/record_identity.h"
 #include "core/screening/host_code_screen.h"
+#include "core/sys/sha256.h"
 #include "kwb/version.h"
 
 namespace kwb {
@@ -55,11 +56,8 @@ std::vector<std::string> sanitizerShapes(const Task& task) {
     return out;
 }
 
-Result<verification::VerificationRecordData>
-Verifier::verify(const Task& task, const std::string& source, const std::string& fileName,
-                 const VerifyOptions& options,
-                 const std::function<void(const VerifyProgress&)>& progress,
-                 const std::atomic<bool>* cancel) {
+Result<VerifyRequest> makeVerifyRequest(const Task& task, const std::string& source,
+                                        const std::string& fileName, const VerifyOptions& options) {
     if (source.size() > kMaxSourceBytes) // refused before any worker is started
         return Error::make("source-too-large", sourceTooLargeMessage(source.size()));
     std::uint64_t seed = options.seed;
@@ -83,25 +81,68 @@ Verifier::verify(const Task& task, const std::string& source, const std::string&
     request.timing = options.timing;
     request.timeoutSeconds = options.timeoutSeconds;
     request.idleTimeoutSeconds = options.idleTimeoutSeconds;
+    return request;
+}
+
+verification::VerificationRecordData finishRecord(verification::VerificationRecordData answer,
+                                                  const Task& task, const VerifyRequest& request,
+                                                  const std::string& workerDescription,
+                                                  double wallSeconds) {
+    verification::VerificationRecordData rec = std::move(answer);
+    rec.taskId = task.id;
+    rec.createdAt = nowIso();
+    rec.workbenchVersion = kVersion;
+    rec.worker = workerDescription;
+    rec.seed = request.seed;
+    rec.wallSeconds = wallSeconds;
+    // Screened here, by the trusted client, not by the worker the candidate runs beside.
+    rec.screening =
+        screeningOf(screenHostCode(request.source, ScreeningOptions{task.allowedLibraries}));
+    return verification::sealed(std::move(rec));
+}
+
+Result<verification::VerificationRecordData>
+recordWithoutJob(const Task& task, const VerifyRequest& request,
+                 const std::optional<verification::BuildReport>& build,
+                 verification::Verdict verdict, const std::string& detail,
+                 const std::string& workerDescription, double wallSeconds) {
+    // The members the worker's verify answers a failed build with.
+    nlohmann::json answer = {
+        {"schema_version", verification::VerificationRecordData::kSchemaVersion},
+        {"task_id", task.id},
+        {"source_hash", sha256Hex(request.source)},
+        {"created_at", ""},
+        {"seed", request.seed},
+        {"verdict", verification::toString(verdict)},
+        {"detail", detail}};
+    if (build)
+        answer["build"] = verification::toJson(*build);
+    auto record = verification::fromJson(answer);
+    if (!record)
+        return record.error();
+    return finishRecord(std::move(*record), task, request, workerDescription, wallSeconds);
+}
+
+Result<verification::VerificationRecordData>
+Verifier::verify(const Task& task, const std::string& source, const std::string& fileName,
+                 const VerifyOptions& options,
+                 const std::function<void(const VerifyProgress&)>& progress,
+                 const std::atomic<bool>* cancel) {
+    auto request = makeVerifyRequest(task, source, fileName, options);
+    if (!request)
+        return request.error();
     auto t0 = std::chrono::steady_clock::now();
     auto onEvent = [&](const nlohmann::json& ev) {
         if (progress)
             progress({ev.value("stage", ev.value("event", "")), ev.value("shape", ""), ev});
     };
     auto timeout = std::chrono::seconds(options.timeoutSeconds + 240); // builds and start-up on top
-    auto answer = m_worker.verify(task, request, timeout, onEvent, cancel);
+    auto answer = m_worker.verify(task, *request, timeout, onEvent, cancel);
     if (!answer)
         return answer.error();
-    verification::VerificationRecordData rec = std::move(*answer);
-    rec.taskId = task.id;
-    rec.createdAt = nowIso();
-    rec.workbenchVersion = kVersion;
-    rec.worker = m_worker.description();
-    rec.seed = seed;
-    rec.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    // Screened here, by the trusted client, not by the worker the candidate runs beside.
-    rec.screening = screeningOf(screenHostCode(source, ScreeningOptions{task.allowedLibraries}));
-    return verification::sealed(std::move(rec));
+    return finishRecord(
+        std::move(*answer), task, *request, m_worker.description(),
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
 }
 
 } // namespace kwb

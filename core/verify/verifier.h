@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,28 @@ struct VerifyProgress {
     std::string shape;
     nlohmann::json event;
 };
+
+// The worker's request for one verification: the source's size and the shapes checked, the seed
+// drawn when options.seed is 0. Error codes: "source-too-large", "bad-shape".
+Result<VerifyRequest> makeVerifyRequest(const Task& task, const std::string& source,
+                                        const std::string& fileName, const VerifyOptions& options);
+
+// The worker's answer made a sealed record: task, time, version, worker, seed, wall time and the
+// client's own screening of the source.
+verification::VerificationRecordData finishRecord(verification::VerificationRecordData answer,
+                                                  const Task& task, const VerifyRequest& request,
+                                                  const std::string& workerDescription,
+                                                  double wallSeconds);
+
+// A sealed record made without the worker's verify answer: `verdict` and `detail` with the build
+// report when there is one. The verification queue's records for a candidate that did not build
+// (what the worker's verify answers for it, without starting a job) and for a worker that was
+// lost, timed out or answered nonsense while it verified the candidate.
+Result<verification::VerificationRecordData>
+recordWithoutJob(const Task& task, const VerifyRequest& request,
+                 const std::optional<verification::BuildReport>& build,
+                 verification::Verdict verdict, const std::string& detail,
+                 const std::string& workerDescription, double wallSeconds);
 
 class Verifier {
 public:

@@ -50,8 +50,10 @@ public:
     virtual Result<DeviceInfo> deviceInfo(std::chrono::milliseconds timeout) = 0;
     // Builds (or finds in the worker's cache) the candidate; a compile error is a report with
     // ok false, not an error.
+    // cancel is polled as verify polls it.
     virtual Result<verification::BuildReport> build(const Task& task, const BuildRequest& request,
-                                                    std::chrono::milliseconds timeout) = 0;
+                                                    std::chrono::milliseconds timeout,
+                                                    const std::atomic<bool>* cancel = nullptr) = 0;
     // The worker's verification: verdict, build, device, sandbox, shapes, timelines. The record's
     // task id and source hash are filled in; its time, seed and screening are the caller's.
     // The request's progress events go to onProgress (the caller's thread), each as the worker

@@ -58,8 +58,8 @@ Result<std::unique_ptr<Worker>> makeWorker(const WorkerEndpoint& endpoint,
     std::vector<std::string> environment;
     if (endpoint.gpu)
         environment.push_back("CUDA_VISIBLE_DEVICES=" + std::to_string(*endpoint.gpu));
-    return std::unique_ptr<Worker>(
-        std::make_unique<SubprocessWorker>(*program, client, std::move(environment)));
+    return std::unique_ptr<Worker>(std::make_unique<SubprocessWorker>(
+        *program, client, std::move(environment), endpoint.nice));
 }
 
 } // namespace kwb

@@ -18,6 +18,7 @@ struct WorkerEndpoint {
     std::string host;       // SshHost: as ssh takes it (checkWorkerHost)
     std::string program;    // Program: the worker's path
     std::optional<int> gpu; // CUDA_VISIBLE_DEVICES for the worker; none: the caller's
+    int nice = 0;           // > 0: the worker (and its builds) this much nicer than the caller
 
     static WorkerEndpoint thisMachine() { return {}; }
     // An empty host is this machine; otherwise the host must pass checkWorkerHost.

@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""The verification queue through `kwb samples verify` (issue 20), with real nvcc builds and
+compile-only verdicts (no GPU needed):
+
+  many      100 samples, --jobs 2: among them compile errors, a build that hangs (stopped by
+            --build-timeout) and a sample whose worker dies while verifying it; every sample
+            gets exactly one record, the rest pass through; a second run skips them all
+            (verified alike), --again verifies them again.
+  lanes     two lanes over two fake devices (--gpus 0,1: CUDA_VISIBLE_DEVICES differs) give the
+            verdicts one lane gives, and both lanes work.
+  cancel    SIGINT while builds run: kwb ends (130) and no process it started is left.
+
+The hanging build and the dying worker come from two stand-ins in a scratch folder: KWB_NVCC is
+a script that runs the real nvcc except for a source holding the hang marker, and KWB_RUNNER a
+proxy in front of the real kwb-runner that kills itself when asked to verify a source holding
+the crash marker. Exit 77 (skip) with the reason when nvcc is not installed.
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+HANG = "KWB_QUEUE_TEST_HANG"
+CRASH = "KWB_QUEUE_TEST_CRASH"
+TASK = "saxpy-f32"
+
+PROXY = r'''#!/usr/bin/env python3
+import os, signal, subprocess, sys, threading
+child = subprocess.Popen([REAL] + sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+def pump():
+    for line in child.stdout:
+        sys.stdout.buffer.write(line); sys.stdout.buffer.flush()
+    os._exit(0)
+threading.Thread(target=pump, daemon=True).start()
+for line in sys.stdin.buffer:
+    if b'"type":"verify"' in line and CRASH.encode() in line:
+        child.kill()
+        os.kill(os.getpid(), signal.SIGSEGV)
+    child.stdin.write(line); child.stdin.flush()
+child.stdin.close(); child.wait()
+'''
+
+NVCC = '''#!/bin/sh
+for a in "$@"; do
+  case "$a" in *.cu) if grep -q HANG "$a" 2>/dev/null; then exec sleep 3600; fi;; esac
+done
+exec REAL "$@"
+'''
+
+
+def kernel(i, broken=False, marker=""):
+    body = "out[i] = alpha * x[i] + y[i] + %d.0f * 0.0f;" % i
+    if broken:
+        body = "out[i] = alpha * x[i] + undefined_name_%d;" % i
+    return f"""// {marker} sample {i}
+#include <cuda_runtime.h>
+__global__ void k(const float* x, const float* y, float* out, int n, float alpha) {{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {body}
+}}
+extern "C" void kwb_saxpy(const float* x, const float* y, float* out, int n, float alpha,
+                          cudaStream_t stream) {{
+    if (n > 0) k<<<(n + 255) / 256, 256, 0, stream>>>(x, y, out, n, alpha);
+}}
+"""
+
+
+class Scratch:
+    def __init__(self, args):
+        self.root = tempfile.mkdtemp(prefix="kwb-queue-")
+        self.kwb = args.kwb
+        bin_dir = os.path.join(self.root, "toolkit", "bin")
+        os.makedirs(bin_dir)
+        nvcc = os.path.join(bin_dir, "nvcc")
+        with open(nvcc, "w") as f:
+            f.write(NVCC.replace("HANG", HANG).replace("REAL", args.nvcc))
+        proxy = os.path.join(self.root, "kwb-runner-proxy")
+        with open(proxy, "w") as f:
+            f.write(PROXY.replace("REAL", repr(args.runner)).replace("CRASH", repr(CRASH)))
+        for p in (nvcc, proxy):
+            os.chmod(p, 0o755)
+        self.env = dict(os.environ)
+        self.env.update({"HOME": self.root, "KWB_CACHE_DIR": os.path.join(self.root, "cache"),
+                         "KWB_DATA_DIR": os.path.join(self.root, "data"),
+                         "KWB_CONFIG_DIR": os.path.join(self.root, "config"),
+                         "KWB_NVCC": nvcc, "KWB_RUNNER": proxy})
+        self.env.pop("KWB_PROJECT", None)
+
+    def run(self, *argv, timeout=1200, check=True):
+        r = subprocess.run([self.kwb, *argv], env=self.env, capture_output=True, text=True,
+                           timeout=timeout)
+        if check and r.returncode not in (0, 1, 3):
+            fail(f"kwb {' '.join(argv)}: exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}")
+        return r
+
+    def project(self, name, sources):
+        path = os.path.join(self.root, name + ".kwbproj")
+        self.run("project", "new", path)
+        folder = os.path.join(self.root, name + "-in")
+        os.makedirs(folder)
+        for i, text in enumerate(sources):
+            with open(os.path.join(folder, "s%03d.cu" % i), "w") as f:
+                f.write(text)
+        self.run("import", folder, "--task", TASK, "--model", "queue-test", "--project", path)
+        return path
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def records(project):
+    db = sqlite3.connect(project)
+    rows = db.execute("SELECT sample_id, record_json FROM verifications").fetchall()
+    out = {}
+    for sample, rec in rows:
+        out.setdefault(sample, []).append(json.loads(rec))
+    count = db.execute("SELECT count(*) FROM samples").fetchone()[0]
+    return out, count
+
+
+def sources(n):
+    # 30 distinct kernels (real builds), the rest repeats of them (the shared build cache);
+    # five compile errors, one hanging build, one sample whose worker dies.
+    out = []
+    for i in range(n):
+        if i == 7:
+            out.append(kernel(1000, marker=HANG))
+        elif i == 13:
+            out.append(kernel(2000, marker=CRASH))
+        elif i % 20 == 3:
+            out.append(kernel(i, broken=True))
+        else:
+            out.append(kernel(i % 30))
+    return out
+
+
+def verdicts(project):
+    recs, _ = records(project)
+    return {s: [r["verdict"] for r in rs] for s, rs in recs.items()}
+
+
+def case_many(s):
+    project = s.project("many", sources(100))
+    t0 = time.time()
+    r = s.run("samples", "verify", "--all", "--jobs", "2", "--build-timeout", "20",
+              "--project", project)
+    wall = time.time() - t0
+    recs, count = records(project)
+    if count != 100:
+        fail(f"100 samples imported, the project has {count}")
+    once = [sid for sid, rs in recs.items() if len(rs) == 1]
+    if len(once) != 100:
+        fail(f"every sample gets exactly one record: {len(once)} of 100 do; "
+             f"{ {k: len(v) for k, v in recs.items() if len(v) != 1} }\n{r.stdout[-2000:]}\n{r.stderr[-2000:]}")
+    v = {sid: rs[0]["verdict"] for sid, rs in recs.items()}
+    hang, crash = v[8], v[14]  # sample ids start at 1
+    if hang != "compile-error" or "time" not in json.dumps(recs[8][0].get("build", {})):
+        fail(f"the hanging build ends as a stopped compile error: {hang} {recs[8][0].get('detail')}")
+    if crash != "harness-error" or "worker" not in recs[14][0]["detail"]:
+        fail(f"the sample whose worker died says so: {crash} {recs[14][0]['detail']}")
+    broken = [i + 1 for i in range(100) if i % 20 == 3]
+    if any(v[b] != "compile-error" for b in broken):
+        fail("compile errors: " + str({b: v[b] for b in broken}))
+    rest = [sid for sid in v if sid not in broken and sid not in (8, 14)]
+    if any(v[sid] != "not-run" for sid in rest):
+        fail("the others build and are not run (no GPU here): " + str({s_: v[s_] for s_ in rest if v[s_] != "not-run"}))
+    for sid, rs in recs.items():
+        q = rs[0].get("queue")
+        if not q or not {"build_seconds", "queue_wait_seconds", "gpu_seconds", "options"} <= q.keys():
+            fail(f"sample {sid}'s record has the queue's figures: {q}")
+    r2 = s.run("samples", "verify", "--all", "--jobs", "2", "--project", project)
+    again, _ = records(project)
+    if sum(len(x) for x in again.values()) != 100 or "100 already verified alike" not in r2.stdout:
+        fail("a second run skips every sample verified alike: " + r2.stdout[-500:])
+    print(f"ok: 100 samples, one record each, in {wall:.0f} s; the second run skipped all")
+    return project
+
+
+def case_lanes(s, project=None):
+    srcs = [kernel(i % 12, broken=(i % 9 == 4)) for i in range(30)]
+    one = s.project("one-lane", srcs)
+    two = s.project("two-lanes", srcs)
+    s.run("samples", "verify", "--all", "--jobs", "2", "--gpus", "0", "--project", one)
+    s.run("samples", "verify", "--all", "--jobs", "2", "--gpus", "0,1", "--project", two)
+    a, b = verdicts(one), verdicts(two)
+    if a != b or len(a) != 30:
+        fail(f"two lanes give one lane's verdicts:\n{a}\n{b}")
+    recs, _ = records(two)
+    lanes = {rs[0]["queue"]["lane"] for rs in recs.values() if rs[0]["verdict"] != "compile-error"}
+    if lanes != {"this machine, GPU 0", "this machine, GPU 1"}:
+        fail(f"both lanes verified samples: {lanes}")
+    print("ok: two lanes over fake devices, the verdicts of one lane")
+
+
+def descendants_left(root):
+    left = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                env = f.read()
+            cwd = os.readlink(f"/proc/{pid}/cwd")
+        except OSError:
+            continue
+        if root.encode() in env or cwd.startswith(root):
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                left.append(pid + " " + f.read().replace(b"\0", b" ").decode(errors="replace"))
+    return left
+
+
+def case_cancel(s):
+    srcs = [kernel(3000 + i) for i in range(12)] + [kernel(4000, marker=HANG)]
+    project = s.project("cancel", srcs)
+    p = subprocess.Popen([s.kwb, "samples", "verify", "--all", "--jobs", "2", "--project", project],
+                         env=s.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(6)
+    p.send_signal(signal.SIGINT)
+    try:
+        out, err = p.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        fail("kwb did not end within 30 s of SIGINT")
+    if p.returncode != 130:
+        fail(f"an interrupted run exits 130, not {p.returncode}: {err[-1000:]}")
+    time.sleep(1)
+    left = descendants_left(s.root)
+    if left:
+        fail("processes left behind: " + "; ".join(left))
+    print("ok: SIGINT ends the queue, nothing left behind")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--case", required=True, choices=["many", "lanes", "cancel"])
+    ap.add_argument("--kwb", required=True)
+    ap.add_argument("--runner", required=True)
+    args = ap.parse_args()
+    args.nvcc = os.environ.get("KWB_NVCC") or shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    if not os.path.exists(args.nvcc):
+        print("SKIP: nvcc is not installed (the queue's builds need it)")
+        sys.exit(77)
+    if not args.runner or not os.path.exists(args.runner):
+        print("SKIP: kwb-runner is not built")
+        sys.exit(77)
+    s = Scratch(args)
+    try:
+        {"many": case_many, "lanes": case_lanes, "cancel": case_cancel}[args.case](s)
+    finally:
+        shutil.rmtree(s.root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -67,6 +67,15 @@ std::vector<BaselineOp> cublasOps() {
          {},
          {},
          "C[M, N] = GELU(A[M, K] B[K, N] + bias[N]), bf16"},
+        {"cublaslt-gemm-bias-relu-f32",
+         kLt,
+         "cuBLASLt float32 matmul + RELU_BIAS epilogue (CUBLAS_COMPUTE_32F, TF32 off)",
+         {F32, F32, F32},
+         {F32},
+         {"M", "N", "K"},
+         {},
+         {},
+         "C[M, N] = max(0, A[M, K] B[K, N] + bias[N]), row-major float32"},
         {"cublaslt-mlp-bf16",
          kLt,
          "cuBLASLt bf16 matmul + GELU_BIAS epilogue, then cuBLASLt matmul + BIAS epilogue",
@@ -424,6 +433,40 @@ std::vector<BaselineOp> cublasGemmVariantOps() {
          {},
          {},
          "y[r] = mean of x[r, :] over the cols of x[rows, cols]"},
+        {"cublas-sgemm-scale-residual",
+         kCublas,
+         "cuBLAS: cudaMemcpyAsync(C <- R) + SGEMM with alpha, beta 1 (TF32 off)",
+         {F32, F32, F32},
+         {F32},
+         {"M", "N", "K"},
+         {"alpha"},
+         {},
+         "C[M, N] = alpha A[M, K] B[K, N] + R[M, N], row-major float32; the copy of R into C "
+         "is timed with the GEMM"},
+    };
+}
+
+// cuDNN's activation forward (cudnnActivationForward, the legacy API cuDNN 9 still ships) over
+// a float32 vector.
+std::vector<BaselineOp> cudnnActivationOps() {
+    const auto op = [](const char* name, const char* mode, const char* computes,
+                       std::vector<std::pair<std::string, double>> params = {}) {
+        return BaselineOp{name,
+                          kCudnn,
+                          std::string("cuDNN cudnnActivationForward (") + mode + ")",
+                          {F32},
+                          {F32},
+                          {"n"},
+                          {},
+                          std::move(params),
+                          computes};
+    };
+    return {
+        op("cudnn-relu", "RELU", "y[i] = max(x[i], 0)"),
+        op("cudnn-sigmoid", "SIGMOID", "y[i] = 1 / (1 + exp(-x[i]))"),
+        op("cudnn-tanh", "TANH", "y[i] = tanh(x[i])"),
+        op("cudnn-swish", "SWISH, beta 1: SiLU",
+           "y[i] = x[i] / (1 + exp(-beta x[i])); beta 1 is SiLU", {{"beta", 1.0}}),
     };
 }
 
@@ -499,7 +542,7 @@ std::vector<BaselineOp> cubSelectOps() {
 std::vector<BaselineOp> makeCatalogue() {
     std::vector<BaselineOp> all;
     for (auto&& group : {cublasOps(), cublasGemmVariantOps(), cudnnOps(), cudnnNdOps(),
-                         cudnnCompositionOps(), otherOps(), cubSelectOps()})
+                         cudnnCompositionOps(), otherOps(), cubSelectOps(), cudnnActivationOps()})
         all.insert(all.end(), group.begin(), group.end());
     return all;
 }

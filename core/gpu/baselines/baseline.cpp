@@ -11,7 +11,8 @@
 #include "core/gpu/baselines/cublas_gemm_variants_baseline.h"
 #include "core/gpu/baselines/cublas_level12_baseline.h"
 #include "core/gpu/baselines/cublas_sgemm_baseline.h"
-#include "core/gpu/baselines/cublaslt_gemm_bias_gelu_baseline.h"
+#include "core/gpu/baselines/cublaslt_gemm_bias_baseline.h"
+#include "core/gpu/baselines/cudnn_activation_baseline.h"
 #include "core/gpu/baselines/cudnn_batchnorm_baseline.h"
 #include "core/gpu/baselines/cudnn_conv_baseline.h"
 #include "core/gpu/baselines/cudnn_conv_chain_baseline.h"
@@ -47,6 +48,8 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
     using ConvNd = CudnnConvNdBaseline;
     using PoolNd = CudnnPoolingNdBaseline;
     using Chain = CudnnConvChainBaseline;
+    using Lt = CublasLtGemmBiasBaseline;
+    using Act = CudnnActivationBaseline;
     static const std::vector<std::pair<std::string, Factory>> table{
         {"cublas-saxpy", make<Blas>(Blas::Op::Saxpy)},
         {"cublas-transpose", make<Blas>(Blas::Op::Transpose)},
@@ -66,7 +69,7 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
         {"cudnn-avgpool2d", make<Pool>(Pool::Op::Average)},
         {"cudnn-batchnorm-inference", make<CudnnBatchNormBaseline>()},
         {"composition-layernorm-gelu", make<LayerNormGeluBaseline>()},
-        {"cublaslt-gemm-bias-gelu-bf16", make<CublasLtGemmBiasGeluBaseline>(true)},
+        {"cublaslt-gemm-bias-gelu-bf16", make<Lt>(Lt::Epilogue::GeluBias)},
         {"cudnn-conv2d-bias-relu", make<Conv>(Conv::Op::BiasReluFloat)},
         {"composition-scaled-masked-softmax", make<MaskedSoftmaxBaseline>()},
         {"kernel-rmsnorm-residual", make<Plain>(Plain::Op::RmsNormResidual)},
@@ -95,6 +98,12 @@ const std::vector<std::pair<std::string, Factory>>& registry() {
         {"cudnn-batchnorm-training", make<CudnnBatchNormBaseline>(true)},
         {"composition-conv2d-bn-relu", make<Chain>(Chain::Op::BatchNormRelu)},
         {"composition-conv2d-maxpool", make<Chain>(Chain::Op::MaxPool)},
+        {"cublaslt-gemm-bias-relu-f32", make<Lt>(Lt::Epilogue::ReluBias)},
+        {"cublas-sgemm-scale-residual", make<Gemm>(Gemm::Op::ScaleResidual)},
+        {"cudnn-relu", make<Act>(Act::Op::Relu)},
+        {"cudnn-sigmoid", make<Act>(Act::Op::Sigmoid)},
+        {"cudnn-tanh", make<Act>(Act::Op::Tanh)},
+        {"cudnn-swish", make<Act>(Act::Op::Swish)},
     };
     return table;
 }

@@ -28,6 +28,8 @@ const char* CublasGemmVariantsBaseline::opName() const {
         return "cublas-sgemm-strided-batched";
     case Op::TrmmLower:
         return "cublas-strmm-lower";
+    case Op::ScaleResidual:
+        return "cublas-sgemm-scale-residual";
     case Op::MeanRows:
         break;
     }
@@ -44,6 +46,8 @@ std::string CublasGemmVariantsBaseline::label() const {
         return "cuBLAS cublasSgemmStridedBatched (TF32 off)";
     case Op::TrmmLower:
         return "cuBLAS cublasStrmm (lower triangle, non-unit diagonal, TF32 off)";
+    case Op::ScaleResidual:
+        return "cuBLAS: cudaMemcpyAsync(C <- R) + SGEMM with alpha, beta 1 (TF32 off)";
     case Op::MeanRows:
         break;
     }
@@ -70,6 +74,12 @@ Status CublasGemmVariantsBaseline::prepare(const BaselineCall& call) {
         return dims.error();
     if (m_op == Op::MeanRows)
         KWB_GPU_TRY(prepareOnes((*dims)[1]));
+    if (m_op == Op::ScaleResidual) {
+        auto alpha = readScalar(call, "alpha", 1.0, op);
+        if (!alpha)
+            return alpha.error();
+        m_alpha = static_cast<float>(*alpha);
+    }
     if (m_handle == nullptr)
         KWB_GPU_TRY(createFp32CublasHandle(&m_handle));
     // Host pointer mode: alpha and beta are read from host memory at enqueue time.
@@ -126,6 +136,8 @@ Status CublasGemmVariantsBaseline::enqueue(const BaselineCall& call) {
                                        CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, dim("N"), dim("M"), &one,
                                        a, dim("M"), b, dim("N"), c, dim("N")),
                            "cublasStrmm");
+    case Op::ScaleResidual:
+        return enqueueScaleResidual(call);
     case Op::MeanRows:
         break;
     }
@@ -134,6 +146,23 @@ Status CublasGemmVariantsBaseline::enqueue(const BaselineCall& call) {
     return cublasCheck(cublasSgemv(m_handle, CUBLAS_OP_T, dim("cols"), dim("rows"), &scale, a,
                                    dim("cols"), m_ones.as<const float>(), 1, &zero, c, 1),
                        "cublasSgemv (row means)");
+}
+
+// C = alpha A B + R: R copied into C, then C^T = alpha B^T A^T + 1 C^T as in cublas-sgemm.
+Status CublasGemmVariantsBaseline::enqueueScaleResidual(const BaselineCall& call) {
+    const int m = static_cast<int>(m_dims.at("M"));
+    const int n = static_cast<int>(m_dims.at("N"));
+    const int k = static_cast<int>(m_dims.at("K"));
+    auto* c = static_cast<float*>(call.outputs[0]);
+    const std::size_t bytes = sizeof(float) * std::size_t(m) * std::size_t(n);
+    KWB_GPU_TRY(
+        cudaCheck(cudaMemcpyAsync(c, call.inputs[2], bytes, cudaMemcpyDeviceToDevice, call.stream),
+                  "cudaMemcpyAsync (C <- R)"));
+    const float one = 1.0f;
+    return cublasCheck(cublasSgemm(m_handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &m_alpha,
+                                   static_cast<const float*>(call.inputs[1]), n,
+                                   static_cast<const float*>(call.inputs[0]), k, &one, c, n),
+                       "cublasSgemm (alpha, beta 1 onto the residual)");
 }
 
 } // namespace kwb::gpu

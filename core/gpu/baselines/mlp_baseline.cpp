@@ -7,11 +7,12 @@ namespace kwb::gpu {
 
 namespace {
 const char* const kTask = "mlp-bf16";
-}
+using Epilogue = CublasLtGemmBiasBaseline::Epilogue;
+} // namespace
 
 MlpBaseline::MlpBaseline()
-    : m_up(std::make_unique<CublasLtGemmBiasGeluBaseline>(true)),
-      m_down(std::make_unique<CublasLtGemmBiasGeluBaseline>(false)) {}
+    : m_up(std::make_unique<CublasLtGemmBiasBaseline>(Epilogue::GeluBias)),
+      m_down(std::make_unique<CublasLtGemmBiasBaseline>(Epilogue::Bias)) {}
 
 std::string MlpBaseline::label() const {
     return "two GEMMs: [" + m_up->label() + "] into h, then [" + m_down->label() + "] into y";

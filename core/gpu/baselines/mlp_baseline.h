@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "core/gpu/baselines/baseline.h"
-#include "core/gpu/baselines/cublaslt_gemm_bias_gelu_baseline.h"
+#include "core/gpu/baselines/cublaslt_gemm_bias_baseline.h"
 
 namespace kwb::gpu {
 
@@ -24,8 +24,8 @@ private:
     // The two GEMM calls for one MLP call.
     void split(const BaselineCall& call, BaselineCall* first, BaselineCall* second) const;
 
-    std::unique_ptr<CublasLtGemmBiasGeluBaseline> m_up;   // GELU_BIAS
-    std::unique_ptr<CublasLtGemmBiasGeluBaseline> m_down; // BIAS
+    std::unique_ptr<CublasLtGemmBiasBaseline> m_up;   // GELU_BIAS
+    std::unique_ptr<CublasLtGemmBiasBaseline> m_down; // BIAS
     std::map<std::string, long long> m_dims;
     bool m_prepared = false;
 };

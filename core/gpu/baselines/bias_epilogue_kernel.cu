@@ -1,4 +1,4 @@
-#include "core/gpu/baselines/bias_gelu_kernel.h"
+#include "core/gpu/baselines/bias_epilogue_kernel.h"
 
 #include <cstddef>
 
@@ -27,6 +27,23 @@ __global__ void biasGeluTanhBf16(const float* __restrict__ acc,
     }
 }
 
+__global__ void biasReluF32(float* __restrict__ c, const float* __restrict__ bias,
+                            std::size_t total, int n) {
+    const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+    for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
+         i += stride) {
+        const float v = c[i] + bias[i % static_cast<std::size_t>(n)];
+        c[i] = fmaxf(v, 0.0f);
+    }
+}
+
+// Enough blocks of kThreads for total elements, capped: the grid-stride loops cover the rest.
+constexpr int kThreads = 256;
+unsigned blocksFor(std::size_t total) {
+    std::size_t blocks = (total + kThreads - 1) / kThreads;
+    return static_cast<unsigned>(blocks > 65535u * 16u ? 65535u * 16u : blocks);
+}
+
 } // namespace
 
 cudaError_t launchBiasGeluTanhBf16(const float* acc, const void* bias, void* out, int m, int n,
@@ -34,13 +51,17 @@ cudaError_t launchBiasGeluTanhBf16(const float* acc, const void* bias, void* out
     if (m <= 0 || n <= 0)
         return cudaErrorInvalidValue;
     const std::size_t total = static_cast<std::size_t>(m) * static_cast<std::size_t>(n);
-    constexpr int kThreads = 256;
-    std::size_t blocks = (total + kThreads - 1) / kThreads;
-    if (blocks > 65535u * 16u)
-        blocks = 65535u * 16u; // grid-stride loop covers the rest
-    biasGeluTanhBf16<<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(
+    biasGeluTanhBf16<<<blocksFor(total), kThreads, 0, stream>>>(
         acc, static_cast<const __nv_bfloat16*>(bias), static_cast<__nv_bfloat16*>(out), total, n,
         gelu);
+    return cudaGetLastError();
+}
+
+cudaError_t launchBiasReluF32(float* c, const float* bias, int m, int n, cudaStream_t stream) {
+    if (m <= 0 || n <= 0)
+        return cudaErrorInvalidValue;
+    const std::size_t total = static_cast<std::size_t>(m) * static_cast<std::size_t>(n);
+    biasReluF32<<<blocksFor(total), kThreads, 0, stream>>>(c, bias, total, n);
     return cudaGetLastError();
 }
 

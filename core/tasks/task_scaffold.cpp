@@ -110,10 +110,12 @@ bytes = "8*n"
 kernel = "reference.cu"
 
 # No [baseline] table: the reference kernel is the baseline. To time against a library
-# operation, name it from the catalogue (kwb tasks baselines), e.g.
+# operation, name it from the catalogue (kwb tasks baselines); for this ReLU, cuDNN's:
 #   [baseline]
+#   op = "cudnn-relu"
+# An operation whose dimensions have other names takes them from yours, e.g.
 #   op = "cublas-sgemm"
-#   dims = { M = "rows", N = "cols", K = "inner" }   # its dimensions from yours
+#   dims = { M = "rows", N = "cols", K = "inner" }
 )toml";
 
 constexpr const char* kExampleCu =

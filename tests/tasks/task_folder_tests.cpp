@@ -52,6 +52,18 @@ void scaffolds(const fs::path& dir) {
     CHECK(t.reference.kernel == "reference.cu" && has(t.reference.kernelSource, "kwb_my_relu"));
     CHECK(t.baseline.library == kwb::BaselineLibrary::ReferenceKernel && t.baseline.op.empty());
     CHECK(kwb::verificationGaps(t).empty());
+    // The library baseline its comment suggests, uncommented, names cuDNN's ReLU and fits.
+    kwb::TaskScaffold withCudnn = kwb::scaffoldTask("my-relu-cudnn");
+    const std::string suggested = "#   [baseline]\n#   op = \"cudnn-relu\"\n";
+    const auto at = withCudnn.taskToml.find(suggested);
+    if (CHECK(at != std::string::npos)) {
+        withCudnn.taskToml.replace(at, suggested.size(), "[baseline]\nop = \"cudnn-relu\"\n");
+        auto lib = kwb::writeTaskScaffold(dir / "suggested", "my-relu-cudnn", withCudnn);
+        auto lr = lib ? kwb::loadTaskFileDetailed(*lib) : kwb::TaskFileResult{};
+        CHECK_MSG(lr.task && lr.task->baseline.op == "cudnn-relu" &&
+                      lr.task->baseline.library == kwb::BaselineLibrary::Cudnn,
+                  kwb::joinProblems(lr.problems));
+    }
     // Never over an existing folder.
     auto again = kwb::writeTaskScaffold(dir, "my-relu", kwb::scaffoldTask("my-relu"));
     CHECK(!again.ok() && has(again.error().message, "already exists"));

@@ -28,5 +28,8 @@ Runner addExportCommand(CLI::App& app);
 Runner addEvalCommand(CLI::App& app);
 // Agent skills from curated samples (README, "Skills").
 Runner addSkillCommand(CLI::App& app);
+// Nsight Compute profiles: `profile`, and `samples profile` (call after addSamplesCommand).
+Runner addProfileCommand(CLI::App& app);
+Runner addSamplesProfileCommand(CLI::App& app);
 
 } // namespace kwb::cli

@@ -24,11 +24,13 @@ int main(int argc, char** argv) {
     commands.push_back(kwb::cli::addProjectCommand(app));
     commands.push_back(kwb::cli::addSamplesCommand(app));
     commands.push_back(kwb::cli::addSamplesNoCodeCommand(app));
+    commands.push_back(kwb::cli::addSamplesProfileCommand(app));
     commands.push_back(kwb::cli::addReviewCommand(app));
     commands.push_back(kwb::cli::addImportCommand(app));
     commands.push_back(kwb::cli::addExportCommand(app));
     commands.push_back(kwb::cli::addEvalCommand(app));
     commands.push_back(kwb::cli::addSkillCommand(app));
+    commands.push_back(kwb::cli::addProfileCommand(app));
 
     try {
         app.parse(argc, argv);

@@ -11,6 +11,7 @@
 #include <memory>
 #include <span>
 
+#include <cuda_profiler_api.h>
 #include <cuda_runtime.h>
 
 #include "core/gpu/device_kernels.h"
@@ -54,6 +55,11 @@ public:
             return fail(f);
         rep()["outputs"] = m_outputs;
         mark("correctness");
+        if (!m_job.profileTarget.empty()) {
+            if (auto f = profiledCall())
+                return fail(f);
+            return std::move(m_out);
+        }
         if (!m_job.bench || !m_job.baseline)
             return std::move(m_out);
         m_emit({{"event", "progress"}, {"stage", "benchmark"}, {"shape", m_shape.name}});
@@ -447,6 +453,33 @@ private:
         if (!f)
             f = compareAll("second call against the first", true, m_b.ptrs);
         dropKept();
+        return f;
+    }
+
+    // kwb profile: one call of the target on fresh inputs, the only work between the profiler's
+    // start and stop. The candidate's call is checked like any other (guards, inputs).
+    Failure profiledCall() {
+        const bool baseline = m_job.profileTarget == "baseline";
+        if (baseline && !m_job.baseline)
+            return {"harness-error", "no baseline to profile at shape " + m_shape.name, false};
+        if (baseline)
+            if (auto f = prepareBaseline())
+                return f;
+        fillTrialInputs(std::max(1, m_job.trials) + 1);
+        if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
+            return cudaFailure(e, "before the profiled call");
+        cudaProfilerStart();
+        Failure f;
+        if (baseline) {
+            if (auto r = m_job.baseline->run(m_bcall); !r)
+                f = {"harness-error", "baseline: " + r.error().message, false};
+            if (auto e = cudaDeviceSynchronize(); e != cudaSuccess && !f)
+                f = cudaFailure(e, "the profiled baseline call");
+        } else {
+            f = callCandidate("profiled call");
+        }
+        cudaProfilerStop();
+        rep()["profiled"] = m_job.profileTarget;
         return f;
     }
 

@@ -30,6 +30,10 @@ struct ShapeJob {
     int device = 0;
     cudaStream_t stream = nullptr;
     bool deviceWarm = false; // an earlier shape of this job was just timed: the clocks are up
+    // kwb profile: after the correctness trials, one call of "candidate" or "baseline" on fresh
+    // inputs between cudaProfilerStart and cudaProfilerStop (ncu --profile-from-start off sees
+    // that call only); nothing is timed. Empty: an ordinary verification.
+    std::string profileTarget;
 };
 
 struct ShapeOutcome {

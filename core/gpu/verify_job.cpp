@@ -221,6 +221,9 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
     base.l2Bytes = std::size_t(prop.l2CacheSize);
     base.device = device;
     base.stream = stream;
+    base.profileTarget = spec.value("profile_target", "");
+    if (!base.profileTarget.empty())
+        base.bench = false;
     runShapes(base, only, emit, mark, &result);
     result["timeline_ms"] = timeline;
     return result;

@@ -11,6 +11,7 @@
 #include "core/gpu/candidate_build.h"
 #include "core/gpu/device_query.h"
 #include "core/gpu/job_launcher.h"
+#include "core/gpu/profiled_job.h"
 #include "core/gpu/sanitized_job.h"
 #include "core/gpu/speed_of_light.h"
 #include "core/model/source_limit.h"
@@ -239,6 +240,41 @@ void applySpeedOfLight(const Task& task, const DeviceCeilings& ceil, nlohmann::j
             }
 }
 
+// kwb profile: the roofline's figures, the task's FLOP and byte formulas at the profiled shape
+// and the device's measured peaks.
+void addRooflineFigures(const Task& task, const DeviceCeilings& c, nlohmann::json& result) {
+    if (!result.contains("profile") || !result["profile"].is_object())
+        return;
+    nlohmann::json& profile = result["profile"];
+    const std::string shapeName = profile.value("shape", "");
+    for (const auto& shape : task.shapes) {
+        if (shape.name != shapeName)
+            continue;
+        std::map<std::string, double> v;
+        for (const auto& [k, x] : shape.dims)
+            v[k] = double(x);
+        auto flops = Formula::parse(task.flopsFormula);
+        auto bytes = Formula::parse(task.bytesFormula);
+        if (flops && flops->evaluate(v).ok())
+            profile["flops"] = *flops->evaluate(v);
+        if (bytes && bytes->evaluate(v).ok())
+            profile["bytes"] = *bytes->evaluate(v);
+    }
+    std::string dtype = "f32";
+    for (const auto& prm : task.parameters)
+        if (prm.kind == ParamKind::Input) {
+            dtype = toString(prm.dtype);
+            break;
+        }
+    double rate = matrixRateTFlops(c, dtype);
+    if (task.family != "gemm" && task.family != "conv" && dtype == "f32")
+        rate = c.f32TFlops;
+    if (rate > 0)
+        profile["peak_flops_per_second"] = rate * 1e12;
+    if (c.copyBandwidthGBps > 0)
+        profile["peak_bytes_per_second"] = c.copyBandwidthGBps * 1e9;
+}
+
 // The algorithms library baselines searched for on one device (core/gpu/baselines/
 // algorithm_choices.h), one JSON object per device in the cache folder.
 std::filesystem::path algorithmChoicesFile(int device,
@@ -366,6 +402,28 @@ nlohmann::json WorkerSession::sanitizedJob(const nlohmann::json& params, const n
     return runSanitizedJob(job, [&](const nlohmann::json& ev) { progress(ev); });
 }
 
+nlohmann::json WorkerSession::profiledJob(const nlohmann::json& params, const nlohmann::json& spec,
+                                          const nlohmann::json& built, const JobLimits& limits,
+                                          const std::function<void(nlohmann::json)>& progress) {
+    ProfiledJob job;
+    job.jobPath = m_jobPath;
+    job.ncuPath = locateCudaTool("ncu");
+    job.spec = spec;
+    // Kernel replay runs each profiled kernel once per pass, many passes for the full set.
+    job.limits.total = std::max(limits.total, std::chrono::seconds(600));
+    job.limits.idle = std::max(limits.idle, std::chrono::seconds(300));
+    const nlohmann::json profile = params.value("profile", nlohmann::json::object());
+    job.sections = profile.value("sections", "full") == "basic" ? "basic" : "full";
+    std::string fileName = params.value("file_name", "candidate.cu");
+    if (fileName.find_first_of("/\\\"\n") != std::string::npos || fileName.empty())
+        fileName = "candidate.cu"; // as build() names it
+    job.candidateFile = fileName;
+    const auto stamp = std::chrono::system_clock::now().time_since_epoch().count();
+    job.reportFolder = cacheDirectory() / "profiles" /
+                       (built.value("key", "candidate") + "-" + std::to_string(stamp));
+    return runProfiledJob(job, [&](const nlohmann::json& ev) { progress(ev); });
+}
+
 nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send) {
     const nlohmann::json params = msg.value("params", nlohmann::json::object());
     auto task = taskFromJson(params.value("task", nlohmann::json::object()));
@@ -378,11 +436,13 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     };
     int device = params.value("device", 0);
     const bool sanitizing = params.contains("sanitize");
-    const bool bench = params.value("bench", true) && !sanitizing;
+    const bool profiling = params.contains("profile");
+    const bool bench = params.value("bench", true) && !sanitizing && !profiling;
     // While nvcc builds, the job child starts CUDA, measures the device's ceilings if none are
     // cached (once per device) and warms the task's baseline; all before the job times anything.
     // The child starts before this process asks the driver for its devices (both take a while).
     StartedJobPtr early;
+    // (A profile starts one too: it measures the ceilings the roofline needs when none are cached.)
     if (!sanitizing && (!m_devices || !m_devices->gpus.empty()))
         early = startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}});
     const auto q0 = std::chrono::steady_clock::now();
@@ -415,7 +475,7 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     if (reference.contains("error"))
         return (void)building.get(), reference;
     std::optional<Result<DeviceCeilings>> c;
-    if (haveDevice && bench) {
+    if (haveDevice && (bench || profiling)) {
         c = ceilingsFor(device, early.get());
         timeline["calibration_ready"] = since();
     }
@@ -449,13 +509,16 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         spec["reference_library"] = reference["library_path"];
     spec["device"] = device;
     const JobLimits limits = jobLimits(params);
-    nlohmann::json job = sanitizing
-                             ? sanitizedJob(params, spec, built, limits, progress)
+    nlohmann::json job = sanitizing ? sanitizedJob(params, spec, built, limits, progress)
+                         : profiling
+                             ? profiledJob(params, spec, built, limits, progress)
                              : runJobInChild(m_jobPath, spec, limits, progress, std::move(early));
     timeline["job_done"] = since();
     for (auto& [k, v] : job.items())
         result[k] = v;
     result["worker_timeline_ms"] = timeline;
+    if (profiling && c && *c)
+        addRooflineFigures(*task, **c, result);
     if (bench && c) {
         if (*c) {
             result["ceilings"] = ceilingsToJson(**c);

@@ -38,6 +38,9 @@ private:
     nlohmann::json sanitizedJob(const nlohmann::json& params, const nlohmann::json& spec,
                                 const nlohmann::json& built, const JobLimits& limits,
                                 const std::function<void(nlohmann::json)>& progress);
+    nlohmann::json profiledJob(const nlohmann::json& params, const nlohmann::json& spec,
+                               const nlohmann::json& built, const JobLimits& limits,
+                               const std::function<void(nlohmann::json)>& progress);
     // withLibraries: with the libraries' versions (queryDevices), which costs loading them.
     const DeviceInfo& devices(bool withLibraries = false);
     BuildCache& buildCache();

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/error.h"
+#include "core/model/profile.h"
 
 namespace kwb::verification {
 
@@ -328,6 +329,7 @@ struct VerificationRecordData {
     std::optional<std::string> ceilingsError;
     std::optional<Screening> screening;
     std::optional<SanitizerReport> sanitizer; // kwb verify --sanitize only
+    std::optional<ProfileReport> profile;     // kwb profile only
     nlohmann::json ceilings;                  // free-form: core/gpu ceilingsToJson
     nlohmann::json timelineMs;                // free-form: job step -> ms
     nlohmann::json workerTimelineMs;          // free-form: worker step -> ms

@@ -545,6 +545,7 @@ Result<VerificationRecordData> fromJson(const json& j) {
     r.read("ceilings_error", d.ceilingsError);
     r.readObject("screening", d.screening, screeningFromJson);
     r.readObject("sanitizer", d.sanitizer, sanitizerFromJson);
+    r.readObject("profile", d.profile, profileFromJson);
     r.readObject("queue", d.queue, queueFromJson);
     r.read("ceilings", d.ceilings);
     r.read("timeline_ms", d.timelineMs);
@@ -586,6 +587,8 @@ json toJson(const VerificationRecordData& d) {
         j["screening"] = toJson(*d.screening);
     if (d.sanitizer)
         j["sanitizer"] = toJson(*d.sanitizer);
+    if (d.profile)
+        j["profile"] = toJson(*d.profile);
     if (d.queue)
         j["queue"] = toJson(*d.queue);
     for (const auto& [key, value] :

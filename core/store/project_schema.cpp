@@ -214,6 +214,20 @@ CREATE TRIGGER eval_cells_kept BEFORE DELETE ON eval_cells
   BEGIN SELECT RAISE(ABORT, 'evaluation cells are immutable'); END;
 )sql";
 
+// Version 5: profiles (kwb samples profile, the window's Profile tab). A profile is a sealed
+// verification record with its "profile" section (one shape, correctness only, Nsight Compute's
+// figures for one call of the candidate and one of the baseline); kept apart from the sample's
+// verifications, so profiling a sample never changes its verdict or its speedup.
+const char* const kSchema5 = R"sql(
+CREATE TABLE profiles(
+  id TEXT PRIMARY KEY,
+  sample_id INTEGER NOT NULL REFERENCES samples(id),
+  created_at TEXT NOT NULL,
+  shape TEXT NOT NULL,
+  record_json TEXT NOT NULL);
+CREATE INDEX profiles_sample ON profiles(sample_id);
+)sql";
+
 Status backfill2(SqliteConnection& db) {
     auto st =
         db.prepare("SELECT s.id, s.task_id, s.label, s.model, c.source, s.duplicate_of "
@@ -276,7 +290,8 @@ const std::vector<Step>& steps() {
     static const std::vector<Step> s = {{1, kSchema1, nullptr},
                                         {2, kSchema2, backfill2},
                                         {3, kSchema3, nullptr},
-                                        {4, kSchema4, nullptr}};
+                                        {4, kSchema4, nullptr},
+                                        {5, kSchema5, nullptr}};
     return s;
 }
 
@@ -330,7 +345,11 @@ const char* const* requiredTables(int version) {
         "project_meta",  "task_specs", "imports",        "samples",       "sample_content",
         "verifications", "reviews",    "sample_minhash", "minhash_bands", "sample_text",
         "generations",   "eval_runs",  "eval_cells",     nullptr};
-    return version >= 4 ? v4 : version >= 3 ? v3 : version >= 2 ? v2 : v1;
+    static const char* const v5[] = {
+        "project_meta",  "task_specs", "imports",        "samples",       "sample_content",
+        "verifications", "reviews",    "sample_minhash", "minhash_bands", "sample_text",
+        "generations",   "eval_runs",  "eval_cells",     "profiles",      nullptr};
+    return version >= 5 ? v5 : version >= 4 ? v4 : version >= 3 ? v3 : version >= 2 ? v2 : v1;
 }
 
 } // namespace kwb::project_schema

@@ -13,7 +13,7 @@ class SqliteConnection;
 namespace project_schema {
 
 inline constexpr int kApplicationId = 0x4B575042; // "KWPB"
-inline constexpr int kCurrentVersion = 4;
+inline constexpr int kCurrentVersion = 5;
 
 // Brings a project at `from` (0: empty file) up to `to` (<= kCurrentVersion), one step per
 // transaction. Versions: 1 tasks, samples, verifications, reviews, exact duplicates;

@@ -157,6 +157,13 @@ public:
     // The sample's records, oldest first, each as it was stored (records of every readable
     // schema version; each keeps the id it was stored under).
     Result<std::vector<verification::VerificationRecordData>> verifications(std::int64_t sampleId);
+    // kwb samples profile: a sealed record with its profile section, kept apart from the
+    // sample's verifications (its verdict and speedup stay as they were). Stored once by id.
+    // Error codes: "unknown-sample", "verification-mismatch" (not this sample's, not sealed, or
+    // without a profile).
+    Status addProfile(std::int64_t sampleId, const verification::VerificationRecordData& record);
+    // The sample's profiles, oldest first.
+    Result<std::vector<verification::VerificationRecordData>> profiles(std::int64_t sampleId);
 
     // Appends a verdict; it becomes the sample's verdict. Tags are trimmed; an empty one is
     // refused.

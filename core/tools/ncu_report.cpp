@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 
 namespace kwb::tools {
 namespace {
@@ -154,34 +155,65 @@ KernelProfile summarizeKernel(const NcuKernel& k) {
     return p;
 }
 
-nlohmann::json KernelProfile::toJson() const {
-    nlohmann::json j = {{"kernel", name}};
-    auto put = [&j](const char* key, const std::optional<double>& v) {
-        if (v)
-            j[key] = *v;
-    };
-    put("duration_ns", durationNs);
-    put("sm_throughput_pct", smThroughputPct);
-    put("memory_throughput_pct", memoryThroughputPct);
-    put("achieved_occupancy_pct", achievedOccupancyPct);
-    put("theoretical_occupancy_pct", theoreticalOccupancyPct);
-    if (!occupancyLimiter.empty())
-        j["occupancy_limiter"] = occupancyLimiter;
-    put("registers_per_thread", registersPerThread);
-    put("shared_bytes_per_block", sharedBytesPerBlock);
-    put("l1_hit_pct", l1HitPct);
-    put("l2_hit_pct", l2HitPct);
-    put("dram_bytes", dramBytes);
-    nlohmann::json stalls = nlohmann::json::array();
-    for (const auto& [reason, cycles] : topStalls)
-        stalls.push_back({{"reason", reason}, {"cycles_per_issue", cycles}});
-    j["top_stalls"] = stalls;
-    return j;
-}
-
 std::string profileExtraMetrics() {
     return "gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,"
            "lts__t_sector_hit_rate.pct,l1tex__t_sector_hit_rate.pct";
+}
+
+} // namespace kwb::tools
+
+namespace kwb::tools {
+
+Result<std::vector<verification::HotLine>>
+readNcuSourceCsv(std::string_view csv, const std::string& fileName, std::size_t limit) {
+    std::map<std::pair<std::string, int>, verification::HotLine> lines;
+    std::string file;
+    int samplesColumn = -1;
+    bool sawHeader = false;
+    std::size_t p = 0;
+    while (skipMessages(csv, p)) {
+        const auto row = csvRecord(csv, p);
+        if (row.size() == 2 && (row[0] == "File Path" || row[0] == "File Name")) {
+            file = row[1].substr(row[1].find_last_of('/') + 1);
+            continue;
+        }
+        if (row.size() >= 2 && row[0] == "Line No") {
+            sawHeader = true;
+            samplesColumn = -1;
+            for (std::size_t i = 0; i < row.size(); ++i)
+                if (row[i] == "Warp Stall Sampling (All Samples)") {
+                    samplesColumn = int(i);
+                    break;
+                }
+            continue;
+        }
+        // A CUDA line's row has its number; the SASS rows under it have none.
+        if (samplesColumn < 0 || row.size() <= std::size_t(samplesColumn) || row[0].empty() ||
+            (!fileName.empty() && file != fileName))
+            continue;
+        char* end = nullptr;
+        const long line = std::strtol(row[0].c_str(), &end, 10);
+        const double samples = std::strtod(row[std::size_t(samplesColumn)].c_str(), nullptr);
+        if (!end || *end != '\0' || line <= 0 || samples <= 0)
+            continue;
+        auto& h = lines[{file, int(line)}];
+        h.file = file;
+        h.line = int(line);
+        h.samples += samples;
+        h.source = row[1];
+    }
+    if (!sawHeader)
+        return Error::make("bad-ncu-report",
+                           "the ncu output is not the source page as CSV (run ncu with --csv "
+                           "--page source --print-source cuda,sass)");
+    std::vector<verification::HotLine> out;
+    for (auto& [key, h] : lines)
+        out.push_back(std::move(h));
+    std::stable_sort(out.begin(), out.end(),
+                     [](const auto& a, const auto& b) { return a.samples > b.samples; });
+    if (out.size() > limit)
+        out.resize(limit);
+    return out;
 }
 
 } // namespace kwb::tools

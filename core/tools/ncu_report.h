@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/error.h"
+#include "core/model/profile.h"
 
 namespace kwb::tools {
 
@@ -27,22 +28,20 @@ struct NcuKernel {
 
 Result<std::vector<NcuKernel>> readNcuRawCsv(std::string_view csv);
 
-// The figures of one kernel launch; a figure the report's section set did not collect stays
-// empty (basic has no stall reasons, for one).
-struct KernelProfile {
-    std::string name;
-    std::optional<double> durationNs, smThroughputPct, memoryThroughputPct;
-    std::optional<double> achievedOccupancyPct, theoreticalOccupancyPct;
-    std::string occupancyLimiter; // "registers", "shared memory", "warps", "blocks", "barriers"
-    std::optional<double> registersPerThread, sharedBytesPerBlock;
-    std::optional<double> l1HitPct, l2HitPct, dramBytes;
-    std::vector<std::pair<std::string, double>> topStalls; // reason -> cycles per issue, top 3
-    nlohmann::json toJson() const;
-};
+// The figures of one kernel launch (the record's type); a figure the report's section set did
+// not collect stays empty (basic has no stall reasons, for one).
+using KernelProfile = verification::ProfiledKernel;
 
 KernelProfile summarizeKernel(const NcuKernel& k);
 
 // The metrics `kwb profile` asks for beyond its section set, comma-separated for --metrics.
 std::string profileExtraMetrics();
+
+// ncu's source page with source counters (`--page source --csv --print-source cuda,sass` of a
+// report of the full set): the warp-stall samples of each CUDA source line, summed over the
+// report's functions; the lines of files other than `fileName` (when not empty) left out. Most
+// samples first, at most `limit` lines with samples.
+Result<std::vector<verification::HotLine>>
+readNcuSourceCsv(std::string_view csv, const std::string& fileName, std::size_t limit);
 
 } // namespace kwb::tools

@@ -194,6 +194,8 @@ SubprocessWorker::verify(const Task& task, const VerifyRequest& request,
                              {"idle_timeout_s", request.idleTimeoutSeconds}};
     if (!request.sanitize.empty())
         params["sanitize"] = request.sanitize;
+    if (!request.profile.empty())
+        params["profile"] = {{"sections", request.profile}};
     auto r = call("verify", params, timeout, onProgress, cancel);
     if (!r)
         return r.error();

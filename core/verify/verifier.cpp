@@ -56,6 +56,13 @@ std::vector<std::string> sanitizerShapes(const Task& task) {
     return out;
 }
 
+std::string profileShape(const Task& task) {
+    for (const auto& s : task.shapes)
+        if (s.name == "large")
+            return s.name;
+    return task.shapes.empty() ? std::string() : task.shapes.front().name;
+}
+
 Result<VerifyRequest> makeVerifyRequest(const Task& task, const std::string& source,
                                         const std::string& fileName, const VerifyOptions& options) {
     if (source.size() > kMaxSourceBytes) // refused before any worker is started
@@ -76,7 +83,14 @@ Result<VerifyRequest> makeVerifyRequest(const Task& task, const std::string& sou
     request.sanitize = options.sanitize;
     if (!options.sanitize.empty() && request.shapes.empty())
         request.shapes = sanitizerShapes(task);
-    request.bench = options.bench;
+    if (!options.profile.empty()) {
+        if (options.profile != "basic" && options.profile != "full")
+            return Error::make("bad-argument", "the profile's section set is \"" + options.profile +
+                                                   "\"; it is \"basic\" or \"full\"");
+        request.profile = options.profile;
+        request.shapes = {options.shapes.empty() ? profileShape(task) : options.shapes.front()};
+    }
+    request.bench = options.bench && options.profile.empty();
     request.trials = options.trials;
     request.timing = options.timing;
     request.timeoutSeconds = options.timeoutSeconds;

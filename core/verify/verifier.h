@@ -27,7 +27,15 @@ struct VerifyOptions {
     // compute-sanitizer tools (core/tools/sanitizer_report.h); empty: none. With tools and no
     // shapes named, the task's small and odd shapes run (sanitizerShapes), without timing.
     std::vector<std::string> sanitize;
+    // kwb profile: Nsight Compute's section set, "basic" or "full"; empty: no profile. One shape
+    // (the first of `shapes`, else profileShape), one call of the candidate and one of the
+    // baseline, correctness only (core/gpu/profiled_job.h).
+    std::string profile;
 };
+
+// The shape a profile looks at when none is named: "large" where the task has it (where the
+// kernels' differences show), else its first.
+std::string profileShape(const Task& task);
 
 // The shapes a sanitized run checks: those small enough for the CPU reference and the smallest
 // one with a dimension that is not a multiple of 32 (the tile edges).

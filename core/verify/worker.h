@@ -40,6 +40,8 @@ struct VerifyRequest {
     nlohmann::json timing = nlohmann::json::object();
     // compute-sanitizer tools to run the job under (kwb verify --sanitize); empty: none.
     std::vector<std::string> sanitize;
+    // Nsight Compute's section set for kwb profile ("basic" or "full"); empty: no profile.
+    std::string profile;
 };
 
 class Worker {

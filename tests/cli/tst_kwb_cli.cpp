@@ -205,6 +205,119 @@ private slots:
                  qPrintable(json.out));
     }
 
+    // kwb profile without Nsight Compute says what is missing and how to install it, before
+    // anything is built; a shape the task lacks and an unknown section set are refused.
+    void profileSaysWhatIsMissing() {
+        QTemporaryDir dir;
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("KWB_NCU"), dir.path() + QStringLiteral("/none"));
+        env.insert(QStringLiteral("KWB_DATA_DIR"), dir.path() + QStringLiteral("/data"));
+        const QString src =
+            QStringLiteral(KWB_SOURCE_DIR "/resources/tasks/reference/sgemm-f32.cu");
+        Run r = runKwb({QStringLiteral("profile"), QStringLiteral("sgemm-f32"), src}, env);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("Nsight Compute (ncu) is not installed")) &&
+                     r.err.contains(QStringLiteral("KWB_NCU")),
+                 qPrintable(r.err));
+        Run shape = runKwb({QStringLiteral("profile"), QStringLiteral("sgemm-f32"), src,
+                            QStringLiteral("--shape"), QStringLiteral("huge")},
+                           env);
+        QCOMPARE(shape.exitCode, 2);
+        QVERIFY2(shape.err.contains(QStringLiteral("has no shape \"huge\"")),
+                 qPrintable(shape.err));
+        Run sections = runKwb({QStringLiteral("profile"), QStringLiteral("sgemm-f32"), src,
+                               QStringLiteral("--sections"), QStringLiteral("everything")},
+                              env);
+        QVERIFY(sections.exitCode != 0);
+    }
+
+    // kwb profile asks the worker for a profile of one shape (large by default) without timing,
+    // and shows both sides: the figures side by side, the differing ones marked, the kernels and
+    // the hot lines. The worker is a stand-in that answers with a recorded profile (no GPU here)
+    // and refuses a request that is not a profile request.
+    void profileShowsBothSides() {
+        QTemporaryDir dir;
+        const QString worker = dir.path() + QStringLiteral("/profile-worker");
+        QFile script(worker);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(
+            "#!/usr/bin/env python3\n"
+            "import json, sys\n"
+            "def side(t, label, ns, sm, regs, dram):\n"
+            "    return {'target': t, 'label': label, 'seconds': 4.2, 'report_path': '/r/' + t,\n"
+            "            'raw_csv': '', 'kernels': [{'kernel': label + '_kernel', 'duration_ns': "
+            "ns,\n"
+            "            'sm_throughput_pct': sm, 'registers_per_thread': regs, 'dram_bytes': "
+            "dram,\n"
+            "            'occupancy_limiter': 'registers',\n"
+            "            'top_stalls': [{'reason': 'long_scoreboard', 'cycles_per_issue': "
+            "3.1}]}],\n"
+            "            'hot_lines': [{'file': 'sgemm-f32.cu', 'line': 44, 'samples': 9000,\n"
+            "                           'source': 'acc += a * b;'}] if t == 'candidate' else []}\n"
+            "for line in sys.stdin:\n"
+            "    m = json.loads(line)\n"
+            "    if m.get('type') == 'hello':\n"
+            "        r = {'type': 'hello', 'ok': True, 'protocol': 1, 'worker': 'stand-in',\n"
+            "             'supported': {'min': 1, 'max': 1}}\n"
+            "    elif m.get('type') == 'verify':\n"
+            "        p = m['params']\n"
+            "        good = p.get('profile') == {'sections': 'full'} and p.get('shapes') == "
+            "['large'] \\\n"
+            "            and p.get('bench') is False\n"
+            "        res = {'verdict': 'pass' if good else 'harness-error',\n"
+            "               'detail': '' if good else 'not a profile request: ' + "
+            "json.dumps(p)[:300],\n"
+            "               'shapes': [], 'build': {'ok': True}}\n"
+            "        if good:\n"
+            "            res['profile'] = {'version': '2025.3.1.0', 'sections': 'full',\n"
+            "                'shape': 'large', 'flops': 1.37e11, 'peak_flops_per_second': 5.1e13,\n"
+            "                'sides': [side('candidate', 'sgemm-f32.cu', 9.1e6, 61.0, 96, 2.0e8),\n"
+            "                          side('baseline', 'cublasSgemm', 2.9e6, 88.5, 202, 1.9e8)]}\n"
+            "        r = {'id': m['id'], 'type': 'verify', 'ok': True, 'result': res}\n"
+            "    else:\n"
+            "        r = {'id': m.get('id'), 'type': m.get('type'), 'ok': True, 'result': {}}\n"
+            "    print(json.dumps(r), flush=True)\n");
+        script.close();
+        QVERIFY(script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                      QFileDevice::ExeOwner));
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("KWB_RUNNER"), worker);
+        env.insert(QStringLiteral("KWB_NCU"), QStringLiteral("/bin/true")); // "installed"
+        env.insert(QStringLiteral("KWB_DATA_DIR"), dir.path() + QStringLiteral("/data"));
+        env.insert(QStringLiteral("KWB_CACHE_DIR"), dir.path() + QStringLiteral("/cache"));
+        const QString src =
+            QStringLiteral(KWB_SOURCE_DIR "/resources/tasks/reference/sgemm-f32.cu");
+        Run text = runKwb({QStringLiteral("profile"), QStringLiteral("sgemm-f32"), src}, env);
+        QVERIFY2(text.exitCode == 0, qPrintable(text.out + text.err));
+        for (const char* want :
+             {"section set full, shape large", "Duration", "9100.0 us", "2900.0 us",
+              "Registers per thread", "cublasSgemm_kernel", "occupancy limited by registers",
+              "long_scoreboard 3.10", "hot line sgemm-f32.cu:44", "Achieved rate"})
+            QVERIFY2(text.out.contains(QString::fromUtf8(want)),
+                     qPrintable(QStringLiteral("missing \"%1\" in:\n%2")
+                                    .arg(QString::fromUtf8(want), text.out)));
+        // The duration differs by more than a quarter: marked; the DRAM traffic does not.
+        const auto lines = text.out.split(QLatin1Char('\n'));
+        for (const auto& l : lines) {
+            if (l.startsWith(QStringLiteral("Duration")))
+                QVERIFY2(l.trimmed().endsWith(QLatin1Char('*')), qPrintable(l));
+            if (l.startsWith(QStringLiteral("DRAM traffic")))
+                QVERIFY2(!l.trimmed().endsWith(QLatin1Char('*')), qPrintable(l));
+        }
+        Run json = runKwb(
+            {QStringLiteral("profile"), QStringLiteral("sgemm-f32"), src, QStringLiteral("--json")},
+            env);
+        QCOMPARE(json.exitCode, 0);
+        const auto rec = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        const auto sides = rec.value(QStringLiteral("profile"))
+                               .toObject()
+                               .value(QStringLiteral("sides"))
+                               .toArray();
+        QCOMPARE(sides.size(), 2);
+        QCOMPARE(sides[1].toObject().value(QStringLiteral("label")).toString(),
+                 QStringLiteral("cublasSgemm"));
+    }
+
     void doctorNamesMissingWorker() {
         QTemporaryDir data;
         auto env = QProcessEnvironment::systemEnvironment();

@@ -1,4 +1,5 @@
 // Samples with provenance, verification records and the review history with undo.
+#include "core/record/record_identity.h"
 #include "core/store/project_store.h"
 #include "core/sys/sha256.h"
 #include "tests/store/fixtures.h"
@@ -84,6 +85,24 @@ void sampleTests() {
     CHECK(ps.addVerification(*id2, notRun));
     CHECK(!ps.sample(*id2)->status.onGpu);
     CHECK(!ps.addVerification(424242, rec2));
+    // Profiles are kept apart: the sample's verdict and speedup stay those of its verifications.
+    auto prof = record(*out, "pass", std::nullopt, "NVIDIA H200");
+    prof.profile = kwb::verification::ProfileReport{};
+    prof.profile->shape = "large";
+    prof.profile->sides.push_back({});
+    prof.profile->sides.back().target = "candidate";
+    prof = kwb::verification::sealed(prof);
+    CHECK(ps.addProfile(*id, prof));
+    CHECK(ps.addProfile(*id, prof)); // the same profile again: stored once
+    auto profiles = ps.profiles(*id);
+    CHECK(profiles && profiles->size() == 1 && (*profiles)[0] == prof);
+    CHECK(ps.sample(*id)->status.verificationId == rec2.id); // unchanged by the profile
+    CHECK(ps.verifications(*id)->size() == 2);
+    auto notAProfile = ps.addProfile(*id, rec2);
+    CHECK(!notAProfile && notAProfile.error().code == "verification-mismatch");
+    auto elsewhere = ps.addProfile(*id2, prof); // another source
+    CHECK(!elsewhere && elsewhere.error().code == "verification-mismatch");
+    CHECK(ps.profiles(*id2) && ps.profiles(*id2)->empty());
     auto rep = ps.checkIntegrity();
     CHECK(rep && rep->ok());
 }

@@ -180,7 +180,7 @@ void ncuBasicAndFull() {
         } else {
             CHECK(naive.topStalls.empty()); // basic collects no stall reasons
         }
-        const auto j = naive.toJson();
+        const auto j = kwb::verification::toJson(naive);
         CHECK(j.contains("duration_ns") && j["top_stalls"].is_array());
     }
     // ncu's own messages share the stream of a direct run.
@@ -190,6 +190,62 @@ void ncuBasicAndFull() {
     CHECK(!bad && bad.error().code == "bad-ncu-report");
     auto details = kwb::tools::readNcuRawCsv("\"ID\",\"Section Name\"\n\"0\",\"x\"\n");
     CHECK(!details);
+}
+
+// The source page of the full set: naive_sgemm's inner loop (line 44) holds nearly every sample.
+void ncuSourceLines() {
+    auto lines = kwb::tools::readNcuSourceCsv(fixture("ncu_source_csv.csv"), "hazards.cu", 5);
+    CHECK_MSG(lines.ok(), lines ? "" : lines.error().message);
+    if (!lines || lines->empty())
+        return;
+    CHECK(lines->size() <= 5);
+    CHECK((*lines)[0].line == 44 && (*lines)[0].file == "hazards.cu");
+    CHECK((*lines)[0].samples >= 396020);
+    CHECK((*lines)[0].source.find("acc +=") != std::string::npos);
+    for (std::size_t i = 1; i < lines->size(); ++i)
+        CHECK((*lines)[i - 1].samples >= (*lines)[i].samples);
+    auto other = kwb::tools::readNcuSourceCsv(fixture("ncu_source_csv.csv"), "candidate.cu", 5);
+    CHECK(other && other->empty()); // another file's lines are not the candidate's
+    auto raw = kwb::tools::readNcuSourceCsv(fixture("ncu_full_raw_csv.csv"), "", 5);
+    CHECK(!raw && raw.error().code == "bad-ncu-report");
+}
+
+// The profile section of a record: written and read back, the roofline point from its figures.
+void profileRoundTrip() {
+    v::ProfileReport p;
+    p.version = "2025.3.1.0";
+    p.sections = "full";
+    p.shape = "small";
+    p.flops = 2.0e9;
+    p.peakFlopsPerSecond = 6.0e13;
+    v::ProfileSide cand;
+    cand.target = "candidate";
+    cand.label = "candidate.cu";
+    v::ProfiledKernel k;
+    k.name = "sgemmTiled";
+    k.durationNs = 1.0e6;
+    k.dramBytes = 4.0e7;
+    k.topStalls = {{"long_scoreboard", 3.5}};
+    cand.kernels = {k, k};
+    cand.hotLines = {{"candidate.cu", 12, 900, "acc += a * b;"}};
+    p.sides = {cand};
+    v::VerificationRecordData d;
+    d.taskId = "sgemm-f32";
+    d.sourceHash = "abc";
+    d.createdAt = "2025-01-01T00:00:00Z";
+    d.verdict = v::RecordVerdict::fromText("pass");
+    d.profile = p;
+    auto back = v::fromJson(v::toJson(d));
+    CHECK(back && back->profile && *back->profile == p);
+    const auto* side = p.side("candidate");
+    CHECK(side && side->durationNs() == 2.0e6 && side->dramBytes() == 8.0e7);
+    CHECK(!p.side("baseline"));
+    auto point = v::rooflinePoint(p, *side);
+    CHECK(point && std::abs(point->intensity - 25.0) < 1e-9 &&
+          std::abs(point->flopsPerSecond - 1.0e12) < 1.0);
+    cand.kernels[1].dramBytes.reset(); // one kernel without the figure: no point
+    p.sides = {cand};
+    CHECK(!v::rooflinePoint(p, p.sides[0]));
 }
 
 void recordRoundTrip() {
@@ -227,6 +283,8 @@ int main() {
     badReportsAreRefused();
     toolLists();
     ncuBasicAndFull();
+    ncuSourceLines();
+    profileRoundTrip();
     recordRoundTrip();
     std::printf("%d passed, %d failed\n", kwbtest::counts().passed, kwbtest::counts().failed);
     return kwbtest::counts().failed ? 1 : 0;

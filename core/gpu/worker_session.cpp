@@ -275,6 +275,22 @@ void addRooflineFigures(const Task& task, const DeviceCeilings& c, nlohmann::jso
         profile["peak_bytes_per_second"] = c.copyBandwidthGBps * 1e9;
 }
 
+// What the device's measured ceilings add to a job's result: the speed-of-light judgement of a
+// timed one, the roofline's figures of a profile.
+void applyCeilings(const Task& task, const std::optional<Result<DeviceCeilings>>& c, bool bench,
+                   bool profiling, nlohmann::json& result) {
+    if (profiling && c && *c)
+        addRooflineFigures(task, **c, result);
+    if (!bench || !c)
+        return;
+    if (*c) {
+        result["ceilings"] = ceilingsToJson(**c);
+        applySpeedOfLight(task, **c, result);
+    } else {
+        result["ceilings_error"] = c->error().message;
+    }
+}
+
 // The algorithms library baselines searched for on one device (core/gpu/baselines/
 // algorithm_choices.h), one JSON object per device in the cache folder.
 std::filesystem::path algorithmChoicesFile(int device,
@@ -517,16 +533,7 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     for (auto& [k, v] : job.items())
         result[k] = v;
     result["worker_timeline_ms"] = timeline;
-    if (profiling && c && *c)
-        addRooflineFigures(*task, **c, result);
-    if (bench && c) {
-        if (*c) {
-            result["ceilings"] = ceilingsToJson(**c);
-            applySpeedOfLight(*task, **c, result);
-        } else {
-            result["ceilings_error"] = c->error().message;
-        }
-    }
+    applyCeilings(*task, c, bench, profiling, result);
     return result;
 }
 

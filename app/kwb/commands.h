@@ -28,5 +28,7 @@ Runner addExportCommand(CLI::App& app);
 Runner addEvalCommand(CLI::App& app);
 // Agent skills from curated samples (README, "Skills").
 Runner addSkillCommand(CLI::App& app);
+// Verification batches on a Slurm cluster (README, "Clusters (Slurm)").
+Runner addBatchCommand(CLI::App& app);
 
 } // namespace kwb::cli

@@ -323,8 +323,7 @@ int runCollect(const BatchOpts& o) {
     if (!m)
         return fail("collect", m.error());
     // The project the batch was made from, unless another is named.
-    auto store =
-        openProject(o.project.empty() && !std::getenv("KWB_PROJECT") ? m->project : o.project);
+    auto store = openProject(o.project.empty() ? m->project : o.project);
     if (!store)
         return fail("collect", store.error());
     const CollectReport r = collectBatch(**store, *dir, *m, !o.noSlurm);

@@ -348,7 +348,38 @@ def check_second_collect(wb, project, recs):
         fail(f"a second collect adds nothing: {report}")
     if records(project) != recs:
         fail("a second collect changed the project's records")
-    print("ok: a second collect adds nothing")
+    files = {s_["shard"]: s_ for s_ in json.loads(
+        wb.run("batch", "status", "--no-slurm", "--json").stdout)["shards"]}
+    if any(v["state"] != "done" or v["job"] == "" for v in files.values()):
+        fail(f"status from the result files alone: every shard done: {files}")
+    print("ok: a second collect adds nothing; status from the files alone agrees")
+
+
+def check_forged(wb, project, batch_dir, recs):
+    """Results changed in the shared folder are refused by collect, and the project is unchanged."""
+    results = os.path.join(batch_dir, "results")
+    originals = {}
+    for item in (0, 1):
+        with open(os.path.join(results, "%05d.json" % item)) as f:
+            originals[item] = f.read()
+    forged = json.loads(originals[0])
+    forged["record"]["detail"] = "passed everything"  # the record's id no longer fits its content
+    moved = json.loads(originals[1])
+    moved["sample"] = 2 if moved["sample"] != 2 else 3  # another sample's result
+    try:
+        for item, doc in ((0, forged), (1, moved)):
+            with open(os.path.join(results, "%05d.json" % item), "w") as f:
+                json.dump(doc, f)
+        r = wb.run("batch", "collect", batch_dir, ok=(2,))
+        if "changed after it was made" not in r.stdout or "its result is for sample" not in r.stdout:
+            fail("collect refuses a changed record and a result for another sample:\n" + r.stdout)
+        if records(project) != recs:
+            fail("refused results changed the project")
+    finally:
+        for item, text in originals.items():
+            with open(os.path.join(results, "%05d.json" % item), "w") as f:
+                f.write(text)
+    print("ok: a record changed in the shared folder and a result for another sample are refused")
 
 
 def check_resubmit(wb, cluster, project, batch_dir):
@@ -399,6 +430,11 @@ def check_usage(wb, project):
     r = wb.run("batch", "submit", "--samples", "1,x", "--slurm", "--project", project, ok=(64,))
     if "\"x\"" not in r.stderr:
         fail("a bad sample id is named: " + r.stderr)
+    r = wb.run("batch", "submit", "--plan", "no-such-run", "--slurm", "--project", project, ok=(2,))
+    if "no evaluation run" not in r.stderr:
+        fail("a plan the project has not run is named: " + r.stderr)
+    if os.path.exists(wb.batches):
+        fail("refused submissions leave no batch behind: " + str(os.listdir(wb.batches)))
     print("ok: usage errors are explained")
 
 
@@ -426,6 +462,7 @@ def main():
         batch_dir = submit_and_collect(wb, cluster, project)
         recs = check_records(project)
         check_second_collect(wb, project, recs)
+        check_forged(wb, project, batch_dir, recs)
         check_resubmit(wb, cluster, project, batch_dir)
     except AssertionError as e:
         print("FAIL: " + str(e))

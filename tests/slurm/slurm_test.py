@@ -2,13 +2,16 @@
 """kwb batch on a real single-node Slurm cluster (issue 20).
 
 Starts munged (its own key and socket), slurmctld and slurmd (Debian's slurm-wlm) on loopback
-with a generated slurm.conf, everything in a scratch folder; makes a project of 20 samples (two
-that do not compile), submits them with `kwb batch submit --slurm --array 4`, waits for the
-array, collects, and checks the project: every sample has exactly one new record, with the
-verdict its source earns (compile-error, else not-run: real nvcc builds, no GPU here, so
---gpus-per-task 0 and no GRES); a second collect adds nothing. Then the results of one shard are
-deleted: status and collect report the shard, and `kwb batch submit --resubmit DIR --shard K`
-runs that shard alone. Every daemon started is stopped, also when a check fails.
+with a generated slurm.conf, everything in a scratch folder; the node's GPUs are a gres/gpu
+resource (the real /dev/nvidiaN, or two stand-in files where there are none). It makes a project
+of 20 samples (two that do not compile), submits them with `kwb batch submit --slurm --array 4
+--gpus-per-task 1`, waits for the array, checks that each array task ran on the one GPU Slurm
+gave it (CUDA_VISIBLE_DEVICES), collects, and checks the project: every sample has exactly one
+new record, with the verdict its source earns (compile-error, else not-run: real nvcc builds and
+no usable GPU in CI; pass on a GPU machine); a second collect adds nothing; results changed in
+the shared folder are refused. Then the results of one shard are deleted: status and collect
+report the shard, and `kwb batch submit --resubmit DIR --shard K` runs that shard alone. Every
+daemon started is stopped, also when a check fails.
 
 Exit 77 (skip) with the reason where the cluster cannot be started: not root, munge or Slurm
 not installed, nvcc or kwb-runner missing.
@@ -19,6 +22,7 @@ import os
 import shutil
 import signal
 import socket
+import stat
 import sqlite3
 import subprocess
 import sys
@@ -69,6 +73,21 @@ def free_ports(n):
     return ports
 
 
+def gpu_files(root):
+    """The node's GPUs for Slurm's gres/gpu: the real /dev/nvidiaN where there are any, else two
+    empty files standing in for them (CI has no GPU). Either way Slurm hands each array task one
+    and sets its CUDA_VISIBLE_DEVICES; on stand-ins the worker finds no device and builds only."""
+    real = sorted(os.path.join("/dev", d) for d in os.listdir("/dev")
+                  if d.startswith("nvidia") and d[6:].isdigit())
+    if real:
+        return real
+    os.makedirs(os.path.join(root, "dev"), exist_ok=True)
+    fake = [os.path.join(root, "dev", "gpu%d" % i) for i in range(2)]
+    for g in fake:  # slurmd wants character devices: two of /dev/null's kind, harmless to open
+        os.mknod(g, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    return fake
+
+
 def prerequisites(args):
     if os.geteuid() != 0:
         skip("the cluster's daemons run as root (SlurmUser=root); run the test as root")
@@ -103,6 +122,9 @@ class Cluster:
         subprocess.run(["mungekey", "--create", "--keyfile=" + key, "--bits=1024"], check=True,
                        capture_output=True)
         os.chmod(key, 0o600)
+        self.gpus = gpu_files(r)
+        with open(os.path.join(r, "gres.conf"), "w") as f:  # beside slurm.conf, where slurmd looks
+            f.writelines(f"Name=gpu File={g}\n" for g in self.gpus)
         ctld, slurmd = free_ports(2)
         self.socket = os.path.join(r, "munge", "munge.socket")
         conf = f"""ClusterName=kwbtest
@@ -131,7 +153,8 @@ SelectTypeParameters=CR_Core
 MpiDefault=none
 SwitchType=switch/none
 ReturnToService=2
-NodeName=localhost NodeAddr=127.0.0.1 CPUs={os.cpu_count()} State=UNKNOWN
+GresTypes=gpu
+NodeName=localhost NodeAddr=127.0.0.1 CPUs={os.cpu_count()} Gres=gpu:{len(self.gpus)} State=UNKNOWN
 PartitionName=batch Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 """
         with open(self.conf, "w") as f:
@@ -294,7 +317,7 @@ def manifest(batch_dir):
 
 def submit_and_collect(wb, cluster, project):
     r = wb.run("batch", "submit", "--samples", "all", "--slurm", "--array", str(SHARDS),
-               "--gpus-per-task", "0", "--no-bench", "--build-timeout", "120",
+               "--gpus-per-task", "1", "--no-bench", "--build-timeout", "120",
                "--project", project)
     batches = os.listdir(wb.batches)
     if len(batches) != 1:
@@ -308,8 +331,17 @@ def submit_and_collect(wb, cluster, project):
     st, seen = wb.wait(batch_dir, range(SHARDS), cluster)
     if any(s["state"] != "done" or s["done"] != len(m["shards"][k]) for k, s in st.items()):
         fail(f"every shard done with all its items: {st}\n" + cluster.logs())
+    given = []
+    for k in range(SHARDS):
+        with open(os.path.join(batch_dir, "logs", "shard-%d.out" % k)) as f:
+            log = f.read()
+        for line in log.splitlines():
+            if line.startswith(f"shard {k} of ") and "1 GPU lane(s), CUDA_VISIBLE_DEVICES=" in line:
+                given.append(line.split("CUDA_VISIBLE_DEVICES=")[1].split(",")[0])
+        if len(given) != k + 1 or not given[k].isdigit():
+            fail(f"array task {k} ran on the one GPU Slurm gave it (CUDA_VISIBLE_DEVICES):\n{log}")
     print(f"ok: 20 samples in {SHARDS} shards, Slurm job {m['jobs'][0]['job']}; "
-          f"states seen: {sorted(seen)}")
+          f"states seen: {sorted(seen)}; CUDA_VISIBLE_DEVICES of the tasks: {', '.join(given)}")
     before = records(project)
     if before:
         fail(f"nothing is in the project before collect: {len(before)} samples have records")

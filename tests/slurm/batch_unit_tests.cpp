@@ -1,6 +1,7 @@
 // core/batch without a cluster: shards, sbatch's array lists and script, the lanes of an
 // allocation, the manifest's round trip and its refusals, item and result files (a result
-// changed after it was made is refused), and shard states judged from the files alone.
+// changed after it was made is refused), shard states judged from the files alone, and the
+// answers of an evaluation run that --plan selects.
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -10,9 +11,11 @@
 #include "core/batch/batch_collect.h"
 #include "core/batch/batch_files.h"
 #include "core/batch/batch_manifest.h"
+#include "core/batch/batch_submission.h"
 #include "core/batch/shard_run.h"
 #include "core/batch/slurm_client.h"
 #include "core/record/record_identity.h"
+#include "core/store/generation_record.h"
 #include "tests/support/check.h"
 
 namespace fs = std::filesystem;
@@ -185,6 +188,65 @@ void statesFromFiles(const fs::path& dir) {
               "results missing and Slurm not asked: not known, never called done");
 }
 
+GenerationRecord answer(const std::string& id, const std::string& code) {
+    GenerationRecord g;
+    g.generationId = id;
+    g.runId = "evalrun";
+    g.taskId = "x-f32";
+    g.provider = "openai";
+    g.model = "student";
+    g.messages = nlohmann::json::array({{{"role", "user"}, {"content", "write x"}}});
+    g.rawResponse = code.empty() ? "no code" : "```cuda\n" + code + "\n```";
+    if (!code.empty())
+        g.code = code;
+    return g;
+}
+
+// --plan: the run's answers with code that no GPU verified; one verified on a GPU drops out.
+void evalAnswersSelected(const fs::path& dir) {
+    fs::create_directories(dir);
+    auto store = ProjectStore::create(dir / "e.kwbproj");
+    CHECK(store.ok());
+    if (!store)
+        return;
+    ProjectStore& ps = **store;
+    auto run = ps.openEvalRun("ab", {{"name", "ab"}});
+    CHECK(run.ok());
+    if (!run)
+        return;
+    const Task task = smallTask();
+    std::vector<std::int64_t> samples;
+    for (int i = 0; i < 3; ++i) {
+        EvalCellRecord cell{
+            {"student", "plain", "x-f32", i}, "g" + std::to_string(i), 1, true, 10, 10, 0.0, 1.0};
+        auto a = ps.addEvalAnswer(
+            run->id, task,
+            answer("g" + std::to_string(i), i == 1 ? "" : "// answer " + std::to_string(i)),
+            std::nullopt, cell);
+        CHECK_MSG(a.ok(), a ? "" : a.error().message);
+        if (a && a->sampleId)
+            samples.push_back(*a->sampleId);
+    }
+    auto items = selectEvalItems(ps, "ab");
+    CHECK_MSG(items && items->size() == 2 && samples.size() == 2,
+              "the two answers with code, not the one without");
+    auto sample = ps.sample(samples.at(0));
+    CHECK(sample.ok());
+    verification::VerificationRecordData r;
+    r.taskId = "x-f32";
+    r.sourceHash = sample ? sample->sourceHash : "";
+    r.createdAt = "2026-12-04T12:00:00Z";
+    r.verdict.value = verification::Verdict::Pass;
+    r.device = verification::DeviceReport{0, "NVIDIA H200", "9.0", nlohmann::json::object()};
+    CHECK(ps.addVerification(samples.at(0), verification::sealed(r)).ok());
+    auto after = selectEvalItems(ps, "ab");
+    CHECK_MSG(after && after->size() == 1 && after->at(0).sampleId == samples.at(1) &&
+                  after->at(0).evalCell.has_value(),
+              "an answer verified on a GPU is not asked again");
+    auto unknown = selectEvalItems(ps, "no-such-run");
+    CHECK(!unknown && unknown.error().code == "unknown-eval-run");
+}
+
 } // namespace
 
 int main() {
@@ -200,6 +262,7 @@ int main() {
     scriptText();
     itemAndResultFiles(root / "files");
     statesFromFiles(root / "states");
+    evalAnswersSelected(root / "eval");
     fs::remove_all(root);
     const auto& c = kwbtest::counts();
     std::printf("%d passed, %d failed\n", c.passed, c.failed);

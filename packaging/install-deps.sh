@@ -16,9 +16,13 @@ done
 core_pkgs=(build-essential cmake ninja-build ccache pkg-config git file dpkg-dev
   libcurl4-openssl-dev libssl-dev libsqlite3-dev sqlite3 nlohmann-json3-dev libtomlplusplus-dev
   libcli11-dev libseccomp-dev python3 clang-format-14
-  openssh-client openssh-server)   # the worker over ssh; tests/remote starts its own sshd on 127.0.0.1
+  openssh-client openssh-server   # the worker over ssh; tests/remote starts its own sshd on 127.0.0.1
   # (on a systemd machine the package also starts the system's sshd on port 22; the tests do not
   # use it: `systemctl disable --now ssh` if this machine should not accept ssh logins)
+  slurm-client slurmctld slurmd munge)   # kwb batch on Slurm: sbatch/squeue/sacct; tests/slurm
+  # starts its own munged, slurmctld and slurmd on loopback in a scratch folder (on a systemd
+  # machine the packages enable the system's daemons too: `systemctl disable --now slurmctld
+  # slurmd munge` where this machine is not a cluster node)
 gui_pkgs=(qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev
   qt6-tools-dev-tools qt6-l10n-tools libqscintilla2-qt6-dev libgl-dev
   qt6-qpa-plugins fonts-dejavu-core xauth

@@ -31,5 +31,7 @@ Runner addSkillCommand(CLI::App& app);
 // Nsight Compute profiles: `profile`, and `samples profile` (call after addSamplesCommand).
 Runner addProfileCommand(CLI::App& app);
 Runner addSamplesProfileCommand(CLI::App& app);
+// Verification batches on a Slurm cluster (README, "Clusters (Slurm)").
+Runner addBatchCommand(CLI::App& app);
 
 } // namespace kwb::cli

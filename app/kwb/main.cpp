@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
     commands.push_back(kwb::cli::addEvalCommand(app));
     commands.push_back(kwb::cli::addSkillCommand(app));
     commands.push_back(kwb::cli::addProfileCommand(app));
+    commands.push_back(kwb::cli::addBatchCommand(app));
 
     try {
         app.parse(argc, argv);

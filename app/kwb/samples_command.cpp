@@ -5,6 +5,7 @@
 
 #include "app/kwb/commands.h"
 #include "app/kwb/project_lookup.h"
+#include "app/kwb/sample_filter_options.h"
 #include "app/kwb/samples_verify.h"
 #include "app/kwb/seed_option.h"
 #include "app/kwb/terminal_text.h"
@@ -52,11 +53,9 @@ int fail(const std::string& what, const Error& e) {
 }
 
 struct SamplesOpts {
-    std::string project, order = "newest", by = "task", text, after;
-    std::vector<std::string> tasks, verdicts, models;
-    std::optional<double> minSpeedup, maxSpeedup;
-    bool verified = false, passed = false, noDuplicates = false, json = false, noSource = false,
-         noBench = false;
+    std::string project, order = "newest", by = "task", after;
+    SampleFilterOptions filter;
+    bool json = false, noSource = false, noBench = false;
     int limit = 50, page = 1, timeout = 300;
     std::int64_t id = 0;
     std::uint64_t seed = 0;
@@ -87,26 +86,10 @@ SamplesCommands addSamplesSubcommands(CLI::App* cmd) {
 }
 
 void addFilterOptions(const SamplesCommands& c, SamplesOpts& o) {
-    for (auto* sub : {c.list, c.stats, c.next, c.verify}) {
-        sub->add_option("--task", o.tasks, "Only these tasks")->delimiter(',');
-        sub->add_option("--model", o.models, "Only these models")->delimiter(',');
-    }
-    for (auto* sub : {c.list, c.stats, c.verify}) {
-        sub->add_option("--verdict", o.verdicts,
-                        "Only these verdicts: unreviewed, accepted, rejected, needs-work")
-            ->delimiter(',')
-            ->check(CLI::IsMember({"unreviewed", "accepted", "rejected", "needs-work"}));
-        sub->add_option("--min-speedup", o.minSpeedup,
-                        "Only samples at least this much faster than the baseline");
-        sub->add_option("--max-speedup", o.maxSpeedup,
-                        "Only samples at most this much faster than the baseline");
-        sub->add_option(
-            "--text", o.text,
-            "Only samples whose label, model or source contains these words (prefixes)");
-        sub->add_flag("--verified", o.verified, "Only samples verified on a GPU");
-        sub->add_flag("--passed", o.passed, "Only samples whose latest verification passed");
-        sub->add_flag("--no-duplicates", o.noDuplicates, "Leave out duplicates");
-    }
+    for (auto* sub : {c.list, c.stats, c.next, c.verify})
+        addTaskModelOptions(sub, o.filter);
+    for (auto* sub : {c.list, c.stats, c.verify})
+        addNarrowingOptions(sub, o.filter);
 }
 
 void addVerifyOptions(CLI::App* verify, SamplesOpts& o) {
@@ -145,18 +128,7 @@ void addSamplesOptions(const SamplesCommands& c, SamplesOpts& o) {
 }
 
 SampleFilter filterOf(const SamplesOpts& o) {
-    SampleFilter f;
-    f.tasks = o.tasks;
-    f.models = o.models;
-    for (const auto& v : o.verdicts)
-        f.verdicts.push_back(*parseVerdict(v));
-    f.minSpeedup = o.minSpeedup;
-    f.maxSpeedup = o.maxSpeedup;
-    f.text = o.text;
-    f.verifiedOnGpu = o.verified;
-    f.passedOnly = o.passed;
-    f.includeDuplicates = !o.noDuplicates;
-    return f;
+    return o.filter.filter();
 }
 
 int runList(ProjectStore& ps, const SamplesOpts& o) {
@@ -247,7 +219,7 @@ int runShow(ProjectStore& ps, const SamplesOpts& o) {
 }
 
 int runNext(ProjectStore& ps, const SamplesOpts& o) {
-    QueueFilter q{o.tasks, o.models};
+    QueueFilter q{o.filter.tasks, o.filter.models};
     auto n = ps.nextInQueue(q, o.id ? std::optional<std::int64_t>(o.id) : std::nullopt);
     auto len = ps.queueLength(q);
     if (!n || !len)
@@ -369,7 +341,7 @@ Runner addSamplesCommand(CLI::App& app) {
             !c.verify->parsed())
             return -1; // another file's sub-command: `samples no-code`
                        // (samples_no_code_command.cpp)
-        if (Status st = checkSearchText(o->text); !st) {
+        if (Status st = checkSearchText(o->filter.text); !st) {
             std::cerr << "kwb samples: " << st.error().message << "\n";
             return kExitUsage;
         }
@@ -385,10 +357,7 @@ Runner addSamplesCommand(CLI::App& app) {
             return runNext(ps, *o);
         if (c.stats->parsed())
             return runStats(ps, *o);
-        const bool filtered = !o->tasks.empty() || !o->models.empty() || !o->verdicts.empty() ||
-                              o->minSpeedup || o->maxSpeedup || !o->text.empty() || o->verified ||
-                              o->passed || o->noDuplicates;
-        return runVerify(ps, *o, filtered);
+        return runVerify(ps, *o, o->filter.given());
     };
 }
 

@@ -1,6 +1,7 @@
 // kwb profile TASK FILE and kwb samples profile ID: one call of the candidate and one of the
 // baseline under Nsight Compute, side by side (core/gpu/profiled_job.h, core/model/profile.h).
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -40,7 +41,10 @@ std::string number(const std::optional<double>& v, const std::string& unit) {
         return "-";
     char b[64];
     const double x = *v;
-    std::snprintf(b, sizeof b, x != 0 && std::abs(x) < 10 ? "%.2f" : "%.1f", x);
+    if (unit.empty() && x == std::floor(x) && std::abs(x) < 1e15) // counts: kernels, registers
+        std::snprintf(b, sizeof b, "%.0f", x);
+    else
+        std::snprintf(b, sizeof b, x != 0 && std::abs(x) < 10 ? "%.2f" : "%.1f", x);
     return std::string(b) + (unit.empty() || unit == "%" ? unit : " " + unit);
 }
 

@@ -66,8 +66,18 @@ void readReport(const ProfiledJob& job, const fs::path& report, verification::Pr
                                        "--print-source", "cuda,sass"});
     if (!source)
         return; // the figures stand without the lines
-    if (auto lines = tools::readNcuSourceCsv(*source, job.candidateFile, kHotLines))
-        side->hotLines = std::move(*lines);
+    auto lines = tools::readNcuSourceCsv(*source, job.candidateFile, kHotLines);
+    if (!lines)
+        return;
+    // The build's copy of the source is gone by now: the lines' text comes from the source sent.
+    std::vector<std::string> text;
+    std::istringstream in(job.candidateSource);
+    for (std::string l; std::getline(in, l);)
+        text.push_back(l);
+    for (auto& h : *lines)
+        if (h.line >= 1 && std::size_t(h.line) <= text.size())
+            h.source = text[std::size_t(h.line) - 1];
+    side->hotLines = std::move(*lines);
 }
 
 // One side: the job under ncu with its profile target, then the report read back.

@@ -25,6 +25,7 @@ struct ProfiledJob {
     JobLimits limits;     // per side
     std::string sections; // "basic" or "full"
     std::string candidateFile = "candidate.cu";
+    std::string candidateSource;        // the hot lines' text (ncu cannot open the built copy)
     std::filesystem::path reportFolder; // where the reports and ncu's logs are kept
 };
 

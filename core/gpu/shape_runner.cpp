@@ -457,7 +457,7 @@ private:
     }
 
     // kwb profile: one call of the target on fresh inputs, the only work between the profiler's
-    // start and stop. The candidate's call is checked like any other (guards, inputs).
+    // start and stop. The candidate's call is checked afterwards like any other (guards, inputs).
     Failure profiledCall() {
         const bool baseline = m_job.profileTarget == "baseline";
         if (baseline && !m_job.baseline)
@@ -466,19 +466,29 @@ private:
             if (auto f = prepareBaseline())
                 return f;
         fillTrialInputs(std::max(1, m_job.trials) + 1);
+        for (std::size_t i = 0; i < m_b.params.size() && !baseline; ++i)
+            if (isOutput(i)) // as for any checked call, but before the profiler starts
+                fillPoison(m_b.ptrs[i], elem(m_b.params[i]->dtype), m_b.counts[i], m_st);
         if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
             return cudaFailure(e, "before the profiled call");
+        // Only the target's own work between start and stop: the harness's poison fill and its
+        // checks of the call stay outside what ncu profiles.
         cudaProfilerStart();
         Failure f;
         if (baseline) {
             if (auto r = m_job.baseline->run(m_bcall); !r)
                 f = {"harness-error", "baseline: " + r.error().message, false};
-            if (auto e = cudaDeviceSynchronize(); e != cudaSuccess && !f)
-                f = cudaFailure(e, "the profiled baseline call");
         } else {
-            f = callCandidate("profiled call");
+            m_job.candidate(m_b.ptrs.data(), m_dims.data(), m_scalars.data(), m_st);
         }
+        cudaError_t e = cudaGetLastError();
+        if (e == cudaSuccess)
+            e = cudaDeviceSynchronize();
         cudaProfilerStop();
+        if (e != cudaSuccess && !f)
+            f = cudaFailure(e, "the profiled " + m_job.profileTarget + " call");
+        if (!f && !baseline)
+            f = checkBuffers(m_b.bufs, "");
         rep()["profiled"] = m_job.profileTarget;
         return f;
     }

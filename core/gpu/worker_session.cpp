@@ -434,6 +434,7 @@ nlohmann::json WorkerSession::profiledJob(const nlohmann::json& params, const nl
     if (fileName.find_first_of("/\\\"\n") != std::string::npos || fileName.empty())
         fileName = "candidate.cu"; // as build() names it
     job.candidateFile = fileName;
+    job.candidateSource = params.value("source", "");
     const auto stamp = std::chrono::system_clock::now().time_since_epoch().count();
     job.reportFolder = cacheDirectory() / "profiles" /
                        (built.value("key", "candidate") + "-" + std::to_string(stamp));

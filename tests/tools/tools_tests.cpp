@@ -248,6 +248,42 @@ void profileRoundTrip() {
     CHECK(!v::rooflinePoint(p, p.sides[0]));
 }
 
+// A whole record of `kwb profile sgemm-f32` recorded on the H200 (full set, large shape): read as
+// a record, its two sides as the CLI showed them, and each side's kept raw page read again into
+// the same figures.
+void recordedProfile() {
+    const auto j = nlohmann::json::parse(fixture("profile_sgemm_h200.json"), nullptr, false);
+    auto rec = v::fromJson(j);
+    CHECK_MSG(rec.ok(), rec ? "" : rec.error().message);
+    if (!rec || !rec->profile)
+        return;
+    const v::ProfileReport& p = *rec->profile;
+    CHECK(p.sections == "full" && p.shape == "large" && p.sides.size() == 2);
+    const auto* cand = p.side("candidate");
+    const auto* base = p.side("baseline");
+    CHECK(cand && base);
+    if (!cand || !base)
+        return;
+    CHECK(cand->kernels.size() == 1 &&
+          cand->kernels[0].name.find("sgemmTiled") != std::string::npos);
+    CHECK(base->label.find("cuBLAS") != std::string::npos);
+    CHECK(cand->durationNs() && base->durationNs() && *cand->durationNs() > *base->durationNs());
+    CHECK(!cand->hotLines.empty() && cand->hotLines[0].samples > 0 &&
+          cand->hotLines[0].source.find("fmaf") != std::string::npos);
+    CHECK(v::rooflinePoint(p, *cand) && v::rooflinePoint(p, *base));
+    for (const auto* side : {cand, base}) {
+        auto again = kwb::tools::readNcuRawCsv(side->rawCsv);
+        CHECK(again && again->size() == side->kernels.size());
+        if (again && !again->empty())
+            CHECK(kwb::tools::summarizeKernel((*again)[0]) == side->kernels[0]);
+    }
+    bool durationDiffers = false;
+    for (const auto& row : v::profileRows(p))
+        if (row.figure == "Duration")
+            durationDiffers = row.differs;
+    CHECK(durationDiffers);
+}
+
 void recordRoundTrip() {
     v::VerificationRecordData d;
     d.taskId = "sgemm-f32";
@@ -285,6 +321,7 @@ int main() {
     ncuBasicAndFull();
     ncuSourceLines();
     profileRoundTrip();
+    recordedProfile();
     recordRoundTrip();
     std::printf("%d passed, %d failed\n", kwbtest::counts().passed, kwbtest::counts().failed);
     return kwbtest::counts().failed ? 1 : 0;

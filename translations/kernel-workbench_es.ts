@@ -192,6 +192,71 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::BatchProgressBar</name>
+    <message numerus="yes">
+        <source>about %n s left</source>
+        <translation>
+            <numerusform>quedan unos %n s</numerusform>
+            <numerusform>quedan unos %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n min left</source>
+        <translation>
+            <numerusform>quedan unos %n min</numerusform>
+            <numerusform>quedan unos %n min</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choosing samples…</source>
+        <translation>Eligiendo muestras…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 verified</source>
+        <translation>%1 de %2 verificadas</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n building</source>
+        <translation>
+            <numerusform>%n compilando</numerusform>
+            <numerusform>%n compilando</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n verifying</source>
+        <translation>
+            <numerusform>%n verificando</numerusform>
+            <numerusform>%n verificando</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already verified alike</source>
+        <translation>
+            <numerusform>%n ya verificada igual</numerusform>
+            <numerusform>%n ya verificadas igual</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errores</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation>cancelando…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop the batch (Escape): the samples not verified yet stay so</source>
+        <translation>Detener el lote (Escape): las muestras aún no verificadas quedan así</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::BuildReportView</name>
     <message>
         <source>Built for %1 with nvcc %2 in %3 s%4</source>
@@ -374,6 +439,18 @@
         <source>≥ %1</source>
         <extracomment>The last histogram bin, open-ended, e.g. &quot;≥ 4.00&quot;</extracomment>
         <translation>≥ %1</translation>
+    </message>
+    <message>
+        <source>Correct answers per condition</source>
+        <translation>Respuestas correctas por condición</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>Condición</translation>
+    </message>
+    <message>
+        <source>Correct (% of answers)</source>
+        <translation>Correctas (% de las respuestas)</translation>
     </message>
 </context>
 <context>
@@ -596,6 +673,132 @@
             <numerusform>%n lugar</numerusform>
             <numerusform>%n lugares</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::EvaluationView</name>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>Cannot list the evaluation runs: %1</source>
+        <translation>No se pueden listar las ejecuciones de evaluación: %1</translation>
+    </message>
+    <message>
+        <source>No evaluation runs in this project yet: kwb eval run PLAN starts one.</source>
+        <translation>Este proyecto aún no tiene ejecuciones de evaluación: kwb eval run PLAN inicia una.</translation>
+    </message>
+    <message>
+        <source>No evaluation run</source>
+        <translation>Ninguna ejecución de evaluación</translation>
+    </message>
+    <message>
+        <source>Cannot read the report of %1: %2</source>
+        <translation>No se puede leer el informe de %1: %2</translation>
+    </message>
+    <message>
+        <source>compile-only: no answer ran on a GPU, so none counts as correct</source>
+        <translation>solo compilación: ninguna respuesta se ejecutó en una GPU, así que ninguna cuenta como correcta</translation>
+    </message>
+    <message>
+        <source>mixed: %1 answers ran on a GPU, %2 were built only</source>
+        <translation>mixto: %1 respuestas se ejecutaron en una GPU, %2 solo se compilaron</translation>
+    </message>
+    <message>
+        <source>verified on %1</source>
+        <translation>verificado en %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 of %4 answers stored · %5</source>
+        <translation>%1 (%2): %3 de %4 respuestas guardadas · %5</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>Condición</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>Respuestas</translation>
+    </message>
+    <message>
+        <source>Answered</source>
+        <translation>Con código</translation>
+    </message>
+    <message>
+        <source>Compiled</source>
+        <translation>Compiladas</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>Correctas</translation>
+    </message>
+    <message>
+        <source>Faster</source>
+        <translation>Más rápidas</translation>
+    </message>
+    <message>
+        <source>Mean speedup</source>
+        <translation>Aceleración media</translation>
+    </message>
+    <message>
+        <source>Geo-mean speedup</source>
+        <translation>Aceleración (media geom.)</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Tarea</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <extracomment>Correct answers of all answers in an evaluation cell, e.g. &quot;3 of 4&quot;</extracomment>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <source>%1 answered, %2 compiled, %3 correct, %4 faster than the baseline</source>
+        <translation>%1 con código, %2 compiladas, %3 correctas, %4 más rápidas que la referencia</translation>
+    </message>
+    <message>
+        <source>None of these answers had code: there is no sample to list.</source>
+        <translation>Ninguna de estas respuestas tenía código: no hay muestras que listar.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ejecución</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Inicio</translation>
+    </message>
+    <message>
+        <source>Enter or a double click on a row or a task cell lists its answers as samples in the Review view.</source>
+        <translation>Intro o un doble clic en una fila o en una celda de tarea lista sus respuestas como muestras en la vista Revisión.</translation>
+    </message>
+    <message>
+        <source>Evaluation runs</source>
+        <translation>Ejecuciones de evaluación</translation>
+    </message>
+    <message>
+        <source>Results per model and condition</source>
+        <translation>Resultados por modelo y condición</translation>
+    </message>
+    <message>
+        <source>Correct answers per task</source>
+        <translation>Respuestas correctas por tarea</translation>
     </message>
 </context>
 <context>
@@ -1167,6 +1370,49 @@
         <source>Check the host in Settings › Verification.</source>
         <translation>Comprueba el host en Configuración › Verificación.</translation>
     </message>
+    <message>
+        <source>Sample #%1 was not verified: %2</source>
+        <translation>La muestra #%1 no se verificó: %2</translation>
+    </message>
+    <message>
+        <source>The batch verification did not run: %1</source>
+        <translation>La verificación por lotes no se ejecutó: %1</translation>
+    </message>
+    <message>
+        <source>%1 passed, %2 failed, %3 not run (no GPU), %4 errors</source>
+        <translation>%1 superadas, %2 fallidas, %3 sin ejecutar (sin GPU), %4 errores</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 of %2 verified (%3); the rest stay unverified.</source>
+        <translation>Cancelado: %1 de %2 verificadas (%3); el resto queda sin verificar.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) verified (%1), %2 already verified alike.</source>
+        <translation>
+            <numerusform>%n muestra verificada (%1), %2 ya verificadas igual.</numerusform>
+            <numerusform>%n muestras verificadas (%1), %2 ya verificadas igual.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Verify se&amp;lected</source>
+        <translation>Verificar &amp;seleccionadas</translation>
+    </message>
+    <message>
+        <source>Verify all &amp;unverified</source>
+        <translation>Verificar todas las &amp;no verificadas</translation>
+    </message>
+    <message>
+        <source>Cancel the &amp;batch verification</source>
+        <translation>Cancelar la verificación por &amp;lotes</translation>
+    </message>
+    <message>
+        <source>E&amp;valuation</source>
+        <translation>E&amp;valuación</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>Evaluación</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::NoticeBar</name>
@@ -1464,6 +1710,25 @@
     <message>
         <source>The copy was discarded.</source>
         <translation>Se descartó la copia.</translation>
+    </message>
+    <message>
+        <source>Select the samples to verify.</source>
+        <translation>Seleccione las muestras que verificar.</translation>
+    </message>
+    <message>
+        <source>A batch verification is running: cancel it (Escape) or wait for it.</source>
+        <translation>Hay una verificación por lotes en curso: cancélela (Escape) o espere a que termine.</translation>
+    </message>
+    <message>
+        <source>Verifying every unverified sample of the list…</source>
+        <translation>Verificando todas las muestras sin verificar de la lista…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Verifying %n sample(s)…</source>
+        <translation>
+            <numerusform>Verificando %n muestra…</numerusform>
+            <numerusform>Verificando %n muestras…</numerusform>
+        </translation>
     </message>
 </context>
 <context>

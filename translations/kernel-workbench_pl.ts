@@ -195,6 +195,77 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::BatchProgressBar</name>
+    <message numerus="yes">
+        <source>about %n s left</source>
+        <translation>
+            <numerusform>zostało około %n s</numerusform>
+            <numerusform>zostało około %n s</numerusform>
+            <numerusform>zostało około %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n min left</source>
+        <translation>
+            <numerusform>zostało około %n min</numerusform>
+            <numerusform>zostało około %n min</numerusform>
+            <numerusform>zostało około %n min</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choosing samples…</source>
+        <translation>Wybieranie próbek…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 verified</source>
+        <translation>zweryfikowano %1 z %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n building</source>
+        <translation>
+            <numerusform>%n w budowie</numerusform>
+            <numerusform>%n w budowie</numerusform>
+            <numerusform>%n w budowie</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n verifying</source>
+        <translation>
+            <numerusform>%n w weryfikacji</numerusform>
+            <numerusform>%n w weryfikacji</numerusform>
+            <numerusform>%n w weryfikacji</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already verified alike</source>
+        <translation>
+            <numerusform>%n już zweryfikowana tak samo</numerusform>
+            <numerusform>%n już zweryfikowane tak samo</numerusform>
+            <numerusform>%n już zweryfikowanych tak samo</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n błąd</numerusform>
+            <numerusform>%n błędy</numerusform>
+            <numerusform>%n błędów</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation>anulowanie…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Anuluj</translation>
+    </message>
+    <message>
+        <source>Stop the batch (Escape): the samples not verified yet stay so</source>
+        <translation>Zatrzymaj partię (Escape): jeszcze niezweryfikowane próbki takie pozostaną</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::BuildReportView</name>
     <message>
         <source>Built for %1 with nvcc %2 in %3 s%4</source>
@@ -377,6 +448,18 @@
         <source>≥ %1</source>
         <extracomment>The last histogram bin, open-ended, e.g. &quot;≥ 4.00&quot;</extracomment>
         <translation>≥ %1</translation>
+    </message>
+    <message>
+        <source>Correct answers per condition</source>
+        <translation>Poprawne odpowiedzi według warunku</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>Warunek</translation>
+    </message>
+    <message>
+        <source>Correct (% of answers)</source>
+        <translation>Poprawne (% odpowiedzi)</translation>
     </message>
 </context>
 <context>
@@ -604,6 +687,132 @@
             <numerusform>%n miejscach</numerusform>
             <numerusform>%n miejscach</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::EvaluationView</name>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>Cannot list the evaluation runs: %1</source>
+        <translation>Nie można wyświetlić przebiegów ewaluacji: %1</translation>
+    </message>
+    <message>
+        <source>No evaluation runs in this project yet: kwb eval run PLAN starts one.</source>
+        <translation>Ten projekt nie ma jeszcze przebiegów ewaluacji: kwb eval run PLAN uruchamia przebieg.</translation>
+    </message>
+    <message>
+        <source>No evaluation run</source>
+        <translation>Brak przebiegu ewaluacji</translation>
+    </message>
+    <message>
+        <source>Cannot read the report of %1: %2</source>
+        <translation>Nie można odczytać raportu %1: %2</translation>
+    </message>
+    <message>
+        <source>compile-only: no answer ran on a GPU, so none counts as correct</source>
+        <translation>tylko kompilacja: żadnej odpowiedzi nie uruchomiono na GPU, więc żadna nie liczy się jako poprawna</translation>
+    </message>
+    <message>
+        <source>mixed: %1 answers ran on a GPU, %2 were built only</source>
+        <translation>mieszany: uruchomione na GPU: %1, tylko skompilowane: %2</translation>
+    </message>
+    <message>
+        <source>verified on %1</source>
+        <translation>zweryfikowano na %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 of %4 answers stored · %5</source>
+        <translation>%1 (%2): zapisane odpowiedzi: %3 z %4 · %5</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>Warunek</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>Odpowiedzi</translation>
+    </message>
+    <message>
+        <source>Answered</source>
+        <translation>Z kodem</translation>
+    </message>
+    <message>
+        <source>Compiled</source>
+        <translation>Skompilowane</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>Poprawne</translation>
+    </message>
+    <message>
+        <source>Faster</source>
+        <translation>Szybsze</translation>
+    </message>
+    <message>
+        <source>Mean speedup</source>
+        <translation>Średnie przyspieszenie</translation>
+    </message>
+    <message>
+        <source>Geo-mean speedup</source>
+        <translation>Przyspieszenie (śr. geom.)</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Zadanie</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <extracomment>Correct answers of all answers in an evaluation cell, e.g. &quot;3 of 4&quot;</extracomment>
+        <translation>%1 z %2</translation>
+    </message>
+    <message>
+        <source>%1 answered, %2 compiled, %3 correct, %4 faster than the baseline</source>
+        <translation>z kodem: %1, skompilowane: %2, poprawne: %3, szybsze od punktu odniesienia: %4</translation>
+    </message>
+    <message>
+        <source>None of these answers had code: there is no sample to list.</source>
+        <translation>Żadna z tych odpowiedzi nie zawierała kodu: nie ma próbek do wyświetlenia.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Przebieg</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Rozpoczęto</translation>
+    </message>
+    <message>
+        <source>Enter or a double click on a row or a task cell lists its answers as samples in the Review view.</source>
+        <translation>Enter lub dwukrotne kliknięcie wiersza albo komórki zadania pokazuje jej odpowiedzi jako próbki w widoku Przegląd.</translation>
+    </message>
+    <message>
+        <source>Evaluation runs</source>
+        <translation>Przebiegi ewaluacji</translation>
+    </message>
+    <message>
+        <source>Results per model and condition</source>
+        <translation>Wyniki według modelu i warunku</translation>
+    </message>
+    <message>
+        <source>Correct answers per task</source>
+        <translation>Poprawne odpowiedzi według zadania</translation>
     </message>
 </context>
 <context>
@@ -1178,6 +1387,50 @@
         <source>Check the host in Settings › Verification.</source>
         <translation>Sprawdź host w Ustawienia › Weryfikacja.</translation>
     </message>
+    <message>
+        <source>Sample #%1 was not verified: %2</source>
+        <translation>Próbka #%1 nie została zweryfikowana: %2</translation>
+    </message>
+    <message>
+        <source>The batch verification did not run: %1</source>
+        <translation>Weryfikacja partii nie została uruchomiona: %1</translation>
+    </message>
+    <message>
+        <source>%1 passed, %2 failed, %3 not run (no GPU), %4 errors</source>
+        <translation>zaliczone: %1, niezaliczone: %2, nieuruchomione (brak GPU): %3, błędy: %4</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 of %2 verified (%3); the rest stay unverified.</source>
+        <translation>Anulowano: zweryfikowano %1 z %2 (%3); reszta pozostaje niezweryfikowana.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) verified (%1), %2 already verified alike.</source>
+        <translation>
+            <numerusform>Zweryfikowano %n próbkę (%1), już zweryfikowane tak samo: %2.</numerusform>
+            <numerusform>Zweryfikowano %n próbki (%1), już zweryfikowane tak samo: %2.</numerusform>
+            <numerusform>Zweryfikowano %n próbek (%1), już zweryfikowane tak samo: %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Verify se&amp;lected</source>
+        <translation>Weryfikuj &amp;zaznaczone</translation>
+    </message>
+    <message>
+        <source>Verify all &amp;unverified</source>
+        <translation>Weryfikuj wszystkie &amp;niezweryfikowane</translation>
+    </message>
+    <message>
+        <source>Cancel the &amp;batch verification</source>
+        <translation>Anuluj weryfikację &amp;partii</translation>
+    </message>
+    <message>
+        <source>E&amp;valuation</source>
+        <translation>E&amp;waluacja</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>Ewaluacja</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::NoticeBar</name>
@@ -1480,6 +1733,26 @@
     <message>
         <source>The copy was discarded.</source>
         <translation>Kopia została odrzucona.</translation>
+    </message>
+    <message>
+        <source>Select the samples to verify.</source>
+        <translation>Zaznacz próbki do weryfikacji.</translation>
+    </message>
+    <message>
+        <source>A batch verification is running: cancel it (Escape) or wait for it.</source>
+        <translation>Trwa weryfikacja partii: anuluj ją (Escape) lub poczekaj na jej koniec.</translation>
+    </message>
+    <message>
+        <source>Verifying every unverified sample of the list…</source>
+        <translation>Weryfikowanie wszystkich niezweryfikowanych próbek z listy…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Verifying %n sample(s)…</source>
+        <translation>
+            <numerusform>Weryfikowanie %n próbki…</numerusform>
+            <numerusform>Weryfikowanie %n próbek…</numerusform>
+            <numerusform>Weryfikowanie %n próbek…</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -45,6 +45,20 @@ struct AcceptRateChartData {
     QVector<int> reviewed;
 };
 
+// Correct answers out of all answers of an evaluation run, per condition (the categories) and
+// model (one bar each): correct[m][c] of cells[m][c].
+struct CorrectRateChartData {
+    QStringList conditions;
+    QStringList models;
+    QVector<QVector<int>> correct;
+    QVector<QVector<int>> cells;
+    // The share as the chart draws it, in percent (0 without answers).
+    double percent(int model, int condition) const {
+        const int n = cells.value(model).value(condition);
+        return n > 0 ? 100.0 * correct.value(model).value(condition) / n : 0.0;
+    }
+};
+
 // Equal-width bins over [min, max] of values: counts[i] holds values in
 // [edges[i], edges[i+1]) (the last bin includes max). Empty values give empty bins.
 struct Histogram {

@@ -2,6 +2,7 @@
 
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
+#include <QBarSeries>
 #include <QBarSet>
 #include <QBoxPlotSeries>
 #include <QBoxSet>
@@ -315,6 +316,34 @@ void ChartWidget::showAcceptRate(const AcceptRateChartData& chartData) {
     bars->attachAxis(axisX);
     bars->attachAxis(axisY);
     chart->legend()->hide();
+}
+
+void ChartWidget::showCorrectRate(const CorrectRateChartData& chartData) {
+    m_redraw = [this, chartData] { showCorrectRate(chartData); };
+    QChart* chart = newChart(Kind::CorrectRate, tr("Correct answers per condition"));
+    auto* bars = new QBarSeries;
+    for (int m = 0; m < chartData.models.size(); ++m) {
+        auto* set = new QBarSet(chartData.models[m]);
+        for (int c = 0; c < chartData.conditions.size(); ++c)
+            *set << chartData.percent(m, c);
+        bars->append(set);
+    }
+    bars->setLabelsVisible(true);
+    bars->setLabelsFormat(QStringLiteral("@value %"));
+    bars->setLabelsPrecision(3);
+    chart->addSeries(bars);
+    auto* axisX = new QBarCategoryAxis;
+    axisX->append(chartData.conditions);
+    axisX->setTitleText(tr("Condition"));
+    auto* axisY = new QValueAxis;
+    axisY->setRange(0, 100);
+    axisY->setLabelFormat(QStringLiteral("%d"));
+    axisY->setTitleText(tr("Correct (% of answers)"));
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    bars->attachAxis(axisX);
+    bars->attachAxis(axisY);
+    chart->legend()->setVisible(chartData.models.size() > 1);
 }
 
 void ChartWidget::showMessage(const QString& message) {

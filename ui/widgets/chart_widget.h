@@ -29,7 +29,8 @@ public:
         TimingDistribution,
         Roofline,
         SpeedupHistogram,
-        AcceptRate
+        AcceptRate,
+        CorrectRate
     };
     Q_ENUM(Kind)
 
@@ -41,6 +42,8 @@ public:
     void showRoofline(const RooflineChartData& chartData);
     void showSpeedupHistogram(const HistogramChartData& chartData);
     void showAcceptRate(const AcceptRateChartData& chartData);
+    // An evaluation run's correct rate per condition, a bar per model.
+    void showCorrectRate(const CorrectRateChartData& chartData);
     // No chart: a sentence in its place ("Not timed: the sample did not run").
     void showMessage(const QString& message);
 

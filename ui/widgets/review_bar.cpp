@@ -182,6 +182,13 @@ void ReviewBar::changeEvent(QEvent* event) {
 }
 
 bool ReviewBar::eventFilter(QObject* watched, QEvent* event) {
+    // The fields keep Escape for themselves while a window-wide Escape (cancel a batch
+    // verification) is armed.
+    if ((watched == m_note || watched == m_tags) && event->type() == QEvent::ShortcutOverride &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        event->accept();
+        return false;
+    }
     if ((watched == m_note || watched == m_tags) && event->type() == QEvent::KeyPress &&
         static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
         // An open completion list takes Escape itself (it closes); the field keeps the focus.

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "ui/models/sample_list_model.h"
@@ -68,8 +69,22 @@ SampleListView::SampleListView(SampleListModel* model, QWidget* parent)
         m_current = 0;
         retranslateUi();
     });
-    // Pages arrive after a reset: the texts to fit come with them.
-    connect(m_model, &QAbstractItemModel::dataChanged, this, &SampleListView::fitColumns);
+    // Pages arrive after a reset: the texts to fit come with them, and are measured at once.
+    // Single rows that change in a burst (a batch verification's records) are measured once for
+    // the burst, not once a row.
+    auto* fit = new QTimer(this);
+    fit->setSingleShot(true);
+    fit->setInterval(100);
+    connect(fit, &QTimer::timeout, this, &SampleListView::fitColumns);
+    connect(m_model, &QAbstractItemModel::dataChanged, this,
+            [this, fit](const QModelIndex& first, const QModelIndex& last) {
+                if (last.row() > first.row()) {
+                    fit->stop();
+                    fitColumns();
+                } else if (!fit->isActive()) {
+                    fit->start();
+                }
+            });
     retranslateUi();
 }
 

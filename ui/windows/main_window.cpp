@@ -12,10 +12,14 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
+#include <QThread>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
 #include "kwb/version.h"
+#include "ui/models/batch_verification.h"
 #include "ui/models/device_probe.h"
 #include "ui/models/generation_job.h"
 #include "ui/models/layout_settings.h"
@@ -24,6 +28,7 @@
 #include "ui/models/sample_list_model.h"
 #include "ui/models/verification_job.h"
 #include "ui/models/workbench_settings.h"
+#include "ui/widgets/batch_progress_bar.h"
 #include "ui/widgets/code_editor.h"
 #include "ui/widgets/diff_view.h"
 #include "ui/widgets/generation_panel.h"
@@ -36,6 +41,7 @@
 #include "ui/widgets/verification_panel.h"
 #include "ui/windows/about_dialog.h"
 #include "ui/windows/dataset_view.h"
+#include "ui/windows/evaluation_view.h"
 #include "ui/windows/export_dialog.h"
 #include "ui/windows/help_dialogs.h"
 #include "ui/windows/project_actions.h"
@@ -88,8 +94,11 @@ MainWindow::MainWindow(QWidget* parent)
       m_diffView(new DiffView(this)), m_taskPane(new TaskPane(this)),
       m_verificationPanel(new VerificationPanel(this)),
       m_generationPanel(new GenerationPanel(this)), m_reviewBar(new ReviewBar(this)),
-      m_datasetView(new DatasetView(m_session, this)), m_gpuStatus(new GpuStatusLabel(this)),
-      m_probe(new DeviceProbe(this)), m_verificationJob(new VerificationJob(this)) {
+      m_datasetView(new DatasetView(m_session, this)),
+      m_evaluationView(new EvaluationView(m_session, this)), m_gpuStatus(new GpuStatusLabel(this)),
+      m_probe(new DeviceProbe(this)), m_verificationJob(new VerificationJob(this)),
+      m_batch(new BatchVerification(this)), m_batchBar(new BatchProgressBar(this)),
+      m_batchRefresh(new QTimer(this)) {
     initUiResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/kernel-workbench.svg")));
@@ -99,7 +108,15 @@ MainWindow::MainWindow(QWidget* parent)
                                      m_promptEditor, m_reviewBar, m_verificationPanel, m_taskPane},
                                     this);
     m_actions = new SampleActions(
-        {m_session, m_review, m_sampleList, m_kernelEditor, m_verificationJob, m_diffView}, this);
+        {m_session, m_review, m_sampleList, m_kernelEditor, m_verificationJob, m_diffView, m_batch},
+        this);
+    // "Verified alike" compares devices by name: the probe's answer, once there is one.
+    m_actions->setDeviceNameSource([this]() -> std::optional<std::string> {
+        const auto info = deviceInfo();
+        if (!isDeviceProbeSettled() || !info)
+            return std::nullopt;
+        return info->gpus.empty() ? std::string() : info->gpus.front().name;
+    });
     m_generationPanel->attach(m_session, m_kernelEditor);
     // The first answer streams into the kernel editor: a draft copy there is settled first.
     m_generationPanel->setStartGuard(
@@ -108,6 +125,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_views->setObjectName(QStringLiteral("views"));
     m_views->addTab(createReviewPage(), QString());
     m_views->addTab(m_datasetView, QString());
+    m_views->addTab(m_evaluationView, QString());
     m_views->setDocumentMode(true);
     m_notices = new NoticeBar(this);
     auto* central = new QWidget(this);
@@ -118,10 +136,13 @@ MainWindow::MainWindow(QWidget* parent)
     centralLayout->addWidget(m_views, 1);
     setCentralWidget(central);
 
+    statusBar()->addPermanentWidget(m_batchBar);
     statusBar()->addPermanentWidget(m_gpuStatus);
     createActions();
     createMenus();
     connectParts();
+    connectBatch();
+    connectEvaluation();
     retranslateUi();
     resize(1400, 860);
     restoreLayout();
@@ -416,6 +437,100 @@ void MainWindow::connectParts() {
     });
 }
 
+void MainWindow::connectEvaluation() {
+    connect(m_evaluationView, &EvaluationView::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    // A cell's answers go to the review list, in front.
+    connect(m_evaluationView, &EvaluationView::sampleSetRequested, this,
+            [this](const QList<qint64>& ids, const QString& caption) {
+                showView(0);
+                m_review->showSampleSet(ids, caption);
+                m_sampleList->setFocus(Qt::OtherFocusReason);
+            });
+}
+
+void MainWindow::connectBatch() {
+    connect(m_batchBar, &BatchProgressBar::cancelRequested, m_cancelBatchAction, &QAction::trigger);
+    connect(m_batch, &BatchVerification::started, this, [this] {
+        m_batchBar->showProgress(m_batch->progress());
+        m_batchBar->show();
+        m_cancelBatchAction->setEnabled(true);
+        m_verifySelectedAction->setEnabled(false);
+        m_verifyUnverifiedAction->setEnabled(false);
+    });
+    connect(m_batch, &BatchVerification::progressed, this,
+            [this] { m_batchBar->showProgress(m_batch->progress()); });
+    // The task counts and the dataset's charts are statistics over the whole project: they
+    // follow the records every two seconds, not once per record.
+    m_batchRefresh->setSingleShot(true);
+    m_batchRefresh->setInterval(2000);
+    connect(m_batchRefresh, &QTimer::timeout, this, [this] {
+        m_review->refreshCounts();
+        m_datasetView->refresh();
+    });
+    connect(m_batch, &BatchVerification::recordsStored, this, [this] {
+        if (!m_batchRefresh->isActive())
+            m_batchRefresh->start();
+    });
+    connect(
+        m_batch, &BatchVerification::sampleFailed, this, [this](qint64 id, const QString& text) {
+            statusBar()->showMessage(tr("Sample #%1 was not verified: %2").arg(id).arg(text), 8000);
+        });
+    connect(m_batch, &BatchVerification::finished, this, [this](const QString& problem) {
+        m_batchBar->hide();
+        m_cancelBatchAction->setEnabled(false);
+        m_verifySelectedAction->setEnabled(true);
+        m_verifyUnverifiedAction->setEnabled(true);
+        m_batchRefresh->stop();
+        m_review->refreshCounts();
+        m_datasetView->refresh();
+        const BatchProgress& p = m_batch->progress();
+        if (!problem.isEmpty()) {
+            m_notices->showNotice(tr("The batch verification did not run: %1").arg(problem));
+            return;
+        }
+        const QString counts = tr("%1 passed, %2 failed, %3 not run (no GPU), %4 errors")
+                                   .arg(p.passed)
+                                   .arg(p.failed)
+                                   .arg(p.notRun)
+                                   .arg(p.errors);
+        statusBar()->showMessage(
+            p.cancelled
+                ? tr("Cancelled: %1 of %2 verified (%3); the rest stay unverified.")
+                      .arg(p.done)
+                      .arg(p.queued)
+                      .arg(counts)
+                : tr("%n sample(s) verified (%1), %2 already verified alike.", nullptr, p.done)
+                      .arg(counts)
+                      .arg(p.skipped));
+    });
+}
+
+// Verify selected, Verify all unverified, and Escape to cancel them.
+void MainWindow::createBatchActions() {
+    const auto windowAction = [this](const char* name, const QKeySequence& key) {
+        auto* a = new QAction(this);
+        a->setObjectName(QLatin1String(name));
+        a->setShortcut(key);
+        addAction(a);
+        return a;
+    };
+    m_verifySelectedAction =
+        windowAction("verifySelectedAction", QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    connect(m_verifySelectedAction, &QAction::triggered, m_actions, &SampleActions::verifySelected);
+    m_verifyUnverifiedAction =
+        windowAction("verifyUnverifiedAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5));
+    connect(m_verifyUnverifiedAction, &QAction::triggered, m_actions,
+            &SampleActions::verifyAllUnverified);
+    // Escape is the window's only while a batch runs (fields that use it claim it first).
+    m_cancelBatchAction = windowAction("cancelBatchAction", QKeySequence(Qt::Key_Escape));
+    m_cancelBatchAction->setEnabled(false);
+    connect(m_cancelBatchAction, &QAction::triggered, this, [this] {
+        m_batch->cancel();
+        m_batchBar->showCancelling();
+    });
+}
+
 void MainWindow::createActions() {
     auto action = [this](const char* name, const QKeySequence& key = {}) {
         auto* a = new QAction(this);
@@ -448,6 +563,7 @@ void MainWindow::createActions() {
 
     m_verifyAction = action("verifyAction", QKeySequence(Qt::Key_F5));
     connect(m_verifyAction, &QAction::triggered, m_actions, &SampleActions::verifyCurrent);
+    createBatchActions();
     m_editCopyAction = action("editCopyAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     connect(m_editCopyAction, &QAction::triggered, m_actions, &SampleActions::editCopy);
     m_saveCopyAction = action("saveCopyAction", QKeySequence::Save);
@@ -464,6 +580,8 @@ void MainWindow::createActions() {
     connect(m_reviewViewAction, &QAction::triggered, this, [this] { showView(0); });
     m_datasetViewAction = action("datasetViewAction", QKeySequence(Qt::CTRL | Qt::Key_2));
     connect(m_datasetViewAction, &QAction::triggered, this, [this] { showView(1); });
+    m_evaluationViewAction = action("evaluationViewAction", QKeySequence(Qt::CTRL | Qt::Key_3));
+    connect(m_evaluationViewAction, &QAction::triggered, this, [this] { showView(2); });
     // Alt+1..4 move the keyboard focus between the areas of the review view.
     m_focusTasksAction = action("focusTasksAction", QKeySequence(Qt::ALT | Qt::Key_1));
     connect(m_focusTasksAction, &QAction::triggered, m_taskBrowser, &TaskBrowser::focusFilter);
@@ -520,12 +638,20 @@ void MainWindow::createMenus() {
     m_sampleMenu = menuBar()->addMenu(QString());
     m_sampleMenu->setObjectName(QStringLiteral("sampleMenu"));
     m_sampleMenu->addActions(
-        {m_verifyAction, m_editCopyAction, m_saveCopyAction, m_compareAction, m_generateAction});
+        {m_verifyAction, m_verifySelectedAction, m_verifyUnverifiedAction, m_cancelBatchAction});
+    m_sampleMenu->addSeparator();
+    m_sampleMenu->addActions(
+        {m_editCopyAction, m_saveCopyAction, m_compareAction, m_generateAction});
+    // The list's own menu: what acts on the rows selected there.
+    QTableView* table = m_sampleList->table();
+    table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    table->addActions({m_verifyAction, m_verifySelectedAction, m_verifyUnverifiedAction,
+                       m_compareAction, m_exportSelectionAction});
     m_sampleMenu->addSeparator();
     m_sampleMenu->addAction(m_exportSelectionAction);
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
-    m_viewMenu->addActions({m_reviewViewAction, m_datasetViewAction});
+    m_viewMenu->addActions({m_reviewViewAction, m_datasetViewAction, m_evaluationViewAction});
     m_viewMenu->addSeparator();
     m_viewMenu->addActions(
         {m_focusTasksAction, m_focusSamplesAction, m_focusEditorAction, m_focusVerificationAction});
@@ -574,12 +700,16 @@ void MainWindow::retranslateUi() {
     m_settingsAction->setText(tr("Se&ttings…"));
     m_quitAction->setText(tr("&Quit"));
     m_verifyAction->setText(tr("&Verify"));
+    m_verifySelectedAction->setText(tr("Verify se&lected"));
+    m_verifyUnverifiedAction->setText(tr("Verify all &unverified"));
+    m_cancelBatchAction->setText(tr("Cancel the &batch verification"));
     m_editCopyAction->setText(tr("&Edit a copy"));
     m_saveCopyAction->setText(tr("&Save the copy as a new sample"));
     m_compareAction->setText(tr("&Compare two samples"));
     m_generateAction->setText(tr("&Generate…"));
     m_reviewViewAction->setText(tr("&Review"));
     m_datasetViewAction->setText(tr("&Dataset"));
+    m_evaluationViewAction->setText(tr("E&valuation"));
     m_focusTasksAction->setText(tr("&Tasks"));
     m_focusSamplesAction->setText(tr("Sa&mples"));
     m_focusEditorAction->setText(tr("&Editor"));
@@ -588,6 +718,7 @@ void MainWindow::retranslateUi() {
     m_togglePanelsAction->setText(tr("Verification and generation &panels"));
     m_views->setTabText(0, tr("Review"));
     m_views->setTabText(1, tr("Dataset"));
+    m_views->setTabText(2, tr("Evaluation"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_kernelEditor), tr("&Kernel"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_promptEditor), tr("&Prompt"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_taskPane), tr("&Task"));

@@ -1,7 +1,8 @@
 #pragma once
-// The workbench's main window. Two views: Review (task browser, sample list, the kernel and
-// prompt editors with the Compare tab, the verification and generation panels, the review bar)
-// and Dataset (every sample with filters, charts, export). The GPU and messages live in the
+// The workbench's main window. Three views: Review (task browser, sample list, the kernel and
+// prompt editors with the Compare tab, the verification and generation panels, the review bar),
+// Dataset (every sample with filters, charts, export) and Evaluation (evaluation runs and their
+// reports). The GPU and messages live in the
 // status bar. It composes panels and controllers and connects them; the work happens in the
 // controllers (ReviewController, SampleActions), on the store thread (ProjectSession) and on
 // the job threads (VerificationJob, GenerationJob).
@@ -16,12 +17,16 @@ class QLabel;
 class QMenu;
 class QSplitter;
 class QTabWidget;
+class QTimer;
 
 namespace kwb::ui {
 
+class BatchProgressBar;
+class BatchVerification;
 class CodeEditor;
 class DatasetView;
 class DeviceProbe;
+class EvaluationView;
 class DiffView;
 class GenerationPanel;
 class GpuStatusLabel;
@@ -53,6 +58,7 @@ public:
     ReviewController* reviewController() const { return m_review; }
     SampleActions* sampleActions() const { return m_actions; }
     DatasetView* datasetView() const { return m_datasetView; }
+    EvaluationView* evaluationView() const { return m_evaluationView; }
     GenerationPanel* generationPanel() const { return m_generationPanel; }
     NoticeBar* noticeBar() const { return m_notices; }
 
@@ -78,10 +84,14 @@ public:
     // The verification runner the panel follows; starting it shows progress in the panel and,
     // when it ends, the compiler's diagnostics in the kernel editor.
     VerificationJob* verificationJob() const { return m_verificationJob; }
+    // "Verify selected" and "Verify all unverified" (the verification queue), and their part of
+    // the status bar.
+    BatchVerification* batchVerification() const { return m_batch; }
+    BatchProgressBar* batchProgressBar() const { return m_batchBar; }
     // Shows two sources side by side in the Compare tab.
     void showDiff(const QString& leftTitle, const QString& leftText, const QString& rightTitle,
                   const QString& rightText);
-    // Review (0) or Dataset (1).
+    // Review (0), Dataset (1) or Evaluation (2).
     void showView(int index);
     // The kernel editor (for tests and the layout checks).
     CodeEditor* kernelEditor() const { return m_kernelEditor; }
@@ -98,6 +108,9 @@ private:
     void createActions();
     void createMenus();
     void connectParts();
+    void connectBatch();
+    void connectEvaluation();
+    void createBatchActions();
     void retranslateUi();
     void changeEvent(QEvent* event) override;
     // An edited draft copy is saved or discarded (asked) before the window closes.
@@ -131,10 +144,14 @@ private:
     GenerationPanel* m_generationPanel = nullptr;
     ReviewBar* m_reviewBar = nullptr;
     DatasetView* m_datasetView = nullptr;
+    EvaluationView* m_evaluationView = nullptr;
     GpuStatusLabel* m_gpuStatus = nullptr;
     NoticeBar* m_notices = nullptr; // problems that stay until dismissed
     DeviceProbe* m_probe = nullptr;
     VerificationJob* m_verificationJob = nullptr;
+    BatchVerification* m_batch = nullptr;
+    BatchProgressBar* m_batchBar = nullptr;
+    QTimer* m_batchRefresh = nullptr; // counts and charts follow a batch, at most this often
     ReviewController* m_review = nullptr;
     SampleActions* m_actions = nullptr;
     QString m_pendingOpen; // the project asked for, until its list arrives
@@ -152,12 +169,16 @@ private:
     QAction* m_settingsAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_verifyAction = nullptr;
+    QAction* m_verifySelectedAction = nullptr;
+    QAction* m_verifyUnverifiedAction = nullptr;
+    QAction* m_cancelBatchAction = nullptr;
     QAction* m_editCopyAction = nullptr;
     QAction* m_saveCopyAction = nullptr;
     QAction* m_compareAction = nullptr;
     QAction* m_generateAction = nullptr;
     QAction* m_reviewViewAction = nullptr;
     QAction* m_datasetViewAction = nullptr;
+    QAction* m_evaluationViewAction = nullptr;
     QAction* m_focusTasksAction = nullptr;
     QAction* m_focusSamplesAction = nullptr;
     QAction* m_focusEditorAction = nullptr;

@@ -187,6 +187,7 @@ void ReviewController::refreshCounts() {
 
 SampleFilter ReviewController::listFilter() const {
     SampleFilter filter;
+    filter.ids = m_sampleSet;
     if (!m_scope.isEmpty())
         filter.tasks.push_back(m_scope.toStdString());
     return filter;
@@ -200,11 +201,22 @@ QueueFilter ReviewController::queueFilter() const {
 }
 
 void ReviewController::setScope(const QString& taskId) {
-    if (taskId == m_scope)
+    if (taskId == m_scope && m_sampleSet.empty())
         return;
     m_scope = taskId;
+    m_sampleSet.clear();
     m_selectFirstOnLoad = true;
     m_parts.list->setScope(taskId);
+    reloadList();
+}
+
+void ReviewController::showSampleSet(const QList<qint64>& ids, const QString& caption) {
+    if (ids.isEmpty())
+        return;
+    m_scope.clear();
+    m_sampleSet.assign(ids.begin(), ids.end());
+    m_selectFirstOnLoad = true;
+    m_parts.list->setScope(caption);
     reloadList();
 }
 
@@ -462,6 +474,13 @@ void ReviewController::updateVerification(qint64 id, const SampleStatus& status,
     updateSampleStatus(id, status);
     if (m_sample && m_sample->id == id)
         m_parts.reviewBar->setRecord(record);
+}
+
+void ReviewController::showStoredVerification(qint64 id, const SampleStatus& status,
+                                              const RecordPtr& record) {
+    updateVerification(id, status, record);
+    if (record && m_sample && m_sample->id == id && !m_parts.verificationPanel->isBusy())
+        m_parts.verificationPanel->showRecord(record);
 }
 
 void ReviewController::updateSampleStatus(qint64 id, const SampleStatus& status) {

@@ -74,6 +74,11 @@ public:
     void refreshCounts();
     void reloadList();
     void setScope(const QString& taskId);
+    // Lists these samples alone (an evaluation cell's answers), under `caption`, until a task
+    // is chosen in the browser; the first becomes current.
+    void showSampleSet(const QList<qint64>& ids, const QString& caption);
+    // The samples the list is limited to (empty: the task scope alone).
+    const std::vector<std::int64_t>& sampleSet() const { return m_sampleSet; }
     // The review bar's requests, also callable directly. Accept may ask first (acceptQuestion).
     void castVerdict(ReviewBar::Verdict verdict, const QString& note, const QStringList& tags);
     // The open "Accept anyway?" question, or null.
@@ -85,6 +90,9 @@ public:
     void updateSampleStatus(qint64 id, const SampleStatus& status);
     // A verification of the sample was stored: its row, and the review bar when it is current.
     void updateVerification(qint64 id, const SampleStatus& status, const RecordPtr& record);
+    // The same for a record a batch stored: the verification panel shows it too when the sample
+    // is current and the panel is not following a verification of its own.
+    void showStoredVerification(qint64 id, const SampleStatus& status, const RecordPtr& record);
 
 signals:
     // The editors show this sample (benchmarks and tests wait for it).
@@ -122,6 +130,7 @@ private:
     SampleListModel* m_model = nullptr;
     std::shared_ptr<const Sample> m_sample;
     QString m_scope;
+    std::vector<std::int64_t> m_sampleSet;
     quint64 m_sampleGeneration = 0;
     quint64 m_listGeneration = 0;
     quint64 m_verdictGeneration = 0; // a newer verdict request drops an older accept check

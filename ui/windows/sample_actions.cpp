@@ -2,9 +2,12 @@
 
 #include <QMessageBox>
 #include <QPushButton>
+#include <QThread>
+#include <algorithm>
 #include <utility>
 
 #include "core/store/project_store.h"
+#include "ui/models/batch_verification.h"
 #include "ui/models/project_session.h"
 #include "ui/models/verification_job.h"
 #include "ui/models/workbench_settings.h"
@@ -47,6 +50,8 @@ SampleActions::SampleActions(const Parts& parts, QObject* parent)
         });
     // Another project: the draft's parent is not in it; the question, if open, is moot.
     connect(m_parts.session, &ProjectSession::opened, this, [this] {
+        if (m_parts.batch)
+            m_parts.batch->cancel(); // its samples belong to the project that was open
         m_copyOf = 0;
         m_afterDraft = {};
         m_draftKept = {};
@@ -60,6 +65,52 @@ SampleActions::SampleActions(const Parts& parts, QObject* parent)
             storeRecord(id, record);
     });
     connect(m_parts.job, &VerificationJob::verifyFailed, this, [this] { m_verifying = 0; });
+    if (m_parts.batch)
+        connect(m_parts.batch, &BatchVerification::recordsStored, this,
+                [this](const QList<BatchRecord>& records) {
+                    if (m_parts.batch->projectPath() != m_parts.session->path())
+                        return; // another project is open now: these rows are not its own
+                    for (const BatchRecord& r : records)
+                        m_parts.review->showStoredVerification(r.sampleId, r.status, r.record);
+                });
+}
+
+void SampleActions::verifySelected() {
+    QList<qint64> ids = m_parts.list->selectedSampleIds();
+    if (ids.isEmpty() && m_parts.review->currentSampleId() != 0)
+        ids = {m_parts.review->currentSampleId()};
+    if (ids.isEmpty()) {
+        emit message(tr("Select the samples to verify."));
+        return;
+    }
+    startBatch(ids);
+}
+
+void SampleActions::verifyAllUnverified() {
+    startBatch({});
+}
+
+void SampleActions::startBatch(const QList<qint64>& ids) {
+    if (!m_parts.batch || !m_parts.session->isOpen())
+        return;
+    if (m_parts.batch->running()) {
+        emit message(tr("A batch verification is running: cancel it (Escape) or wait for it."));
+        return;
+    }
+    BatchVerification::Request request;
+    request.projectPath = m_parts.session->path();
+    request.ids = ids;
+    if (const QString scope = m_parts.review->scope(); !scope.isEmpty())
+        request.filter.tasks = {scope.toStdString()};
+    request.filter.ids = m_parts.review->sampleSet();
+    request.options = WorkbenchSettings::load().verifyOptions();
+    request.endpoint = m_parts.job->workerEndpoint();
+    if (m_deviceName)
+        request.deviceName = m_deviceName();
+    request.buildJobs = std::max(1, QThread::idealThreadCount());
+    m_parts.batch->start(std::move(request));
+    emit message(ids.isEmpty() ? tr("Verifying every unverified sample of the list…")
+                               : tr("Verifying %n sample(s)…", nullptr, int(ids.size())));
 }
 
 void SampleActions::verifyCurrent() {

@@ -4,12 +4,16 @@
 // "Edit a copy" turns the read-only kernel editor into a draft whose Save (Ctrl+S) adds a
 // person-written child sample (a draft that differs from its parent is never dropped silently:
 // leaving it asks Save / Discard / Cancel first); Compare (Ctrl+D) shows two selected samples, or a
-// sample and its parent, side by side.
+// sample and its parent, side by side. "Verify selected" and "Verify all unverified" run the
+// samples through the verification queue (BatchVerification); each record lands in the list, the
+// review bar and (for the current sample) the verification panel as it arrives.
 //
 // UI thread only; store calls go through the ProjectSession, verification through the
 // VerificationJob (its own thread and worker process).
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include <QObject>
 #include <QPointer>
@@ -20,6 +24,7 @@
 
 namespace kwb::ui {
 
+class BatchVerification;
 class CodeEditor;
 class DiffView;
 class ProjectSession;
@@ -38,12 +43,23 @@ public:
         CodeEditor* kernelEditor = nullptr;
         VerificationJob* job = nullptr;
         DiffView* diff = nullptr;
+        BatchVerification* batch = nullptr; // optional: no batch verification without it
     };
 
     SampleActions(const Parts& parts, QObject* parent = nullptr);
 
     // F5: verifies the current sample (or the draft copy, which is not stored).
     void verifyCurrent();
+    // The selected samples (or the current one) through the verification queue; those verified
+    // alike already are skipped and counted.
+    void verifySelected();
+    // Every sample of the list's scope (a task, or all) that has no verification yet.
+    void verifyAllUnverified();
+    // The device the window's worker reported, for "verified alike" (the batch asks the worker
+    // itself while it returns nothing).
+    void setDeviceNameSource(std::function<std::optional<std::string>()> source) {
+        m_deviceName = std::move(source);
+    }
     // The sample the running verification belongs to; 0 for a draft or none.
     qint64 verifyingSampleId() const { return m_verifying; }
     // Starts a draft copy of the current sample in the kernel editor.
@@ -74,10 +90,12 @@ signals:
 
 private:
     void storeRecord(qint64 sampleId, const RecordPtr& record);
+    void startBatch(const QList<qint64>& ids);
     void askAboutDraft();
     void saveCopyThen(std::function<void()> after, std::function<void()> failed);
 
     Parts m_parts;
+    std::function<std::optional<std::string>()> m_deviceName;
     qint64 m_verifying = 0;
     qint64 m_copyOf = 0;  // the parent of the draft in the editor; 0: no draft
     QString m_copySource; // the parent's source, to tell an edited draft from an untouched one

@@ -1,0 +1,387 @@
+// "Verify all unverified" and "Verify selected" in the window (issue 20), on a real project file
+// of 100 samples, with the real kwb-runner and real nvcc (compile-only where there is no GPU):
+//   - Ctrl+Shift+F5 starts the verification queue; a 10 ms timer measures how late the UI thread
+//     answers while it runs: no tick may be held up 50 ms by the UI thread's own work (its time on
+//     a CPU in the late tick, /proc/self/schedstat), and 99 ticks in 100 not be 50 ms late at all;
+//     every tick 50 ms late or more is listed with how long the thread waited for a CPU and how
+//     long it ran;
+//   - Escape mid-way cancels: no process the window started is left, the samples verified so far
+//     have one record each and the rest stay unverified;
+//   - Ctrl+Shift+F5 again verifies the rest: every sample ends with exactly one record, and the
+//     list and the verification panel show the records as they arrive;
+//   - Shift+F5 on three rows verified alike already skips and counts them (no new record).
+// Skips with the reason where kwb-runner or nvcc is missing.
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QItemSelectionModel>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <algorithm>
+#include <map>
+#include <vector>
+
+#include "core/store/project_store.h"
+#include "core/tasks/task_loader.h"
+#include "core/verify/subprocess_worker.h"
+#include "tests/gui/gui_fixtures.h"
+#include "ui/models/batch_verification.h"
+#include "ui/models/sample_list_model.h"
+#include "ui/widgets/batch_progress_bar.h"
+#include "ui/widgets/sample_list_view.h"
+#include "ui/widgets/verification_panel.h"
+#include "ui/windows/main_window.h"
+#include "ui/windows/review_controller.h"
+
+using namespace kwb;
+using namespace kwb::ui;
+
+namespace {
+
+constexpr int kSamples = 100;
+constexpr int kTickMs = 10;
+constexpr double kLimitMs = 50.0;
+
+// 16 distinct kernels (real builds; the other samples repeat them and find their builds in the
+// cache) and five that do not compile.
+std::string kernel(int i) {
+    const bool broken = i % 20 == 3;
+    const std::string body =
+        broken ? "out[i] = alpha * x[i] + undefined_name_" + std::to_string(i) + ";"
+               : "out[i] = alpha * x[i] + y[i] + " + std::to_string(i % 16) + ".0f * 0.0f;";
+    return "// batch sample " + std::to_string(i) +
+           "\n#include <cuda_runtime.h>\n"
+           "__global__ void k(const float* x, const float* y, float* out, int n, float alpha) {\n"
+           "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+           "    if (i < n) " +
+           body +
+           "\n}\n"
+           "extern \"C\" void kwb_saxpy(const float* x, const float* y, float* out, int n, "
+           "float alpha, cudaStream_t stream) {\n"
+           "    if (n > 0) k<<<(n + 255) / 256, 256, 0, stream>>>(x, y, out, n, alpha);\n}\n";
+}
+
+QString loadAverage() {
+    QFile file(QStringLiteral("/proc/loadavg"));
+    return file.open(QIODevice::ReadOnly) ? QString::fromLatin1(file.readAll().trimmed())
+                                          : QStringLiteral("unknown");
+}
+
+// Every process below this one (children, their children, ...), as "pid name".
+QStringList descendants() {
+    std::map<long, std::vector<std::pair<long, QString>>> children;
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool isPid = false;
+        const long pid = entry.toLong(&isPid);
+        if (!isPid)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QString text = QString::fromLatin1(stat.readAll());
+        const int open = int(text.indexOf(QLatin1Char('('))),
+                  close = int(text.lastIndexOf(QLatin1Char(')')));
+        if (open < 0 || close < open)
+            continue;
+        const QStringList rest = text.mid(close + 2).split(QLatin1Char(' '));
+        if (rest.size() < 2)
+            continue;
+        children[rest.at(1).toLong()].emplace_back(pid, text.mid(open + 1, close - open - 1));
+    }
+    QStringList out;
+    std::vector<long> todo = {long(QCoreApplication::applicationPid())};
+    while (!todo.empty()) {
+        const long parent = todo.back();
+        todo.pop_back();
+        for (const auto& [pid, name] : children[parent]) {
+            out.append(QStringLiteral("%1 %2").arg(pid).arg(name));
+            todo.push_back(pid);
+        }
+    }
+    return out;
+}
+
+// How long this thread (the UI thread: the main one) has waited for a CPU while runnable, in
+// ns (/proc/self/schedstat); -1 where the kernel does not say.
+qint64 schedstat(int field) {
+    QFile file(QStringLiteral("/proc/self/schedstat"));
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    const QList<QByteArray> fields = file.readAll().trimmed().split(' ');
+    return fields.size() > field ? fields.at(field).toLongLong() : -1;
+}
+qint64 runQueueWaitNs() {
+    return schedstat(1);
+}
+// The UI thread's time on a CPU, in ns.
+qint64 onCpuNs() {
+    return schedstat(0);
+}
+
+// Records per sample, read from the project file.
+std::map<std::int64_t, int> recordCounts(const QString& project) {
+    std::map<std::int64_t, int> out;
+    auto store = ProjectStore::open(project.toStdString());
+    if (!store)
+        return out;
+    for (std::int64_t id = 1; id <= kSamples; ++id)
+        if (auto records = (*store)->verifications(id))
+            out[id] = int(records->size());
+    return out;
+}
+
+// The application, timing every event it delivers while recording: those over 20 ms are listed
+// when the limit is missed, so a failure names what blocked the UI thread.
+class TimedApplication final : public QApplication {
+public:
+    using QApplication::QApplication;
+    bool notify(QObject* receiver, QEvent* event) override {
+        if (!recording)
+            return QApplication::notify(receiver, event);
+        QElapsedTimer timer;
+        timer.start();
+        const int type = event->type(); // the event may be gone after delivery
+        const QString what = QString::fromLatin1(receiver->metaObject()->className()) +
+                             QLatin1Char(' ') + receiver->objectName();
+        const bool result = QApplication::notify(receiver, event);
+        if (const double ms = timer.nsecsElapsed() / 1e6; ms > 20)
+            slow.append(QStringLiteral("%1 ms: %2, event type %3, ending at %4 s")
+                            .arg(ms, 0, 'f', 1)
+                            .arg(what)
+                            .arg(type)
+                            .arg(clock ? clock->nsecsElapsed() / 1e9 : 0.0, 0, 'f', 1));
+        return result;
+    }
+    bool recording = false;
+    QStringList slow;
+    const QElapsedTimer* clock = nullptr; // the test's, for the times in the list
+};
+
+} // namespace
+
+class TestBatchVerify : public QObject {
+    Q_OBJECT
+
+private slots:
+    void verifyAllUnverifiedStaysResponsive();
+
+private:
+    bool makeProject(const QString& path);
+};
+
+bool TestBatchVerify::makeProject(const QString& path) {
+    auto store = ProjectStore::create(path.toStdString());
+    if (!store)
+        return false;
+    auto folder = loadTaskFolder(KWB_TASK_DIR);
+    auto task = std::find_if(folder.tasks.begin(), folder.tasks.end(),
+                             [](const Task& t) { return t.id == "saxpy-f32"; });
+    if (task == folder.tasks.end())
+        return false;
+    for (int i = 0; i < kSamples; ++i) {
+        Sample s;
+        s.taskId = task->id;
+        s.origin = SampleOrigin::Model;
+        s.model = "batch-test";
+        s.provider = "openai-compatible";
+        s.label = "batch " + std::to_string(i);
+        s.source = kernel(i);
+        if (!(*store)->addSample(*task, s))
+            return false;
+    }
+    return true;
+}
+
+void TestBatchVerify::verifyAllUnverifiedStaysResponsive() {
+    if (locateRunner().empty())
+        QSKIP("kwb-runner is not built or not found: the queue has no worker here");
+    if (QStandardPaths::findExecutable(QStringLiteral("nvcc")).isEmpty() &&
+        !QFile::exists(QStringLiteral("/usr/local/cuda/bin/nvcc")))
+        QSKIP("nvcc is not installed: nothing can be built");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    kwbtest::useScratchFolders(QDir(dir.path()));
+    qputenv("KWB_CACHE_DIR", QFile::encodeName(dir.filePath(QStringLiteral("cache"))));
+    const QString project = dir.filePath(QStringLiteral("batch.kwbproj"));
+    QVERIFY(makeProject(project));
+
+    MainWindow window;
+    QSignalSpy probed(&window, &MainWindow::deviceProbeSettled);
+    QSignalSpy opened(&window, &MainWindow::projectOpened);
+    window.openProject(project);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY_WITH_TIMEOUT(opened.count() > 0 && window.reviewController()->currentSample(),
+                             15000);
+    QTRY_VERIFY_WITH_TIMEOUT(probed.count() > 0, 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(descendants().isEmpty(), 10000); // the probe's worker is gone
+    auto* table = window.findChild<QTableView*>(QStringLiteral("sampleTable"));
+    auto* list = window.findChild<SampleListView*>(QStringLiteral("sampleList"));
+    auto* panel = window.findChild<VerificationPanel*>();
+    QVERIFY(table && list && panel);
+    QTRY_COMPARE(list->model()->rowCount(), kSamples);
+    // The list's own menu offers the batch actions.
+    QCOMPARE(table->contextMenuPolicy(), Qt::ActionsContextMenu);
+    QStringList menu;
+    for (const QAction* a : table->actions())
+        menu << a->objectName();
+    QVERIFY2(menu.contains(QLatin1String("verifySelectedAction")) &&
+                 menu.contains(QLatin1String("verifyUnverifiedAction")),
+             qPrintable(menu.join(QLatin1Char(' '))));
+
+    BatchVerification* batch = window.batchVerification();
+    QSignalSpy finished(batch, &BatchVerification::finished);
+    // Lateness of each tick, and the UI thread's own time on a CPU during it (its event handling:
+    // what the window's code costs). A tick can also be late while the thread is off the CPU:
+    // waiting for one (the machine's other load; the queue's builds run at nice +10) or blocked
+    // outside any event handler (seen here: ticks of 80-140 ms with under 1 ms on a CPU and no
+    // wait for one, cause not found). Those are listed, and bounded by the 99th percentile only.
+    auto* app = static_cast<TimedApplication*>(QCoreApplication::instance());
+    std::vector<double> lateness, own;
+    QElapsedTimer clock;
+    qint64 last = 0, lastWait = runQueueWaitNs(), lastCpu = onCpuNs();
+    QTimer ticker;
+    ticker.setTimerType(Qt::PreciseTimer);
+    ticker.setInterval(kTickMs);
+    connect(&ticker, &QTimer::timeout, this, [&] {
+        const qint64 now = clock.nsecsElapsed(), wait = runQueueWaitNs(), cpu = onCpuNs();
+        const double late = std::max(0.0, (now - last) / 1e6 - kTickMs);
+        lateness.push_back(late);
+        if (late >= kLimitMs)
+            app->slow.append(
+                QStringLiteral("tick %1 ms late at %2 s: %3 ms waiting for a CPU, %4 ms on one")
+                    .arg(late, 0, 'f', 1)
+                    .arg(now / 1e9, 0, 'f', 1)
+                    .arg(wait < 0 ? -1.0 : (wait - lastWait) / 1e6, 0, 'f', 1)
+                    .arg(cpu < 0 ? -1.0 : (cpu - lastCpu) / 1e6, 0, 'f', 1));
+        own.push_back(cpu < 0 ? late : std::min(late, (cpu - lastCpu) / 1e6));
+        last = now;
+        lastWait = wait;
+        lastCpu = cpu;
+    });
+    // The test's own reads of the project and of /proc run on this thread too: they are not
+    // the window's, so the clock stops for them.
+    const auto measure = [&](bool on) {
+        app->recording = on;
+        if (!on)
+            return ticker.stop();
+        last = clock.nsecsElapsed();
+        lastWait = runQueueWaitNs();
+        lastCpu = onCpuNs();
+        ticker.start();
+    };
+    clock.start();
+    app->clock = &clock;
+    measure(true);
+
+    // Start, then cancel with Escape once a few records are kept.
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_F5, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(batch->running());
+    QVERIFY(window.batchProgressBar()->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(batch->progress().done >= 3, 300000);
+    QVERIFY2(window.batchProgressBar()->text().contains(QLatin1String("of 100 verified")),
+             qPrintable(window.batchProgressBar()->text()));
+    QTest::keyClick(table, Qt::Key_Escape);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 30000);
+    QVERIFY(batch->progress().cancelled);
+    QVERIFY(!window.batchProgressBar()->isVisible());
+    measure(false);
+    const QStringList left = descendants();
+    QVERIFY2(left.isEmpty(), qPrintable(QStringLiteral("left behind: ") + left.join(u", ")));
+    auto counts = recordCounts(project);
+    int kept = 0, unverified = 0;
+    for (const auto& [id, n] : counts) {
+        QVERIFY2(n <= 1, qPrintable(QStringLiteral("sample #%1 has %2 records").arg(id).arg(n)));
+        kept += n;
+        unverified += n == 0;
+    }
+    const BatchProgress cancelled = batch->progress();
+    qInfo("cancelled after %d of %d verified (%d kept, %d unverified)", cancelled.done,
+          cancelled.queued, kept, unverified);
+    QCOMPARE(kept, cancelled.done - cancelled.errors);
+    QVERIFY2(unverified > 0, "the cancel came after every sample was verified");
+    QCOMPARE(kept + unverified, kSamples);
+
+    // Again: the rest, to the end.
+    measure(true);
+    QTest::keyClick(table, Qt::Key_F5, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 2, 1200000);
+    const BatchProgress rest = batch->progress();
+    qInfo("the other %d verified in %.0f s (%d passed, %d failed, %d not run)", rest.done,
+          rest.elapsedSeconds, rest.passed, rest.failed, rest.notRun);
+    QVERIFY(!rest.cancelled);
+    QCOMPARE(rest.selected, unverified);
+    QCOMPARE(rest.done, unverified);
+    QCOMPARE(rest.errors, 0);
+    measure(false);
+    counts = recordCounts(project);
+    QCOMPARE(int(counts.size()), kSamples);
+    for (const auto& [id, n] : counts)
+        QVERIFY2(n == 1, qPrintable(QStringLiteral("sample #%1 has %2 records").arg(id).arg(n)));
+    // The list shows every record, and the panel the current sample's.
+    for (int row = 0; row < kSamples; ++row) {
+        const auto summary = list->model()->summaryAt(row);
+        QVERIFY(summary && !summary->status.verificationId.empty());
+    }
+    const qint64 current = window.reviewController()->currentSampleId();
+    QVERIFY(panel->record());
+    QCOMPARE(
+        QString::fromStdString(panel->record()->id),
+        QString::fromStdString(
+            list->model()->summaryAt(list->model()->rowOfSample(current))->status.verificationId));
+
+    // Verify selected on three rows verified alike already: skipped and counted.
+    table->selectionModel()->clearSelection();
+    for (int row : {0, 1, 2})
+        table->selectionModel()->select(list->model()->index(row, 0),
+                                        QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    measure(true);
+    QTest::keyClick(table, Qt::Key_F5, Qt::ShiftModifier);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 3, 60000);
+    measure(false);
+    QCOMPARE(batch->progress().selected, 3);
+    QCOMPARE(batch->progress().skipped, 3);
+    QCOMPARE(batch->progress().queued, 0);
+    counts = recordCounts(project);
+    for (const auto& [id, n] : counts)
+        QCOMPARE(n, 1);
+
+    const auto over =
+        std::count_if(lateness.begin(), lateness.end(), [](double x) { return x >= kLimitMs; });
+    std::sort(lateness.begin(), lateness.end());
+    std::sort(own.begin(), own.end());
+    const double worst = lateness.empty() ? 0 : lateness.back();
+    const double p99 = lateness.empty() ? 0 : lateness[lateness.size() * 99 / 100];
+    const double ownWorst = own.empty() ? 0 : own.back();
+    qInfo("event loop: %zu ticks over %.1f s; lateness p99 %.1f ms, worst %.1f ms (%lld ticks "
+          "past %.0f ms); the UI thread's own time on a CPU in a tick: worst %.1f ms; load average "
+          "%s",
+          lateness.size(), clock.elapsed() / 1000.0, p99, worst, static_cast<long long>(over),
+          kLimitMs, ownWorst, qPrintable(loadAverage()));
+    QVERIFY(lateness.size() > 100);
+    for (const QString& line : std::as_const(app->slow))
+        qInfo("slow event: %s", qPrintable(line));
+    // No tick held up 50 ms by the window's own work, and 99 in 100 within 50 ms as they came.
+    QVERIFY2(
+        ownWorst < kLimitMs,
+        qPrintable(QStringLiteral("a tick held up %1 ms by the UI thread's work").arg(ownWorst)));
+    QVERIFY2(p99 < kLimitMs, qPrintable(QStringLiteral("99th percentile lateness %1 ms").arg(p99)));
+}
+
+int main(int argc, char** argv) {
+    // 100 verifications on two shared cores take minutes: past QtTest's 5 minutes a function.
+    qputenv("QTEST_FUNCTION_TIMEOUT", "1400000");
+    TimedApplication app(argc, argv);
+    app.setAttribute(Qt::AA_Use96Dpi, true);
+    TestBatchVerify test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+#include "tst_batch_verify.moc"

@@ -209,7 +209,7 @@ void TestVerification::panelShowsARecord() {
     QCOMPARE(panel.shapeModel()->rowCount(), 3);
     QVERIFY(panel.rawOutput().contains(QLatin1String("\"geomean_speedup\"")));
     // One chart per kind, all from the record: speedup bars + the 1.0 line, two box series,
-    // the roof + one point per shape.
+    // the memory and compute roofs + one point per shape.
     panel.showChart(VerificationPanel::Chart::SpeedupPerShape);
     QCOMPARE(panel.chartWidget()->kind(), ChartWidget::Kind::SpeedupPerShape);
     QCOMPARE(panel.chartWidget()->seriesCount(), 2);
@@ -218,7 +218,7 @@ void TestVerification::panelShowsARecord() {
     QCOMPARE(panel.chartWidget()->seriesCount(), 2);
     panel.showChart(VerificationPanel::Chart::Roofline);
     QCOMPARE(panel.chartWidget()->kind(), ChartWidget::Kind::Roofline);
-    QCOMPARE(panel.chartWidget()->seriesCount(), 4);
+    QCOMPARE(panel.chartWidget()->seriesCount(), 5);
     panel.clear();
     QCOMPARE(panel.outcome(), Outcome::None);
     QCOMPARE(panel.shapeModel()->rowCount(), 0);

@@ -38,6 +38,18 @@ struct RooflineChartData {
     QVector<Point> points;
 };
 
+// Warp-stall reasons, grouped per reason with one bar per side (a profile's candidate and
+// baseline): warp cycles per issued instruction. A reason that is not among a side's top ones
+// has 0 there.
+struct StallChartData {
+    QStringList reasons;
+    struct Side {
+        QString label;
+        QVector<double> cycles; // one per reason
+    };
+    QVector<Side> sides;
+};
+
 // Accepted out of reviewed, per model.
 struct AcceptRateChartData {
     QStringList models;

@@ -11,6 +11,7 @@
 #include <QContextMenuEvent>
 #include <QEvent>
 #include <QFileDialog>
+#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLocale>
@@ -203,20 +204,28 @@ void ChartWidget::showRoofline(const RooflineChartData& chartData) {
     chart->addAxis(axisX, Qt::AlignBottom);
     chart->addAxis(axisY, Qt::AlignLeft);
 
-    auto* roof = new QLineSeries;
-    roof->setName(tr("Device ceiling (%1 GB/s, %2 TFLOP/s)")
-                      .arg(QLocale().toString(chartData.bandwidthGBps, 'f', 0),
-                           QLocale().toString(chartData.peakTflops, 'f', 1)));
+    // Two roofs that meet at the ridge point: bandwidth times intensity below it, the peak
+    // rate above it.
+    auto* memoryRoof = new QLineSeries;
+    memoryRoof->setName(
+        tr("Memory roof (%1 GB/s)").arg(QLocale().toString(chartData.bandwidthGBps, 'f', 0)));
     const double memoryStart = std::max(x0, y0 * 1000.0 / chartData.bandwidthGBps);
-    roof->append(memoryStart, chartData.bandwidthGBps * memoryStart / 1000.0);
-    roof->append(ridge, chartData.peakTflops);
-    roof->append(x1, chartData.peakTflops);
-    QPen pen(QColor(0x33, 0x33, 0x33));
-    pen.setWidthF(2.0);
-    roof->setPen(pen);
-    chart->addSeries(roof);
-    roof->attachAxis(axisX);
-    roof->attachAxis(axisY);
+    memoryRoof->append(memoryStart, chartData.bandwidthGBps * memoryStart / 1000.0);
+    memoryRoof->append(ridge, chartData.peakTflops);
+    auto* computeRoof = new QLineSeries;
+    computeRoof->setName(
+        tr("Compute roof (%1 TFLOP/s)").arg(QLocale().toString(chartData.peakTflops, 'f', 1)));
+    computeRoof->append(ridge, chartData.peakTflops);
+    computeRoof->append(x1, chartData.peakTflops);
+    for (auto [roof, color] : {std::pair{memoryRoof, QColor(0x33, 0x33, 0x33)},
+                               std::pair{computeRoof, QColor(0x8a, 0x4b, 0x08)}}) {
+        QPen pen(color);
+        pen.setWidthF(2.0);
+        roof->setPen(pen);
+        chart->addSeries(roof);
+        roof->attachAxis(axisX);
+        roof->attachAxis(axisY);
+    }
 
     for (const auto& p : chartData.points) {
         if (p.intensity <= 0 || p.tflops <= 0)
@@ -346,6 +355,39 @@ void ChartWidget::showCorrectRate(const CorrectRateChartData& chartData) {
     chart->legend()->setVisible(chartData.models.size() > 1);
 }
 
+void ChartWidget::showStallReasons(const StallChartData& chartData) {
+    m_redraw = [this, chartData] { showStallReasons(chartData); };
+    if (chartData.reasons.isEmpty()) {
+        displayMessage(tr("No stall reasons: the basic section set does not collect them."));
+        return;
+    }
+    QChart* chart = newChart(Kind::StallReasons, tr("Warp-stall reasons of the longest kernel"));
+    auto* bars = new QHorizontalBarSeries;
+    double top = 0.0;
+    const QColor colors[] = {kCandidate, kBaseline};
+    for (qsizetype i = 0; i < chartData.sides.size(); ++i) {
+        const auto& side = chartData.sides[i];
+        auto* set = new QBarSet(side.label);
+        set->setColor(colors[std::min<qsizetype>(i, 1)]);
+        for (qsizetype r = 0; r < chartData.reasons.size(); ++r) {
+            const double v = r < side.cycles.size() ? side.cycles[r] : 0.0;
+            *set << v;
+            top = std::max(top, v);
+        }
+        bars->append(set);
+    }
+    chart->addSeries(bars);
+    auto* axisY = new QBarCategoryAxis;
+    axisY->append(chartData.reasons);
+    auto* axisX = new QValueAxis;
+    axisX->setRange(0.0, niceCeiling(top * 1.1));
+    axisX->setTitleText(tr("Warp cycles per issued instruction"));
+    chart->addAxis(axisY, Qt::AlignLeft);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    bars->attachAxis(axisY);
+    bars->attachAxis(axisX);
+}
+
 void ChartWidget::showMessage(const QString& message) {
     m_redraw = {}; // the caller's text: the caller translates it again
     displayMessage(message);
@@ -374,6 +416,30 @@ QString ChartWidget::title() const {
 
 QString ChartWidget::message() const {
     return m_kind == Kind::Empty ? m_message->text() : QString();
+}
+
+QStringList ChartWidget::seriesNames() const {
+    QStringList names;
+    if (m_kind == Kind::Empty)
+        return names;
+    for (QAbstractSeries* series : m_view->chart()->series()) {
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
+            for (QBarSet* set : bars->barSets())
+                names.append(set->label());
+            continue;
+        }
+        names.append(series->name());
+    }
+    return names;
+}
+
+QStringList ChartWidget::categories() const {
+    if (m_kind == Kind::Empty)
+        return {};
+    for (QAbstractAxis* axis : m_view->chart()->axes())
+        if (auto* bar = qobject_cast<QBarCategoryAxis*>(axis))
+            return bar->categories();
+    return {};
 }
 
 void ChartWidget::render(QPainter& painter, QSize size) const {

@@ -8,6 +8,7 @@
 #include <QImage>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 #include "ui/widgets/chart_data.h"
@@ -30,7 +31,8 @@ public:
         Roofline,
         SpeedupHistogram,
         AcceptRate,
-        CorrectRate
+        CorrectRate,
+        StallReasons
     };
     Q_ENUM(Kind)
 
@@ -44,6 +46,8 @@ public:
     void showAcceptRate(const AcceptRateChartData& chartData);
     // An evaluation run's correct rate per condition, a bar per model.
     void showCorrectRate(const CorrectRateChartData& chartData);
+    // Horizontal bars, one group per reason; a message where no side has stall reasons.
+    void showStallReasons(const StallChartData& chartData);
     // No chart: a sentence in its place ("Not timed: the sample did not run").
     void showMessage(const QString& message);
 
@@ -51,6 +55,10 @@ public:
     int seriesCount() const;
     QString title() const;
     QString message() const;
+    // What the legend names: each series' name, a bar series' sets one by one.
+    QStringList seriesNames() const;
+    // The categories of the chart's bar axis (shapes, stall reasons, ...); empty when none.
+    QStringList categories() const;
 
     // The chart alone, at `size` (the widget's size when empty), white background.
     QImage toImage(QSize size = {}) const;

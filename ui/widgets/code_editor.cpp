@@ -3,10 +3,13 @@
 #include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QHelpEvent>
 #include <QKeySequence>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QShortcut>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <Qsci/qsciglobal.h>
 #include <Qsci/qsciscintilla.h>
@@ -23,6 +26,8 @@ namespace {
 constexpr int kLineNumberMargin = 0;
 constexpr int kSymbolMargin = 1;
 constexpr int kFoldMargin = 2;
+constexpr int kHotLineMargin = 3; // zero wide until a profile's hot lines are shown
+constexpr int kHotLineMarginWidth = 12;
 
 // Marker numbers: three severities in the symbol margin, a tint for error lines, and the
 // diff backgrounds. 25-31 belong to folding.
@@ -34,6 +39,7 @@ constexpr int kAddedMarker = 4;
 constexpr int kRemovedMarker = 5;
 constexpr int kChangedMarker = 6;
 constexpr int kFillerMarker = 7;
+constexpr int kHotLineMarker = 8;
 
 // Indicators 0-7 belong to lexers.
 constexpr int kErrorIndicator = 20;
@@ -137,6 +143,11 @@ void CodeEditor::setUpMargins() {
     m_scintilla->setMarginWidth(kSymbolMargin, 14);
     m_scintilla->setMarginMarkerMask(kSymbolMargin, (1 << kErrorMarker) | (1 << kWarningMarker) |
                                                         (1 << kNoteMarker));
+    m_scintilla->setMarginType(kHotLineMargin, QsciScintilla::SymbolMargin);
+    m_scintilla->setMarginWidth(kHotLineMargin, 0);
+    m_scintilla->setMarginMarkerMask(kHotLineMargin, 1 << kHotLineMarker);
+    // The margin's tooltips (a hot line's samples) come from the viewport's tooltip events.
+    m_scintilla->viewport()->installEventFilter(this);
 }
 
 void CodeEditor::setUpMarkers() {
@@ -147,6 +158,9 @@ void CodeEditor::setUpMarkers() {
         m_scintilla->setMarkerBackgroundColor(kSeverityColors[i], symbols[i]);
         m_scintilla->setMarkerForegroundColor(kSeverityColors[i].darker(130), symbols[i]);
     }
+    m_scintilla->markerDefine(QsciScintilla::RightTriangle, kHotLineMarker);
+    m_scintilla->setMarkerBackgroundColor(QColor(0xe0, 0x6c, 0x00), kHotLineMarker);
+    m_scintilla->setMarkerForegroundColor(QColor(0x9a, 0x47, 0x00), kHotLineMarker);
     const std::pair<int, QColor> backgrounds[] = {{kErrorLineMarker, QColor(0xfd, 0xf1, 0xf1)},
                                                   {kAddedMarker, QColor(0xe4, 0xf7, 0xe4)},
                                                   {kRemovedMarker, QColor(0xfb, 0xe5, 0xe5)},
@@ -194,6 +208,7 @@ void CodeEditor::setText(const QString& text) {
     m_scintilla->setText(text);
     m_scintilla->setModified(false);
     drawDiagnostics();
+    drawHotLines();
 }
 
 void CodeEditor::appendText(const QString& text) {
@@ -379,7 +394,56 @@ int CodeEditor::markerMask(int line) const {
         out |= WarningMarker;
     if (mask & (1u << kNoteMarker))
         out |= NoteMarker;
+    if (mask & (1u << kHotLineMarker))
+        out |= HotLineMarker;
     return out;
+}
+
+void CodeEditor::setHotLines(const QList<HotLine>& lines) {
+    m_hotLines = lines;
+    drawHotLines();
+}
+
+void CodeEditor::drawHotLines() {
+    m_scintilla->markerDeleteAll(kHotLineMarker);
+    for (const HotLine& h : m_hotLines)
+        if (h.line >= 1 && h.line <= m_scintilla->lines())
+            m_scintilla->markerAdd(h.line - 1, kHotLineMarker);
+    m_scintilla->setMarginWidth(kHotLineMargin, m_hotLines.isEmpty() ? 0 : kHotLineMarginWidth);
+}
+
+QString CodeEditor::hotLineToolTip(int line) const {
+    for (const HotLine& h : m_hotLines)
+        if (h.line == line)
+            //: The kernel editor's margin at a hot line of a profile
+            return tr("Hot line: %1 warp-stall samples (Nsight Compute)")
+                .arg(QLocale().toString(h.samples, 'f', 0));
+    return {};
+}
+
+bool CodeEditor::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != m_scintilla->viewport() || event->type() != QEvent::ToolTip ||
+        m_hotLines.isEmpty())
+        return QWidget::eventFilter(watched, event);
+    const QPoint at = static_cast<QHelpEvent*>(event)->pos();
+    int margins = 0;
+    for (int m = kLineNumberMargin; m <= kHotLineMargin; ++m)
+        margins += m_scintilla->marginWidth(m);
+    if (at.x() >= margins)
+        return QWidget::eventFilter(watched, event);
+    // The line under the pointer: the position nearest to the text's left edge at that height.
+    const long pos = m_scintilla->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMPOINT,
+                                                static_cast<unsigned long>(margins + 1),
+                                                static_cast<long>(at.y()));
+    const long line = m_scintilla->SendScintilla(QsciScintillaBase::SCI_LINEFROMPOSITION,
+                                                 static_cast<unsigned long>(std::max(0L, pos))) +
+                      1;
+    const QString tip = hotLineToolTip(static_cast<int>(line));
+    if (tip.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), tip, this);
+    return true;
 }
 
 QString CodeEditor::annotationAt(int line) const {

@@ -33,7 +33,17 @@ public:
     // Whole-line backgrounds used by the diff view.
     enum class LineMark { None, Added, Removed, Changed, Filler };
     // Bits of markerMask(): what the margin shows at a line.
-    enum MarkerBit { ErrorMarker = 1 << 0, WarningMarker = 1 << 1, NoteMarker = 1 << 2 };
+    enum MarkerBit {
+        ErrorMarker = 1 << 0,
+        WarningMarker = 1 << 1,
+        NoteMarker = 1 << 2,
+        HotLineMarker = 1 << 3
+    };
+    // A source line where a profile found the warp-stall samples (1-based).
+    struct HotLine {
+        int line = 0;
+        double samples = 0;
+    };
 
     explicit CodeEditor(Language language, QWidget* parent = nullptr);
     ~CodeEditor() override;
@@ -72,6 +82,14 @@ public:
     QString annotationAt(int line) const;
     bool hasSquiggle(int line, int column) const;
 
+    // Hot lines: a marker in a margin of their own, the samples as its tooltip. Kept across
+    // setText() as diagnostics are; lines outside the text are not drawn.
+    void setHotLines(const QList<HotLine>& lines);
+    void clearHotLines() { setHotLines({}); }
+    int hotLineCount() const { return static_cast<int>(m_hotLines.size()); }
+    // The margin's tooltip at a 1-based line; empty where the line is not hot.
+    QString hotLineToolTip(int line) const;
+
     // Caret, 1-based; the view scrolls to it.
     void goToLine(int line, int column = 1);
     int cursorLine() const;
@@ -108,12 +126,14 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void setUpMargins();
     void setUpMarkers();
     void createShortcuts();
     void drawDiagnostics();
+    void drawHotLines();
     void findFromBar(bool forward);
     void replaceFromBar();
     void replaceAllFromBar();
@@ -129,6 +149,7 @@ private:
     std::vector<Diagnostic> m_diagnostics;
     int m_currentDiagnostic = -1;
     QList<LineMark> m_lineMarks;
+    QList<HotLine> m_hotLines;
     bool m_editCopyOffered = true;
     std::unique_ptr<QsciStyle> m_annotationStyles[3]; // error, warning, note
 };

@@ -24,6 +24,7 @@
 #include "ui/models/shape_results_model.h"
 #include "ui/widgets/build_report_view.h"
 #include "ui/widgets/chart_widget.h"
+#include "ui/widgets/profile_view.h"
 #include "ui/widgets/screening_list.h"
 
 namespace kwb::ui {
@@ -75,8 +76,8 @@ VerificationPanel::VerificationPanel(QWidget* parent)
       m_shapeModel(new ShapeResultsModel(this)), m_chartPage(new QWidget(this)),
       m_chartKind(new QComboBox(m_chartPage)), m_saveChart(new QPushButton(m_chartPage)),
       m_chart(new ChartWidget(m_chartPage)), m_buildPage(new BuildReportView(this)),
-      m_screening(new ScreeningList(this)), m_log(new QPlainTextEdit(this)),
-      m_raw(new QPlainTextEdit(this)) {
+      m_screening(new ScreeningList(this)), m_profile(new ProfileView(this)),
+      m_log(new QPlainTextEdit(this)), m_raw(new QPlainTextEdit(this)) {
     setObjectName(QStringLiteral("verificationPanel"));
     m_banner->setObjectName(QStringLiteral("verificationBanner"));
     m_progress->setObjectName(QStringLiteral("verificationProgress"));
@@ -145,6 +146,7 @@ VerificationPanel::VerificationPanel(QWidget* parent)
     m_tabs->addTab(m_chartPage, QString());
     m_tabs->addTab(m_buildPage, QString());
     m_tabs->addTab(m_screening, QString());
+    m_tabs->addTab(m_profile, QString());
     m_tabs->addTab(m_log, QString());
     m_tabs->addTab(m_raw, QString());
 
@@ -371,6 +373,10 @@ void VerificationPanel::showChart(Chart chart) {
     refreshChart();
 }
 
+void VerificationPanel::showProfileTab() {
+    m_tabs->setCurrentWidget(m_profile);
+}
+
 void VerificationPanel::setStage(Stage stage, StageState state) {
     m_states[indexOf(stage)] = state;
     renderStages();
@@ -549,6 +555,7 @@ void VerificationPanel::retranslateUi() {
     m_tabs->setTabText(m_tabs->indexOf(m_chartPage), tr("&Charts"));
     m_tabs->setTabText(m_tabs->indexOf(m_buildPage), tr("&Build"));
     renderScreeningTab();
+    m_tabs->setTabText(m_tabs->indexOf(m_profile), tr("Prof&ile"));
     m_tabs->setTabText(m_tabs->indexOf(m_log), tr("&Log"));
     m_tabs->setTabText(m_tabs->indexOf(m_raw), tr("Ra&w output"));
     m_chartKind->setItemText(static_cast<int>(Chart::SpeedupPerShape), tr("Speedup per shape"));

@@ -3,7 +3,8 @@
 // (or what is running), the stages (build → correctness → benchmark) with live progress and a
 // Cancel button, and tabs for the per-shape table, the charts, the build (ptxas resources and
 // the compiler's problems, which jump to the editor), the host-code screen's findings (which
-// jump to the editor too), the log and the worker's raw output. A suspected hack and a pass
+// jump to the editor too), the sample's latest profile (ProfileView), the log and the worker's
+// raw output. A suspected hack and a pass
 // with screening findings have banners of their own, apart from plain failures.
 //
 // It observes a VerificationJob (attach()) and shows records (showRecord()); it never runs
@@ -33,6 +34,7 @@ class BuildReportView;
 class ChartWidget;
 class ScreeningList;
 class DiagnosticsModel;
+class ProfileView;
 class ShapeResultsModel;
 
 class VerificationPanel final : public QWidget {
@@ -78,6 +80,9 @@ public:
     ShapeResultsModel* shapeModel() const { return m_shapeModel; }
     DiagnosticsModel* diagnosticsModel() const;
     ChartWidget* chartWidget() const { return m_chart; }
+    // The Profile tab; its records come from the owner, apart from the verification's.
+    ProfileView* profileView() const { return m_profile; }
+    void showProfileTab();
     void showChart(Chart chart);
 
 signals:
@@ -133,6 +138,7 @@ private:
     ChartWidget* m_chart = nullptr;
     BuildReportView* m_buildPage = nullptr;
     ScreeningList* m_screening = nullptr;
+    ProfileView* m_profile = nullptr;
     QPlainTextEdit* m_log = nullptr;
     QPlainTextEdit* m_raw = nullptr;
 };

@@ -34,6 +34,7 @@
 #include "ui/widgets/generation_panel.h"
 #include "ui/widgets/gpu_status_label.h"
 #include "ui/widgets/notice_bar.h"
+#include "ui/widgets/profile_view.h"
 #include "ui/widgets/review_bar.h"
 #include "ui/widgets/sample_list_view.h"
 #include "ui/widgets/task_browser.h"
@@ -44,6 +45,7 @@
 #include "ui/windows/evaluation_view.h"
 #include "ui/windows/export_dialog.h"
 #include "ui/windows/help_dialogs.h"
+#include "ui/windows/profile_actions.h"
 #include "ui/windows/project_actions.h"
 #include "ui/windows/review_controller.h"
 #include "ui/windows/sample_actions.h"
@@ -117,6 +119,9 @@ MainWindow::MainWindow(QWidget* parent)
             return std::nullopt;
         return info->gpus.empty() ? std::string() : info->gpus.front().name;
     });
+    m_profiler = new ProfileActions(
+        {m_session, m_review, m_kernelEditor, m_verificationPanel->profileView()}, this, this);
+    m_profiler->job()->setWorkerEndpoint(m_verificationJob->workerEndpoint());
     m_generationPanel->attach(m_session, m_kernelEditor);
     // The first answer streams into the kernel editor: a draft copy there is settled first.
     m_generationPanel->setStartGuard(
@@ -137,6 +142,7 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(central);
 
     statusBar()->addPermanentWidget(m_batchBar);
+    statusBar()->addPermanentWidget(m_profiler->statusWidget());
     statusBar()->addPermanentWidget(m_gpuStatus);
     createActions();
     createMenus();
@@ -299,6 +305,8 @@ QString MainWindow::applyWorkerSettings() {
             remote ? QString::fromStdString(choice.endpoint->describe()) : QString(), remote);
         m_probe->setWorkerEndpoint(*choice.endpoint);
         m_verificationJob->setWorkerEndpoint(*choice.endpoint);
+        if (m_profiler) // null while the window is being made: it copies the job's then
+            m_profiler->job()->setWorkerEndpoint(*choice.endpoint);
         m_generationPanel->job()->setWorkerEndpoint(*choice.endpoint);
     }
     return choice.problem;
@@ -379,6 +387,8 @@ void MainWindow::connectParts() {
     const auto showMessage = [this](const QString& text) { statusBar()->showMessage(text, 8000); };
     connect(m_review, &ReviewController::message, this, showMessage);
     connect(m_actions, &SampleActions::message, this, showMessage);
+    connect(m_profiler, &ProfileActions::message, this, showMessage);
+    connect(m_profiler, &ProfileActions::problem, m_notices, &NoticeBar::showNotice);
     connect(m_generationPanel, &GenerationPanel::message, this, showMessage);
     connect(m_generationPanel, &GenerationPanel::problem, m_notices, &NoticeBar::showNotice);
     connect(m_datasetView, &DatasetView::message, this, showMessage);
@@ -428,6 +438,15 @@ void MainWindow::connectParts() {
     connect(m_verificationPanel, &VerificationPanel::diagnosticActivated, this, showLine);
     // A screening finding names a line of the candidate, as a compiler problem does.
     connect(m_verificationPanel, &VerificationPanel::findingActivated, this,
+            [showLine](int line) { showLine(line, 1); });
+    // A profile that starts brings the Profile tab forward; a hot line picked there is shown.
+    connect(m_profiler, &ProfileActions::profilingStarted, this, [this] {
+        setLowerPanelsShown(true);
+        if (!m_generationPanel->job()->running())
+            m_lowerArea->setCurrentWidget(m_verificationPanel);
+        m_verificationPanel->showProfileTab();
+    });
+    connect(m_verificationPanel->profileView(), &ProfileView::hotLineActivated, this,
             [showLine](int line) { showLine(line, 1); });
     connect(m_generationPanel, &GenerationPanel::generationStarted, this, [this] {
         setLowerPanelsShown(true);
@@ -564,6 +583,9 @@ void MainWindow::createActions() {
     m_verifyAction = action("verifyAction", QKeySequence(Qt::Key_F5));
     connect(m_verifyAction, &QAction::triggered, m_actions, &SampleActions::verifyCurrent);
     createBatchActions();
+    m_profileAction = action("profileAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    connect(m_profileAction, &QAction::triggered, m_profiler, &ProfileActions::profileCurrent);
+    m_verificationPanel->profileView()->setShortcut(m_profileAction->shortcut());
     m_editCopyAction = action("editCopyAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     connect(m_editCopyAction, &QAction::triggered, m_actions, &SampleActions::editCopy);
     m_saveCopyAction = action("saveCopyAction", QKeySequence::Save);
@@ -641,7 +663,7 @@ void MainWindow::createMenus() {
         {m_verifyAction, m_verifySelectedAction, m_verifyUnverifiedAction, m_cancelBatchAction});
     m_sampleMenu->addSeparator();
     m_sampleMenu->addActions(
-        {m_editCopyAction, m_saveCopyAction, m_compareAction, m_generateAction});
+        {m_profileAction, m_editCopyAction, m_saveCopyAction, m_compareAction, m_generateAction});
     // The list's own menu: what acts on the rows selected there.
     QTableView* table = m_sampleList->table();
     table->setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -703,6 +725,8 @@ void MainWindow::retranslateUi() {
     m_verifySelectedAction->setText(tr("Verify se&lected"));
     m_verifyUnverifiedAction->setText(tr("Verify all &unverified"));
     m_cancelBatchAction->setText(tr("Cancel the &batch verification"));
+    m_profileAction->setText(tr("&Profile with Nsight Compute"));
+    m_profiler->retranslateUi();
     m_editCopyAction->setText(tr("&Edit a copy"));
     m_saveCopyAction->setText(tr("&Save the copy as a new sample"));
     m_compareAction->setText(tr("&Compare two samples"));

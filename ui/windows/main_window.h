@@ -31,6 +31,7 @@ class DiffView;
 class GenerationPanel;
 class GpuStatusLabel;
 class NoticeBar;
+class ProfileActions;
 class ProjectActions;
 class ProjectSession;
 class ReviewBar;
@@ -57,6 +58,8 @@ public:
     ProjectSession* projectSession() const { return m_session; }
     ReviewController* reviewController() const { return m_review; }
     SampleActions* sampleActions() const { return m_actions; }
+    // Profile (Ctrl+Shift+P) and the Profile tab's records.
+    ProfileActions* profileActions() const { return m_profiler; }
     DatasetView* datasetView() const { return m_datasetView; }
     EvaluationView* evaluationView() const { return m_evaluationView; }
     GenerationPanel* generationPanel() const { return m_generationPanel; }
@@ -154,6 +157,7 @@ private:
     QTimer* m_batchRefresh = nullptr; // counts and charts follow a batch, at most this often
     ReviewController* m_review = nullptr;
     SampleActions* m_actions = nullptr;
+    ProfileActions* m_profiler = nullptr;
     QString m_pendingOpen; // the project asked for, until its list arrives
 
     QMenu* m_fileMenu = nullptr;
@@ -172,6 +176,7 @@ private:
     QAction* m_verifySelectedAction = nullptr;
     QAction* m_verifyUnverifiedAction = nullptr;
     QAction* m_cancelBatchAction = nullptr;
+    QAction* m_profileAction = nullptr;
     QAction* m_editCopyAction = nullptr;
     QAction* m_saveCopyAction = nullptr;
     QAction* m_compareAction = nullptr;

@@ -1,0 +1,362 @@
+// The window's Profile tab on a real project file holding a real profile record: the Nsight
+// Compute output recorded on an H200 (tests/fixtures/tools: naive_sgemm of
+// tests/gpu/tool_formats/hazards.cu beside cuBLAS's kernel, 2048³) read through core's parsers,
+// sealed and stored with addProfile for a sample whose source is hazards.cu. The tab's table,
+// charts and details, the hot lines in the kernel editor's margin, the empty state, and the
+// Profile action where ncu is missing.
+#include <QAction>
+#include <QFile>
+#include <QLocale>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <memory>
+#include <optional>
+#include <set>
+
+#include "core/record/record_identity.h"
+#include "core/store/demo_project.h"
+#include "core/store/project_store.h"
+#include "core/sys/programs.h"
+#include "core/sys/sha256.h"
+#include "core/tools/ncu_report.h"
+#include "core/verify/stored_sample_verification.h"
+#include "gui_fixtures.h"
+#include "ui/widgets/chart_widget.h"
+#include "ui/widgets/code_editor.h"
+#include "ui/widgets/notice_bar.h"
+#include "ui/widgets/profile_view.h"
+#include "ui/widgets/verification_panel.h"
+#include "ui/windows/main_window.h"
+#include "ui/windows/profile_actions.h"
+#include "ui/windows/review_controller.h"
+
+using namespace kwb::ui;
+namespace v = kwb::verification;
+
+namespace {
+
+constexpr int kDeadlineMs = 15000;
+// A line of another file (a header the candidate includes, as ncu would name it): listed in
+// the record, never marked in the candidate's editor.
+constexpr int kForeignLine = 3;
+
+std::string readText(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+}
+
+QString toolFixture(const char* name) {
+    return QStringLiteral(KWB_TOOL_FIXTURES "/%1").arg(QLatin1String(name));
+}
+
+// The report `kwb samples profile` keeps, from the recorded outputs; empty with `why` on failure.
+std::optional<v::ProfileReport> recordedProfile(QString& why) {
+    auto kernels = kwb::tools::readNcuRawCsv(readText(toolFixture("ncu_full_raw_csv.csv")));
+    if (!kernels || kernels->size() != 2) {
+        why = kernels ? QStringLiteral("expected two kernels")
+                      : QString::fromStdString(kernels.error().message);
+        return std::nullopt;
+    }
+    auto hot =
+        kwb::tools::readNcuSourceCsv(readText(toolFixture("ncu_source_csv.csv")), "hazards.cu", 10);
+    if (!hot || hot->empty()) {
+        why = hot ? QStringLiteral("no hot lines") : QString::fromStdString(hot.error().message);
+        return std::nullopt;
+    }
+    v::ProfileReport p;
+    p.version = "2025.3.1.0"; // tests/fixtures/tools/versions.txt
+    p.sections = "full";
+    p.shape = "2048x2048x2048";
+    p.flops = 2.0 * 2048.0 * 2048.0 * 2048.0;
+    p.bytes = 3.0 * 2048.0 * 2048.0 * 4.0;
+    // The ceilings measured on the same H200 (tests/record/data/gpu_full_v1.json).
+    p.peakFlopsPerSecond = 51.2e12;
+    p.peakBytesPerSecond = 4010.5e9;
+    v::ProfileSide candidate;
+    candidate.target = "candidate";
+    candidate.label = kwb::kCandidateFileName;
+    candidate.kernels = {kwb::tools::summarizeKernel((*kernels)[0])};
+    // The worker builds a stored sample as candidate.cu, so ncu names that file.
+    candidate.hotLines = *hot;
+    for (auto& h : candidate.hotLines)
+        h.file = kwb::kCandidateFileName;
+    candidate.hotLines.push_back({"kwb_harness.h", kForeignLine, 50, "// harness"});
+    v::ProfileSide baseline;
+    baseline.target = "baseline";
+    baseline.label = "cuBLAS SGEMM";
+    baseline.kernels = {kwb::tools::summarizeKernel((*kernels)[1])};
+    p.sides = {candidate, baseline};
+    return p;
+}
+
+v::VerificationRecordData profileRecord(const kwb::Sample& sample, v::ProfileReport report) {
+    const nlohmann::json j = {{"schema_version", v::VerificationRecordData::kSchemaVersion},
+                              {"task_id", sample.taskId},
+                              {"verdict", "pass"},
+                              {"source_hash", kwb::sha256Hex(sample.source)},
+                              {"created_at", "2025-11-02T10:00:00Z"},
+                              {"device", {{"name", "NVIDIA H200"}, {"cc", "9.0"}}}};
+    v::VerificationRecordData rec = *v::fromJson(j);
+    rec.profile = std::move(report);
+    return v::sealed(std::move(rec));
+}
+
+} // namespace
+
+class TestProfile : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void tableShowsBothSidesAndHighlightsDifferences();
+    void chartsShowPointsRoofsAndStalls();
+    void editorMarksTheHotLines();
+    void pickingAHotLineMovesTheEditor();
+    void sampleWithoutProfileSaysHowToMakeOne();
+    void missingNcuSaysWhatToInstall();
+
+private:
+    bool showSample(qint64 id);
+    ProfileView* view() const { return m_window->findChild<ProfileView*>(); }
+    CodeEditor* editor() const { return m_window->kernelEditor(); }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+    v::ProfileReport m_report;
+    qint64 m_profiled = 0;
+    qint64 m_plain = 0;
+};
+
+bool TestProfile::showSample(qint64 id) {
+    QSignalSpy shown(m_window->profileActions(), &ProfileActions::profileShown);
+    m_window->reviewController()->showSample(id);
+    return QTest::qWaitFor(
+        [&] {
+            for (const auto& args : shown)
+                if (args.at(0).toLongLong() == id)
+                    return true;
+            return false;
+        },
+        kDeadlineMs);
+}
+
+void TestProfile::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    kwbtest::useScratchFolders(QDir(m_dir.path()));
+    QString why;
+    auto report = recordedProfile(why);
+    QVERIFY2(report, qPrintable(why));
+    m_report = *report;
+
+    const QString project = m_dir.filePath(QStringLiteral("profile.kwbproj"));
+    {
+        auto store = kwb::createDemoProject(project.toStdString());
+        QVERIFY2(store, store ? "" : store.error().message.c_str());
+        auto task = kwb::builtinTaskResolver()("sgemm-f32");
+        QVERIFY2(task, task ? "" : task.error().message.c_str());
+        kwb::Sample sample;
+        sample.taskId = "sgemm-f32";
+        sample.label = "hazards.cu, profiled on an H200";
+        sample.source = readText(QStringLiteral(KWB_HAZARDS_SOURCE));
+        QVERIFY(!sample.source.empty());
+        auto id = (*store)->addSample(*task, sample);
+        QVERIFY2(id, id ? "" : id.error().message.c_str());
+        m_profiled = *id;
+        auto stored = (*store)->sample(m_profiled);
+        QVERIFY(stored);
+        auto kept = (*store)->addProfile(m_profiled, profileRecord(*stored, m_report));
+        QVERIFY2(kept, kept ? "" : kept.error().message.c_str());
+        sample.source += "\n// another sample, never profiled\n";
+        auto plain = (*store)->addSample(*task, sample);
+        QVERIFY(plain);
+        m_plain = *plain;
+    }
+    m_window = std::make_unique<MainWindow>();
+    QSignalSpy opened(m_window.get(), &MainWindow::projectOpened);
+    m_window->openProject(project);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(QTest::qWaitFor([&] { return opened.count() > 0; }, kDeadlineMs));
+    QVERIFY(showSample(m_profiled));
+    QVERIFY(view());
+    QVERIFY(!view()->isEmpty());
+}
+
+// The rows as profileRows says them; those that differ bold on the highlight, the others not.
+void TestProfile::tableShowsBothSidesAndHighlightsDifferences() {
+    QVERIFY(showSample(m_profiled));
+    const auto rows = v::profileRows(m_report);
+    QTableWidget* table = view()->table();
+    QCOMPARE(table->rowCount(), int(rows.size()));
+    int differing = 0, alike = 0;
+    for (int i = 0; i < table->rowCount(); ++i) {
+        const v::ProfileRow& row = rows[std::size_t(i)];
+        const std::optional<double> values[2] = {row.candidate, row.baseline};
+        const int columns[2] = {ProfileView::CandidateColumn, ProfileView::BaselineColumn};
+        for (int side = 0; side < 2; ++side) {
+            QTableWidgetItem* cell = table->item(i, columns[side]);
+            QVERIFY(cell);
+            if (values[side]) {
+                QCOMPARE(cell->data(Qt::UserRole).toDouble(), *values[side]);
+                QVERIFY2(!cell->text().isEmpty() && cell->text() != QStringLiteral("–"),
+                         qPrintable(cell->text()));
+            } else {
+                QCOMPARE(cell->text(), QStringLiteral("–"));
+            }
+        }
+        for (int column = 0; column < 3; ++column) {
+            QTableWidgetItem* cell = table->item(i, column);
+            QCOMPARE(cell->font().bold(), row.differs);
+            QCOMPARE(cell->background().style() != Qt::NoBrush, row.differs);
+        }
+        (row.differs ? differing : alike) += 1;
+    }
+    QVERIFY(differing > 0 && alike > 0);
+    // The durations: naive_sgemm about 3.1 ms, cuBLAS about 0.34 ms, in µs as the rows say.
+    QCOMPARE(table->item(0, ProfileView::FigureColumn)->text(), QStringLiteral("Duration"));
+    QVERIFY(rows[0].differs && rows[0].candidate && rows[0].baseline);
+    QVERIFY(*rows[0].candidate > 3000 && *rows[0].candidate < 3200);
+    QVERIFY(*rows[0].baseline > 330 && *rows[0].baseline < 350);
+    QCOMPARE(table->item(0, ProfileView::CandidateColumn)->text(),
+             QLocale().toString(*rows[0].candidate, 'f', 1) + QStringLiteral(" µs"));
+    QCOMPARE(table->item(0, ProfileView::BaselineColumn)->text(),
+             QLocale().toString(*rows[0].baseline, 'f', 1) + QStringLiteral(" µs"));
+    QVERIFY(view()->summaryText().contains(QLatin1String("2025.3.1.0")));
+    QVERIFY(view()->summaryText().contains(QLatin1String("NVIDIA H200")));
+    // Each side's kernels with their top stall reasons.
+    const QString details = [&] {
+        QStringList all;
+        for (QTreeWidgetItemIterator it(view()->details()); *it; ++it)
+            all.append((*it)->text(0));
+        return all.join(QLatin1Char('\n'));
+    }();
+    QVERIFY2(details.contains(QLatin1String("naive_sgemm(")), qPrintable(details));
+    QVERIFY2(details.contains(QLatin1String("cutlass")), qPrintable(details));
+    QVERIFY2(details.contains(QLatin1String("long_scoreboard")), qPrintable(details));
+}
+
+void TestProfile::chartsShowPointsRoofsAndStalls() {
+    QVERIFY(showSample(m_profiled));
+    ChartWidget* roofline = view()->rooflineChart();
+    QCOMPARE(roofline->kind(), ChartWidget::Kind::Roofline);
+    const QStringList names = roofline->seriesNames();
+    QCOMPARE(names.size(), 4);
+    // The two roofs from the profile's ceilings, then one point per side.
+    QCOMPARE(names.at(0),
+             QStringLiteral("Memory roof (%1 GB/s)").arg(QLocale().toString(4010.5, 'f', 0)));
+    QCOMPARE(names.at(1),
+             QStringLiteral("Compute roof (%1 TFLOP/s)").arg(QLocale().toString(51.2, 'f', 1)));
+    QVERIFY2(names.contains(QStringLiteral("Candidate (candidate.cu)")),
+             qPrintable(names.join(QLatin1Char(','))));
+    QVERIFY2(names.contains(QStringLiteral("Baseline (cuBLAS SGEMM)")),
+             qPrintable(names.join(QLatin1Char(','))));
+
+    ChartWidget* stalls = view()->stallChart();
+    QCOMPARE(stalls->kind(), ChartWidget::Kind::StallReasons);
+    QCOMPARE(stalls->seriesNames(), QStringList({QStringLiteral("Candidate (candidate.cu)"),
+                                                 QStringLiteral("Baseline (cuBLAS SGEMM)")}));
+    // Every top stall reason of both sides' longest kernels, each once.
+    std::set<QString> expected;
+    for (const auto& side : m_report.sides)
+        for (const auto& [reason, cycles] : v::longestKernel(side)->topStalls)
+            expected.insert(QString::fromStdString(reason));
+    const QStringList categories = stalls->categories();
+    QCOMPARE(std::set<QString>(categories.begin(), categories.end()), expected);
+    QCOMPARE(int(expected.size()), int(categories.size()));
+    QVERIFY(categories.contains(QStringLiteral("long_scoreboard")));
+}
+
+void TestProfile::editorMarksTheHotLines() {
+    QVERIFY(showSample(m_profiled));
+    std::set<int> hot;
+    for (const auto& h : m_report.side("candidate")->hotLines)
+        if (h.file == kwb::kCandidateFileName)
+            hot.insert(h.line);
+    QVERIFY(hot.size() >= 2);
+    QVERIFY(!hot.count(kForeignLine));
+    CodeEditor* e = editor();
+    QCOMPARE(e->hotLineCount(), int(hot.size()));
+    for (int line = 1; line <= e->lineCount(); ++line) {
+        const bool marked = e->markerMask(line) & CodeEditor::HotLineMarker;
+        QVERIFY2(marked == bool(hot.count(line)), qPrintable(QString::number(line)));
+        QCOMPARE(e->hotLineToolTip(line).isEmpty(), !marked);
+    }
+    // ncu's hottest line is the inner loop, where the editor shows it.
+    const auto& top = m_report.side("candidate")->hotLines.front();
+    QCOMPARE(top.line, 44);
+    QVERIFY(e->text().split(QLatin1Char('\n')).at(43).contains(QLatin1String("acc +=")));
+    QVERIFY2(e->hotLineToolTip(44).contains(QLocale().toString(top.samples, 'f', 0)),
+             qPrintable(e->hotLineToolTip(44)));
+}
+
+void TestProfile::pickingAHotLineMovesTheEditor() {
+    QVERIFY(showSample(m_profiled));
+    auto* lowerTabs = m_window->findChild<QTabWidget*>(QStringLiteral("verificationTabs"));
+    QVERIFY(lowerTabs);
+    lowerTabs->setCurrentWidget(view());
+    const QList<QTreeWidgetItem*> items = view()->hotLineItems();
+    QCOMPARE(items.size(), editor()->hotLineCount());
+    // A click on a row.
+    QTreeWidget* tree = view()->details();
+    QTreeWidgetItem* second = items.at(1);
+    const int line = second->data(0, Qt::UserRole).toInt();
+    tree->scrollToItem(second);
+    QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(second).center());
+    QCOMPARE(editor()->cursorLine(), line);
+    // The keyboard: Enter on the first.
+    tree->setFocus();
+    tree->setCurrentItem(items.at(0));
+    QTest::keyClick(tree, Qt::Key_Return);
+    QCOMPARE(editor()->cursorLine(), items.at(0)->data(0, Qt::UserRole).toInt());
+}
+
+void TestProfile::sampleWithoutProfileSaysHowToMakeOne() {
+    QVERIFY(showSample(m_plain));
+    QVERIFY(view()->isEmpty());
+    QVERIFY2(view()->emptyText().contains(QLatin1String("Ctrl+Shift+P")),
+             qPrintable(view()->emptyText()));
+    QCOMPARE(editor()->hotLineCount(), 0);
+    for (int line = 1; line <= editor()->lineCount(); ++line)
+        QVERIFY(!(editor()->markerMask(line) & CodeEditor::HotLineMarker));
+    // Back to the profiled one: the markers come back with its profile.
+    QVERIFY(showSample(m_profiled));
+    QVERIFY(!view()->isEmpty());
+    QVERIFY(editor()->markerMask(44) & CodeEditor::HotLineMarker);
+}
+
+void TestProfile::missingNcuSaysWhatToInstall() {
+    qputenv("KWB_NCU", QFile::encodeName(m_dir.filePath(QStringLiteral("no-such-ncu"))));
+    QVERIFY(kwb::locateCudaTool("ncu").empty());
+    QVERIFY(showSample(m_profiled));
+    ProfileActions* actions = m_window->profileActions();
+    QSignalSpy problem(actions, &ProfileActions::problem);
+    QSignalSpy started(actions, &ProfileActions::profilingStarted);
+    auto* action = m_window->findChild<QAction*>(QStringLiteral("profileAction"));
+    QVERIFY(action);
+    QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+P")));
+    action->trigger();
+    QCOMPARE(problem.count(), 1);
+    const QString text = problem.at(0).at(0).toString();
+    QVERIFY2(text.contains(QString::fromStdString(kwb::cudaToolInstallHint("ncu"))),
+             qPrintable(text));
+    QVERIFY(text.contains(QLatin1String("KWB_NCU")));
+    QVERIFY(m_window->noticeBar()->text().contains(QLatin1String("Nsight Compute")));
+    // Nothing started: no job, the tab's button still offers a profile.
+    QCOMPARE(started.count(), 0);
+    QVERIFY(!actions->isRunning());
+    QVERIFY(!actions->job()->running());
+    QVERIFY(view()->profileButton()->isEnabled());
+    // The tab's own button says the same.
+    m_window->findChild<QTabWidget*>(QStringLiteral("verificationTabs"))->setCurrentWidget(view());
+    QTest::mouseClick(view()->profileButton(), Qt::LeftButton);
+    QCOMPARE(problem.count(), 2);
+    qunsetenv("KWB_NCU");
+}
+
+QTEST_MAIN(TestProfile)
+#include "tst_profile.moc"

@@ -369,10 +369,6 @@
         <translation>Alcanzado (TFLOP/s)</translation>
     </message>
     <message>
-        <source>Device ceiling (%1 GB/s, %2 TFLOP/s)</source>
-        <translation>Límite del dispositivo (%1 GB/s, %2 TFLOP/s)</translation>
-    </message>
-    <message>
         <source>No speedups yet: no sample has been timed.</source>
         <translation>Aún no hay aceleraciones: no se ha cronometrado ninguna muestra.</translation>
     </message>
@@ -452,6 +448,26 @@
         <source>Correct (% of answers)</source>
         <translation>Correctas (% de las respuestas)</translation>
     </message>
+    <message>
+        <source>Memory roof (%1 GB/s)</source>
+        <translation>Techo de memoria (%1 GB/s)</translation>
+    </message>
+    <message>
+        <source>Compute roof (%1 TFLOP/s)</source>
+        <translation>Techo de cómputo (%1 TFLOP/s)</translation>
+    </message>
+    <message>
+        <source>No stall reasons: the basic section set does not collect them.</source>
+        <translation>Sin motivos de espera: el conjunto de secciones basic no los recoge.</translation>
+    </message>
+    <message>
+        <source>Warp-stall reasons of the longest kernel</source>
+        <translation>Motivos de espera de los warps del kernel más largo</translation>
+    </message>
+    <message>
+        <source>Warp cycles per issued instruction</source>
+        <translation>Ciclos de warp por instrucción emitida</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::CodeEditor</name>
@@ -497,6 +513,11 @@
     <message>
         <source>Prompt</source>
         <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Hot line: %1 warp-stall samples (Nsight Compute)</source>
+        <extracomment>The kernel editor&apos;s margin at a hot line of a profile</extracomment>
+        <translation>Línea caliente: %1 muestras de espera de warps (Nsight Compute)</translation>
     </message>
 </context>
 <context>
@@ -1413,6 +1434,10 @@
         <source>Evaluation</source>
         <translation>Evaluación</translation>
     </message>
+    <message>
+        <source>&amp;Profile with Nsight Compute</source>
+        <translation>&amp;Perfilar con Nsight Compute</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::NoticeBar</name>
@@ -1426,6 +1451,222 @@
             <numerusform>%1 (y %n problema anterior)</numerusform>
             <numerusform>%1 (y %n problemas anteriores)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::ProfileActions</name>
+    <message>
+        <source>Select a sample to profile.</source>
+        <translation>Seleccione una muestra para perfilarla.</translation>
+    </message>
+    <message>
+        <source>Sample #%1 is being profiled; cancel it first.</source>
+        <translation>Se está perfilando la muestra #%1; cancélelo primero.</translation>
+    </message>
+    <message>
+        <source>Cannot profile: %1.</source>
+        <translation>No se puede perfilar: %1.</translation>
+    </message>
+    <message>
+        <source>Cannot read the sample&apos;s task: %1</source>
+        <translation>No se puede leer la tarea de la muestra: %1</translation>
+    </message>
+    <message>
+        <source>Profiling #%1…</source>
+        <translation>Perfilando #%1…</translation>
+    </message>
+    <message>
+        <source>Profiling sample #%1 with Nsight Compute…</source>
+        <translation>Perfilando la muestra #%1 con Nsight Compute…</translation>
+    </message>
+    <message>
+        <source>Profiling #%1: building…</source>
+        <translation>Perfilando #%1: compilando…</translation>
+    </message>
+    <message>
+        <source>Profiling #%1: the baseline under Nsight Compute…</source>
+        <translation>Perfilando #%1: la referencia bajo Nsight Compute…</translation>
+    </message>
+    <message>
+        <source>Profiling #%1: the candidate under Nsight Compute…</source>
+        <translation>Perfilando #%1: el candidato bajo Nsight Compute…</translation>
+    </message>
+    <message>
+        <source>Sample #%1 was not profiled: %2.</source>
+        <translation>La muestra #%1 no se perfiló: %2.</translation>
+    </message>
+    <message>
+        <source>The profile of #%1 was not stored: %2</source>
+        <translation>El perfil de #%1 no se guardó: %2</translation>
+    </message>
+    <message>
+        <source>Profile of #%1 stored.</source>
+        <translation>Perfil de #%1 guardado.</translation>
+    </message>
+    <message>
+        <source>Profiling cancelled.</source>
+        <translation>Perfilado cancelado.</translation>
+    </message>
+    <message>
+        <source>Profiling #%1 stopped: %2</source>
+        <translation>El perfilado de #%1 se detuvo: %2</translation>
+    </message>
+    <message>
+        <source>The profiles of #%1 cannot be read: %2</source>
+        <translation>No se pueden leer los perfiles de #%1: %2</translation>
+    </message>
+    <message>
+        <source>Cancel profiling</source>
+        <translation>Cancelar el perfilado</translation>
+    </message>
+    <message>
+        <source>Profiling</source>
+        <translation>Perfilado</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::ProfileView</name>
+    <message>
+        <source>Duration</source>
+        <translation>Duración</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>Kernels</translation>
+    </message>
+    <message>
+        <source>SM throughput</source>
+        <translation>Rendimiento de los SM</translation>
+    </message>
+    <message>
+        <source>Memory throughput</source>
+        <translation>Rendimiento de memoria</translation>
+    </message>
+    <message>
+        <source>Achieved occupancy</source>
+        <translation>Ocupación lograda</translation>
+    </message>
+    <message>
+        <source>Theoretical occupancy</source>
+        <translation>Ocupación teórica</translation>
+    </message>
+    <message>
+        <source>Registers per thread</source>
+        <translation>Registros por hilo</translation>
+    </message>
+    <message>
+        <source>Shared memory per block</source>
+        <translation>Memoria compartida por bloque</translation>
+    </message>
+    <message>
+        <source>L1 hit rate</source>
+        <translation>Tasa de aciertos L1</translation>
+    </message>
+    <message>
+        <source>L2 hit rate</source>
+        <translation>Tasa de aciertos L2</translation>
+    </message>
+    <message>
+        <source>DRAM traffic</source>
+        <translation>Tráfico DRAM</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity</source>
+        <translation>Intensidad aritmética</translation>
+    </message>
+    <message>
+        <source>Achieved rate</source>
+        <translation>Rendimiento logrado</translation>
+    </message>
+    <message>
+        <source>Profiling… the status bar follows it.</source>
+        <translation>Perfilando… la barra de estado lo sigue.</translation>
+    </message>
+    <message>
+        <source>No profile of this sample yet. Profile it (%1): Nsight Compute measures one call of the candidate and one of the baseline on the GPU, side by side.</source>
+        <translation>Esta muestra aún no tiene perfil. Perfílela (%1): Nsight Compute mide una llamada del candidato y una de la referencia en la GPU, lado a lado.</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Referencia</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Candidato</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>A profiled side and what it ran, e.g. &quot;Baseline (cuBLAS SGEMM)&quot;</extracomment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Nsight Compute %1, section set %2, shape %3, on %4 (%5); the clocks were left as they were.</source>
+        <translation>Nsight Compute %1, conjunto de secciones %2, forma %3, en %4 (%5); los relojes se dejaron como estaban.</translation>
+    </message>
+    <message>
+        <source>an unnamed GPU</source>
+        <translation>una GPU sin nombre</translation>
+    </message>
+    <message>
+        <source>%1 was not profiled: %2</source>
+        <translation>%1 no se perfiló: %2</translation>
+    </message>
+    <message>
+        <source>The two sides differ here</source>
+        <translation>Los dos lados difieren aquí</translation>
+    </message>
+    <message>
+        <source>Not profiled: %1</source>
+        <translation>No perfilado: %1</translation>
+    </message>
+    <message>
+        <source>occupancy limited by %1</source>
+        <translation>ocupación limitada por %1</translation>
+    </message>
+    <message>
+        <source>stalls: %1</source>
+        <translation>esperas: %1</translation>
+    </message>
+    <message>
+        <source>Hot lines of %1 (warp-stall samples; Enter shows the line)</source>
+        <translation>Líneas calientes de %1 (muestras de espera de warps; Intro muestra la línea)</translation>
+    </message>
+    <message>
+        <source>Line %1 · %2 samples · %3</source>
+        <extracomment>A hot source line: its number, its samples, its text</extracomment>
+        <translation>Línea %1 · %2 muestras · %3</translation>
+    </message>
+    <message>
+        <source>Show line %1 in the kernel editor</source>
+        <translation>Mostrar la línea %1 en el editor del kernel</translation>
+    </message>
+    <message>
+        <source>Profile again</source>
+        <translation>Perfilar de nuevo</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Perfilar</translation>
+    </message>
+    <message>
+        <source>Profile the sample with Nsight Compute (%1)</source>
+        <translation>Perfilar la muestra con Nsight Compute (%1)</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Métrica</translation>
+    </message>
+    <message>
+        <source>Candidate and baseline side by side</source>
+        <translation>Candidato y referencia lado a lado</translation>
+    </message>
+    <message>
+        <source>Kernels, stall reasons and hot lines</source>
+        <translation>Kernels, motivos de espera y líneas calientes</translation>
+    </message>
+    <message>
+        <source>Highlighted: the two sides differ by more than a quarter, or by more than 10 points of a percentage.</source>
+        <translation>Resaltado: los dos lados difieren en más de una cuarta parte, o en más de 10 puntos de un porcentaje.</translation>
     </message>
 </context>
 <context>
@@ -2644,6 +2885,10 @@
     <message>
         <source>Scr&amp;eening</source>
         <translation>R&amp;evisión</translation>
+    </message>
+    <message>
+        <source>Prof&amp;ile</source>
+        <translation>Perf&amp;il</translation>
     </message>
 </context>
 <context>

@@ -378,10 +378,6 @@
         <translation>Osiągnięto (TFLOP/s)</translation>
     </message>
     <message>
-        <source>Device ceiling (%1 GB/s, %2 TFLOP/s)</source>
-        <translation>Limit urządzenia (%1 GB/s, %2 TFLOP/s)</translation>
-    </message>
-    <message>
         <source>No speedups yet: no sample has been timed.</source>
         <translation>Brak przyspieszeń: żadna próbka nie została jeszcze zmierzona.</translation>
     </message>
@@ -461,6 +457,26 @@
         <source>Correct (% of answers)</source>
         <translation>Poprawne (% odpowiedzi)</translation>
     </message>
+    <message>
+        <source>Memory roof (%1 GB/s)</source>
+        <translation>Dach pamięci (%1 GB/s)</translation>
+    </message>
+    <message>
+        <source>Compute roof (%1 TFLOP/s)</source>
+        <translation>Dach obliczeń (%1 TFLOP/s)</translation>
+    </message>
+    <message>
+        <source>No stall reasons: the basic section set does not collect them.</source>
+        <translation>Brak przyczyn przestojów: zestaw sekcji basic ich nie zbiera.</translation>
+    </message>
+    <message>
+        <source>Warp-stall reasons of the longest kernel</source>
+        <translation>Przyczyny przestojów warpów najdłuższego kernela</translation>
+    </message>
+    <message>
+        <source>Warp cycles per issued instruction</source>
+        <translation>Cykle warpu na wydaną instrukcję</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::CodeEditor</name>
@@ -507,6 +523,11 @@
     <message>
         <source>Prompt</source>
         <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Hot line: %1 warp-stall samples (Nsight Compute)</source>
+        <extracomment>The kernel editor&apos;s margin at a hot line of a profile</extracomment>
+        <translation>Gorąca linia: %1 próbek przestojów warpów (Nsight Compute)</translation>
     </message>
 </context>
 <context>
@@ -1431,6 +1452,10 @@
         <source>Evaluation</source>
         <translation>Ewaluacja</translation>
     </message>
+    <message>
+        <source>&amp;Profile with Nsight Compute</source>
+        <translation>&amp;Profiluj w Nsight Compute</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::NoticeBar</name>
@@ -1445,6 +1470,222 @@
             <numerusform>%1 (i %n wcześniejsze problemy)</numerusform>
             <numerusform>%1 (i %n wcześniejszych problemów)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::ProfileActions</name>
+    <message>
+        <source>Select a sample to profile.</source>
+        <translation>Wybierz próbkę do profilowania.</translation>
+    </message>
+    <message>
+        <source>Sample #%1 is being profiled; cancel it first.</source>
+        <translation>Próbka #%1 jest właśnie profilowana; najpierw to anuluj.</translation>
+    </message>
+    <message>
+        <source>Cannot profile: %1.</source>
+        <translation>Nie można profilować: %1.</translation>
+    </message>
+    <message>
+        <source>Cannot read the sample&apos;s task: %1</source>
+        <translation>Nie można odczytać zadania próbki: %1</translation>
+    </message>
+    <message>
+        <source>Profiling #%1…</source>
+        <translation>Profilowanie #%1…</translation>
+    </message>
+    <message>
+        <source>Profiling sample #%1 with Nsight Compute…</source>
+        <translation>Profilowanie próbki #%1 w Nsight Compute…</translation>
+    </message>
+    <message>
+        <source>Profiling #%1: building…</source>
+        <translation>Profilowanie #%1: kompilacja…</translation>
+    </message>
+    <message>
+        <source>Profiling #%1: the baseline under Nsight Compute…</source>
+        <translation>Profilowanie #%1: punkt odniesienia w Nsight Compute…</translation>
+    </message>
+    <message>
+        <source>Profiling #%1: the candidate under Nsight Compute…</source>
+        <translation>Profilowanie #%1: kandydat w Nsight Compute…</translation>
+    </message>
+    <message>
+        <source>Sample #%1 was not profiled: %2.</source>
+        <translation>Próbka #%1 nie została sprofilowana: %2.</translation>
+    </message>
+    <message>
+        <source>The profile of #%1 was not stored: %2</source>
+        <translation>Profil #%1 nie został zapisany: %2</translation>
+    </message>
+    <message>
+        <source>Profile of #%1 stored.</source>
+        <translation>Profil #%1 zapisany.</translation>
+    </message>
+    <message>
+        <source>Profiling cancelled.</source>
+        <translation>Profilowanie anulowane.</translation>
+    </message>
+    <message>
+        <source>Profiling #%1 stopped: %2</source>
+        <translation>Profilowanie #%1 przerwane: %2</translation>
+    </message>
+    <message>
+        <source>The profiles of #%1 cannot be read: %2</source>
+        <translation>Nie można odczytać profili #%1: %2</translation>
+    </message>
+    <message>
+        <source>Cancel profiling</source>
+        <translation>Anuluj profilowanie</translation>
+    </message>
+    <message>
+        <source>Profiling</source>
+        <translation>Profilowanie</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::ProfileView</name>
+    <message>
+        <source>Duration</source>
+        <translation>Czas trwania</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>Kernele</translation>
+    </message>
+    <message>
+        <source>SM throughput</source>
+        <translation>Przepustowość SM</translation>
+    </message>
+    <message>
+        <source>Memory throughput</source>
+        <translation>Przepustowość pamięci</translation>
+    </message>
+    <message>
+        <source>Achieved occupancy</source>
+        <translation>Osiągnięte obłożenie</translation>
+    </message>
+    <message>
+        <source>Theoretical occupancy</source>
+        <translation>Teoretyczne obłożenie</translation>
+    </message>
+    <message>
+        <source>Registers per thread</source>
+        <translation>Rejestry na wątek</translation>
+    </message>
+    <message>
+        <source>Shared memory per block</source>
+        <translation>Pamięć współdzielona na blok</translation>
+    </message>
+    <message>
+        <source>L1 hit rate</source>
+        <translation>Trafienia L1</translation>
+    </message>
+    <message>
+        <source>L2 hit rate</source>
+        <translation>Trafienia L2</translation>
+    </message>
+    <message>
+        <source>DRAM traffic</source>
+        <translation>Ruch DRAM</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity</source>
+        <translation>Intensywność arytmetyczna</translation>
+    </message>
+    <message>
+        <source>Achieved rate</source>
+        <translation>Osiągnięta wydajność</translation>
+    </message>
+    <message>
+        <source>Profiling… the status bar follows it.</source>
+        <translation>Profilowanie… pasek stanu pokazuje postęp.</translation>
+    </message>
+    <message>
+        <source>No profile of this sample yet. Profile it (%1): Nsight Compute measures one call of the candidate and one of the baseline on the GPU, side by side.</source>
+        <translation>Ta próbka nie ma jeszcze profilu. Sprofiluj ją (%1): Nsight Compute mierzy jedno wywołanie kandydata i jedno punktu odniesienia na GPU, obok siebie.</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Punkt odniesienia</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Kandydat</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>A profiled side and what it ran, e.g. &quot;Baseline (cuBLAS SGEMM)&quot;</extracomment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Nsight Compute %1, section set %2, shape %3, on %4 (%5); the clocks were left as they were.</source>
+        <translation>Nsight Compute %1, zestaw sekcji %2, kształt %3, na %4 (%5); zegary pozostawiono bez zmian.</translation>
+    </message>
+    <message>
+        <source>an unnamed GPU</source>
+        <translation>GPU bez nazwy</translation>
+    </message>
+    <message>
+        <source>%1 was not profiled: %2</source>
+        <translation>%1 nie został sprofilowany: %2</translation>
+    </message>
+    <message>
+        <source>The two sides differ here</source>
+        <translation>Obie strony różnią się tutaj</translation>
+    </message>
+    <message>
+        <source>Not profiled: %1</source>
+        <translation>Nie sprofilowano: %1</translation>
+    </message>
+    <message>
+        <source>occupancy limited by %1</source>
+        <translation>obłożenie ograniczone przez %1</translation>
+    </message>
+    <message>
+        <source>stalls: %1</source>
+        <translation>przestoje: %1</translation>
+    </message>
+    <message>
+        <source>Hot lines of %1 (warp-stall samples; Enter shows the line)</source>
+        <translation>Gorące linie %1 (próbki przestojów warpów; Enter pokazuje linię)</translation>
+    </message>
+    <message>
+        <source>Line %1 · %2 samples · %3</source>
+        <extracomment>A hot source line: its number, its samples, its text</extracomment>
+        <translation>Linia %1 · %2 próbek · %3</translation>
+    </message>
+    <message>
+        <source>Show line %1 in the kernel editor</source>
+        <translation>Pokaż linię %1 w edytorze kernela</translation>
+    </message>
+    <message>
+        <source>Profile again</source>
+        <translation>Profiluj ponownie</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profiluj</translation>
+    </message>
+    <message>
+        <source>Profile the sample with Nsight Compute (%1)</source>
+        <translation>Profiluj próbkę w Nsight Compute (%1)</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Wskaźnik</translation>
+    </message>
+    <message>
+        <source>Candidate and baseline side by side</source>
+        <translation>Kandydat i punkt odniesienia obok siebie</translation>
+    </message>
+    <message>
+        <source>Kernels, stall reasons and hot lines</source>
+        <translation>Kernele, przyczyny przestojów i gorące linie</translation>
+    </message>
+    <message>
+        <source>Highlighted: the two sides differ by more than a quarter, or by more than 10 points of a percentage.</source>
+        <translation>Wyróżnione: obie strony różnią się o więcej niż jedną czwartą albo o więcej niż 10 punktów procentowych.</translation>
     </message>
 </context>
 <context>
@@ -2671,6 +2912,10 @@
     <message>
         <source>Scr&amp;eening</source>
         <translation>Prz&amp;egląd</translation>
+    </message>
+    <message>
+        <source>Prof&amp;ile</source>
+        <translation>Prof&amp;il</translation>
     </message>
 </context>
 <context>

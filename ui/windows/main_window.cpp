@@ -149,6 +149,7 @@ MainWindow::MainWindow(QWidget* parent)
     connectParts();
     connectBatch();
     connectEvaluation();
+    connectProfiler();
     retranslateUi();
     resize(1400, 860);
     restoreLayout();
@@ -387,8 +388,6 @@ void MainWindow::connectParts() {
     const auto showMessage = [this](const QString& text) { statusBar()->showMessage(text, 8000); };
     connect(m_review, &ReviewController::message, this, showMessage);
     connect(m_actions, &SampleActions::message, this, showMessage);
-    connect(m_profiler, &ProfileActions::message, this, showMessage);
-    connect(m_profiler, &ProfileActions::problem, m_notices, &NoticeBar::showNotice);
     connect(m_generationPanel, &GenerationPanel::message, this, showMessage);
     connect(m_generationPanel, &GenerationPanel::problem, m_notices, &NoticeBar::showNotice);
     connect(m_datasetView, &DatasetView::message, this, showMessage);
@@ -439,6 +438,18 @@ void MainWindow::connectParts() {
     // A screening finding names a line of the candidate, as a compiler problem does.
     connect(m_verificationPanel, &VerificationPanel::findingActivated, this,
             [showLine](int line) { showLine(line, 1); });
+    connect(m_generationPanel, &GenerationPanel::generationStarted, this, [this] {
+        setLowerPanelsShown(true);
+        if (!m_verificationJob->running())
+            m_lowerArea->setCurrentWidget(m_generationPanel);
+        m_editorArea->setCurrentWidget(m_kernelEditor);
+    });
+}
+
+void MainWindow::connectProfiler() {
+    connect(m_profiler, &ProfileActions::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(m_profiler, &ProfileActions::problem, m_notices, &NoticeBar::showNotice);
     // A profile that starts brings the Profile tab forward; a hot line picked there is shown.
     connect(m_profiler, &ProfileActions::profilingStarted, this, [this] {
         setLowerPanelsShown(true);
@@ -447,13 +458,11 @@ void MainWindow::connectParts() {
         m_verificationPanel->showProfileTab();
     });
     connect(m_verificationPanel->profileView(), &ProfileView::hotLineActivated, this,
-            [showLine](int line) { showLine(line, 1); });
-    connect(m_generationPanel, &GenerationPanel::generationStarted, this, [this] {
-        setLowerPanelsShown(true);
-        if (!m_verificationJob->running())
-            m_lowerArea->setCurrentWidget(m_generationPanel);
-        m_editorArea->setCurrentWidget(m_kernelEditor);
-    });
+            [this](int line) {
+                m_editorArea->setCurrentWidget(m_kernelEditor);
+                m_kernelEditor->goToLine(line);
+                m_kernelEditor->setFocus(Qt::OtherFocusReason);
+            });
 }
 
 void MainWindow::connectEvaluation() {

@@ -114,6 +114,7 @@ private:
     void connectBatch();
     void connectEvaluation();
     void createBatchActions();
+    void connectProfiler();
     void retranslateUi();
     void changeEvent(QEvent* event) override;
     // An edited draft copy is saved or discarded (asked) before the window closes.

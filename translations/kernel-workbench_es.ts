@@ -1668,6 +1668,14 @@
         <source>Highlighted: the two sides differ by more than a quarter, or by more than 10 points of a percentage.</source>
         <translation>Resaltado: los dos lados difieren en más de una cuarta parte, o en más de 10 puntos de un porcentaje.</translation>
     </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
+    <message>
+        <source>Stall reasons</source>
+        <translation>Motivos de espera</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::ProjectActions</name>

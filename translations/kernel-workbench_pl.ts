@@ -1687,6 +1687,14 @@
         <source>Highlighted: the two sides differ by more than a quarter, or by more than 10 points of a percentage.</source>
         <translation>Wyróżnione: obie strony różnią się o więcej niż jedną czwartą albo o więcej niż 10 punktów procentowych.</translation>
     </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
+    <message>
+        <source>Stall reasons</source>
+        <translation>Przyczyny przestojów</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::ProjectActions</name>

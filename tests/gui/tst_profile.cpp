@@ -5,10 +5,12 @@
 // charts and details, the hot lines in the kernel editor's margin, the empty state, and the
 // Profile action where ncu is missing.
 #include <QAction>
+#include <QApplication>
 #include <QFile>
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -118,6 +120,7 @@ private slots:
     void editorMarksTheHotLines();
     void pickingAHotLineMovesTheEditor();
     void sampleWithoutProfileSaysHowToMakeOne();
+    void tabIsReachedByItsKey();
     void missingNcuSaysWhatToInstall();
 
 private:
@@ -299,6 +302,10 @@ void TestProfile::pickingAHotLineMovesTheEditor() {
     auto* lowerTabs = m_window->findChild<QTabWidget*>(QStringLiteral("verificationTabs"));
     QVERIFY(lowerTabs);
     lowerTabs->setCurrentWidget(view());
+    // The panels opened up from their strip, as one does to read a profile.
+    auto* split = m_window->findChild<QSplitter*>(QStringLiteral("editorSplit"));
+    QVERIFY(split);
+    split->setSizes({300, 500});
     const QList<QTreeWidgetItem*> items = view()->hotLineItems();
     QCOMPARE(items.size(), editor()->hotLineCount());
     // A click on a row.
@@ -327,6 +334,21 @@ void TestProfile::sampleWithoutProfileSaysHowToMakeOne() {
     QVERIFY(showSample(m_profiled));
     QVERIFY(!view()->isEmpty());
     QVERIFY(editor()->markerMask(44) & CodeEditor::HotLineMarker);
+}
+
+// Alt+I brings the Profile tab forward; Tab reaches its button, then the figures.
+void TestProfile::tabIsReachedByItsKey() {
+    QVERIFY(showSample(m_profiled));
+    auto* tabs = m_window->findChild<QTabWidget*>(QStringLiteral("verificationTabs"));
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(0);
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QTest::keyClick(m_window.get(), Qt::Key_I, Qt::AltModifier);
+    QCOMPARE(tabs->currentWidget(), view());
+    view()->profileButton()->setFocus(Qt::OtherFocusReason);
+    QTest::keyClick(view()->profileButton(), Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), view()->table());
 }
 
 void TestProfile::missingNcuSaysWhatToInstall() {

@@ -8,6 +8,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
@@ -100,7 +101,8 @@ ProfileView::ProfileView(QWidget* parent)
       m_pages(new QStackedWidget(this)), m_empty(new QLabel(m_pages)),
       m_content(new QWidget(m_pages)), m_table(new QTableWidget(m_content)),
       m_legend(new QLabel(m_content)), m_details(new QTreeWidget(m_content)),
-      m_roofline(new ChartWidget(m_content)), m_stalls(new ChartWidget(m_content)) {
+      m_charts(new QTabWidget(m_content)), m_roofline(new ChartWidget(m_charts)),
+      m_stalls(new ChartWidget(m_charts)) {
     setObjectName(QStringLiteral("profileView"));
     m_summary->setObjectName(QStringLiteral("profileSummary"));
     m_button->setObjectName(QStringLiteral("profileButton"));
@@ -110,6 +112,7 @@ ProfileView::ProfileView(QWidget* parent)
     m_details->setObjectName(QStringLiteral("profileDetails"));
     m_roofline->setObjectName(QStringLiteral("profileRoofline"));
     m_stalls->setObjectName(QStringLiteral("profileStalls"));
+    m_charts->setObjectName(QStringLiteral("profileCharts"));
 
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -120,9 +123,6 @@ ProfileView::ProfileView(QWidget* parent)
     QPalette legendPalette = m_legend->palette();
     legendPalette.setColor(QPalette::Window, kDiffers);
     m_legend->setPalette(legendPalette);
-    QFont bold = m_legend->font();
-    bold.setBold(true);
-    m_legend->setFont(bold);
 
     m_table->setColumnCount(3);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -133,21 +133,24 @@ ProfileView::ProfileView(QWidget* parent)
     m_details->setHeaderHidden(true);
     m_details->setColumnCount(1);
 
-    auto* left = new QWidget(m_content);
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_table, 1);
-    leftLayout->addWidget(m_legend);
-    auto* charts = new QSplitter(Qt::Vertical, m_content);
-    charts->addWidget(m_roofline);
-    charts->addWidget(m_stalls);
+    // The figures and the kernels on the left, the charts (which need the room) on the right.
+    auto* figures = new QWidget(m_content);
+    auto* figuresLayout = new QVBoxLayout(figures);
+    figuresLayout->setContentsMargins(0, 0, 0, 0);
+    figuresLayout->addWidget(m_table, 1);
+    figuresLayout->addWidget(m_legend);
+    auto* left = new QSplitter(Qt::Vertical, m_content);
+    left->addWidget(figures);
+    left->addWidget(m_details);
+    left->setStretchFactor(0, 3);
+    left->setStretchFactor(1, 2);
+    m_charts->addTab(m_roofline, QString());
+    m_charts->addTab(m_stalls, QString());
     auto* split = new QSplitter(Qt::Horizontal, m_content);
     split->addWidget(left);
-    split->addWidget(m_details);
-    split->addWidget(charts);
+    split->addWidget(m_charts);
     split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 2);
-    split->setStretchFactor(2, 3);
+    split->setStretchFactor(1, 3);
     auto* contentLayout = new QVBoxLayout(m_content);
     contentLayout->setContentsMargins(0, 0, 0, 0);
     contentLayout->addWidget(split);
@@ -358,6 +361,8 @@ void ProfileView::retranslateUi() {
     m_table->setHorizontalHeaderLabels({tr("Figure"), tr("Candidate"), tr("Baseline")});
     m_table->setAccessibleName(tr("Candidate and baseline side by side"));
     m_details->setAccessibleName(tr("Kernels, stall reasons and hot lines"));
+    m_charts->setTabText(0, tr("Roofline"));
+    m_charts->setTabText(1, tr("Stall reasons"));
     m_legend->setText(tr("Highlighted: the two sides differ by more than a quarter, or by more "
                          "than 10 points of a percentage."));
     if (!m_record)

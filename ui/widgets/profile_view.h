@@ -3,8 +3,9 @@
 // or Profile in the window), candidate and baseline side by side. The table of
 // verification::profileRows with the rows that differ highlighted, each side's kernels with
 // their top warp-stall reasons and the candidate's hot source lines (picking one moves the
-// kernel editor there), a roofline chart of both sides against the device's ceilings, and the
-// stall-reason bars of each side's longest kernel. Without a profile it says how to make one.
+// kernel editor there), and two charts: a roofline of both sides against the device's ceilings,
+// and the stall-reason bars of each side's longest kernel. Without a profile it says how to make
+// one.
 //
 // It shows records; profiling and the store are the owner's (ProfileActions). UI thread only.
 #include <string>
@@ -22,6 +23,7 @@
 class QLabel;
 class QPushButton;
 class QStackedWidget;
+class QTabWidget;
 class QTableWidget;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -99,6 +101,7 @@ private:
     QTableWidget* m_table = nullptr;
     QLabel* m_legend = nullptr;
     QTreeWidget* m_details = nullptr;
+    QTabWidget* m_charts = nullptr;
     ChartWidget* m_roofline = nullptr;
     ChartWidget* m_stalls = nullptr;
 };

@@ -162,6 +162,7 @@ private slots:
     void sampleWithoutProfileSaysHowToMakeOne();
     void tabIsReachedByItsKey();
     void missingNcuSaysWhatToInstall();
+    void profileRunsInTheBackground();
 
 private:
     void cases() {
@@ -180,6 +181,7 @@ private:
     Case m_cases[2];
     qint64 m_profiled = 0; // the first case's sample
     qint64 m_plain = 0;
+    QString m_project;
 };
 
 bool TestProfile::showSample(qint64 id) {
@@ -218,7 +220,7 @@ void TestProfile::initTestCase() {
     auto h200 = h200Record(why);
     QVERIFY2(h200, qPrintable(why));
 
-    const QString project = m_dir.filePath(QStringLiteral("profile.kwbproj"));
+    const QString project = m_project = m_dir.filePath(QStringLiteral("profile.kwbproj"));
     {
         auto store = kwb::createDemoProject(project.toStdString());
         QVERIFY2(store, store ? "" : store.error().message.c_str());
@@ -457,6 +459,59 @@ void TestProfile::missingNcuSaysWhatToInstall() {
     m_window->findChild<QTabWidget*>(QStringLiteral("verificationTabs"))->setCurrentWidget(view());
     QTest::mouseClick(view()->profileButton(), Qt::LeftButton);
     QCOMPARE(problem.count(), 2);
+    qunsetenv("KWB_NCU");
+}
+
+// With an ncu here, Profile starts the real worker on the job thread: progress and Cancel in the
+// status bar, the tab waiting; Cancel stops it, and a run that ends is said in the status bar.
+// Where the worker finds no GPU the candidate never reaches ncu: nothing is kept.
+void TestProfile::profileRunsInTheBackground() {
+    if (qEnvironmentVariableIsEmpty("KWB_RUNNER"))
+        QSKIP("no kwb-runner in this build (KWB_RUNNER unset): the profile cannot start");
+    // Any executable stands in for ncu: the check before starting only looks for it.
+    qputenv("KWB_NCU", QByteArrayLiteral("/bin/true"));
+    QVERIFY(showSample(m_plain));
+    ProfileActions* actions = m_window->profileActions();
+    QSignalSpy started(actions, &ProfileActions::profilingStarted);
+    QSignalSpy said(actions, &ProfileActions::message);
+    QSignalSpy stored(actions, &ProfileActions::profileStored);
+    actions->profileCurrent();
+    QVERIFY(QTest::qWaitFor([&] { return started.count() > 0; }, kDeadlineMs));
+    QCOMPARE(started.at(0).at(0).toLongLong(), m_plain);
+    QVERIFY(actions->isRunning());
+    QVERIFY(actions->statusWidget()->isVisible());
+    QVERIFY(!view()->profileButton()->isEnabled());
+    QCOMPARE(view()->emptyText(), QStringLiteral("Profiling… the status bar follows it."));
+    auto* tabs = m_window->findChild<QTabWidget*>(QStringLiteral("verificationTabs"));
+    QCOMPARE(tabs->currentWidget(), view());
+    // A second request while it runs is refused with the reason.
+    actions->profileCurrent();
+    QVERIFY(said.last().at(0).toString().contains(QLatin1String("cancel it first")));
+
+    auto* cancel =
+        actions->statusWidget()->findChild<QPushButton*>(QStringLiteral("cancelProfileButton"));
+    QVERIFY(cancel);
+    QTest::mouseClick(cancel, Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return !actions->isRunning(); }, 60000));
+    QCOMPARE(said.last().at(0).toString(), QStringLiteral("Profiling cancelled."));
+    QVERIFY(!actions->statusWidget()->isVisible());
+    QVERIFY(view()->profileButton()->isEnabled());
+
+    // Left to finish: hazards.cu is no sgemm-f32 candidate (no kwb_sgemm), so it never reaches
+    // ncu on any machine; the reason is said and nothing is kept.
+    actions->profileCurrent();
+    QVERIFY(QTest::qWaitFor([&] { return started.count() == 2; }, kDeadlineMs));
+    QVERIFY(QTest::qWaitFor([&] { return !actions->isRunning(); }, 300000));
+    const QString last = said.last().at(0).toString();
+    QVERIFY2(last.startsWith(QStringLiteral("Sample #%1 was not profiled: ").arg(m_plain)) ||
+                 last.startsWith(QStringLiteral("Profiling #%1 stopped: ").arg(m_plain)),
+             qPrintable(last));
+    QCOMPARE(stored.count(), 0);
+    QVERIFY(!actions->statusWidget()->isVisible());
+    QVERIFY(view()->isEmpty());
+    auto store = kwb::ProjectStore::open(m_project.toStdString());
+    QVERIFY(store);
+    QVERIFY((*store)->profiles(m_plain) && (*store)->profiles(m_plain)->empty());
     qunsetenv("KWB_NCU");
 }
 

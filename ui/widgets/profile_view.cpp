@@ -185,8 +185,9 @@ void ProfileView::showProfile(RecordPtr record, const std::string& fileName) {
     render();
 }
 
-void ProfileView::setBusy(bool busy) {
+void ProfileView::setBusy(bool busy, bool thisSample) {
     m_busy = busy;
+    m_busyHere = busy && thisSample;
     m_button->setEnabled(!busy);
     m_empty->setText(emptyText());
 }
@@ -197,7 +198,7 @@ void ProfileView::setShortcut(const QKeySequence& key) {
 }
 
 QString ProfileView::emptyText() const {
-    if (m_busy)
+    if (m_busyHere)
         return tr("Profiling… the status bar follows it.");
     return tr("No profile of this sample yet. Profile it (%1): Nsight Compute measures one call "
               "of the candidate and one of the baseline on the GPU, side by side.")

@@ -54,8 +54,8 @@ public:
     // editor. A null record, or one without a profile, shows the empty state.
     void showProfile(RecordPtr record, const std::string& fileName);
     void clear() { showProfile(nullptr, {}); }
-    // While a profile runs the button waits.
-    void setBusy(bool busy);
+    // While a profile runs the button waits; `thisSample`: it is the shown sample's.
+    void setBusy(bool busy, bool thisSample);
     // The shortcut the empty state and the button name.
     void setShortcut(const QKeySequence& key);
 
@@ -92,6 +92,7 @@ private:
     std::string m_fileName;
     QKeySequence m_shortcut;
     bool m_busy = false;
+    bool m_busyHere = false;
 
     QLabel* m_summary = nullptr;
     QPushButton* m_button = nullptr;

@@ -94,7 +94,7 @@ void ProfileActions::profileCurrent() {
 
 void ProfileActions::start(qint64 sampleId) {
     m_profiling = sampleId; // taken now: a second request waits for this one
-    m_parts.view->setBusy(true);
+    m_parts.view->setBusy(true, m_parts.review->currentSampleId() == sampleId);
     m_parts.session->run(
         this, [sampleId](ProjectStore& store) { return loadSampleVerification(store, sampleId); },
         [this, sampleId](const Result<SampleVerification>& loaded) {
@@ -186,7 +186,7 @@ void ProfileActions::onFailed(const QString& code, const QString& text) {
 void ProfileActions::endRun() {
     m_profiling = 0;
     m_status->hide();
-    m_parts.view->setBusy(false);
+    m_parts.view->setBusy(false, false);
 }
 
 void ProfileActions::showProfileOf(qint64 sampleId) {
@@ -216,6 +216,7 @@ void ProfileActions::showProfileOf(qint64 sampleId) {
 void ProfileActions::display(qint64 sampleId, const RecordPtr& record) {
     // A stored sample is built as candidate.cu, so its hot lines carry that name.
     m_parts.view->showProfile(record, kCandidateFileName);
+    m_parts.view->setBusy(isRunning(), sampleId != 0 && sampleId == m_profiling);
     QList<CodeEditor::HotLine> marks;
     if (record && record->profile)
         for (const auto& h : candidateHotLines(*record->profile, kCandidateFileName))

@@ -163,6 +163,7 @@ private slots:
     void tabIsReachedByItsKey();
     void missingNcuSaysWhatToInstall();
     void profileRunsInTheBackground();
+    void profileOnTheGpu();
 
 private:
     void cases() {
@@ -523,6 +524,50 @@ void TestProfile::profileRunsInTheBackground() {
     QVERIFY(store);
     QVERIFY((*store)->profiles(m_plain) && (*store)->profiles(m_plain)->empty());
     qunsetenv("KWB_NCU");
+}
+
+// Where there is a GPU and ncu: Profile on the task's reference as a reviewer would (the full
+// section set at the large shape, tens of seconds), the record kept in the project and shown.
+void TestProfile::profileOnTheGpu() {
+    if (qEnvironmentVariableIsEmpty("KWB_RUNNER"))
+        QSKIP("no kwb-runner in this build (KWB_RUNNER unset): the profile cannot start");
+    qunsetenv("KWB_NCU");
+    if (kwb::locateCudaTool("ncu").empty())
+        QSKIP("Nsight Compute (ncu) is not installed here: the profile on a GPU is checked where "
+              "it is");
+    QVERIFY(QTest::qWaitFor([&] { return m_window->isDeviceProbeSettled(); }, 120000));
+    const auto info = m_window->deviceInfo();
+    if (!info || info->gpus.empty())
+        QSKIP("no CUDA device here: the profile on a GPU is checked where there is one");
+    const qint64 reference = m_cases[1].sample;
+    QVERIFY(showSample(reference));
+    const std::string recorded = view()->record()->id;
+    ProfileActions* actions = m_window->profileActions();
+    QSignalSpy started(actions, &ProfileActions::profilingStarted);
+    QSignalSpy said(actions, &ProfileActions::message);
+    QSignalSpy stored(actions, &ProfileActions::profileStored);
+    actions->profileCurrent();
+    QVERIFY(QTest::qWaitFor([&] { return started.count() > 0; }, kDeadlineMs));
+    QVERIFY(QTest::qWaitFor([&] { return !actions->isRunning(); }, 540000));
+    QVERIFY2(QTest::qWaitFor([&] { return stored.count() > 0; }, kDeadlineMs),
+             qPrintable(said.isEmpty() ? QString() : said.last().at(0).toString()));
+    // The new profile is the one shown, both sides profiled, its hot lines in the margin.
+    QVERIFY(view()->record() && view()->record()->id != recorded);
+    const v::ProfileReport& p = *view()->record()->profile;
+    QCOMPARE(p.sections, std::string("full"));
+    for (const auto& side : p.sides) {
+        QVERIFY2(side.error.empty(), side.error.c_str());
+        QVERIFY(!side.kernels.empty());
+    }
+    QVERIFY(v::profileRows(p).front().candidate && v::profileRows(p).front().baseline);
+    QCOMPARE(view()->rooflineChart()->kind(), ChartWidget::Kind::Roofline);
+    QCOMPARE(view()->stallChart()->kind(), ChartWidget::Kind::StallReasons);
+    QVERIFY(editor()->hotLineCount() > 0);
+    auto store = kwb::ProjectStore::open(m_project.toStdString());
+    QVERIFY(store);
+    auto profiles = (*store)->profiles(reference);
+    QVERIFY(profiles && profiles->size() == 2 && profiles->back().id == view()->record()->id);
+    qInfo("%s", qPrintable(view()->summaryText()));
 }
 
 QTEST_MAIN(TestProfile)

@@ -95,7 +95,7 @@ void migrates(const fs::path& dir) {
     if (!store)
         return;
     auto info = (*store)->info();
-    CHECK(info && info->schemaVersion == 4);
+    CHECK(info && info->schemaVersion == project_schema::kCurrentVersion);
     auto runs = (*store)->evalRuns();
     CHECK(runs && runs->empty());
 }

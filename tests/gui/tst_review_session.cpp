@@ -11,6 +11,7 @@
 #include <QAbstractItemModel>
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
@@ -639,6 +640,40 @@ void TestReviewSession::datasetFiltersAndExport() {
     QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 2, kDeadlineMs);
     QVERIFY(mine.open(QIODevice::ReadOnly));
     QCOMPARE(mine.readAll(), QByteArray("my notes\n"));
+    mine.close();
+
+    // A Hugging Face dataset folder from the dialog: data/train.jsonl with the same rows, the
+    // dataset card with the license typed, and the marker; a folder not ours is refused whole.
+    dialog.setHuggingFaceFolder(true);
+    QLineEdit* license = dialog.findChild<QLineEdit*>(QStringLiteral("exportLicense"));
+    QVERIFY(license && license->isEnabled());
+    license->setText(QStringLiteral("apache-2.0"));
+    const QString folder = s.dir.filePath(QStringLiteral("hf-dataset"));
+    dialog.setOutputPath(folder);
+    dialog.startExport();
+    QTRY_VERIFY_WITH_TIMEOUT(exported.count() == 3, kDeadlineMs);
+    QFile train(QDir(folder).filePath(QStringLiteral("data/train.jsonl")));
+    QVERIFY(train.open(QIODevice::ReadOnly));
+    QCOMPARE(train.readAll().count('\n'), expected);
+    QFile card(QDir(folder).filePath(QStringLiteral("README.md")));
+    QVERIFY(card.open(QIODevice::ReadOnly));
+    const QByteArray cardText = card.readAll();
+    QVERIFY2(cardText.contains("license: apache-2.0"), cardText.constData());
+    QVERIFY(QFile::exists(QDir(folder).filePath(QStringLiteral(".kwb-dataset"))));
+    const QString others = s.dir.filePath(QStringLiteral("photos"));
+    QVERIFY(QDir().mkpath(others));
+    QFile photo(QDir(others).filePath(QStringLiteral("cat.jpg")));
+    QVERIFY(photo.open(QIODevice::WriteOnly));
+    photo.write("jpeg");
+    photo.close();
+    dialog.setOutputPath(others);
+    dialog.startExport();
+    QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 3, kDeadlineMs);
+    QVERIFY(QFile::exists(QDir(others).filePath(QStringLiteral("cat.jpg"))));
+    QVERIFY(!QFile::exists(QDir(others).filePath(QStringLiteral("README.md"))));
+    // Back to one file: the license is for folders only.
+    dialog.setHuggingFaceFolder(false);
+    QVERIFY(!license->isEnabled());
 }
 
 // A record of schema version 1 in the project (no host-code screen) reads and displays: the

@@ -21,6 +21,7 @@
 #include "ui/models/project_session.h"
 
 #include "core/export/dataset_exporter.h"
+#include "core/export/hf_dataset_writer.h"
 #include "core/store/project_store.h"
 
 namespace kwb::ui {
@@ -69,7 +70,9 @@ ExportDialog::ExportDialog(ProjectSession* session, const SampleFilter& filter, 
       m_testShare(new QDoubleSpinBox(this)), m_output(new QLineEdit(this)),
       m_browse(new QPushButton(this)), m_formatCaption(new QLabel(this)),
       m_speedupCaption(new QLabel(this)), m_testCaption(new QLabel(this)),
-      m_outputCaption(new QLabel(this)), m_scope(new QLabel(this)), m_counts(new QLabel(this)),
+      m_outputCaption(new QLabel(this)), m_destination(new QComboBox(this)),
+      m_destinationCaption(new QLabel(this)), m_license(new QLineEdit(this)),
+      m_licenseCaption(new QLabel(this)), m_scope(new QLabel(this)), m_counts(new QLabel(this)),
       m_preview(new QPlainTextEdit(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this)),
       m_scratch(new QTemporaryDir) {
@@ -78,6 +81,11 @@ ExportDialog::ExportDialog(ProjectSession* session, const SampleFilter& filter, 
     m_output->setObjectName(QStringLiteral("exportOutput"));
     m_counts->setObjectName(QStringLiteral("exportCounts"));
     m_preview->setObjectName(QStringLiteral("exportPreview"));
+    m_destination->setObjectName(QStringLiteral("exportDestination"));
+    m_license->setObjectName(QStringLiteral("exportLicense"));
+    m_destination->addItem(QString());
+    m_destination->addItem(QString());
+    m_license->setText(QStringLiteral("other"));
     m_exportButton = m_buttons->addButton(QString(), QDialogButtonBox::AcceptRole);
     m_exportButton->setObjectName(QStringLiteral("exportButton"));
     for (int i = 0; i < 3; ++i)
@@ -100,6 +108,8 @@ ExportDialog::ExportDialog(ProjectSession* session, const SampleFilter& filter, 
     m_speedupCaption->setBuddy(m_minSpeedup);
     m_testCaption->setBuddy(m_testShare);
     m_outputCaption->setBuddy(m_output);
+    m_destinationCaption->setBuddy(m_destination);
+    m_licenseCaption->setBuddy(m_license);
     auto* outputRow = new QHBoxLayout;
     outputRow->addWidget(m_output, 1);
     outputRow->addWidget(m_browse);
@@ -110,7 +120,9 @@ ExportDialog::ExportDialog(ProjectSession* session, const SampleFilter& filter, 
     form->addRow(QString(), m_needsWork);
     form->addRow(QString(), m_duplicates);
     form->addRow(m_testCaption, m_testShare);
+    form->addRow(m_destinationCaption, m_destination);
     form->addRow(m_outputCaption, outputRow);
+    form->addRow(m_licenseCaption, m_license);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_scope);
     layout->addLayout(form);
@@ -121,14 +133,8 @@ ExportDialog::ExportDialog(ProjectSession* session, const SampleFilter& filter, 
 
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_exportButton, &QPushButton::clicked, this, &ExportDialog::startExport);
-    connect(m_browse, &QPushButton::clicked, this, [this] {
-        auto* chooser = new QFileDialog(this, tr("Export to"), m_output->text());
-        chooser->setAttribute(Qt::WA_DeleteOnClose);
-        chooser->setAcceptMode(QFileDialog::AcceptSave);
-        chooser->setNameFilter(tr("JSON Lines (*.jsonl)"));
-        connect(chooser, &QFileDialog::fileSelected, m_output, &QLineEdit::setText);
-        chooser->open();
-    });
+    connect(m_browse, &QPushButton::clicked, this, &ExportDialog::browse);
+    connect(m_destination, &QComboBox::currentIndexChanged, this, &ExportDialog::updateDestination);
     connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
         m_needsWork->setEnabled(m_format->currentIndex() == 0);
         schedulePreview();
@@ -138,6 +144,7 @@ ExportDialog::ExportDialog(ProjectSession* session, const SampleFilter& filter, 
     for (QCheckBox* box : {m_onGpu, m_duplicates, m_needsWork})
         connect(box, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
     retranslateUi();
+    updateDestination();
     schedulePreview();
 }
 
@@ -172,6 +179,44 @@ void ExportDialog::setFormat(ExportFormat format) {
 
 void ExportDialog::setOutputPath(const QString& path) {
     m_output->setText(path);
+}
+
+void ExportDialog::setHuggingFaceFolder(bool folder) {
+    m_destination->setCurrentIndex(folder ? 1 : 0);
+}
+
+bool ExportDialog::huggingFaceFolder() const {
+    return m_destination->currentIndex() == 1;
+}
+
+// A folder takes the dataset card's license; the default output follows the destination until
+// the user has typed one of their own.
+void ExportDialog::updateDestination() {
+    const bool folder = huggingFaceFolder();
+    m_license->setEnabled(folder);
+    m_licenseCaption->setEnabled(folder);
+    const QString fileDefault = QDir::home().filePath(QStringLiteral("kernel-workbench-sft.jsonl"));
+    const QString folderDefault = QDir::home().filePath(QStringLiteral("kernel-workbench-dataset"));
+    const QString now = m_output->text().trimmed();
+    if (folder && (now.isEmpty() || now == fileDefault))
+        m_output->setText(folderDefault);
+    else if (!folder && (now.isEmpty() || now == folderDefault))
+        m_output->setText(fileDefault);
+    m_outputCaption->setText(folder ? tr("&Output folder:") : tr("&Output file:"));
+}
+
+void ExportDialog::browse() {
+    auto* chooser = new QFileDialog(this, tr("Export to"), m_output->text());
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    if (huggingFaceFolder()) {
+        chooser->setFileMode(QFileDialog::Directory);
+        chooser->setOption(QFileDialog::ShowDirsOnly);
+    } else {
+        chooser->setAcceptMode(QFileDialog::AcceptSave);
+        chooser->setNameFilter(tr("JSON Lines (*.jsonl)"));
+    }
+    connect(chooser, &QFileDialog::fileSelected, m_output, &QLineEdit::setText);
+    chooser->open();
 }
 
 QString ExportDialog::previewText() const {
@@ -261,15 +306,25 @@ void ExportDialog::startExport() {
     m_exportButton->setEnabled(false);
     const ExportOptions o = options();
     m_counts->setText(tr("Exporting to %1…").arg(path));
+    const bool folder = huggingFaceFolder();
+    DatasetCardInfo card;
+    card.license = m_license->text().trimmed().isEmpty()
+                       ? std::string("other")
+                       : m_license->text().trimmed().toStdString();
     m_session->runBackground(
         this,
-        [o, path](ProjectStore& store) {
+        [o, path, folder, card](ProjectStore& store) mutable -> Result<ExportSummary> {
             const std::filesystem::path out = path.toStdString();
             // The file chooser asks before it names an existing file: an earlier export of ours
-            // is replaced; anything else (the project, a database, a device, a file not ours)
-            // is refused by the core's check and the reason shown.
+            // is replaced; anything else (the project, a database, a device, a file or folder
+            // not ours) is refused by the core's check and the reason shown.
             OutputPolicy policy;
             policy.replaceOurs = true;
+            if (folder) {
+                if (auto info = store.info())
+                    card.projectName = info->name;
+                return HfDatasetWriter::write(store, o, out, card, policy);
+            }
             return DatasetExporter::exportJsonl(
                 store, o, out, o.testFraction > 0 ? testPathFor(out) : std::filesystem::path(),
                 policy);
@@ -301,7 +356,13 @@ void ExportDialog::retranslateUi() {
     m_needsWork->setText(tr("Include samples marked &needs work"));
     m_duplicates->setText(tr("Include &duplicates"));
     m_testCaption->setText(tr("&Test share (by task):"));
-    m_outputCaption->setText(tr("&Output file:"));
+    m_outputCaption->setText(huggingFaceFolder() ? tr("&Output folder:") : tr("&Output file:"));
+    m_destinationCaption->setText(tr("&Write:"));
+    m_destination->setItemText(0, tr("One JSON Lines file"));
+    m_destination->setItemText(1, tr("A Hugging Face dataset folder (data and dataset card)"));
+    m_licenseCaption->setText(tr("&License:"));
+    m_license->setToolTip(tr("The dataset card's license, as Hugging Face names it "
+                             "(apache-2.0, cc-by-4.0, mit, other)"));
     m_browse->setText(tr("&Browse…"));
     m_exportButton->setText(tr("&Export"));
     // Our words, not the platform's: Qt's own catalogues are often not installed.

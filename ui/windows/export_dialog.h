@@ -38,6 +38,9 @@ public:
     ExportOptions options() const;
     void setFormat(ExportFormat format);
     void setOutputPath(const QString& path);
+    // A Hugging Face dataset folder (data/*.jsonl and a dataset card) instead of one file.
+    void setHuggingFaceFolder(bool folder);
+    bool huggingFaceFolder() const;
     QString previewText() const;
     QString countsText() const;
     // Rows the preview counted (train + test), or -1 before the first preview.
@@ -54,6 +57,8 @@ private:
     void schedulePreview();
     void runPreview();
     void retranslateUi();
+    void updateDestination();
+    void browse();
 
     ProjectSession* m_session = nullptr;
     SampleFilter m_filter;
@@ -69,6 +74,10 @@ private:
     QLabel* m_speedupCaption = nullptr;
     QLabel* m_testCaption = nullptr;
     QLabel* m_outputCaption = nullptr;
+    QComboBox* m_destination = nullptr; // one JSONL file, or a Hugging Face dataset folder
+    QLabel* m_destinationCaption = nullptr;
+    QLineEdit* m_license = nullptr; // the dataset card's license (folder only)
+    QLabel* m_licenseCaption = nullptr;
     QLabel* m_scope = nullptr;
     QLabel* m_counts = nullptr;
     QPlainTextEdit* m_preview = nullptr;

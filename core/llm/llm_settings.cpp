@@ -1,5 +1,6 @@
 #include "core/llm/llm_settings.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -132,6 +133,15 @@ Result<ProviderConfig> LlmSettings::providerConfig(const std::string& name) cons
     }
     resolveApiKey(c, settingsKey);
     return c;
+}
+
+std::vector<std::string> LlmSettings::providerNames() const {
+    std::vector<std::string> names = {"anthropic", "openai"};
+    for (const auto& [name, settings] : m_providers) {
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            names.push_back(name);
+    }
+    return names;
 }
 
 std::vector<std::string> knownSecrets() {

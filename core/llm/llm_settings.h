@@ -44,6 +44,10 @@ public:
     // name is a settings entry or one of the protocols ("anthropic", "openai").
     Result<ProviderConfig> providerConfig(const std::string& name) const;
 
+    // Every provider a run can name, as the window and the CLI offer them: the two protocols
+    // ("anthropic", "openai", usable without a settings entry) first, then the settings' own.
+    std::vector<std::string> providerNames() const;
+
     // Every key a run could meet, to redact wherever text is stored or printed: the key
     // variables of the environment and every provider's api_key in these settings.
     std::vector<std::string> secrets() const;

@@ -4,16 +4,19 @@
 // without one (a bus address that leads nowhere), the key stays in the 0600 file and the dialog
 // says why. KWB_EXPECT_KEYCHAIN=1 (set by the script) turns "no keychain" into a failure.
 #include <QApplication>
+#include <QComboBox>
 #include <QFile>
 #include <QLineEdit>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <filesystem>
 
 #include "tests/llm/loopback_server.h"
 #include "ui/models/provider_keychain.h"
+#include "ui/widgets/generation_panel.h"
 #include "ui/windows/settings_dialog.h"
 
 using namespace kwb::ui;
@@ -65,13 +68,26 @@ QString keyTheCommandLineSent(kwbtest::LoopbackServer& server, const QTemporaryD
     return it == requests.back().headers.end() ? QString() : QString::fromStdString(it->second);
 }
 
-// The key field the dialog shows for its only provider.
-QString shownKey(const SettingsDialog& dialog) {
-    for (auto* edit : dialog.findChildren<QLineEdit*>()) {
-        if (edit->echoMode() == QLineEdit::Password)
-            return edit->text();
+QTableWidget* providersTable(const SettingsDialog& dialog) {
+    return dialog.findChild<QTableWidget*>(QStringLiteral("providersTable"));
+}
+
+// The row of a provider in the dialog's table; -1 where it is not listed.
+int providerRow(const SettingsDialog& dialog, const QString& name) {
+    QTableWidget* table = providersTable(dialog);
+    for (int row = 0; table && row < table->rowCount(); ++row) {
+        if (table->item(row, 0) && table->item(row, 0)->text() == name)
+            return row;
     }
-    return {};
+    return -1;
+}
+
+// The key field the dialog shows for the settings file's provider, "teacher".
+QString shownKey(const SettingsDialog& dialog) {
+    const int row = providerRow(dialog, QStringLiteral("teacher"));
+    auto* key =
+        row < 0 ? nullptr : qobject_cast<QLineEdit*>(providersTable(dialog)->cellWidget(row, 3));
+    return key ? key->text() : QString();
 }
 
 } // namespace
@@ -82,6 +98,7 @@ class TestKeychain : public QObject {
 private slots:
     void keyGoesToTheKeychain();
     void fileWhenNoKeychainAnswers();
+    void providersAsTheGenerationPanelOffers();
 };
 
 void TestKeychain::keyGoesToTheKeychain() {
@@ -161,6 +178,50 @@ void TestKeychain::fileWhenNoKeychainAnswers() {
     const fs::perms perms = fs::status(dialog.providersFile().toStdString()).permissions();
     QVERIFY((perms & (fs::perms::group_all | fs::perms::others_all)) == fs::perms::none);
     QVERIFY((perms & fs::perms::owner_read) != fs::perms::none);
+}
+
+// Settings lists every provider the generation panel offers, in its order: the two built-in
+// protocols (their default address, the name fixed) and the settings file's own. Saving without
+// a change adds no entry for a built-in to the file.
+void TestKeychain::providersAsTheGenerationPanelOffers() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid() && writeSettings(dir));
+    SettingsDialog dialog(nullptr);
+    QTableWidget* table = providersTable(dialog);
+    QVERIFY(table);
+    GenerationPanel panel;
+    auto* offered = panel.findChild<QComboBox*>(QStringLiteral("generationProvider"));
+    QVERIFY(offered);
+    QStringList listed, offeredNames;
+    for (int row = 0; row < table->rowCount(); ++row)
+        listed.append(table->item(row, 0)->text());
+    for (int i = 0; i < offered->count(); ++i)
+        offeredNames.append(offered->itemText(i));
+    QCOMPARE(listed, offeredNames);
+    QCOMPARE(listed, (QStringList{QStringLiteral("anthropic"), QStringLiteral("openai"),
+                                  QStringLiteral("teacher")}));
+    const int anthropic = providerRow(dialog, QStringLiteral("anthropic"));
+    QCOMPARE(table->item(anthropic, 2)->text(), QStringLiteral("https://api.anthropic.com"));
+    QVERIFY(!(table->item(anthropic, 0)->flags() & Qt::ItemIsEditable));
+    QCOMPARE(table->item(providerRow(dialog, QStringLiteral("openai")), 2)->text(),
+             QStringLiteral("https://api.openai.com/v1"));
+    QCOMPARE(table->item(providerRow(dialog, QStringLiteral("teacher")), 2)->text(),
+             QStringLiteral("http://127.0.0.1:9/v1"));
+    QVERIFY(dialog.save());
+    const QByteArray text = fileText(dialog.providersFile());
+    QVERIFY2(text.contains("teacher") && !text.contains("anthropic") &&
+                 !text.contains("\"openai\":"),
+             text.constData());
+    // A built-in pointed elsewhere (a proxy) is kept as an entry, and listed once.
+    table->item(providerRow(dialog, QStringLiteral("openai")), 2)
+        ->setText(QStringLiteral("http://127.0.0.1:8000/v1"));
+    QVERIFY(dialog.save());
+    QVERIFY2(fileText(dialog.providersFile()).contains("http://127.0.0.1:8000/v1"),
+             fileText(dialog.providersFile()).constData());
+    SettingsDialog again(nullptr);
+    QCOMPARE(providersTable(again)->rowCount(), 3);
+    QCOMPARE(providersTable(again)->item(providerRow(again, QStringLiteral("openai")), 2)->text(),
+             QStringLiteral("http://127.0.0.1:8000/v1"));
 }
 
 QTEST_MAIN(TestKeychain)

@@ -213,16 +213,13 @@ void GenerationPanel::setDevice(const std::shared_ptr<const DeviceInfo>& info) {
 void GenerationPanel::reloadProviders() {
     const QString keep = m_provider->currentText();
     m_provider->clear();
-    QStringList names = {QStringLiteral("anthropic"), QStringLiteral("openai")};
+    QStringList names;
     auto settings = LlmSettings::load(LlmSettings::defaultPath());
-    if (settings) {
-        for (const auto& [name, provider] : settings->providers()) {
-            if (!names.contains(qs(name)))
-                names.append(qs(name));
-        }
-    } else {
+    if (!settings)
         m_log->appendPlainText(qs(settings.error().message));
-    }
+    for (const std::string& name :
+         settings ? settings->providerNames() : LlmSettings().providerNames())
+        names.append(qs(name));
     m_provider->addItems(names);
     QSettings s;
     const QString wanted =

@@ -140,23 +140,37 @@ QString SettingsDialog::keysNote() const {
     return m_keysNote->text();
 }
 
+// Every provider the generation panel offers: the two protocols, usable without an entry of
+// their own (their default address shown, the name fixed), then the settings file's entries.
 void SettingsDialog::loadProviders() {
     auto settings = LlmSettings::load(LlmSettings::defaultPath());
     if (!settings) {
         m_problem->setText(qs(settings.error().message));
         return;
     }
-    for (const auto& [name, p] : settings->providers()) {
+    for (const std::string& name : settings->providerNames()) {
+        const auto entry = settings->providers().find(name);
+        const bool builtIn = parseProviderKind(name).has_value();
+        const ProviderSettings p =
+            entry != settings->providers().end() ? entry->second : ProviderSettings{};
         const int row = m_providers->rowCount();
         m_providers->insertRow(row);
-        m_providers->setItem(row, NameColumn, new QTableWidgetItem(qs(name)));
+        auto* nameItem = new QTableWidgetItem(qs(name));
+        if (builtIn) {
+            nameItem->setFlags(nameItem->flags() & ~Qt::ItemIsEditable);
+            nameItem->setToolTip(tr("Built in: the generation panel always offers it"));
+        }
+        m_providers->setItem(row, NameColumn, nameItem);
         auto* protocol = new QComboBox(m_providers);
         protocol->addItems({QStringLiteral("anthropic"), QStringLiteral("openai")});
         const ProviderKind kind =
             p.kind.value_or(parseProviderKind(name).value_or(ProviderKind::OpenAI));
         protocol->setCurrentIndex(kind == ProviderKind::Anthropic ? 0 : 1);
+        protocol->setEnabled(!builtIn);
         m_providers->setCellWidget(row, ProtocolColumn, protocol);
-        m_providers->setItem(row, UrlColumn, new QTableWidgetItem(qs(p.baseUrl)));
+        m_providers->setItem(row, UrlColumn,
+                             new QTableWidgetItem(qs(
+                                 p.baseUrl.empty() && builtIn ? defaultBaseUrl(kind) : p.baseUrl)));
         QString keyText = qs(p.apiKey); // a key still in the file (from before the keychain)
         if (keyText.isEmpty() && m_keychain)
             keyText = ProviderKeychain::read(qs(name)).value_or(QString());
@@ -205,6 +219,14 @@ bool SettingsDialog::saveProviders(QString& problem) {
         else
             entry.erase("api_key");
         keys.emplace_back(name, key ? key->text() : QString());
+        // A built-in protocol at its default address needs no entry: the file stays as the
+        // user wrote it (an entry it had is kept).
+        const auto builtIn = parseProviderKind(name.toStdString());
+        if (builtIn && url == qs(defaultBaseUrl(*builtIn)))
+            entry.erase("base_url");
+        if (builtIn && !old.contains(name.toStdString()) && !entry.contains("base_url") &&
+            !entry.contains("api_key") && entry.size() <= 1)
+            continue;
         providers[name.toStdString()] = entry;
     }
     root["providers"] = providers;
@@ -217,11 +239,13 @@ bool SettingsDialog::saveProviders(QString& problem) {
     if (m_keychain) {
         QString why;
         for (const auto& [name, key] : keys) {
-            auto& entry = root["providers"][name.toStdString()];
+            auto& written = root["providers"];
+            const std::string n = name.toStdString();
             if (key.isEmpty() ? ProviderKeychain::remove(name, &why)
-                              : ProviderKeychain::write(name, key, &why))
-                entry.erase("api_key");
-            else
+                              : ProviderKeychain::write(name, key, &why)) {
+                if (written.contains(n))
+                    written[n].erase("api_key");
+            } else
                 m_keychain = false;
             m_loadedNames.removeAll(name);
         }

@@ -4,12 +4,14 @@
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
 #include <QDateTime>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QListView>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <algorithm>
@@ -17,6 +19,7 @@
 #include "core/record/record_identity.h"
 #include "core/tasks/task_loader.h"
 #include "core/verify/subprocess_worker.h"
+#include "core/verify/worker_endpoint.h"
 #include "ui/models/diagnostics_model.h"
 #include "ui/models/record_views.h"
 #include "ui/models/shape_results_model.h"
@@ -131,6 +134,7 @@ private slots:
     void realWorkerCompileOnly();
     void realWorkerCompileErrorJumpsToTheLine();
     void cancelStopsTheWorker();
+    void sshFailureIsAWorkerError();
     void staleResultsAreDropped();
 };
 
@@ -447,6 +451,43 @@ void TestVerification::cancelStopsTheWorker() {
     QCOMPARE(panel.outcome(), Outcome::Cancelled);
     QCOMPARE(panel.stageState(Stage::Build), State::Cancelled);
     QVERIFY(!job.running());
+}
+
+// ssh that cannot reach the GPU host (a real child: an ssh on PATH that says what OpenSSH says
+// for a refused connection and exits 255) is the worker's error, named with the host: the
+// banner says the kernel was not judged, and no stage reads "failed".
+void TestVerification::sshFailureIsAWorkerError() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile ssh(dir.filePath(QStringLiteral("bin/ssh")));
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("bin"))) && ssh.open(QIODevice::WriteOnly));
+    ssh.write("#!/bin/sh\necho 'ssh: connect to host gpu-box port 22: Connection refused' >&2\n"
+              "exit 255\n");
+    ssh.close();
+    QVERIFY(ssh.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    const QByteArray path = qgetenv("PATH");
+    qputenv("PATH", QFile::encodeName(dir.filePath(QStringLiteral("bin"))) + ':' + path);
+    qputenv("KWB_CACHE_DIR", QFile::encodeName(dir.filePath(QStringLiteral("cache"))));
+    auto endpoint = kwb::WorkerEndpoint::sshHost("gpu-box");
+    QVERIFY(endpoint);
+    VerificationPanel panel;
+    VerificationJob job;
+    job.setWorkerEndpoint(*endpoint);
+    panel.attach(&job);
+    QSignalSpy failed(&job, &VerificationJob::verifyFailed);
+    job.start(request("good.cu"));
+    const bool answered = QTest::qWaitFor([&] { return !failed.isEmpty(); }, 30000);
+    qputenv("PATH", path);
+    QVERIFY2(answered, "no answer within 30 s");
+    QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("ssh-failed"));
+    QCOMPARE(panel.outcome(), Outcome::Error);
+    QVERIFY2(panel.bannerText().startsWith(QLatin1String("Worker error on gpu-box over ssh")) &&
+                 panel.bannerText().contains(QLatin1String("Connection refused")),
+             qPrintable(panel.bannerText()));
+    for (Stage stage : {Stage::Build, Stage::Correctness, Stage::Benchmark})
+        QVERIFY(panel.stageState(stage) != State::Failed);
+    QCOMPARE(panel.stageState(Stage::Build), State::NotRun);
+    QVERIFY2(!panel.logText().contains(QLatin1String("Failed")), qPrintable(panel.logText()));
 }
 
 void TestVerification::staleResultsAreDropped() {

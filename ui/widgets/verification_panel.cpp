@@ -240,12 +240,15 @@ void VerificationPanel::onFailed(const QString& code, const QString& message) {
     m_outcome = cancelled ? Outcome::Cancelled : Outcome::Error;
     m_errorCode = code;
     m_errorMessage = message;
+    // A failure that arrives here is the worker's (ssh could not connect, the worker was lost,
+    // timed out, or answered what cannot be read), never the candidate's: a build that fails is
+    // a record with its verdict. So the stage that was running did not fail; it never finished.
     for (Stage stage : kStages)
         if (m_states[indexOf(stage)] == StageState::Running)
-            setStage(stage, cancelled ? StageState::Cancelled : StageState::Failed);
+            setStage(stage, cancelled ? StageState::Cancelled : StageState::NotRun);
     m_progress->hide();
     m_cancel->setEnabled(false);
-    appendLog(cancelled ? tr("Cancelled") : tr("Failed: %1").arg(message));
+    appendLog(cancelled ? tr("Cancelled") : tr("Worker error: %1").arg(message));
     renderBanner();
 }
 
@@ -465,7 +468,12 @@ void VerificationPanel::renderBanner() {
         break;
     }
     case Outcome::Error:
-        text = tr("The verification could not finish: %1").arg(m_errorMessage);
+        //: %1 is where the worker runs ("this machine", "gpu-server over ssh"); %2 the reason
+        text = tr("Worker error on %1: the verification could not finish, and the kernel was not "
+                  "judged. %2")
+                   .arg(m_job ? QString::fromStdString(m_job->workerEndpoint().describe())
+                              : tr("the worker"),
+                        m_errorMessage);
         break;
     case Outcome::Cancelled:
         text = tr("Cancelled.");

@@ -164,6 +164,9 @@ public:
     Status addProfile(std::int64_t sampleId, const verification::VerificationRecordData& record);
     // The sample's profiles, oldest first.
     Result<std::vector<verification::VerificationRecordData>> profiles(std::int64_t sampleId);
+    // The newest profile of a sample; none where it was never profiled.
+    Result<std::optional<verification::VerificationRecordData>>
+    latestProfile(std::int64_t sampleId);
 
     // Appends a verdict; it becomes the sample's verdict. Tags are trimmed; an empty one is
     // refused.
@@ -212,6 +215,8 @@ private:
     Result<std::int64_t> recordTaskSpecLocked(const Task& task);
     Status addVerificationLocked(std::int64_t sampleId,
                                  const verification::VerificationRecordData& record);
+    Result<std::vector<verification::VerificationRecordData>> readProfiles(std::int64_t sampleId,
+                                                                           bool latestOnly);
     Result<Review> undoLocked(std::int64_t sampleId, const std::string& reviewer,
                               const std::string& actor);
     Result<StoredGeneration>

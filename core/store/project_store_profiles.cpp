@@ -50,7 +50,27 @@ Status ProjectStore::addProfile(std::int64_t sampleId,
 
 Result<std::vector<verification::VerificationRecordData>>
 ProjectStore::profiles(std::int64_t sampleId) {
-    auto st = m_db->cached("SELECT record_json FROM profiles WHERE sample_id = ? ORDER BY rowid");
+    return readProfiles(sampleId, false);
+}
+
+Result<std::optional<verification::VerificationRecordData>>
+ProjectStore::latestProfile(std::int64_t sampleId) {
+    auto latest = readProfiles(sampleId, true);
+    if (!latest)
+        return latest.error();
+    if (latest->empty())
+        return std::optional<verification::VerificationRecordData>();
+    return std::optional(std::move(latest->front()));
+}
+
+// Oldest first; or only the newest, where a window shows just that one (a sample profiled many
+// times is not parsed whole for it).
+Result<std::vector<verification::VerificationRecordData>>
+ProjectStore::readProfiles(std::int64_t sampleId, bool latestOnly) {
+    auto st = m_db->cached(latestOnly ? "SELECT record_json FROM profiles WHERE sample_id = ? "
+                                        "ORDER BY rowid DESC LIMIT 1"
+                                      : "SELECT record_json FROM profiles WHERE sample_id = ? "
+                                        "ORDER BY rowid");
     if (!st)
         return st.error();
     (*st)->bind(1, sampleId);

@@ -103,6 +103,16 @@ void sampleTests() {
     auto elsewhere = ps.addProfile(*id2, prof); // another source
     CHECK(!elsewhere && elsewhere.error().code == "verification-mismatch");
     CHECK(ps.profiles(*id2) && ps.profiles(*id2)->empty());
+    CHECK(ps.latestProfile(*id2) && !*ps.latestProfile(*id2));
+    // A second profile (another shape): the list keeps both, oldest first; the latest is it.
+    auto prof2 = prof;
+    prof2.profile->shape = "small";
+    prof2 = kwb::verification::sealed(prof2);
+    CHECK(prof2.id != prof.id);
+    CHECK(ps.addProfile(*id, prof2));
+    CHECK(ps.profiles(*id)->size() == 2 && ps.profiles(*id)->back() == prof2);
+    auto latest = ps.latestProfile(*id);
+    CHECK(latest && *latest && **latest == prof2);
     auto rep = ps.checkIntegrity();
     CHECK(rep && rep->ok());
 }

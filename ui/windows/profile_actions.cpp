@@ -195,12 +195,12 @@ void ProfileActions::showProfileOf(qint64 sampleId) {
     m_parts.session->run(
         this,
         [sampleId](ProjectStore& store) -> Result<RecordPtr> {
-            auto all = store.profiles(sampleId);
-            if (!all)
-                return all.error();
-            if (all->empty())
+            auto latest = store.latestProfile(sampleId);
+            if (!latest)
+                return latest.error();
+            if (!*latest)
                 return RecordPtr();
-            return typedRecord(std::move(all->back())); // the latest
+            return typedRecord(std::move(**latest));
         },
         [this, generation, sampleId](const Result<RecordPtr>& latest) {
             if (generation != m_loadGeneration)

@@ -117,6 +117,19 @@ nlohmann::json WorkerSession::handleRequest(const nlohmann::json& msg, const Sin
                          "this worker does not know the request \"" + type + "\"");
 }
 
+namespace {
+
+// The candidate's file name, as the compiler and the tools print it in diagnostics, findings
+// and source pages: the request's, unless it could leave the job's folder or break a line.
+std::string candidateFileName(const nlohmann::json& params) {
+    std::string fileName = params.value("file_name", "candidate.cu");
+    if (fileName.find_first_of("/\\\"\n") != std::string::npos || fileName.empty())
+        return "candidate.cu";
+    return fileName;
+}
+
+} // namespace
+
 nlohmann::json WorkerSession::build(const nlohmann::json& params) {
     auto err = [](const std::string& c, const std::string& m) {
         return nlohmann::json{{"error", {{"code", c}, {"message", m}}}};
@@ -129,9 +142,7 @@ nlohmann::json WorkerSession::build(const nlohmann::json& params) {
     if (req.source.size() >
         kwb::kMaxSourceBytes) // the client checks too; this worker may serve others
         return err("source-too-large", kwb::sourceTooLargeMessage(req.source.size()));
-    req.fileName = params.value("file_name", "candidate.cu");
-    if (req.fileName.find_first_of("/\\\"\n") != std::string::npos || req.fileName.empty())
-        req.fileName = "candidate.cu";
+    req.fileName = candidateFileName(params);
     req.entryName = task->entryName;
     req.entrySignature = task->entrySignature;
     req.parameters = task->parameters;
@@ -407,10 +418,7 @@ nlohmann::json WorkerSession::sanitizedJob(const nlohmann::json& params, const n
                 {"detail", tools.error().message},
                 {"shapes", nlohmann::json::array()}};
     job.tools = *tools;
-    std::string fileName = params.value("file_name", "candidate.cu");
-    if (fileName.find_first_of("/\\\"\n") != std::string::npos || fileName.empty())
-        fileName = "candidate.cu"; // as build() names it
-    job.candidate = {fileName, built.value("library_path", "")};
+    job.candidate = {candidateFileName(params), built.value("library_path", "")};
     // Kept beside the build cache, one folder per run, for the record's report paths.
     const auto stamp = std::chrono::system_clock::now().time_since_epoch().count();
     job.reportFolder = cacheDirectory() / "sanitizer" /
@@ -430,10 +438,7 @@ nlohmann::json WorkerSession::profiledJob(const nlohmann::json& params, const nl
     job.limits.idle = std::max(limits.idle, std::chrono::seconds(300));
     const nlohmann::json profile = params.value("profile", nlohmann::json::object());
     job.sections = profile.value("sections", "full") == "basic" ? "basic" : "full";
-    std::string fileName = params.value("file_name", "candidate.cu");
-    if (fileName.find_first_of("/\\\"\n") != std::string::npos || fileName.empty())
-        fileName = "candidate.cu"; // as build() names it
-    job.candidateFile = fileName;
+    job.candidateFile = candidateFileName(params);
     job.candidateSource = params.value("source", "");
     const auto stamp = std::chrono::system_clock::now().time_since_epoch().count();
     job.reportFolder = cacheDirectory() / "profiles" /

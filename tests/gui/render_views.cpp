@@ -1,5 +1,8 @@
-// kwb-render-views <folder>: renders each main view of the workbench to a PNG, offscreen, for
-// the README and for reviewing the UI without a display. Run it through render_views.sh.
+// kwb-render-views <folder> [--lang en|es|pl] [--size WxH]: renders each main view of the
+// workbench to a PNG, offscreen, for the README and for reviewing the UI without a display, in
+// one language at one window size (default English, 1400x900). Run it through render_views.sh,
+// which renders every view in all three languages at 1280x720 and 1920x1080. A header of a
+// table whose text is cut off (needs more room than its column has) fails the run and is named.
 //
 // The main window is shown on a fresh demo project (some samples judged), after real
 // verifications of real fixture kernels on this machine (compile-only where there is no GPU);
@@ -11,12 +14,16 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QHeaderView>
 #include <QImage>
 #include <QMessageBox>
 #include <QSignalSpy>
+#include <QStyle>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 #include <cstdio>
 #include <functional>
 
@@ -66,12 +73,47 @@ void save(const QImage& image, const QString& name) {
     std::printf("%s (%dx%d)\n", qPrintable(path), image.width(), image.height());
 }
 
+// Headers of the visible tables under `widget` whose title needs more room than the column
+// has (stretched columns take what is left, and are not judged).
+QStringList cutOffHeaders(QWidget& widget) {
+    QStringList out;
+    for (QTableView* table : widget.findChildren<QTableView*>()) {
+        if (!table->isVisible() || !table->model())
+            continue;
+        QHeaderView* header = table->horizontalHeader();
+        if (!header->isVisible())
+            continue;
+        const QStyle* style = table->style();
+        const int extra = style->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header) +
+                          4 * style->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        for (int column = 0; column < table->model()->columnCount(); ++column) {
+            if (table->isColumnHidden(column) ||
+                header->sectionResizeMode(column) == QHeaderView::Stretch ||
+                (header->stretchLastSection() && column == header->count() - 1))
+                continue;
+            const QString title = table->model()->headerData(column, Qt::Horizontal).toString();
+            const int needs = header->fontMetrics().horizontalAdvance(title) + extra;
+            if (needs > header->sectionSize(column))
+                out << QStringLiteral("%1: header '%2' (needs %3, has %4)")
+                           .arg(table->objectName(), title)
+                           .arg(needs)
+                           .arg(header->sectionSize(column));
+        }
+    }
+    return out;
+}
+
 void grabWidget(QWidget& widget, const QString& name) {
     widget.show();
     if (!QTest::qWaitForWindowExposed(&widget))
         std::fprintf(stderr, "kwb-render-views: %s was not exposed\n", qPrintable(name));
     QTest::qWait(150); // let layouts settle
     save(widget.grab().toImage(), name);
+    for (const QString& cut : cutOffHeaders(widget)) {
+        std::fprintf(stderr, "kwb-render-views: %s: cut off: %s\n", qPrintable(name),
+                     qPrintable(cut));
+        ++g_failures;
+    }
 }
 
 // Runs one verification in the window and waits for its end; false without a worker.
@@ -174,18 +216,57 @@ kwb::ui::RecordPtr screeningFindingsRecord() {
     return typed(j);
 }
 
+struct Options {
+    QString out;
+    QString lang = QStringLiteral("en");
+    QSize size{1400, 900};
+};
+
+bool parseOptions(const QStringList& args, Options& o) {
+    for (int i = 1; i < args.size(); ++i) {
+        const QString& a = args[i];
+        if (a == QLatin1String("--lang") && i + 1 < args.size()) {
+            o.lang = args[++i];
+        } else if (a == QLatin1String("--size") && i + 1 < args.size()) {
+            const QStringList wh = args[++i].split(QLatin1Char('x'));
+            bool w = false, h = false;
+            o.size = wh.size() == 2 ? QSize(wh[0].toInt(&w), wh[1].toInt(&h)) : QSize();
+            if (!w || !h || o.size.width() < 640 || o.size.height() < 480)
+                return false;
+        } else if (o.out.isEmpty() && !a.startsWith(QLatin1String("--"))) {
+            o.out = a;
+        } else {
+            return false;
+        }
+    }
+    return !o.out.isEmpty() && (o.lang == QLatin1String("en") || o.lang == QLatin1String("es") ||
+                                o.lang == QLatin1String("pl"));
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: kwb-render-views <output folder>\n");
+    Options options;
+    if (!parseOptions(QCoreApplication::arguments(), options)) {
+        std::fprintf(stderr, "usage: kwb-render-views <output folder> [--lang en|es|pl] "
+                             "[--size WxH]\n");
         return 2;
     }
-    g_out = QString::fromLocal8Bit(argv[1]);
+    g_out = options.out;
     if (!QDir().mkpath(g_out)) {
-        std::fprintf(stderr, "kwb-render-views: cannot create %s\n", argv[1]);
+        std::fprintf(stderr, "kwb-render-views: cannot create %s\n", qPrintable(g_out));
         return 1;
+    }
+    QTranslator translator; // the build's own catalogue, as the workbench installs it
+    if (options.lang != QLatin1String("en")) {
+        if (!translator.load(
+                QStringLiteral(KWB_QM_DIR "/kernel-workbench_%1.qm").arg(options.lang)) ||
+            !QCoreApplication::installTranslator(&translator)) {
+            std::fprintf(stderr, "kwb-render-views: no %s catalogue in %s\n",
+                         qPrintable(options.lang), KWB_QM_DIR);
+            return 1;
+        }
     }
 
     QTemporaryDir scratch; // the demo project and settings: never the user's
@@ -193,7 +274,7 @@ int main(int argc, char** argv) {
     qputenv("KWB_CONFIG_DIR", QFile::encodeName(scratch.filePath(QStringLiteral("config"))));
     {
         kwb::ui::MainWindow window;
-        window.resize(1400, 900);
+        window.resize(options.size);
         window.show();
         if (!QTest::qWaitFor([&window] { return window.isDeviceProbeSettled(); }, 10000))
             std::fprintf(stderr, "kwb-render-views: the GPU probe did not answer\n");
@@ -209,6 +290,15 @@ int main(int argc, char** argv) {
                         QStringLiteral("sgemm-f32 · off_by_one.cu"),
                         candidate("sgemm-f32", "off_by_one.cu"));
         grabWidget(window, QStringLiteral("compare.png"));
+        // The Task tab: the task of the sample in view, beside its kernel.
+        if (auto* editorArea = window.findChild<QTabWidget*>(QStringLiteral("editorArea"))) {
+            for (int i = 0; i < editorArea->count(); ++i) {
+                if (editorArea->widget(i)->objectName() == QLatin1String("taskPane"))
+                    editorArea->setCurrentIndex(i);
+            }
+            grabWidget(window, QStringLiteral("task.png"));
+            editorArea->setCurrentIndex(0);
+        }
 
         // The generation panel, set up for a task (nothing is sent).
         kwb::ui::GenerationPanel* generation = window.generationPanel();
@@ -237,6 +327,10 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "kwb-render-views: the export preview did not load\n");
         grabWidget(exportDialog, QStringLiteral("export-dialog.png"));
         exportDialog.close();
+
+        window.showView(2); // the Evaluation view: the project's runs and the chosen run's report
+        grabWidget(window, QStringLiteral("evaluation-view.png"));
+        window.showView(0);
 
         kwb::ui::SettingsDialog settings(window.deviceInfo(), &window);
         grabWidget(settings, QStringLiteral("settings-dialog.png"));

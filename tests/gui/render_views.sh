@@ -1,5 +1,7 @@
 #!/bin/sh
-# Renders each main view of the workbench to PNG, offscreen, into a folder.
+# Renders each main view of the workbench to PNG, offscreen, into a folder: in English at the
+# default size into <folder>, and in English, Spanish and Polish at 1280x720 and 1920x1080 into
+# <folder>/<lang>-<size>/. A cut-off table header in any of them fails the run.
 #   tests/gui/render_views.sh <folder> [path/to/kwb-render-views] [--update-screenshot]
 # The program is found in build*/bin when not given (build it with
 # `cmake --build <build> --target kwb-render-views`). --update-screenshot copies the main
@@ -24,13 +26,25 @@ if [ -z "$program" ]; then
 fi
 [ -n "$program" ] && [ -x "$program" ] || { echo "render_views.sh: kwb-render-views not found; build it first" >&2; exit 2; }
 mkdir -p "$out"
-QT_QPA_PLATFORM=offscreen "$program" "$out"
-for view in main-window compare main-window-generation dataset-view dataset-accept-rate \
-            export-dialog settings-dialog verification-panel-synthetic review-bar accept-question \
-            verification-panel-suspected-hack-synthetic verification-panel-screening-synthetic \
-            chart-speedup-per-shape-synthetic chart-timing-distribution-synthetic \
-            chart-roofline-synthetic chart-speedup-histogram-synthetic chart-accept-rate-synthetic; do
-  [ -s "$out/$view.png" ] || { echo "render_views.sh: $view.png is missing or empty" >&2; exit 1; }
+views="main-window compare task main-window-generation dataset-view dataset-accept-rate
+       evaluation-view export-dialog settings-dialog verification-panel-synthetic review-bar
+       accept-question verification-panel-suspected-hack-synthetic
+       verification-panel-screening-synthetic chart-speedup-per-shape-synthetic
+       chart-timing-distribution-synthetic chart-roofline-synthetic
+       chart-speedup-histogram-synthetic chart-accept-rate-synthetic"
+render() { # folder, then kwb-render-views' options
+  folder=$1
+  shift
+  QT_QPA_PLATFORM=offscreen "$program" "$folder" "$@"
+  for view in $views; do
+    [ -s "$folder/$view.png" ] || { echo "render_views.sh: $folder/$view.png is missing or empty" >&2; exit 1; }
+  done
+}
+render "$out"
+for lang in en es pl; do
+  for size in 1280x720 1920x1080; do
+    render "$out/$lang-$size" --lang "$lang" --size "$size"
+  done
 done
 if [ "$update" = yes ]; then
   cp "$out/main-window.png" "$repo/resources/screenshots/main-window.png"

@@ -944,6 +944,30 @@
             <numerusform>las %n muestras seleccionadas</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Output folder:</source>
+        <translation>&amp;Carpeta de salida:</translation>
+    </message>
+    <message>
+        <source>&amp;Write:</source>
+        <translation>&amp;Destino:</translation>
+    </message>
+    <message>
+        <source>One JSON Lines file</source>
+        <translation>Un archivo JSON Lines</translation>
+    </message>
+    <message>
+        <source>A Hugging Face dataset folder (data and dataset card)</source>
+        <translation>Una carpeta de conjunto de datos de Hugging Face (datos y ficha)</translation>
+    </message>
+    <message>
+        <source>&amp;License:</source>
+        <translation>&amp;Licencia:</translation>
+    </message>
+    <message>
+        <source>The dataset card&apos;s license, as Hugging Face names it (apache-2.0, cc-by-4.0, mit, other)</source>
+        <translation>La licencia de la ficha del conjunto de datos, con el nombre que usa Hugging Face (apache-2.0, cc-by-4.0, mit, other)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::FindReplaceBar</name>
@@ -2306,6 +2330,10 @@
         <source>Asking %1…</source>
         <translation>Preguntando a %1…</translation>
     </message>
+    <message>
+        <source>Built in: the generation panel always offers it</source>
+        <translation>Incorporado: el panel de generación siempre lo ofrece</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::ShapeResultsModel</name>
@@ -2754,10 +2782,6 @@
         <translation>Cancelada</translation>
     </message>
     <message>
-        <source>Failed: %1</source>
-        <translation>Falló: %1</translation>
-    </message>
-    <message>
         <source>Finished: %1</source>
         <translation>Terminada: %1</translation>
     </message>
@@ -2801,10 +2825,6 @@
     <message>
         <source>ptxas: %1</source>
         <translation>ptxas: %1</translation>
-    </message>
-    <message>
-        <source>The verification could not finish: %1</source>
-        <translation>La verificación no pudo terminar: %1</translation>
     </message>
     <message>
         <source>Cancelled.</source>
@@ -2897,6 +2917,19 @@
     <message>
         <source>Prof&amp;ile</source>
         <translation>Perf&amp;il</translation>
+    </message>
+    <message>
+        <source>Worker error: %1</source>
+        <translation>Error del proceso de GPU: %1</translation>
+    </message>
+    <message>
+        <source>Worker error on %1: the verification could not finish, and the kernel was not judged. %2</source>
+        <extracomment>%1 is where the worker runs (&quot;this machine&quot;, &quot;gpu-server over ssh&quot;); %2 the reason</extracomment>
+        <translation>Error del proceso de GPU en %1: la verificación no pudo terminar y el kernel no se juzgó. %2</translation>
+    </message>
+    <message>
+        <source>the worker</source>
+        <translation>el proceso de GPU</translation>
     </message>
 </context>
 <context>

@@ -959,6 +959,30 @@
             <numerusform>%n zaznaczonych próbek</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Output folder:</source>
+        <translation>&amp;Folder wyjściowy:</translation>
+    </message>
+    <message>
+        <source>&amp;Write:</source>
+        <translation>&amp;Cel:</translation>
+    </message>
+    <message>
+        <source>One JSON Lines file</source>
+        <translation>Jeden plik JSON Lines</translation>
+    </message>
+    <message>
+        <source>A Hugging Face dataset folder (data and dataset card)</source>
+        <translation>Folder zbioru danych Hugging Face (dane i karta zbioru)</translation>
+    </message>
+    <message>
+        <source>&amp;License:</source>
+        <translation>&amp;Licencja:</translation>
+    </message>
+    <message>
+        <source>The dataset card&apos;s license, as Hugging Face names it (apache-2.0, cc-by-4.0, mit, other)</source>
+        <translation>Licencja karty zbioru danych, tak jak nazywa ją Hugging Face (apache-2.0, cc-by-4.0, mit, other)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::FindReplaceBar</name>
@@ -2332,6 +2356,10 @@
         <source>Asking %1…</source>
         <translation>Pytanie %1…</translation>
     </message>
+    <message>
+        <source>Built in: the generation panel always offers it</source>
+        <translation>Wbudowany: panel generowania zawsze go oferuje</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::ShapeResultsModel</name>
@@ -2780,10 +2808,6 @@
         <translation>Anulowano</translation>
     </message>
     <message>
-        <source>Failed: %1</source>
-        <translation>Niepowodzenie: %1</translation>
-    </message>
-    <message>
         <source>Finished: %1</source>
         <translation>Zakończono: %1</translation>
     </message>
@@ -2827,10 +2851,6 @@
     <message>
         <source>ptxas: %1</source>
         <translation>ptxas: %1</translation>
-    </message>
-    <message>
-        <source>The verification could not finish: %1</source>
-        <translation>Weryfikacja nie mogła się zakończyć: %1</translation>
     </message>
     <message>
         <source>Cancelled.</source>
@@ -2924,6 +2944,19 @@
     <message>
         <source>Prof&amp;ile</source>
         <translation>Prof&amp;il</translation>
+    </message>
+    <message>
+        <source>Worker error: %1</source>
+        <translation>Błąd procesu roboczego: %1</translation>
+    </message>
+    <message>
+        <source>Worker error on %1: the verification could not finish, and the kernel was not judged. %2</source>
+        <extracomment>%1 is where the worker runs (&quot;this machine&quot;, &quot;gpu-server over ssh&quot;); %2 the reason</extracomment>
+        <translation>Błąd procesu roboczego na %1: weryfikacja nie mogła się zakończyć i kernel nie został oceniony. %2</translation>
+    </message>
+    <message>
+        <source>the worker</source>
+        <translation>proces roboczy</translation>
     </message>
 </context>
 <context>

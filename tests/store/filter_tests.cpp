@@ -60,7 +60,8 @@ verification::VerificationRecordData screenedRecord(const Sample& s, const std::
     verification::Screening screening;
     screening.version = 1;
     for (int i = 0; i < findings; ++i)
-        screening.findings.push_back({"host-syscall", 3 + i, "syscall(SYS_getpid)", {}});
+        screening.findings.push_back(
+            {"host-syscall", 3 + i, "syscall(SYS_getpid)", nlohmann::json::object()});
     rec.screening = screening;
     rec.id.clear();
     return verification::sealed(rec);

@@ -125,10 +125,10 @@ void ProvenanceView::load() {
             if (!sample)
                 return sample.error();
             p->sample = std::move(*sample);
-            auto generation = store.generationOfSample(id);
-            if (!generation)
-                return generation.error();
-            p->generation = std::move(*generation);
+            auto transcript = store.generationOfSample(id);
+            if (!transcript)
+                return transcript.error();
+            p->generation = std::move(*transcript);
             auto records = store.verifications(id);
             if (!records)
                 return records.error();

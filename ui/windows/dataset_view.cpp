@@ -160,6 +160,11 @@ DatasetView::DatasetView(ProjectSession* session, QWidget* parent)
     layout->addLayout(countRow);
     layout->addWidget(split, 1);
 
+    connectFields();
+    retranslateUi();
+}
+
+void DatasetView::connectFields() {
     const auto changed = [this] {
         if (!m_loadingChoices)
             reload();
@@ -180,7 +185,6 @@ DatasetView::DatasetView(ProjectSession* session, QWidget* parent)
         if (id != 0)
             emit sampleActivated(id);
     });
-    retranslateUi();
 }
 
 SampleFilter DatasetView::filter() const {

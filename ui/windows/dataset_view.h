@@ -62,6 +62,7 @@ protected:
 
 private:
     void reload();
+    void connectFields();
     void loadChoices();
     void loadPage(quint64 generation, int page);
     void retranslateUi();

@@ -139,18 +139,18 @@ void ProvenanceView::load() {
             p->reviews = std::move(*reviews);
             return std::shared_ptr<const Provenance>(std::move(p));
         },
-        [this, generation, id](const Result<std::shared_ptr<const Provenance>>& data) {
+        [this, generation, id](const Result<std::shared_ptr<const Provenance>>& read) {
             if (!m_jobs.isCurrent(generation))
                 return; // another sample is current now
-            if (!data) {
+            if (!read) {
                 m_data.reset();
                 m_shownId = 0;
                 m_text->setPlainText(tr("Cannot read the provenance of sample #%1: %2")
                                          .arg(id)
-                                         .arg(QString::fromStdString(data.error().message)));
+                                         .arg(QString::fromStdString(read.error().message)));
                 return;
             }
-            m_data = *data;
+            m_data = *read;
             m_shownId = id;
             render();
             emit provenanceShown(id);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -118,34 +119,42 @@ SampleFilterBar::SampleFilterBar(QWidget* parent)
 }
 
 void SampleFilterBar::buildLayout() {
+    // One slim row over the list (find, Filters, Clear); the filters and the saved ones fold
+    // out under it. Combos may shrink with their column, so the bar never widens the list.
     auto* top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
     top->addWidget(m_text, 1);
     top->addWidget(m_more);
-    top->addWidget(m_saved);
-    top->addWidget(m_save);
     top->addWidget(m_clear);
     auto* grid = new QGridLayout(m_details);
     grid->setContentsMargins(0, 0, 0, 0);
-    const std::pair<QLabel*, QWidget*> rows[] = {
+    auto* savedRow = new QHBoxLayout;
+    savedRow->addWidget(m_saved, 1);
+    savedRow->addWidget(m_save);
+    grid->addLayout(savedRow, 0, 0, 1, 4);
+    const std::pair<QLabel*, QComboBox*> rows[] = {
         {m_tagCaption, m_tag},         {m_reviewerCaption, m_reviewer},
         {m_verdictCaption, m_verdict}, {m_verificationCaption, m_verification},
         {m_modelCaption, m_model},     {m_findingsCaption, m_findings}};
     int i = 0;
     for (const auto& [caption, field] : rows) {
         caption->setBuddy(field);
-        grid->addWidget(caption, i / 2, (i % 2) * 2);
-        grid->addWidget(field, i / 2, (i % 2) * 2 + 1);
+        field->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        field->setMinimumContentsLength(6);
+        grid->addWidget(caption, 1 + i / 2, (i % 2) * 2);
+        grid->addWidget(field, 1 + i / 2, (i % 2) * 2 + 1);
         ++i;
     }
+    m_saved->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_saved->setMinimumContentsLength(6);
     m_speedupCaption->setBuddy(m_minSpeedup);
     auto* range = new QHBoxLayout;
     range->addWidget(m_minSpeedup);
     range->addWidget(new QLabel(QStringLiteral("–"), m_details));
     range->addWidget(m_maxSpeedup);
-    grid->addWidget(m_speedupCaption, 3, 0);
-    grid->addLayout(range, 3, 1);
-    grid->addWidget(m_duplicates, 3, 2, 1, 2);
+    grid->addWidget(m_speedupCaption, 4, 0);
+    grid->addLayout(range, 4, 1, 1, 3);
+    grid->addWidget(m_duplicates, 5, 0, 1, 4);
     grid->setColumnStretch(1, 1);
     grid->setColumnStretch(3, 1);
     m_details->setVisible(false);

@@ -1438,6 +1438,10 @@
         <source>&amp;Profile with Nsight Compute</source>
         <translation>&amp;Perfilar con Nsight Compute</translation>
     </message>
+    <message>
+        <source>Proven&amp;ance</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::NoticeBar</name>
@@ -2496,6 +2500,14 @@
     <message>
         <source>&amp;Close</source>
         <translation>&amp;Cerrar</translation>
+    </message>
+    <message>
+        <source>Find and filter samples (from the list, the tasks or the dataset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the filters (in the find field)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1456,6 +1456,10 @@
         <source>&amp;Profile with Nsight Compute</source>
         <translation>&amp;Profiluj w Nsight Compute</translation>
     </message>
+    <message>
+        <source>Proven&amp;ance</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::NoticeBar</name>
@@ -2522,6 +2526,14 @@
     <message>
         <source>&amp;Close</source>
         <translation>&amp;Zamknij</translation>
+    </message>
+    <message>
+        <source>Find and filter samples (from the list, the tasks or the dataset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the filters (in the find field)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1462,6 +1462,10 @@
         <source>&amp;Profile with Nsight Compute</source>
         <translation>&amp;Perfilar con Nsight Compute</translation>
     </message>
+    <message>
+        <source>Proven&amp;ance</source>
+        <translation>Proced&amp;encia</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::NoticeBar</name>
@@ -1776,6 +1780,161 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::ProvenanceView</name>
+    <message>
+        <source>accepted</source>
+        <translation>aceptada</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>rechazada</translation>
+    </message>
+    <message>
+        <source>needs work</source>
+        <translation>necesita trabajo</translation>
+    </message>
+    <message>
+        <source>unreviewed</source>
+        <translation>sin revisar</translation>
+    </message>
+    <message>
+        <source>written by a person</source>
+        <translation>escrita por una persona</translation>
+    </message>
+    <message>
+        <source>written by %1</source>
+        <translation>escrita por %1</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>importada</translation>
+    </message>
+    <message>
+        <source>one of the demo samples</source>
+        <translation>una de las muestras de demostración</translation>
+    </message>
+    <message>
+        <source>Cannot read the provenance of sample #%1: %2</source>
+        <translation>No se puede leer la procedencia de la muestra n.º %1: %2</translation>
+    </message>
+    <message>
+        <source>Choose a sample to see where it came from.</source>
+        <translation>Elija una muestra para ver de dónde viene.</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>Generación</translation>
+    </message>
+    <message>
+        <source>from sample #%1</source>
+        <translation>a partir de la muestra n.º %1</translation>
+    </message>
+    <message>
+        <source>No transcript: this sample was %1.</source>
+        <translation>Sin transcripción (origen: %1).</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconocido</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>Modelo: %1</translation>
+    </message>
+    <message>
+        <source>Provider: %1</source>
+        <translation>Proveedor: %1</translation>
+    </message>
+    <message>
+        <source>Tokens in: %1</source>
+        <translation>Tokens de entrada: %1</translation>
+    </message>
+    <message>
+        <source>Tokens out: %1</source>
+        <translation>Tokens de salida: %1</translation>
+    </message>
+    <message>
+        <source>Cost: %1</source>
+        <translation>Coste: %1</translation>
+    </message>
+    <message>
+        <source>Latency: %1</source>
+        <translation>Latencia: %1</translation>
+    </message>
+    <message>
+        <source>Repair turn %1</source>
+        <translation>Turno de reparación %1</translation>
+    </message>
+    <message>
+        <source>Raw response</source>
+        <translation>Respuesta sin procesar</translation>
+    </message>
+    <message>
+        <source>Verifications</source>
+        <translation>Verificaciones</translation>
+    </message>
+    <message>
+        <source>Never verified.</source>
+        <translation>Nunca verificada.</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Hora</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Veredicto</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Proceso de trabajo</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Opciones</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>Aceleración</translation>
+    </message>
+    <message>
+        <source>no GPU</source>
+        <translation>sin GPU</translation>
+    </message>
+    <message>
+        <source>Review history</source>
+        <translation>Historial de revisión</translation>
+    </message>
+    <message>
+        <source>Not reviewed yet.</source>
+        <translation>Aún sin revisar.</translation>
+    </message>
+    <message>
+        <source>Reviewer</source>
+        <translation>Revisor</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Nota</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Etiquetas</translation>
+    </message>
+    <message>
+        <source>undo: back to %1</source>
+        <translation>deshecho: vuelve a %1</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::ReviewBar</name>
     <message>
         <source>Accept</source>
@@ -2002,6 +2161,157 @@
             <numerusform>Verificando %n muestra…</numerusform>
             <numerusform>Verificando %n muestras…</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SampleFilterBar</name>
+    <message>
+        <source>(no model)</source>
+        <translation>(sin modelo)</translation>
+    </message>
+    <message>
+        <source>Save filter</source>
+        <translation>Guardar filtro</translation>
+    </message>
+    <message>
+        <source>Name of the filter:</source>
+        <translation>Nombre del filtro:</translation>
+    </message>
+    <message>
+        <source>Find in source and notes (Ctrl+F)</source>
+        <translation>Buscar en el código y las notas (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Find in source and notes</source>
+        <translation>Buscar en el código y las notas</translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation>Filtros</translation>
+    </message>
+    <message>
+        <source>Show or hide the filters by tag, reviewer, verdict and more</source>
+        <translation>Mostrar u ocultar los filtros por etiqueta, revisor, veredicto y más</translation>
+    </message>
+    <message>
+        <source>Save filter…</source>
+        <translation>Guardar filtro…</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Borrar</translation>
+    </message>
+    <message>
+        <source>Clear every filter: the full list (Escape in the find field)</source>
+        <translation>Quitar todos los filtros: la lista completa (Escape en el campo de búsqueda)</translation>
+    </message>
+    <message>
+        <source>Saved filters</source>
+        <translation>Filtros guardados</translation>
+    </message>
+    <message>
+        <source>Any tag</source>
+        <translation>Cualquier etiqueta</translation>
+    </message>
+    <message>
+        <source>Anyone</source>
+        <translation>Cualquiera</translation>
+    </message>
+    <message>
+        <source>Any model</source>
+        <translation>Cualquier modelo</translation>
+    </message>
+    <message>
+        <source>Any verdict</source>
+        <translation>Cualquier veredicto</translation>
+    </message>
+    <message>
+        <source>Unreviewed</source>
+        <translation>Sin revisar</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Aceptadas</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Rechazadas</translation>
+    </message>
+    <message>
+        <source>Needs work</source>
+        <translation>Necesita trabajo</translation>
+    </message>
+    <message>
+        <source>Any result</source>
+        <translation>Cualquier resultado</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>Superada</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fallida</translation>
+    </message>
+    <message>
+        <source>Suspected hack</source>
+        <translation>Posible trampa</translation>
+    </message>
+    <message>
+        <source>Not run</source>
+        <translation>No ejecutada</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Error</translation>
+    </message>
+    <message>
+        <source>Any screening</source>
+        <translation>Cualquier revisión</translation>
+    </message>
+    <message>
+        <source>With findings</source>
+        <translation>Con hallazgos</translation>
+    </message>
+    <message>
+        <source>Without findings</source>
+        <translation>Sin hallazgos</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>cualquiera</translation>
+    </message>
+    <message>
+        <source>Duplicates only</source>
+        <translation>Solo duplicados</translation>
+    </message>
+    <message>
+        <source>Tag:</source>
+        <translation>Etiqueta:</translation>
+    </message>
+    <message>
+        <source>Reviewer:</source>
+        <translation>Revisor:</translation>
+    </message>
+    <message>
+        <source>Verdict:</source>
+        <translation>Veredicto:</translation>
+    </message>
+    <message>
+        <source>Verification:</source>
+        <translation>Verificación:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modelo:</translation>
+    </message>
+    <message>
+        <source>Screening:</source>
+        <translation>Revisión:</translation>
+    </message>
+    <message>
+        <source>Speedup:</source>
+        <translation>Aceleración:</translation>
     </message>
 </context>
 <context>
@@ -2524,6 +2834,14 @@
     <message>
         <source>&amp;Close</source>
         <translation>&amp;Cerrar</translation>
+    </message>
+    <message>
+        <source>Find and filter samples (from the list, the tasks or the dataset)</source>
+        <translation>Buscar y filtrar muestras (desde la lista, las tareas o el conjunto de datos)</translation>
+    </message>
+    <message>
+        <source>Clear the filters (in the find field)</source>
+        <translation>Quitar los filtros (en el campo de búsqueda)</translation>
     </message>
 </context>
 <context>

@@ -1480,6 +1480,10 @@
         <source>&amp;Profile with Nsight Compute</source>
         <translation>&amp;Profiluj w Nsight Compute</translation>
     </message>
+    <message>
+        <source>Proven&amp;ance</source>
+        <translation>Pochodze&amp;nie</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::NoticeBar</name>
@@ -1796,6 +1800,161 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::ProvenanceView</name>
+    <message>
+        <source>accepted</source>
+        <translation>zaakceptowana</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>odrzucona</translation>
+    </message>
+    <message>
+        <source>needs work</source>
+        <translation>do poprawy</translation>
+    </message>
+    <message>
+        <source>unreviewed</source>
+        <translation>nieoceniona</translation>
+    </message>
+    <message>
+        <source>written by a person</source>
+        <translation>napisana przez człowieka</translation>
+    </message>
+    <message>
+        <source>written by %1</source>
+        <translation>napisana przez: %1</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>zaimportowana</translation>
+    </message>
+    <message>
+        <source>one of the demo samples</source>
+        <translation>jedna z próbek demonstracyjnych</translation>
+    </message>
+    <message>
+        <source>Cannot read the provenance of sample #%1: %2</source>
+        <translation>Nie można odczytać pochodzenia próbki nr %1: %2</translation>
+    </message>
+    <message>
+        <source>Choose a sample to see where it came from.</source>
+        <translation>Wybierz próbkę, aby zobaczyć, skąd pochodzi.</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>Generowanie</translation>
+    </message>
+    <message>
+        <source>from sample #%1</source>
+        <translation>z próbki nr %1</translation>
+    </message>
+    <message>
+        <source>No transcript: this sample was %1.</source>
+        <translation>Brak zapisu rozmowy (pochodzenie: %1).</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>nieznany</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>Model: %1</translation>
+    </message>
+    <message>
+        <source>Provider: %1</source>
+        <translation>Dostawca: %1</translation>
+    </message>
+    <message>
+        <source>Tokens in: %1</source>
+        <translation>Tokeny wejściowe: %1</translation>
+    </message>
+    <message>
+        <source>Tokens out: %1</source>
+        <translation>Tokeny wyjściowe: %1</translation>
+    </message>
+    <message>
+        <source>Cost: %1</source>
+        <translation>Koszt: %1</translation>
+    </message>
+    <message>
+        <source>Latency: %1</source>
+        <translation>Opóźnienie: %1</translation>
+    </message>
+    <message>
+        <source>Repair turn %1</source>
+        <translation>Tura naprawy %1</translation>
+    </message>
+    <message>
+        <source>Raw response</source>
+        <translation>Surowa odpowiedź</translation>
+    </message>
+    <message>
+        <source>Verifications</source>
+        <translation>Weryfikacje</translation>
+    </message>
+    <message>
+        <source>Never verified.</source>
+        <translation>Nigdy niezweryfikowana.</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Czas</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Werdykt</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Urządzenie</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Proces roboczy</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Opcje</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>Przyspieszenie</translation>
+    </message>
+    <message>
+        <source>no GPU</source>
+        <translation>bez GPU</translation>
+    </message>
+    <message>
+        <source>Review history</source>
+        <translation>Historia ocen</translation>
+    </message>
+    <message>
+        <source>Not reviewed yet.</source>
+        <translation>Jeszcze nieoceniona.</translation>
+    </message>
+    <message>
+        <source>Reviewer</source>
+        <translation>Recenzent</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notatka</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tagi</translation>
+    </message>
+    <message>
+        <source>undo: back to %1</source>
+        <translation>cofnięcie: powrót do %1</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::ReviewBar</name>
     <message>
         <source>Accept</source>
@@ -2026,6 +2185,157 @@
             <numerusform>Weryfikowanie %n próbek…</numerusform>
             <numerusform>Weryfikowanie %n próbek…</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SampleFilterBar</name>
+    <message>
+        <source>(no model)</source>
+        <translation>(bez modelu)</translation>
+    </message>
+    <message>
+        <source>Save filter</source>
+        <translation>Zapisz filtr</translation>
+    </message>
+    <message>
+        <source>Name of the filter:</source>
+        <translation>Nazwa filtra:</translation>
+    </message>
+    <message>
+        <source>Find in source and notes (Ctrl+F)</source>
+        <translation>Szukaj w kodzie i notatkach (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Find in source and notes</source>
+        <translation>Szukaj w kodzie i notatkach</translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation>Filtry</translation>
+    </message>
+    <message>
+        <source>Show or hide the filters by tag, reviewer, verdict and more</source>
+        <translation>Pokaż lub ukryj filtry według tagu, recenzenta, werdyktu i innych</translation>
+    </message>
+    <message>
+        <source>Save filter…</source>
+        <translation>Zapisz filtr…</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Wyczyść</translation>
+    </message>
+    <message>
+        <source>Clear every filter: the full list (Escape in the find field)</source>
+        <translation>Wyczyść wszystkie filtry: pełna lista (Escape w polu wyszukiwania)</translation>
+    </message>
+    <message>
+        <source>Saved filters</source>
+        <translation>Zapisane filtry</translation>
+    </message>
+    <message>
+        <source>Any tag</source>
+        <translation>Dowolny tag</translation>
+    </message>
+    <message>
+        <source>Anyone</source>
+        <translation>Ktokolwiek</translation>
+    </message>
+    <message>
+        <source>Any model</source>
+        <translation>Dowolny model</translation>
+    </message>
+    <message>
+        <source>Any verdict</source>
+        <translation>Dowolny werdykt</translation>
+    </message>
+    <message>
+        <source>Unreviewed</source>
+        <translation>Nieocenione</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Zaakceptowane</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Odrzucone</translation>
+    </message>
+    <message>
+        <source>Needs work</source>
+        <translation>Do poprawy</translation>
+    </message>
+    <message>
+        <source>Any result</source>
+        <translation>Dowolny wynik</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>Zaliczona</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Niezaliczona</translation>
+    </message>
+    <message>
+        <source>Suspected hack</source>
+        <translation>Podejrzenie oszustwa</translation>
+    </message>
+    <message>
+        <source>Not run</source>
+        <translation>Nieuruchomiona</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Błąd</translation>
+    </message>
+    <message>
+        <source>Any screening</source>
+        <translation>Dowolne sprawdzenie</translation>
+    </message>
+    <message>
+        <source>With findings</source>
+        <translation>Z uwagami</translation>
+    </message>
+    <message>
+        <source>Without findings</source>
+        <translation>Bez uwag</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>dowolne</translation>
+    </message>
+    <message>
+        <source>Duplicates only</source>
+        <translation>Tylko duplikaty</translation>
+    </message>
+    <message>
+        <source>Tag:</source>
+        <translation>Tag:</translation>
+    </message>
+    <message>
+        <source>Reviewer:</source>
+        <translation>Recenzent:</translation>
+    </message>
+    <message>
+        <source>Verdict:</source>
+        <translation>Werdykt:</translation>
+    </message>
+    <message>
+        <source>Verification:</source>
+        <translation>Weryfikacja:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Model:</translation>
+    </message>
+    <message>
+        <source>Screening:</source>
+        <translation>Sprawdzenie:</translation>
+    </message>
+    <message>
+        <source>Speedup:</source>
+        <translation>Przyspieszenie:</translation>
     </message>
 </context>
 <context>
@@ -2550,6 +2860,14 @@
     <message>
         <source>&amp;Close</source>
         <translation>&amp;Zamknij</translation>
+    </message>
+    <message>
+        <source>Find and filter samples (from the list, the tasks or the dataset)</source>
+        <translation>Szukaj i filtruj próbki (z listy, zadań lub zbioru danych)</translation>
+    </message>
+    <message>
+        <source>Clear the filters (in the find field)</source>
+        <translation>Wyczyść filtry (w polu wyszukiwania)</translation>
     </message>
 </context>
 <context>

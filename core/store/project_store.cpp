@@ -523,4 +523,14 @@ Result<std::vector<std::string>> ProjectStore::models() {
     return column(*m_db, "SELECT DISTINCT model FROM samples ORDER BY model");
 }
 
+Result<std::vector<std::string>> ProjectStore::reviewers() {
+    return column(*m_db,
+                  "SELECT DISTINCT reviewer FROM reviews WHERE reverts IS NULL ORDER BY reviewer");
+}
+
+Result<std::vector<std::string>> ProjectStore::reviewTags() {
+    return column(*m_db, "SELECT DISTINCT t.value FROM samples s JOIN reviews r ON r.id = "
+                         "s.review_id, json_each(r.tags_json) t ORDER BY t.value");
+}
+
 } // namespace kwb

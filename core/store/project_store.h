@@ -188,6 +188,10 @@ public:
                                             const std::string& reviewer = {},
                                             const std::string& actor = {});
     Result<std::vector<Review>> reviewHistory(std::int64_t sampleId);
+    // Everyone who gave a verdict (undo entries left out), and every tag of a verdict in force,
+    // sorted: the choices of the window's filters.
+    Result<std::vector<std::string>> reviewers();
+    Result<std::vector<std::string>> reviewTags();
 
     // The next sample to review after `after` (or the head of the queue), if any.
     Result<std::optional<SampleSummary>>

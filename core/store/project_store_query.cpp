@@ -42,9 +42,7 @@ Result<Sample> ProjectStore::sample(std::int64_t id) {
 namespace {
 
 bool onlyText(const SampleFilter& f) {
-    return !ftsQuery(f.text).empty() && f.tasks.empty() && f.verdicts.empty() && f.models.empty() &&
-           !f.origin && !f.minSpeedup && !f.maxSpeedup && !f.verifiedOnGpu && !f.passedOnly &&
-           f.includeDuplicates && f.gateClasses.empty();
+    return !ftsQuery(f.text).empty() && !narrowsBeyondText(f);
 }
 
 } // namespace

@@ -16,6 +16,7 @@
 // plan gives exactly the rows of filterCondition()'s single query (tests/store compares them):
 // the text's matches still come from FTS5 itself, and the other filters are the same SQL.
 #include <algorithm>
+#include <iterator>
 
 #include "core/store/project_store.h"
 #include "core/store/sample_filter_sql.h"
@@ -40,6 +41,27 @@ Result<std::vector<ProjectStore::TextMatch>> ProjectStore::textMatches(const Sam
         hits.push_back((*fts)->int64At(0));
     }
     (*fts)->reset();
+    if (filter.textCoversNotes) { // the notes' matches join the index's, in id order
+        const auto notes = noteMatchSql(filter.text);
+        auto byNote = m_db->cached(notes.where + " ORDER BY r.sample_id");
+        if (!byNote)
+            return byNote.error();
+        bindCondition(**byNote, notes);
+        std::vector<std::int64_t> noted;
+        for (;;) {
+            auto r = (*byNote)->step();
+            if (!r)
+                return r.error();
+            if (!*r)
+                break;
+            noted.push_back((*byNote)->int64At(0));
+        }
+        (*byNote)->reset();
+        std::vector<std::int64_t> both;
+        std::set_union(hits.begin(), hits.end(), noted.begin(), noted.end(),
+                       std::back_inserter(both));
+        hits = std::move(both);
+    }
     std::vector<TextMatch> out;
     if (hits.empty())
         return out;

@@ -20,6 +20,33 @@ void anyOf(SqlCondition& c, const char* column, const std::vector<T>& values, F 
     c.where.append(")");
 }
 
+// Tags of the verdict in force, reviewers of any verdict, words of the notes.
+void reviewConditions(SqlCondition& c, const SampleFilter& f) {
+    if (!f.tags.empty()) {
+        c.where += " AND EXISTS (SELECT 1 FROM reviews r, json_each(r.tags_json) t WHERE r.id = "
+                   "s.review_id AND t.value IN (";
+        for (std::size_t i = 0; i < f.tags.size(); ++i) {
+            c.where.append(i ? ",?" : "?");
+            c.binds.emplace_back(f.tags[i]);
+        }
+        c.where += "))";
+    }
+    if (!f.reviewers.empty()) {
+        c.where += " AND EXISTS (SELECT 1 FROM reviews r WHERE r.sample_id = s.id AND "
+                   "r.reverts IS NULL AND r.reviewer IN (";
+        for (std::size_t i = 0; i < f.reviewers.size(); ++i) {
+            c.where.append(i ? ",?" : "?");
+            c.binds.emplace_back(f.reviewers[i]);
+        }
+        c.where += "))";
+    }
+    if (f.noteText.find_first_not_of(" \t\n\r\f\v") != std::string::npos) {
+        auto notes = noteMatchSql(f.noteText);
+        c.where.append(" AND s.id IN (").append(notes.where).append(")");
+        c.binds.insert(c.binds.end(), notes.binds.begin(), notes.binds.end());
+    }
+}
+
 } // namespace
 
 std::string sqlVerdict(verification::Verdict v) {
@@ -50,6 +77,24 @@ std::vector<verification::Verdict> gateHackVerdicts() {
             v != verification::Verdict::SuspiciousTiming)
             hacks.push_back(v);
     return hacks;
+}
+
+// The latest record's verdict family, and whether its screening lists findings.
+void verificationConditions(SqlCondition& c, const SampleFilter& f) {
+    if (!f.verificationFamilies.empty()) {
+        std::vector<verification::Verdict> verdicts;
+        for (auto v : verification::allVerdicts())
+            for (auto fam : f.verificationFamilies)
+                if (verification::family(v) == fam)
+                    verdicts.push_back(v);
+        c.where += " AND s.verification_verdict IN " + sqlVerdictList(verdicts);
+    }
+    if (f.screeningFindings)
+        c.where.append(*f.screeningFindings ? " AND " : " AND NOT ")
+            .append("coalesce((SELECT json_array_length(v.record_json, '$.screening.findings') "
+                    "FROM verifications v WHERE v.id = s.verification_id), 0) > 0");
+    if (f.duplicatesOnly)
+        c.where += " AND s.duplicate_of IS NOT NULL";
 }
 
 } // namespace
@@ -154,11 +199,51 @@ SqlCondition filterCondition(const SampleFilter& f) {
         }
         c.where.append(")");
     }
+    reviewConditions(c, f);
+    verificationConditions(c, f);
     if (auto q = ftsQuery(f.text); !q.empty()) {
-        c.where += " AND s.id IN (SELECT rowid FROM sample_text WHERE sample_text MATCH ?)";
+        c.where += f.textCoversNotes ? " AND (s.id IN (SELECT rowid FROM sample_text WHERE "
+                                       "sample_text MATCH ?) OR s.id IN "
+                                     : " AND s.id IN (SELECT rowid FROM sample_text WHERE "
+                                       "sample_text MATCH ?)";
         c.binds.emplace_back(q);
+        if (f.textCoversNotes) {
+            auto notes = noteMatchSql(f.text);
+            c.where.append("(").append(notes.where).append("))");
+            c.binds.insert(c.binds.end(), notes.binds.begin(), notes.binds.end());
+        }
     }
     return c;
+}
+
+SqlCondition noteMatchSql(const std::string& text) {
+    SqlCondition c;
+    c.where = "SELECT r.sample_id FROM reviews r WHERE r.reverts IS NULL GROUP BY r.sample_id "
+              "HAVING 1";
+    std::istringstream in(text);
+    std::string word;
+    while (in >> word) {
+        std::string pattern = "%";
+        for (char ch : word) {
+            if (ch == '%' || ch == '_' || ch == '\\')
+                pattern.push_back('\\');
+            pattern.push_back(ch);
+        }
+        pattern.push_back('%');
+        // Joined by a line break: a word never spans two notes.
+        c.where += " AND group_concat(r.note, char(10)) LIKE ? ESCAPE '\\'";
+        c.binds.emplace_back(pattern);
+    }
+    return c;
+}
+
+bool narrowsBeyondText(const SampleFilter& f) {
+    return !f.ids.empty() || !f.tasks.empty() || !f.verdicts.empty() || !f.models.empty() ||
+           f.origin || f.minSpeedup || f.maxSpeedup || f.verifiedOnGpu || f.passedOnly ||
+           !f.includeDuplicates || !f.gateClasses.empty() || !f.tags.empty() ||
+           !f.reviewers.empty() ||
+           f.noteText.find_first_not_of(" \t\n\r\f\v") != std::string::npos || f.textCoversNotes ||
+           !f.verificationFamilies.empty() || f.screeningFindings || f.duplicatesOnly;
 }
 
 int bindCondition(SqliteStatement& st, const SqlCondition& c, int first) {

@@ -30,6 +30,11 @@ const std::string& gateClassSql();
 // A verification verdict as an SQL string literal ('pass'): its one spelling
 // (core/model/verdict.cpp).
 std::string sqlVerdict(verification::Verdict v);
+// A subquery of the ids of samples whose review notes (undo entries' left out) hold every
+// whitespace-separated word of `text` (LIKE: case-insensitive for ASCII, inside words too).
+SqlCondition noteMatchSql(const std::string& text);
+// True when the filter narrows by anything but its text (the text-alone fast paths skip it).
+bool narrowsBeyondText(const SampleFilter& filter);
 // Binds from parameter `first` on; returns the next free index.
 int bindCondition(SqliteStatement& st, const SqlCondition& c, int first = 1);
 // FTS5 query text for the words of `text`: each word a quoted phrase, matched as a prefix.

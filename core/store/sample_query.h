@@ -9,6 +9,7 @@
 
 #include "core/model/review.h"
 #include "core/model/sample.h"
+#include "core/model/verification.h"
 
 namespace kwb {
 
@@ -26,6 +27,19 @@ struct SampleFilter {
     bool passedOnly = false;       // the latest verification passed
     bool includeDuplicates = true; // lists show duplicates; exports leave them out by default
     std::vector<std::string> gateClasses; // the export gate's classes (kGate*); empty: any
+    // The review history: tags of the verdict in force (the latest entry; an undo has none),
+    // reviewers who gave the sample a verdict (any entry but undo entries), and words found
+    // anywhere in its notes (undo entries' notes left out; case-insensitive, inside words too).
+    std::vector<std::string> tags;
+    std::vector<std::string> reviewers;
+    std::string noteText;
+    bool textCoversNotes = false; // `text` also matches a sample whose notes hold all its words
+    // The latest verification's verdict family; empty: any (unverified samples included).
+    std::vector<verification::VerdictFamily> verificationFamilies;
+    // The latest record's screening: true, it lists findings; false, it lists none (samples
+    // never verified or never screened included); none: either.
+    std::optional<bool> screeningFindings;
+    bool duplicatesOnly = false; // only samples found to duplicate an earlier one
 };
 
 // The export gate sorts every sample by its latest verification record into one class:

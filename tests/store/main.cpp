@@ -9,13 +9,19 @@
 #include "tests/store/suites.h"
 
 int main(int argc, char** argv) {
-    const std::map<std::string, void (*)()> suites = {
-        {"schema", schemaTests},  {"open-errors", openErrorTests},
-        {"samples", sampleTests}, {"reviews", reviewTests},
-        {"queries", queryTests},  {"dedup", dedupTests},
-        {"import", importTests},  {"export", exportTests},
-        {"demo", demoTests},      {"concurrent", concurrentWriterTests},
-        {"kill", killTests},      {"cli", cliTests}};
+    const std::map<std::string, void (*)()> suites = {{"schema", schemaTests},
+                                                      {"open-errors", openErrorTests},
+                                                      {"samples", sampleTests},
+                                                      {"reviews", reviewTests},
+                                                      {"queries", queryTests},
+                                                      {"filters", filterTests},
+                                                      {"dedup", dedupTests},
+                                                      {"import", importTests},
+                                                      {"export", exportTests},
+                                                      {"demo", demoTests},
+                                                      {"concurrent", concurrentWriterTests},
+                                                      {"kill", killTests},
+                                                      {"cli", cliTests}};
     auto it = argc == 2 ? suites.find(argv[1]) : suites.end();
     if (it == suites.end()) {
         std::string names;

@@ -5,6 +5,7 @@ void openErrorTests();
 void sampleTests();
 void reviewTests();
 void queryTests();
+void filterTests();
 void dedupTests();
 void importTests();
 void exportTests();

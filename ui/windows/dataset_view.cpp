@@ -8,6 +8,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QShortcut>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -19,6 +20,7 @@
 #include "ui/models/project_session.h"
 #include "ui/models/sample_list_model.h"
 #include "ui/widgets/chart_widget.h"
+#include "ui/widgets/sample_filter_bar.h"
 
 namespace kwb::ui {
 
@@ -74,7 +76,8 @@ DatasetView::DatasetView(ProjectSession* session, QWidget* parent)
       m_modelCaption(new QLabel(this)), m_verdictCaption(new QLabel(this)),
       m_speedupCaption(new QLabel(this)), m_count(new QLabel(this)),
       m_export(new QPushButton(this)), m_table(new QTableView(this)),
-      m_chartKind(new QComboBox(this)), m_chart(new ChartWidget(this)) {
+      m_filterBar(new SampleFilterBar(this)), m_chartKind(new QComboBox(this)),
+      m_chart(new ChartWidget(this)) {
     setObjectName(QStringLiteral("datasetView"));
     m_task->setObjectName(QStringLiteral("datasetTask"));
     m_modelFilter->setObjectName(QStringLiteral("datasetModel"));
@@ -144,11 +147,24 @@ DatasetView::DatasetView(ProjectSession* session, QWidget* parent)
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
 
+    // The bar's verdict, model and minimum speedup would repeat the fields above.
+    m_filterBar->setBasicFieldsShown(false);
+    m_filterBar->attach(m_session);
+    auto* find = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_F), this);
+    find->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(find, &QShortcut::activated, m_filterBar, &SampleFilterBar::focusText);
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(filters);
+    layout->addWidget(m_filterBar);
     layout->addLayout(countRow);
     layout->addWidget(split, 1);
 
+    connectFields();
+    retranslateUi();
+}
+
+void DatasetView::connectFields() {
     const auto changed = [this] {
         if (!m_loadingChoices)
             reload();
@@ -159,6 +175,7 @@ DatasetView::DatasetView(ProjectSession* session, QWidget* parent)
     connect(m_minSpeedup, &QDoubleSpinBox::valueChanged, this, changed);
     connect(m_onGpu, &QCheckBox::toggled, this, changed);
     connect(m_passed, &QCheckBox::toggled, this, changed);
+    connect(m_filterBar, &SampleFilterBar::filterChanged, this, changed);
     connect(m_chartKind, &QComboBox::currentIndexChanged, this, [this] { reload(); });
     connect(m_export, &QPushButton::clicked, this, &DatasetView::exportRequested);
     connect(m_model, &SampleListModel::pageRequested, this, &DatasetView::loadPage);
@@ -168,7 +185,6 @@ DatasetView::DatasetView(ProjectSession* session, QWidget* parent)
         if (id != 0)
             emit sampleActivated(id);
     });
-    retranslateUi();
 }
 
 SampleFilter DatasetView::filter() const {
@@ -183,7 +199,7 @@ SampleFilter DatasetView::filter() const {
         f.minSpeedup = m_minSpeedup->value();
     f.verifiedOnGpu = m_onGpu->isChecked();
     f.passedOnly = m_passed->isChecked();
-    return f;
+    return m_filterBar->narrow(f);
 }
 
 qint64 DatasetView::matchCount() const {
@@ -212,6 +228,7 @@ void DatasetView::refresh() {
     }
     m_stale = false;
     loadChoices();
+    m_filterBar->refreshChoices();
     reload();
 }
 

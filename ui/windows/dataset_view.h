@@ -1,9 +1,9 @@
 #pragma once
 // The dataset view: every sample of the project under filters (task, model, verdict, minimum
-// speedup, verified on a GPU, passed), how many match, the dataset's charts (speedup histogram
-// and accept rate per model, from the store's statistics for the same filters), and the way
-// to the export dialog. The table loads page by page like the review list. UI thread only;
-// store calls go through the ProjectSession.
+// speedup, verified on a GPU, passed, and the filter bar's find and filters), how many match, the
+// dataset's charts (speedup histogram and accept rate per model, from the store's statistics for
+// the same filters), and the way to the export dialog. The table loads page by page like the review
+// list. UI thread only; store calls go through the ProjectSession.
 #include <QWidget>
 
 #include "core/store/sample_query.h"
@@ -19,6 +19,7 @@ namespace kwb::ui {
 
 class ChartWidget;
 class ProjectSession;
+class SampleFilterBar;
 class SampleListModel;
 
 class DatasetView final : public QWidget {
@@ -32,6 +33,8 @@ public:
     // The filters as the store reads them.
     SampleFilter filter() const;
     SampleListModel* model() const { return m_model; }
+    // Find and filter: text over source and notes, tags, reviewers, ... (Ctrl+F in the view).
+    SampleFilterBar* filterBar() const { return m_filterBar; }
     ChartWidget* chartWidget() const { return m_chart; }
     // Rows matching the filters (after the last refresh).
     qint64 matchCount() const;
@@ -59,6 +62,7 @@ protected:
 
 private:
     void reload();
+    void connectFields();
     void loadChoices();
     void loadPage(quint64 generation, int page);
     void retranslateUi();
@@ -78,6 +82,7 @@ private:
     QLabel* m_count = nullptr;
     QPushButton* m_export = nullptr;
     QTableView* m_table = nullptr;
+    SampleFilterBar* m_filterBar = nullptr;
     QComboBox* m_chartKind = nullptr;
     ChartWidget* m_chart = nullptr;
     quint64 m_generation = 0;

@@ -90,6 +90,9 @@ ShortcutsSheet::ShortcutsSheet(QWidget* window) : QDialog(window) {
     // The editors' own keys (shortcuts of the editor widget, not window actions).
     rows.push_back({tr("Find in the editor"),
                     QKeySequence(Qt::CTRL | Qt::Key_F).toString(QKeySequence::NativeText)});
+    rows.push_back({tr("Find and filter samples (from the list, the tasks or the dataset)"),
+                    QKeySequence(Qt::CTRL | Qt::Key_F).toString(QKeySequence::NativeText)});
+    rows.push_back({tr("Clear the filters (in the find field)"), QStringLiteral("Esc")});
     rows.push_back({tr("Replace in the editor"),
                     QKeySequence(Qt::CTRL | Qt::Key_H).toString(QKeySequence::NativeText)});
     rows.push_back({tr("Next / previous compiler problem"), QStringLiteral("F8, Shift+F8")});

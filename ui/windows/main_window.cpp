@@ -35,7 +35,9 @@
 #include "ui/widgets/gpu_status_label.h"
 #include "ui/widgets/notice_bar.h"
 #include "ui/widgets/profile_view.h"
+#include "ui/widgets/provenance_view.h"
 #include "ui/widgets/review_bar.h"
+#include "ui/widgets/sample_filter_bar.h"
 #include "ui/widgets/sample_list_view.h"
 #include "ui/widgets/task_browser.h"
 #include "ui/widgets/task_pane.h"
@@ -89,7 +91,8 @@ constexpr int kDefaultEditorHeight = 600;
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_session(new ProjectSession(this)),
       m_taskBrowser(new TaskBrowser(this)), m_sampleModel(new SampleListModel(this)),
-      m_sampleList(new SampleListView(m_sampleModel, this)), m_views(new QTabWidget(this)),
+      m_sampleList(new SampleListView(m_sampleModel, this)), m_filterBar(new SampleFilterBar(this)),
+      m_provenanceView(new ProvenanceView(this)), m_views(new QTabWidget(this)),
       m_editorArea(new QTabWidget(this)), m_lowerArea(new QTabWidget(this)),
       m_kernelEditor(new CodeEditor(CodeEditor::Language::Cuda, this)),
       m_promptEditor(new CodeEditor(CodeEditor::Language::PlainText, this)),
@@ -107,7 +110,8 @@ MainWindow::MainWindow(QWidget* parent)
     applyWorkerSettings();
 
     m_review = new ReviewController({m_session, m_taskBrowser, m_sampleList, m_kernelEditor,
-                                     m_promptEditor, m_reviewBar, m_verificationPanel, m_taskPane},
+                                     m_promptEditor, m_reviewBar, m_verificationPanel, m_taskPane,
+                                     m_filterBar},
                                     this);
     m_actions = new SampleActions(
         {m_session, m_review, m_sampleList, m_kernelEditor, m_verificationJob, m_diffView, m_batch},
@@ -150,6 +154,7 @@ MainWindow::MainWindow(QWidget* parent)
     connectBatch();
     connectEvaluation();
     connectProfiler();
+    connectFindAndProvenance();
     retranslateUi();
     resize(1400, 860);
     restoreLayout();
@@ -168,6 +173,7 @@ QWidget* MainWindow::createReviewPage() {
     m_editorArea->addTab(m_kernelEditor, QString());
     m_editorArea->addTab(m_promptEditor, QString());
     m_editorArea->addTab(m_taskPane, QString());
+    m_editorArea->addTab(m_provenanceView, QString());
     m_editorArea->addTab(m_diffView, QString());
     m_lowerArea->addTab(m_verificationPanel, QString());
     m_lowerArea->addTab(m_generationPanel, QString());
@@ -196,7 +202,7 @@ QWidget* MainWindow::createReviewPage() {
     m_mainSplit = new QSplitter(Qt::Horizontal, this);
     m_mainSplit->setObjectName(QStringLiteral("reviewPage"));
     m_mainSplit->addWidget(m_taskBrowser);
-    m_mainSplit->addWidget(m_sampleList);
+    m_mainSplit->addWidget(createSamplePane());
     m_mainSplit->addWidget(right);
     m_mainSplit->setStretchFactor(0, 1);
     m_mainSplit->setStretchFactor(1, 2);
@@ -755,6 +761,7 @@ void MainWindow::retranslateUi() {
     m_editorArea->setTabText(m_editorArea->indexOf(m_kernelEditor), tr("&Kernel"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_promptEditor), tr("&Prompt"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_taskPane), tr("&Task"));
+    m_editorArea->setTabText(m_editorArea->indexOf(m_provenanceView), tr("Proven&ance"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_diffView), tr("Co&mpare"));
     m_lowerArea->setTabText(m_lowerArea->indexOf(m_verificationPanel), tr("Verification"));
     m_lowerArea->setTabText(m_lowerArea->indexOf(m_generationPanel), tr("Generation"));

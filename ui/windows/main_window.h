@@ -38,7 +38,9 @@ class ReviewBar;
 class ReviewController;
 class SampleActions;
 class SampleListModel;
+class SampleFilterBar;
 class SampleListView;
+class ProvenanceView;
 class TaskBrowser;
 class TaskPane;
 class VerificationJob;
@@ -98,6 +100,11 @@ public:
     void showView(int index);
     // The kernel editor (for tests and the layout checks).
     CodeEditor* kernelEditor() const { return m_kernelEditor; }
+    // Find and filter over the review list, and the Provenance tab (main_window_find.cpp).
+    SampleFilterBar* filterBar() const { return m_filterBar; }
+    ProvenanceView* provenanceView() const { return m_provenanceView; }
+    // Brings the Provenance tab forward.
+    void showProvenance();
 
 signals:
     // The GPU label has its final text: a device, or compile-only.
@@ -115,6 +122,9 @@ private:
     void connectEvaluation();
     void createBatchActions();
     void connectProfiler();
+    // The filter bar over the sample list (Ctrl+F) and the Provenance tab: main_window_find.cpp.
+    QWidget* createSamplePane();
+    void connectFindAndProvenance();
     void retranslateUi();
     void changeEvent(QEvent* event) override;
     // An edited draft copy is saved or discarded (asked) before the window closes.
@@ -135,6 +145,8 @@ private:
     TaskBrowser* m_taskBrowser = nullptr;
     SampleListModel* m_sampleModel = nullptr;
     SampleListView* m_sampleList = nullptr;
+    SampleFilterBar* m_filterBar = nullptr;
+    ProvenanceView* m_provenanceView = nullptr;
     QTabWidget* m_views = nullptr;
     QTabWidget* m_editorArea = nullptr;
     QTabWidget* m_lowerArea = nullptr;

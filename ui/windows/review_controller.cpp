@@ -10,6 +10,7 @@
 #include "ui/models/project_session.h"
 #include "ui/models/sample_list_model.h"
 #include "ui/widgets/code_editor.h"
+#include "ui/widgets/sample_filter_bar.h"
 #include "ui/widgets/sample_list_view.h"
 #include "ui/widgets/task_browser.h"
 #include "ui/widgets/task_pane.h"
@@ -113,6 +114,11 @@ ReviewController::ReviewController(const Parts& parts, QObject* parent)
             [this](qint64 id) { showSample(id); });
     connect(m_model, &SampleListModel::pageRequested, this, &ReviewController::loadPage);
     connect(m_model, &SampleListModel::orderChanged, this, [this] { reloadList(); });
+    if (m_parts.filterBar) // a new find shows its first match
+        connect(m_parts.filterBar, &SampleFilterBar::filterChanged, this, [this] {
+            m_selectFirstOnLoad = true;
+            reloadList();
+        });
     connect(m_parts.session, &ProjectSession::opened, this, [this] {
         // Another project: an accept question about the old one's samples is moot.
         ++m_verdictGeneration;
@@ -128,6 +134,8 @@ ReviewController::ReviewController(const Parts& parts, QObject* parent)
 }
 
 void ReviewController::refreshAll() {
+    if (m_parts.filterBar)
+        m_parts.filterBar->refreshChoices();
     loadSuite();
     refreshCounts();
     reloadList();
@@ -190,7 +198,7 @@ SampleFilter ReviewController::listFilter() const {
     filter.ids = m_sampleSet;
     if (!m_scope.isEmpty())
         filter.tasks.push_back(m_scope.toStdString());
-    return filter;
+    return m_parts.filterBar ? m_parts.filterBar->narrow(filter) : filter;
 }
 
 QueueFilter ReviewController::queueFilter() const {
@@ -474,6 +482,7 @@ void ReviewController::updateVerification(qint64 id, const SampleStatus& status,
     updateSampleStatus(id, status);
     if (m_sample && m_sample->id == id)
         m_parts.reviewBar->setRecord(record);
+    emit verificationStored(id);
 }
 
 void ReviewController::showStoredVerification(qint64 id, const SampleStatus& status,

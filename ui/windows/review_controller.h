@@ -31,6 +31,7 @@ namespace kwb::ui {
 class CodeEditor;
 class ProjectSession;
 class SampleListModel;
+class SampleFilterBar;
 class SampleListView;
 class TaskBrowser;
 class TaskPane;
@@ -48,7 +49,8 @@ public:
         CodeEditor* promptEditor = nullptr;
         ReviewBar* reviewBar = nullptr;
         VerificationPanel* verificationPanel = nullptr;
-        TaskPane* taskPane = nullptr; // optional
+        TaskPane* taskPane = nullptr;         // optional
+        SampleFilterBar* filterBar = nullptr; // optional: narrows the list
     };
 
     ReviewController(const Parts& parts, QObject* parent = nullptr);
@@ -101,6 +103,8 @@ signals:
     void listLoaded(qint64 total);
     // The task browser has the project's counts.
     void tasksLoaded();
+    // A verification of the sample was stored (its row follows).
+    void verificationStored(qint64 id);
     // A verdict or an undo was stored (ids in order).
     void reviewsStored(const QList<qint64>& ids);
     // The reviewer answered "Accept anyway?" with Cancel: nothing was stored.

@@ -37,6 +37,7 @@ EvaluationActions::EvaluationActions(const Parts& parts, QWidget* window)
     m_cancelRun->setEnabled(false);
     m_skillEditorAction->setObjectName(QStringLiteral("skillEditorAction"));
     m_skillEditorAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    window->addActions({m_newRun, m_cancelRun, m_skillEditorAction}); // window-wide keys
     m_menu->addActions({m_newRun, m_cancelRun});
     m_menu->addSeparator();
     m_menu->addAction(m_skillEditorAction);

@@ -481,8 +481,12 @@
         <translation>fast_1.0 (correctas y más rápidas que la referencia)</translation>
     </message>
     <message>
-        <source>% of answers (whiskers: 95 % interval of the difference from plain)</source>
-        <translation>% de respuestas (bigotes: intervalo del 95 % de la diferencia con plain)</translation>
+        <source>% of answers</source>
+        <translation>% de respuestas</translation>
+    </message>
+    <message>
+        <source>Whiskers: the 95 % bootstrap interval of each condition&apos;s difference from plain, drawn around the condition&apos;s bar.</source>
+        <translation>Bigotes: el intervalo bootstrap del 95 % de la diferencia de cada condición con plain, dibujado alrededor de su barra.</translation>
     </message>
 </context>
 <context>
@@ -1577,7 +1581,7 @@
         <translation>Peticiones en &amp;curso por modelo:</translation>
     </message>
     <message>
-        <source>the provider's</source>
+        <source>the provider&apos;s</source>
         <translation>las del proveedor</translation>
     </message>
     <message>
@@ -2651,7 +2655,7 @@
 <context>
     <name>kwb::ui::SkillEditor</name>
     <message>
-        <source>%1 tokens (estimated; the build's budget is %2)</source>
+        <source>%1 tokens (estimated; the build&apos;s budget is %2)</source>
         <translation>%1 tokens (estimados; el presupuesto de la construcción es %2)</translation>
     </message>
     <message>

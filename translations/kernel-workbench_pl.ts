@@ -490,8 +490,12 @@
         <translation>fast_1.0 (poprawne i szybsze od punktu odniesienia)</translation>
     </message>
     <message>
-        <source>% of answers (whiskers: 95 % interval of the difference from plain)</source>
-        <translation>% odpowiedzi (wąsy: 95 % przedział różnicy względem plain)</translation>
+        <source>% of answers</source>
+        <translation>% odpowiedzi</translation>
+    </message>
+    <message>
+        <source>Whiskers: the 95 % bootstrap interval of each condition&apos;s difference from plain, drawn around the condition&apos;s bar.</source>
+        <translation>Wąsy: 95 % przedział bootstrapowy różnicy każdego warunku względem plain, narysowany wokół jego słupka.</translation>
     </message>
 </context>
 <context>
@@ -1595,7 +1599,7 @@
         <translation>Żądania w &amp;toku na model:</translation>
     </message>
     <message>
-        <source>the provider's</source>
+        <source>the provider&apos;s</source>
         <translation>jak u dostawcy</translation>
     </message>
     <message>
@@ -2677,7 +2681,7 @@
 <context>
     <name>kwb::ui::SkillEditor</name>
     <message>
-        <source>%1 tokens (estimated; the build's budget is %2)</source>
+        <source>%1 tokens (estimated; the build&apos;s budget is %2)</source>
         <translation>%1 tokenów (szacunkowo; budżet budowania to %2)</translation>
     </message>
     <message>

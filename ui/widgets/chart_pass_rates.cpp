@@ -62,7 +62,9 @@ void ChartWidget::showPassRates(const PassRateChartData& chartData) {
     auto* axisY = new QValueAxis;
     axisY->setRange(0, 100);
     axisY->setLabelFormat(QStringLiteral("%d"));
-    axisY->setTitleText(tr("% of answers (whiskers: 95 % interval of the difference from plain)"));
+    axisY->setTitleText(tr("% of answers"));
+    setToolTip(tr("Whiskers: the 95 % bootstrap interval of each condition's difference from "
+                  "plain, drawn around the condition's bar."));
     chart->addAxis(axisX, Qt::AlignBottom);
     chart->addAxis(axisY, Qt::AlignLeft);
     bars->attachAxis(axisX);

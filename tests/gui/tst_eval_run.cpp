@@ -34,6 +34,7 @@
 #include "ui/windows/evaluation_actions.h"
 #include "ui/windows/evaluation_view.h"
 #include "ui/windows/main_window.h"
+#include "ui/windows/new_eval_run_dialog.h"
 #include "ui/windows/skill_editor.h"
 
 using namespace kwb;
@@ -121,6 +122,7 @@ class TestEvalRun : public QObject {
 private slots:
     void initTestCase();
     void skillEditorWritesThePlan();
+    void badPlansAreReported();
     void runStartedFromTheWindow();
     void cancelThenResume();
     void cleanupTestCase();
@@ -213,6 +215,39 @@ void TestEvalRun::skillEditorWritesThePlan() {
         editor->writeEvaluationPlan(models->models, {QStringLiteral("saxpy-f32")}, 2).isEmpty());
     QVERIFY(!said.isEmpty());
     editor->hide();
+}
+
+// A plan's problems with file, line and reason, as kwb eval run prints them: in the dialog for
+// what the plan file says, and from the run for a task the catalog does not have.
+void TestEvalRun::badPlansAreReported() {
+    const QString bad = m_dir.filePath(QStringLiteral("bad.toml"));
+    QVERIFY(writeText(bad, QStringLiteral("name = \"bad\"\nsamplez = 2\n")));
+    NewEvalRunDialog dialog(m_window.get());
+    dialog.setPlanPath(bad);
+    QVERIFY(!dialog.planIsValid());
+    QVERIFY2(dialog.checkText().contains(bad + QStringLiteral(":2:")),
+             qPrintable(dialog.checkText()));
+    QVERIFY2(dialog.checkText().contains(QStringLiteral("samplez")),
+             qPrintable(dialog.checkText()));
+    const QString unknown = m_dir.filePath(QStringLiteral("unknown.toml"));
+    QVERIFY(writeText(unknown,
+                      QStringLiteral("name = \"unknown\"\ntasks = [\"no-such-task\"]\n"
+                                     "conditions = [\"plain\"]\n[[models]]\nname = \"student\"\n"
+                                     "provider = \"openai\"\nbase_url = \"%1/v1\"\n"
+                                     "model = \"student-7b\"\n")
+                          .arg(QString::fromStdString(m_server.url()))));
+    dialog.setPlanPath(unknown);
+    QVERIFY2(dialog.planIsValid(), qPrintable(dialog.checkText()));
+    EvaluationActions* actions = m_window->evaluationActions();
+    QSignalSpy problems(actions, &EvaluationActions::problem);
+    QVERIFY(startAndWait(unknown, 0, 60000));
+    QCOMPARE(problems.count(), 1);
+    const QString text = problems.first().at(0).toString();
+    QVERIFY2(text.contains(unknown + QStringLiteral(":2:")) &&
+                 text.contains(QStringLiteral("no-such-task")),
+             qPrintable(text));
+    QVERIFY(m_server.requests().empty());
+    QVERIFY(actions->newRunAction()->isEnabled());
 }
 
 bool TestEvalRun::startAndWait(const QString& plan, int concurrency, int timeoutMs) {

@@ -468,6 +468,26 @@
         <source>Warp cycles per issued instruction</source>
         <translation>Ciclos de warp por instrucción emitida</translation>
     </message>
+    <message>
+        <source>pass@1 and fast_1.0 per model and condition</source>
+        <translation>pass@1 y fast_1.0 por modelo y condición</translation>
+    </message>
+    <message>
+        <source>pass@1</source>
+        <translation>pass@1</translation>
+    </message>
+    <message>
+        <source>fast_1.0 (correct and faster than the baseline)</source>
+        <translation>fast_1.0 (correctas y más rápidas que la referencia)</translation>
+    </message>
+    <message>
+        <source>% of answers</source>
+        <translation>% de respuestas</translation>
+    </message>
+    <message>
+        <source>Whiskers: the 95 % bootstrap interval of each condition&apos;s difference from plain, drawn around the condition&apos;s bar.</source>
+        <translation>Bigotes: el intervalo bootstrap del 95 % de la diferencia de cada condición con plain, dibujado alrededor de su barra.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::CodeEditor</name>
@@ -697,6 +717,89 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::EvaluationActions</name>
+    <message>
+        <source>An evaluation run is going; cancel it first.</source>
+        <translation>Hay una ejecución de evaluación en curso; cancélela primero.</translation>
+    </message>
+    <message>
+        <source>Open a project first: the run is kept in it.</source>
+        <translation>Abra primero un proyecto: la ejecución se guarda en él.</translation>
+    </message>
+    <message>
+        <source>Evaluation: starting %1…</source>
+        <translation>Evaluación: iniciando %1…</translation>
+    </message>
+    <message>
+        <source>Evaluation: cancelling…</source>
+        <translation>Evaluación: cancelando…</translation>
+    </message>
+    <message>
+        <source>Evaluation: %1 of %2 cells</source>
+        <translation>Evaluación: %1 de %2 celdas</translation>
+    </message>
+    <message>
+        <source>%1 asking</source>
+        <translation>%1 preguntando</translation>
+    </message>
+    <message>
+        <source>%1 verifying</source>
+        <translation>%1 verificando</translation>
+    </message>
+    <message>
+        <source>%1 compiled</source>
+        <translation>%1 compiladas</translation>
+    </message>
+    <message>
+        <source>%1 correct</source>
+        <translation>%1 correctas</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 fallidas</translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation>cancelando…</translation>
+    </message>
+    <message>
+        <source>The evaluation run did not start: %1</source>
+        <translation>La ejecución de evaluación no se inició: %1</translation>
+    </message>
+    <message>
+        <source>Evaluation run %1: %2 cells finished now, %3 were already there, of %4; %5 compiled, %6 correct.</source>
+        <translation>Ejecución de evaluación %1: %2 celdas terminadas ahora, %3 ya estaban, de %4; %5 compiladas, %6 correctas.</translation>
+    </message>
+    <message>
+        <source>Cancelled: start the same plan again to resume.</source>
+        <translation>Cancelada: inicie el mismo plan otra vez para reanudarla.</translation>
+    </message>
+    <message>
+        <source>&amp;Evaluation</source>
+        <translation>&amp;Evaluación</translation>
+    </message>
+    <message>
+        <source>&amp;New evaluation run…</source>
+        <translation>&amp;Nueva ejecución de evaluación…</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel the evaluation run</source>
+        <translation>&amp;Cancelar la ejecución de evaluación</translation>
+    </message>
+    <message>
+        <source>&amp;Skill editor…</source>
+        <translation>Editor de &amp;habilidades…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop the evaluation run: finished cells stay in the project, the rest are asked when the plan is started again</source>
+        <translation>Detener la ejecución de evaluación: las celdas terminadas quedan en el proyecto, el resto se pide al iniciar el plan de nuevo</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::EvaluationView</name>
     <message>
         <source>%1 · %2</source>
@@ -709,10 +812,6 @@
     <message>
         <source>Cannot list the evaluation runs: %1</source>
         <translation>No se pueden listar las ejecuciones de evaluación: %1</translation>
-    </message>
-    <message>
-        <source>No evaluation runs in this project yet: kwb eval run PLAN starts one.</source>
-        <translation>Este proyecto aún no tiene ejecuciones de evaluación: kwb eval run PLAN inicia una.</translation>
     </message>
     <message>
         <source>No evaluation run</source>
@@ -818,8 +917,16 @@
         <translation>Resultados por modelo y condición</translation>
     </message>
     <message>
-        <source>Correct answers per task</source>
-        <translation>Respuestas correctas por tarea</translation>
+        <source>No evaluation runs in this project yet: Evaluation › New evaluation run (Ctrl+Shift+R) or kwb eval run PLAN starts one.</source>
+        <translation>Este proyecto aún no tiene ejecuciones de evaluación: Evaluación › Nueva ejecución de evaluación (Ctrl+Shift+R) o kwb eval run PLAN inicia una.</translation>
+    </message>
+    <message>
+        <source>Correct rate per task, model and condition</source>
+        <translation>Tasa de aciertos por tarea, modelo y condición</translation>
+    </message>
+    <message>
+        <source>Correct rate</source>
+        <translation>Tasa de aciertos</translation>
     </message>
 </context>
 <context>
@@ -1465,6 +1572,53 @@
     <message>
         <source>Proven&amp;ance</source>
         <translation>Proced&amp;encia</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::NewEvalRunDialog</name>
+    <message>
+        <source>Evaluation plan</source>
+        <translation>Plan de evaluación</translation>
+    </message>
+    <message>
+        <source>Evaluation plans (*.toml)</source>
+        <translation>Planes de evaluación (*.toml)</translation>
+    </message>
+    <message>
+        <source>Choose a plan: a TOML file naming the models, conditions, tasks and samples (see resources/eval/skill-ab.toml).</source>
+        <translation>Elija un plan: un archivo TOML que nombra los modelos, condiciones, tareas y muestras (vea resources/eval/skill-ab.toml).</translation>
+    </message>
+    <message>
+        <source>Plan “%1”: %2 models × %3 conditions × %4 task selectors × %5 answers each. Cells the project already holds are not asked again.</source>
+        <translation>Plan «%1»: %2 modelos × %3 condiciones × %4 selectores de tareas × %5 respuestas cada uno. Las celdas que el proyecto ya tiene no se vuelven a pedir.</translation>
+    </message>
+    <message>
+        <source>New evaluation run</source>
+        <translation>Nueva ejecución de evaluación</translation>
+    </message>
+    <message>
+        <source>&amp;Plan:</source>
+        <translation>&amp;Plan:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Examinar…</translation>
+    </message>
+    <message>
+        <source>&amp;Requests in flight per model:</source>
+        <translation>Peticiones en &amp;curso por modelo:</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s</source>
+        <translation>las del proveedor</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Iniciar</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
     </message>
 </context>
 <context>
@@ -2842,6 +2996,156 @@
     <message>
         <source>Clear the filters (in the find field)</source>
         <translation>Quitar los filtros (en el campo de búsqueda)</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SkillEditor</name>
+    <message>
+        <source>%1 tokens (estimated; the build&apos;s budget is %2)</source>
+        <translation>%1 tokens (estimados; el presupuesto de la construcción es %2)</translation>
+    </message>
+    <message>
+        <source>Family %1</source>
+        <translation>Familia %1</translation>
+    </message>
+    <message>
+        <source>Task %1</source>
+        <translation>Tarea %1</translation>
+    </message>
+    <message>
+        <source>Choose a task in the Review view first: the skill is built from its samples.</source>
+        <translation>Elija primero una tarea en la vista Revisión: la habilidad se construye con sus muestras.</translation>
+    </message>
+    <message>
+        <source>The task %1 is not in the task suite.</source>
+        <translation>La tarea %1 no está en el conjunto de tareas.</translation>
+    </message>
+    <message>
+        <source>No skill built: %1</source>
+        <translation>No se construyó ninguna habilidad: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read %1.</source>
+        <translation>No se puede leer %1.</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>No se puede guardar %1: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>Guardado %1.</translation>
+    </message>
+    <message>
+        <source>(not saved)</source>
+        <translation>(sin guardar)</translation>
+    </message>
+    <message>
+        <source>Open a skill</source>
+        <translation>Abrir una habilidad</translation>
+    </message>
+    <message>
+        <source>Skills (*.md);;All files (*)</source>
+        <translation>Habilidades (*.md);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Save the skill</source>
+        <translation>Guardar la habilidad</translation>
+    </message>
+    <message>
+        <source>Skills (*.md)</source>
+        <translation>Habilidades (*.md)</translation>
+    </message>
+    <message>
+        <source>Save the skill and name at least one model and one task first.</source>
+        <translation>Guarde primero la habilidad y nombre al menos un modelo y una tarea.</translation>
+    </message>
+    <message>
+        <source>%1 exists and was not written here: rename it first.</source>
+        <translation>%1 existe y no se escribió aquí: cámbiele el nombre primero.</translation>
+    </message>
+    <message>
+        <source>Skill editor</source>
+        <translation>Editor de habilidades</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Nueva</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Abrir…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>Guardar &amp;como…</translation>
+    </message>
+    <message>
+        <source>&amp;Build from samples</source>
+        <translation>&amp;Construir con muestras</translation>
+    </message>
+    <message>
+        <source>&amp;Evaluate this skill…</source>
+        <translation>&amp;Evaluar esta habilidad…</translation>
+    </message>
+    <message>
+        <source>Build the skill from the samples of</source>
+        <translation>Construir la habilidad con las muestras de</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SkillEvaluateDialog</name>
+    <message>
+        <source>Name a plan whose models answer.</source>
+        <translation>Indique un plan cuyos modelos respondan.</translation>
+    </message>
+    <message>
+        <source>Name the model as the provider knows it.</source>
+        <translation>Indique el modelo como lo conoce el proveedor.</translation>
+    </message>
+    <message>
+        <source>Name at least one task.</source>
+        <translation>Indique al menos una tarea.</translation>
+    </message>
+    <message>
+        <source>The plan is written beside the skill, with the conditions plain and skill, and started at once.</source>
+        <translation>El plan se escribe junto a la habilidad, con las condiciones plain y skill, y se inicia enseguida.</translation>
+    </message>
+    <message>
+        <source>Evaluate this skill</source>
+        <translation>Evaluar esta habilidad</translation>
+    </message>
+    <message>
+        <source>The models of the &amp;plan:</source>
+        <translation>Los modelos del &amp;plan:</translation>
+    </message>
+    <message>
+        <source>A &amp;model of the provider:</source>
+        <translation>Un &amp;modelo del proveedor:</translation>
+    </message>
+    <message>
+        <source>model name</source>
+        <translation>nombre del modelo</translation>
+    </message>
+    <message>
+        <source>&amp;Tasks:</source>
+        <translation>&amp;Tareas:</translation>
+    </message>
+    <message>
+        <source>&amp;Answers per task and condition:</source>
+        <translation>&amp;Respuestas por tarea y condición:</translation>
+    </message>
+    <message>
+        <source>&amp;Write the plan and start</source>
+        <translation>&amp;Escribir el plan e iniciar</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
     </message>
 </context>
 <context>

@@ -477,6 +477,26 @@
         <source>Warp cycles per issued instruction</source>
         <translation>Cykle warpu na wydaną instrukcję</translation>
     </message>
+    <message>
+        <source>pass@1 and fast_1.0 per model and condition</source>
+        <translation>pass@1 i fast_1.0 według modelu i warunku</translation>
+    </message>
+    <message>
+        <source>pass@1</source>
+        <translation>pass@1</translation>
+    </message>
+    <message>
+        <source>fast_1.0 (correct and faster than the baseline)</source>
+        <translation>fast_1.0 (poprawne i szybsze od punktu odniesienia)</translation>
+    </message>
+    <message>
+        <source>% of answers</source>
+        <translation>% odpowiedzi</translation>
+    </message>
+    <message>
+        <source>Whiskers: the 95 % bootstrap interval of each condition&apos;s difference from plain, drawn around the condition&apos;s bar.</source>
+        <translation>Wąsy: 95 % przedział bootstrapowy różnicy każdego warunku względem plain, narysowany wokół jego słupka.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::CodeEditor</name>
@@ -711,6 +731,89 @@
     </message>
 </context>
 <context>
+    <name>kwb::ui::EvaluationActions</name>
+    <message>
+        <source>An evaluation run is going; cancel it first.</source>
+        <translation>Trwa przebieg ewaluacji; najpierw go anuluj.</translation>
+    </message>
+    <message>
+        <source>Open a project first: the run is kept in it.</source>
+        <translation>Najpierw otwórz projekt: przebieg jest w nim zapisywany.</translation>
+    </message>
+    <message>
+        <source>Evaluation: starting %1…</source>
+        <translation>Ewaluacja: uruchamianie %1…</translation>
+    </message>
+    <message>
+        <source>Evaluation: cancelling…</source>
+        <translation>Ewaluacja: anulowanie…</translation>
+    </message>
+    <message>
+        <source>Evaluation: %1 of %2 cells</source>
+        <translation>Ewaluacja: %1 z %2 komórek</translation>
+    </message>
+    <message>
+        <source>%1 asking</source>
+        <translation>%1 w zapytaniu</translation>
+    </message>
+    <message>
+        <source>%1 verifying</source>
+        <translation>%1 w weryfikacji</translation>
+    </message>
+    <message>
+        <source>%1 compiled</source>
+        <translation>%1 skompilowanych</translation>
+    </message>
+    <message>
+        <source>%1 correct</source>
+        <translation>%1 poprawnych</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 nieudanych</translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation>anulowanie…</translation>
+    </message>
+    <message>
+        <source>The evaluation run did not start: %1</source>
+        <translation>Przebieg ewaluacji nie wystartował: %1</translation>
+    </message>
+    <message>
+        <source>Evaluation run %1: %2 cells finished now, %3 were already there, of %4; %5 compiled, %6 correct.</source>
+        <translation>Przebieg ewaluacji %1: %2 komórek ukończonych teraz, %3 już było, z %4; %5 skompilowanych, %6 poprawnych.</translation>
+    </message>
+    <message>
+        <source>Cancelled: start the same plan again to resume.</source>
+        <translation>Anulowano: uruchom ten sam plan ponownie, aby wznowić.</translation>
+    </message>
+    <message>
+        <source>&amp;Evaluation</source>
+        <translation>&amp;Ewaluacja</translation>
+    </message>
+    <message>
+        <source>&amp;New evaluation run…</source>
+        <translation>&amp;Nowy przebieg ewaluacji…</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel the evaluation run</source>
+        <translation>&amp;Anuluj przebieg ewaluacji</translation>
+    </message>
+    <message>
+        <source>&amp;Skill editor…</source>
+        <translation>Edytor &amp;umiejętności…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Anuluj</translation>
+    </message>
+    <message>
+        <source>Stop the evaluation run: finished cells stay in the project, the rest are asked when the plan is started again</source>
+        <translation>Zatrzymaj przebieg ewaluacji: ukończone komórki zostają w projekcie, pozostałe są zadawane po ponownym uruchomieniu planu</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ui::EvaluationView</name>
     <message>
         <source>%1 · %2</source>
@@ -723,10 +826,6 @@
     <message>
         <source>Cannot list the evaluation runs: %1</source>
         <translation>Nie można wyświetlić przebiegów ewaluacji: %1</translation>
-    </message>
-    <message>
-        <source>No evaluation runs in this project yet: kwb eval run PLAN starts one.</source>
-        <translation>Ten projekt nie ma jeszcze przebiegów ewaluacji: kwb eval run PLAN uruchamia przebieg.</translation>
     </message>
     <message>
         <source>No evaluation run</source>
@@ -832,8 +931,16 @@
         <translation>Wyniki według modelu i warunku</translation>
     </message>
     <message>
-        <source>Correct answers per task</source>
-        <translation>Poprawne odpowiedzi według zadania</translation>
+        <source>No evaluation runs in this project yet: Evaluation › New evaluation run (Ctrl+Shift+R) or kwb eval run PLAN starts one.</source>
+        <translation>Ten projekt nie ma jeszcze przebiegów ewaluacji: Ewaluacja › Nowy przebieg ewaluacji (Ctrl+Shift+R) lub kwb eval run PLAN uruchamia przebieg.</translation>
+    </message>
+    <message>
+        <source>Correct rate per task, model and condition</source>
+        <translation>Odsetek poprawnych według zadania, modelu i warunku</translation>
+    </message>
+    <message>
+        <source>Correct rate</source>
+        <translation>Odsetek poprawnych</translation>
     </message>
 </context>
 <context>
@@ -1483,6 +1590,53 @@
     <message>
         <source>Proven&amp;ance</source>
         <translation>Pochodze&amp;nie</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::NewEvalRunDialog</name>
+    <message>
+        <source>Evaluation plan</source>
+        <translation>Plan ewaluacji</translation>
+    </message>
+    <message>
+        <source>Evaluation plans (*.toml)</source>
+        <translation>Plany ewaluacji (*.toml)</translation>
+    </message>
+    <message>
+        <source>Choose a plan: a TOML file naming the models, conditions, tasks and samples (see resources/eval/skill-ab.toml).</source>
+        <translation>Wybierz plan: plik TOML z modelami, warunkami, zadaniami i próbkami (zob. resources/eval/skill-ab.toml).</translation>
+    </message>
+    <message>
+        <source>Plan “%1”: %2 models × %3 conditions × %4 task selectors × %5 answers each. Cells the project already holds are not asked again.</source>
+        <translation>Plan „%1”: %2 modeli × %3 warunków × %4 selektorów zadań × %5 odpowiedzi każdy. Komórki, które projekt już ma, nie są zadawane ponownie.</translation>
+    </message>
+    <message>
+        <source>New evaluation run</source>
+        <translation>Nowy przebieg ewaluacji</translation>
+    </message>
+    <message>
+        <source>&amp;Plan:</source>
+        <translation>&amp;Plan:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Przeglądaj…</translation>
+    </message>
+    <message>
+        <source>&amp;Requests in flight per model:</source>
+        <translation>Żądania w &amp;toku na model:</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s</source>
+        <translation>jak u dostawcy</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Uruchom</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Anuluj</translation>
     </message>
 </context>
 <context>
@@ -2868,6 +3022,156 @@
     <message>
         <source>Clear the filters (in the find field)</source>
         <translation>Wyczyść filtry (w polu wyszukiwania)</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SkillEditor</name>
+    <message>
+        <source>%1 tokens (estimated; the build&apos;s budget is %2)</source>
+        <translation>%1 tokenów (szacunkowo; budżet budowania to %2)</translation>
+    </message>
+    <message>
+        <source>Family %1</source>
+        <translation>Rodzina %1</translation>
+    </message>
+    <message>
+        <source>Task %1</source>
+        <translation>Zadanie %1</translation>
+    </message>
+    <message>
+        <source>Choose a task in the Review view first: the skill is built from its samples.</source>
+        <translation>Najpierw wybierz zadanie w widoku Przegląd: umiejętność powstaje z jego próbek.</translation>
+    </message>
+    <message>
+        <source>The task %1 is not in the task suite.</source>
+        <translation>Zadania %1 nie ma w zestawie zadań.</translation>
+    </message>
+    <message>
+        <source>No skill built: %1</source>
+        <translation>Nie zbudowano umiejętności: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read %1.</source>
+        <translation>Nie można odczytać %1.</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>Nie można zapisać %1: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>Zapisano %1.</translation>
+    </message>
+    <message>
+        <source>(not saved)</source>
+        <translation>(niezapisany)</translation>
+    </message>
+    <message>
+        <source>Open a skill</source>
+        <translation>Otwórz umiejętność</translation>
+    </message>
+    <message>
+        <source>Skills (*.md);;All files (*)</source>
+        <translation>Umiejętności (*.md);;Wszystkie pliki (*)</translation>
+    </message>
+    <message>
+        <source>Save the skill</source>
+        <translation>Zapisz umiejętność</translation>
+    </message>
+    <message>
+        <source>Skills (*.md)</source>
+        <translation>Umiejętności (*.md)</translation>
+    </message>
+    <message>
+        <source>Save the skill and name at least one model and one task first.</source>
+        <translation>Najpierw zapisz umiejętność i podaj co najmniej jeden model i jedno zadanie.</translation>
+    </message>
+    <message>
+        <source>%1 exists and was not written here: rename it first.</source>
+        <translation>%1 istnieje i nie został zapisany tutaj: najpierw zmień jego nazwę.</translation>
+    </message>
+    <message>
+        <source>Skill editor</source>
+        <translation>Edytor umiejętności</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Nowa</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Otwórz…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Zapisz</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>Zapisz &amp;jako…</translation>
+    </message>
+    <message>
+        <source>&amp;Build from samples</source>
+        <translation>&amp;Zbuduj z próbek</translation>
+    </message>
+    <message>
+        <source>&amp;Evaluate this skill…</source>
+        <translation>&amp;Oceń tę umiejętność…</translation>
+    </message>
+    <message>
+        <source>Build the skill from the samples of</source>
+        <translation>Zbuduj umiejętność z próbek</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::SkillEvaluateDialog</name>
+    <message>
+        <source>Name a plan whose models answer.</source>
+        <translation>Podaj plan, którego modele odpowiadają.</translation>
+    </message>
+    <message>
+        <source>Name the model as the provider knows it.</source>
+        <translation>Podaj model tak, jak zna go dostawca.</translation>
+    </message>
+    <message>
+        <source>Name at least one task.</source>
+        <translation>Podaj co najmniej jedno zadanie.</translation>
+    </message>
+    <message>
+        <source>The plan is written beside the skill, with the conditions plain and skill, and started at once.</source>
+        <translation>Plan zostaje zapisany obok umiejętności, z warunkami plain i skill, i od razu uruchomiony.</translation>
+    </message>
+    <message>
+        <source>Evaluate this skill</source>
+        <translation>Oceń tę umiejętność</translation>
+    </message>
+    <message>
+        <source>The models of the &amp;plan:</source>
+        <translation>Modele &amp;planu:</translation>
+    </message>
+    <message>
+        <source>A &amp;model of the provider:</source>
+        <translation>&amp;Model dostawcy:</translation>
+    </message>
+    <message>
+        <source>model name</source>
+        <translation>nazwa modelu</translation>
+    </message>
+    <message>
+        <source>&amp;Tasks:</source>
+        <translation>&amp;Zadania:</translation>
+    </message>
+    <message>
+        <source>&amp;Answers per task and condition:</source>
+        <translation>&amp;Odpowiedzi na zadanie i warunek:</translation>
+    </message>
+    <message>
+        <source>&amp;Write the plan and start</source>
+        <translation>Zapi&amp;sz plan i uruchom</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Anuluj</translation>
     </message>
 </context>
 <context>

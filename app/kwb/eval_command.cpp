@@ -12,15 +12,12 @@
 #include "app/kwb/commands.h"
 #include "app/kwb/keychain_lookup.h"
 #include "app/kwb/project_lookup.h"
+#include "core/eval/eval_launch.h"
 #include "core/eval/eval_report.h"
 #include "core/eval/eval_run.h"
-#include "core/generate/generation_setup.h"
 #include "core/llm/llm_settings.h"
 #include "core/llm/redaction.h"
 #include "core/store/project_store.h"
-#include "core/sys/programs.h"
-#include "core/sys/sha256.h"
-#include "core/tasks/task_loader.h"
 
 namespace kwb::cli {
 namespace {
@@ -59,87 +56,6 @@ std::string progressLine(const EvalTotals& t) {
            duration(t.elapsedS) + "  ETA " + duration(t.etaS);
 }
 
-// The plan as the run keeps it: the tasks it resolved to and each skill's hash (a changed skill
-// is another plan), not the skill's path on this machine.
-nlohmann::json storedPlan(const EvalPlan& plan, const std::vector<Task>& tasks,
-                          const std::vector<std::string>& skills) {
-    nlohmann::json j = plan.toJson();
-    j["task_ids"] = nlohmann::json::array();
-    for (const auto& t : tasks)
-        j["task_ids"].push_back(t.id);
-    for (std::size_t i = 0; i < skills.size(); ++i) {
-        j["conditions"][i].erase("skill_file");
-        j["conditions"][i]["skill_sha256"] = skills[i].empty() ? "" : sha256Hex(skills[i]);
-    }
-    return j;
-}
-
-// Each model's provider under the model's name, with the plan's base URL.
-Status addModels(const EvalPlan& plan, const EvalOpts& o, LlmClient& client,
-                 std::vector<EvalModelProvider>& models, std::vector<std::string>& secrets) {
-    auto settings = LlmSettings::load(o.settings.empty() ? LlmSettings::defaultPath()
-                                                         : std::filesystem::path(o.settings));
-    if (!settings)
-        return settings.error();
-    for (const auto& m : plan.models) {
-        ProviderOverrides ov;
-        ov.baseUrl = m.baseUrl;
-        ov.concurrency = o.concurrency;
-        auto p = providerForRun(*settings, m.provider, ov, keychainApiKey);
-        if (!p)
-            return Error::make(p.error().code, plan.file + ":" + std::to_string(m.at.line) +
-                                                   ": model " + m.name + ": " + p.error().message);
-        p->config.name = m.name;
-        secrets.insert(secrets.end(), p->secrets.begin(), p->secrets.end());
-        if (Status st = client.addProvider(p->config); !st)
-            return st;
-        models.push_back({m, p->config});
-    }
-    return okStatus();
-}
-
-// Verification: one queue (builds in parallel, one verification at a time per GPU lane) fed
-// by enough checkers for every build slot and every lane; its first GPU goes into the prompts.
-Result<std::vector<std::unique_ptr<SampleChecker>>>
-connectCheckers(const EvalPlan& plan, const EvalOpts& o, PromptContext& base) {
-    if (locateRunner().empty())
-        return Error::make("worker-not-found",
-                           "kwb eval verifies every answer and needs kwb-runner (set KWB_RUNNER "
-                           "or install it)");
-    VerifyOptions vo;
-    vo.bench = plan.bench && !o.noBench;
-    vo.seed = plan.seed;
-    const int builds =
-        o.verifyJobs > 0 ? o.verifyJobs : int(std::max(1u, std::thread::hardware_concurrency()));
-    auto queue = localQueue({}, builds, "kwb", &base);
-    std::vector<std::unique_ptr<SampleChecker>> out;
-    for (std::size_t i = 0; i < std::size_t(builds) + queue->laneCount(); ++i)
-        out.push_back(std::make_unique<QueueSampleChecker>(queue, vo));
-    return out;
-}
-
-struct RunParts {
-    EvalPlan plan;
-    std::vector<Task> tasks;
-    std::vector<std::string> skills;
-};
-
-Result<RunParts> readPlan(const std::string& path) {
-    auto plan = loadEvalPlan(path);
-    if (!plan)
-        return plan.error();
-    auto dir = builtinTaskDirectory();
-    if (!dir)
-        return dir.error();
-    auto tasks = selectEvalTasks(*plan, loadTaskFolder(*dir).tasks);
-    if (!tasks)
-        return tasks.error();
-    auto skills = readEvalSkills(*plan);
-    if (!skills)
-        return skills.error();
-    return RunParts{std::move(*plan), std::move(*tasks), std::move(*skills)};
-}
-
 void attachTerminal(EvalRun& run) {
     const bool tty = ::isatty(2);
     auto last = std::make_shared<std::string>();
@@ -164,35 +80,24 @@ int runEval(const EvalOpts& o) {
         std::cerr << "kwb eval run: " << redactForStorage(describe(e), secrets) << "\n";
         return code;
     };
-    auto parts = readPlan(o.plan);
-    if (!parts)
-        return fail(parts.error(), 2);
-    LlmClient client;
-    std::vector<EvalModelProvider> models;
-    std::vector<std::string> secrets;
-    if (Status st = addModels(parts->plan, o, client, models, secrets); !st)
-        return fail(st.error(), 2, secrets);
+    EvalLaunchOptions lo;
+    lo.settings = o.settings;
+    lo.concurrency = o.concurrency;
+    lo.verifyJobs = o.verifyJobs;
+    lo.noBench = o.noBench;
+    lo.keychainKey = keychainApiKey;
+    auto launch = EvalLaunch::prepare(o.plan, std::move(lo));
+    if (!launch)
+        return fail(launch.error(), 2);
+    const std::vector<std::string>& secrets = (*launch)->secrets();
     auto store = openProject(o.project);
     if (!store)
         return fail(store.error(), 2);
-    auto record = (*store)->openEvalRun(parts->plan.name,
-                                        storedPlan(parts->plan, parts->tasks, parts->skills));
-    if (!record)
-        return fail(record.error(), 2);
-    PromptContext base;
-    auto checkers = connectCheckers(parts->plan, o, base);
-    if (!checkers)
-        return fail(checkers.error(), 2);
-    const std::string runId = record->runId;
-    EvalRun run(**store, client, parts->plan, parts->tasks, parts->skills, std::move(*record));
-    run.setModels(std::move(models));
-    run.setPromptBase(base);
-    run.setCheckers(std::move(*checkers));
-    auto settings = LlmSettings::load(o.settings.empty() ? LlmSettings::defaultPath()
-                                                         : std::filesystem::path(o.settings));
-    if (settings)
-        run.setPrices(&settings->prices());
-    run.addSecrets(secrets);
+    if (Status st = (*launch)->start(**store); !st)
+        return fail(st.error(), 2, secrets);
+    const std::string runId = (*launch)->runId();
+    const EvalPlan& plan = (*launch)->plan();
+    EvalRun& run = (*launch)->run();
     attachTerminal(run);
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
@@ -202,9 +107,9 @@ int runEval(const EvalOpts& o) {
     if (::isatty(2))
         std::cerr << "\r\033[K";
     const EvalTotals& t = run.totals();
-    std::cout << "Run " << runId << " (" << parts->plan.name << "): " << t.done
-              << " cells finished now, " << t.already << " were already there, of " << t.cells
-              << "; " << t.compiled << " compiled, " << t.correct << " correct";
+    std::cout << "Run " << runId << " (" << plan.name << "): " << t.done << " cells finished now, "
+              << t.already << " were already there, of " << t.cells << "; " << t.compiled
+              << " compiled, " << t.correct << " correct";
     if (t.compileOnly)
         std::cout << ", " << t.compileOnly << " compile-only (no GPU: built, not run)";
     if (t.failed)

@@ -2,7 +2,8 @@
 // through core's own path (a plan parsed from TOML, openEvalRun, addEvalAnswer with generation
 // and sealed verification records, as `kwb eval run` stores them): the view lists the run, and
 // every number it shows (answers, answered, compiled, correct, faster, pass@k, speedups, the
-// per-task cells and the chart's bars) equals core's report (buildEvalReport, what
+// per-task heatmap's rates and colours, the chart's bars, and pass@1 and fast_1.0 with the
+// intervals of each condition's difference from plain) equals core's report (buildEvalReport, what
 // `kwb eval report` prints); Enter on a task cell lists exactly that cell's answers in the review
 // list; Ctrl+3 reaches the view.
 #include <QApplication>
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <tuple>
 
 #include "core/eval/eval_plan.h"
 #include "core/eval/eval_report.h"
@@ -25,6 +27,7 @@
 #include "tests/gui/gui_fixtures.h"
 #include "ui/models/sample_list_model.h"
 #include "ui/widgets/chart_widget.h"
+#include "ui/widgets/heat_scale.h"
 #include "ui/widgets/sample_list_view.h"
 #include "ui/windows/evaluation_view.h"
 #include "ui/windows/main_window.h"
@@ -215,6 +218,47 @@ void TestEvaluationView::showsTheCoreReport() {
     QCOMPARE(view->chartWidget()->kind(), ChartWidget::Kind::CorrectRate);
     QCOMPARE(view->chartWidget()->seriesCount(), 1);
 
+    // pass@1 and fast_1.0 per model and condition, with the report's intervals as whiskers
+    // around the bars of the conditions other than plain.
+    const PassRateChartData& bars = view->passRateData();
+    QCOMPARE(view->passRateChart()->kind(), ChartWidget::Kind::PassRates);
+    QCOMPARE(bars.columns.size(), 4);
+    int whiskers = 0;
+    row = 0;
+    for (const EvalReportGroup& g : core->groups) {
+        if (g.scope != "overall")
+            continue;
+        QCOMPARE(bars.columns[row],
+                 QStringLiteral("%1 · %2").arg(QString::fromStdString(g.model),
+                                               QString::fromStdString(g.condition)));
+        QCOMPARE(bars.passAt1[row], 100.0 * g.stats.passAt1);
+        QCOMPARE(bars.fast1[row], 100.0 * g.stats.fastP.at(1.0));
+        for (const auto& [metric, ci, value] :
+             {std::tuple{std::string("correct"), bars.passAt1Ci[row], bars.passAt1[row]},
+              std::tuple{std::string("fast_1.0"), bars.fast1Ci[row], bars.fast1[row]}}) {
+            const auto d = std::find_if(core->differences.begin(), core->differences.end(),
+                                        [&](const EvalReportDifference& x) {
+                                            return x.model == g.model &&
+                                                   x.condition == g.condition && x.metric == metric;
+                                        });
+            QCOMPARE(ci.shown, g.condition != "plain");
+            if (g.condition == "plain")
+                continue;
+            QVERIFY(d != core->differences.end());
+            // The interval's ends, relative to the bar, are the report's.
+            QVERIFY(std::abs((ci.low - value) -
+                             100.0 * (d->interval.low - d->interval.difference)) < 1e-9);
+            QVERIFY(std::abs((ci.high - value) -
+                             100.0 * (d->interval.high - d->interval.difference)) < 1e-9);
+            QVERIFY(ci.low <= value + 1e-9 && value <= ci.high + 1e-9);
+            ++whiskers;
+        }
+        ++row;
+    }
+    QCOMPARE(whiskers, 4);
+    QCOMPARE(view->passRateChart()->whiskerCount(), 4);
+    QCOMPARE(view->passRateChart()->seriesNames().size(), 2); // the whiskers have no legend entry
+
     // The per-task table: "correct of answers" per task and model/condition column.
     QTableWidget* tasks = view->taskTable();
     QCOMPARE(tasks->rowCount(), 3);
@@ -229,8 +273,16 @@ void TestEvaluationView::showsTheCoreReport() {
                        x.condition == head.at(1).toStdString();
             });
             QVERIFY(g != core->groups.end());
-            QCOMPARE(tasks->item(r, c)->text(),
-                     QStringLiteral("%1 of %2").arg(g->stats.correct).arg(g->stats.cells));
+            // The heatmap: the cell's correct rate, its colour on the scale, and the count.
+            const double rate = double(g->stats.correct) / g->stats.cells;
+            QVERIFY(view->heatOf(r, c).has_value());
+            QCOMPARE(*view->heatOf(r, c), rate);
+            QCOMPARE(tasks->item(r, c)->background().color(), HeatScale::colour(rate));
+            QVERIFY2(tasks->item(r, c)->text().contains(
+                         QStringLiteral("%1 of %2").arg(g->stats.correct).arg(g->stats.cells)),
+                     qPrintable(tasks->item(r, c)->text()));
+            QVERIFY(tasks->item(r, c)->text().startsWith(
+                QStringLiteral("%1 %").arg(std::lround(rate * 100))));
             ++checked;
         }
     QCOMPARE(checked, 12);

@@ -71,6 +71,23 @@ struct CorrectRateChartData {
     }
 };
 
+// pass@1 and fast_p at 1.0 of an evaluation run, one column per model and condition, as shares
+// in percent. A condition other than plain carries the 95 % bootstrap interval of its difference
+// from plain (the report's), drawn as a whisker around its bar: from value + (low - difference)
+// to value + (high - difference), so the whisker shows how far the measured difference could
+// move the bar.
+struct PassRateChartData {
+    struct Interval {
+        bool shown = false;
+        double low = 0.0, high = 0.0; // in percent, where the whisker ends
+    };
+    QStringList columns;         // "model · condition"
+    QVector<double> passAt1;     // percent
+    QVector<double> fast1;       // percent
+    QVector<Interval> passAt1Ci; // one per column
+    QVector<Interval> fast1Ci;
+};
+
 // Equal-width bins over [min, max] of values: counts[i] holds values in
 // [edges[i], edges[i+1]) (the last bin includes max). Empty values give empty bins.
 struct Histogram {

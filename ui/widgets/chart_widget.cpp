@@ -428,7 +428,8 @@ QStringList ChartWidget::seriesNames() const {
                 names.append(set->label());
             continue;
         }
-        names.append(series->name());
+        if (!series->property("kwbWhisker").toBool()) // a pass-rate whisker has no legend entry
+            names.append(series->name());
     }
     return names;
 }

@@ -32,6 +32,7 @@ public:
         SpeedupHistogram,
         AcceptRate,
         CorrectRate,
+        PassRates,
         StallReasons
     };
     Q_ENUM(Kind)
@@ -46,6 +47,10 @@ public:
     void showAcceptRate(const AcceptRateChartData& chartData);
     // An evaluation run's correct rate per condition, a bar per model.
     void showCorrectRate(const CorrectRateChartData& chartData);
+    // pass@1 and fast_p at 1.0 per model and condition, with the intervals as whiskers
+    // (chart_pass_rates.cpp). whiskerCount() counts the whiskers drawn.
+    void showPassRates(const PassRateChartData& chartData);
+    int whiskerCount() const;
     // Horizontal bars, one group per reason; a message where no side has stall reasons.
     void showStallReasons(const StallChartData& chartData);
     // No chart: a sentence in its place ("Not timed: the sample did not run").

@@ -15,6 +15,8 @@
 #include "core/store/project_store.h"
 #include "ui/models/project_session.h"
 #include "ui/widgets/chart_widget.h"
+#include "ui/widgets/heat_scale.h"
+#include "ui/windows/evaluation_charts.h"
 
 namespace kwb::ui {
 
@@ -25,6 +27,7 @@ QString qs(const std::string& s) {
 }
 
 constexpr int kGroupRole = Qt::UserRole + 1; // the report group behind a row or cell
+constexpr int kRateRole = Qt::UserRole + 2;  // a heatmap cell's correct rate (0..1)
 
 // Answers correct and more than once as fast as the baseline, as a count (fast_p at 1.0 is
 // their share of all answers).
@@ -68,20 +71,30 @@ EvaluationView::EvaluationView(ProjectSession* session, QWidget* parent)
     : QWidget(parent), m_session(session), m_caption(new QLabel(this)), m_hint(new QLabel(this)),
       m_runs(table("evalRunsTable", this)), m_results(table("evalResultsTable", this)),
       m_tasks(table("evalTaskTable", this)), m_chart(new ChartWidget(this)),
+      m_passChart(new ChartWidget(this)), m_heatScale(new HeatScale(this)),
       m_split(new QSplitter(Qt::Horizontal, this)) {
     setObjectName(QStringLiteral("evaluationView"));
     m_caption->setObjectName(QStringLiteral("evalCaption"));
     m_caption->setWordWrap(true);
     m_hint->setWordWrap(true);
     m_chart->setObjectName(QStringLiteral("evalChart"));
+    m_passChart->setObjectName(QStringLiteral("evalPassRateChart"));
     m_runs->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_runs->setColumnCount(3);
     m_runs->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_results->setSelectionBehavior(QAbstractItemView::SelectRows);
 
+    auto* heatmap = new QWidget(this);
+    auto* heatLayout = new QVBoxLayout(heatmap);
+    heatLayout->setContentsMargins(0, 0, 0, 0);
+    heatLayout->addWidget(m_tasks, 1);
+    heatLayout->addWidget(m_heatScale);
+    auto* charts = new QSplitter(Qt::Vertical, this);
+    charts->addWidget(m_passChart);
+    charts->addWidget(m_chart);
     auto* lower = new QSplitter(Qt::Horizontal, this);
-    lower->addWidget(m_tasks);
-    lower->addWidget(m_chart);
+    lower->addWidget(heatmap);
+    lower->addWidget(charts);
     lower->setStretchFactor(0, 3);
     lower->setStretchFactor(1, 2);
     auto* right = new QWidget(this);
@@ -135,6 +148,11 @@ void EvaluationView::refresh() {
         reload();
 }
 
+void EvaluationView::followRun(const QString& runId) {
+    m_shownRun = runId;
+    refresh();
+}
+
 void EvaluationView::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     if (m_stale)
@@ -172,9 +190,11 @@ void EvaluationView::reload() {
             if (!(keep.isEmpty() ? false : selectRun(keep)) && m_runs->rowCount() > 0)
                 selectRun(m_runs->item(m_runs->rowCount() - 1, 0)->data(Qt::UserRole).toString());
             if (m_runs->rowCount() == 0) {
-                m_caption->setText(tr("No evaluation runs in this project yet: kwb eval run PLAN "
-                                      "starts one."));
+                m_caption->setText(tr("No evaluation runs in this project yet: Evaluation › New "
+                                      "evaluation run (Ctrl+Shift+R) or kwb eval run PLAN starts "
+                                      "one."));
                 m_chart->showMessage(tr("No evaluation run"));
+                m_passChart->showMessage(tr("No evaluation run"));
             }
         });
 }
@@ -318,8 +338,16 @@ void EvaluationView::fillTasks() {
                 continue;
             }
             const EvalStats& s = r.groups[std::size_t(it->second)].stats;
+            const double rate = s.cells ? double(s.correct) / s.cells : 0.0;
             //: Correct answers of all answers in an evaluation cell, e.g. "3 of 4"
-            QTableWidgetItem* cell = item(tr("%1 of %2").arg(s.correct).arg(s.cells), it->second);
+            const QString count = tr("%1 of %2").arg(s.correct).arg(s.cells);
+            QTableWidgetItem* cell =
+                item(QStringLiteral("%1 %  (%2)").arg(locale().toString(rate * 100, 'f', 0), count),
+                     it->second);
+            cell->setData(kRateRole, rate);
+            cell->setBackground(HeatScale::colour(rate));
+            cell->setForeground(HeatScale::textColour(rate));
+            cell->setTextAlignment(Qt::AlignCenter);
             cell->setToolTip(tr("%1 answered, %2 compiled, %3 correct, %4 faster than the baseline")
                                  .arg(s.answered)
                                  .arg(s.compiled)
@@ -332,35 +360,17 @@ void EvaluationView::fillTasks() {
 }
 
 void EvaluationView::fillChart() {
-    const EvalReport& r = *m_report;
-    CorrectRateChartData bars;
-    for (const EvalReportGroup& g : r.groups) {
-        if (g.scope != "overall")
-            continue;
-        int m = int(bars.models.indexOf(qs(g.model)));
-        if (m < 0) {
-            m = int(bars.models.size());
-            bars.models << qs(g.model);
-            bars.correct.append(QVector<int>());
-            bars.cells.append(QVector<int>());
-        }
-        int c = int(bars.conditions.indexOf(qs(g.condition)));
-        if (c < 0) {
-            c = int(bars.conditions.size());
-            bars.conditions << qs(g.condition);
-        }
-        for (QVector<QVector<int>>* v : {&bars.correct, &bars.cells})
-            while ((*v)[m].size() <= c)
-                (*v)[m].append(0);
-        bars.correct[m][c] = g.stats.correct;
-        bars.cells[m][c] = g.stats.cells;
-    }
-    for (int m = 0; m < bars.models.size(); ++m)
-        for (QVector<QVector<int>>* v : {&bars.correct, &bars.cells})
-            while ((*v)[m].size() < bars.conditions.size())
-                (*v)[m].append(0);
-    m_chartData = bars;
-    m_chart->showCorrectRate(bars);
+    m_chartData = correctRateData(*m_report);
+    m_chart->showCorrectRate(m_chartData);
+    m_passData = ui::passRateData(*m_report);
+    m_passChart->showPassRates(m_passData);
+}
+
+std::optional<double> EvaluationView::heatOf(int row, int column) const {
+    const QTableWidgetItem* it = m_tasks->item(row, column);
+    if (!it || !it->data(kRateRole).isValid())
+        return std::nullopt;
+    return it->data(kRateRole).toDouble();
 }
 
 QList<qint64> EvaluationView::samplesOf(const std::vector<std::int64_t>& cellIds) const {
@@ -408,7 +418,8 @@ void EvaluationView::retranslateUi() {
                        "samples in the Review view."));
     m_runs->setAccessibleName(tr("Evaluation runs"));
     m_results->setAccessibleName(tr("Results per model and condition"));
-    m_tasks->setAccessibleName(tr("Correct answers per task"));
+    m_tasks->setAccessibleName(tr("Correct rate per task, model and condition"));
+    m_heatScale->setCaption(tr("Correct rate"));
 }
 
 } // namespace kwb::ui

@@ -44,6 +44,7 @@
 #include "ui/widgets/verification_panel.h"
 #include "ui/windows/about_dialog.h"
 #include "ui/windows/dataset_view.h"
+#include "ui/windows/evaluation_actions.h"
 #include "ui/windows/evaluation_view.h"
 #include "ui/windows/export_dialog.h"
 #include "ui/windows/help_dialogs.h"
@@ -126,6 +127,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_profiler = new ProfileActions(
         {m_session, m_review, m_kernelEditor, m_verificationPanel->profileView()}, this, this);
     m_profiler->job()->setWorkerEndpoint(m_verificationJob->workerEndpoint());
+    m_evalActions = new EvaluationActions({m_session, m_evaluationView, m_review}, this);
     m_generationPanel->attach(m_session, m_kernelEditor);
     // The first answer streams into the kernel editor: a draft copy there is settled first.
     m_generationPanel->setStartGuard(
@@ -147,6 +149,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     statusBar()->addPermanentWidget(m_batchBar);
     statusBar()->addPermanentWidget(m_profiler->statusWidget());
+    statusBar()->addPermanentWidget(m_evalActions->statusWidget());
     statusBar()->addPermanentWidget(m_gpuStatus);
     createActions();
     createMenus();
@@ -472,6 +475,9 @@ void MainWindow::connectProfiler() {
 }
 
 void MainWindow::connectEvaluation() {
+    connect(m_evalActions, &EvaluationActions::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(m_evalActions, &EvaluationActions::problem, m_notices, &NoticeBar::showNotice);
     connect(m_evaluationView, &EvaluationView::message, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     // A cell's answers go to the review list, in front.
@@ -694,6 +700,7 @@ void MainWindow::createMenus() {
         {m_focusTasksAction, m_focusSamplesAction, m_focusEditorAction, m_focusVerificationAction});
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_togglePanelsAction);
+    menuBar()->addMenu(m_evalActions->menu());
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
     m_helpMenu->addAction(m_shortcutsAction);
@@ -742,6 +749,7 @@ void MainWindow::retranslateUi() {
     m_cancelBatchAction->setText(tr("Cancel the &batch verification"));
     m_profileAction->setText(tr("&Profile with Nsight Compute"));
     m_profiler->retranslateUi();
+    m_evalActions->retranslateUi();
     m_editCopyAction->setText(tr("&Edit a copy"));
     m_saveCopyAction->setText(tr("&Save the copy as a new sample"));
     m_compareAction->setText(tr("&Compare two samples"));

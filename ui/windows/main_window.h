@@ -22,6 +22,7 @@ class QTimer;
 namespace kwb::ui {
 
 class BatchProgressBar;
+class EvaluationActions;
 class BatchVerification;
 class CodeEditor;
 class DatasetView;
@@ -64,6 +65,8 @@ public:
     ProfileActions* profileActions() const { return m_profiler; }
     DatasetView* datasetView() const { return m_datasetView; }
     EvaluationView* evaluationView() const { return m_evaluationView; }
+    // The Evaluation menu: runs started from the window, the skill editor.
+    EvaluationActions* evaluationActions() const { return m_evalActions; }
     GenerationPanel* generationPanel() const { return m_generationPanel; }
     NoticeBar* noticeBar() const { return m_notices; }
 
@@ -171,6 +174,7 @@ private:
     ReviewController* m_review = nullptr;
     SampleActions* m_actions = nullptr;
     ProfileActions* m_profiler = nullptr;
+    EvaluationActions* m_evalActions = nullptr;
     QString m_pendingOpen; // the project asked for, until its list arrives
 
     QMenu* m_fileMenu = nullptr;

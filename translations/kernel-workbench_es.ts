@@ -104,6 +104,86 @@
     </message>
 </context>
 <context>
+    <name>CompareFigures</name>
+    <message>
+        <source>%1: no speedup at %2</source>
+        <translation>%1: sin aceleración en %2</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Referencia</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <extracomment>A roofline point: the sample, then the shape it was timed at</extracomment>
+        <translation>%1 en %2</translation>
+    </message>
+    <message>
+        <source>no ptxas figures recorded</source>
+        <translation>sin cifras de ptxas registradas</translation>
+    </message>
+    <message>
+        <source>not verified</source>
+        <translation>sin verificar</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Veredicto</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detalle</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Semilla</translation>
+    </message>
+    <message>
+        <source>Shapes</source>
+        <translation>Formas</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Tiempos</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Opciones</translation>
+    </message>
+    <message>
+        <source>Speedup (geometric mean)</source>
+        <translation>Aceleración (media geométrica)</translation>
+    </message>
+    <message>
+        <source>%1: result</source>
+        <translation>%1: resultado</translation>
+    </message>
+    <message>
+        <source>%1: median time</source>
+        <translation>%1: tiempo mediano</translation>
+    </message>
+    <message>
+        <source>%1: baseline median</source>
+        <translation>%1: mediana de la referencia</translation>
+    </message>
+    <message>
+        <source>%1: speedup</source>
+        <translation>%1: aceleración</translation>
+    </message>
+</context>
+<context>
     <name>StandingText</name>
     <message>
         <source>Unverified</source>
@@ -468,6 +548,33 @@
         <source>Warp cycles per issued instruction</source>
         <translation>Ciclos de warp por instrucción emitida</translation>
     </message>
+    <message>
+        <source>No speedups: none of these samples has been timed.</source>
+        <translation>Sin aceleraciones: ninguna de estas muestras se ha cronometrado.</translation>
+    </message>
+    <message>
+        <source>No timing at this shape: none of these samples was timed there.</source>
+        <translation>Sin tiempos en esta forma: ninguna de estas muestras se cronometró en ella.</translation>
+    </message>
+    <message>
+        <source>Timing at %1</source>
+        <translation>Tiempos en %1</translation>
+    </message>
+    <message>
+        <source>Time per call</source>
+        <translation>Tiempo por llamada</translation>
+    </message>
+    <message>
+        <source>%1
+median %2</source>
+        <extracomment>A box&apos;s category: the sample, then its median time with the unit</extracomment>
+        <translation>%1
+mediana %2</translation>
+    </message>
+    <message>
+        <source>Time per call (ms)</source>
+        <translation>Tiempo por llamada (ms)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::CodeEditor</name>
@@ -518,6 +625,143 @@
         <source>Hot line: %1 warp-stall samples (Nsight Compute)</source>
         <extracomment>The kernel editor&apos;s margin at a hot line of a profile</extracomment>
         <translation>Línea caliente: %1 muestras de espera de warps (Nsight Compute)</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::CompareView</name>
+    <message numerus="yes">
+        <source>%n sample(s) of %1</source>
+        <translation>
+            <numerusform>%n muestra de %1</numerusform>
+            <numerusform>%n muestras de %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No bar: %1</source>
+        <translation>Sin barra: %1</translation>
+    </message>
+    <message>
+        <source>No point: %1</source>
+        <translation>Sin punto: %1</translation>
+    </message>
+    <message>
+        <source>No timing: none of these samples has been timed.</source>
+        <translation>Sin tiempos: ninguna de estas muestras se ha cronometrado.</translation>
+    </message>
+    <message>
+        <source>No sample here has two verifications: nothing to compare.</source>
+        <translation>Ninguna muestra aquí tiene dos verificaciones: nada que comparar.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n field(s) changed</source>
+        <translation>
+            <numerusform>%n campo cambió</numerusform>
+            <numerusform>%n campos cambiaron</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Código</translation>
+    </message>
+    <message>
+        <source>Speedups</source>
+        <translation>Aceleraciones</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Tiempos</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>Métricas</translation>
+    </message>
+    <message>
+        <source>Verifications</source>
+        <translation>Verificaciones</translation>
+    </message>
+    <message>
+        <source>Left:</source>
+        <translation>Izquierda:</translation>
+    </message>
+    <message>
+        <source>Right:</source>
+        <translation>Derecha:</translation>
+    </message>
+    <message>
+        <source>Shape:</source>
+        <translation>Forma:</translation>
+    </message>
+    <message>
+        <source>Sample:</source>
+        <translation>Muestra:</translation>
+    </message>
+    <message>
+        <source>Before:</source>
+        <translation>Antes:</translation>
+    </message>
+    <message>
+        <source>After:</source>
+        <translation>Después:</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Muestra</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>Registros</translation>
+    </message>
+    <message>
+        <source>Shared memory (bytes)</source>
+        <translation>Memoria compartida (bytes)</translation>
+    </message>
+    <message>
+        <source>Spills store / load (bytes)</source>
+        <translation>Volcados escritura / lectura (bytes)</translation>
+    </message>
+    <message>
+        <source>Stack (bytes)</source>
+        <translation>Pila (bytes)</translation>
+    </message>
+    <message>
+        <source>Profiled duration</source>
+        <translation>Duración perfilada</translation>
+    </message>
+    <message>
+        <source>SM throughput</source>
+        <translation>Rendimiento de los SM</translation>
+    </message>
+    <message>
+        <source>Memory throughput</source>
+        <translation>Rendimiento de memoria</translation>
+    </message>
+    <message>
+        <source>Achieved occupancy</source>
+        <translation>Ocupación lograda</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Campo</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Antes</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Después</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Cambio</translation>
     </message>
 </context>
 <context>
@@ -1308,10 +1552,6 @@
         <translation>&amp;Guardar la copia como muestra nueva</translation>
     </message>
     <message>
-        <source>&amp;Compare two samples</source>
-        <translation>&amp;Comparar dos muestras</translation>
-    </message>
-    <message>
         <source>&amp;Generate…</source>
         <translation>&amp;Generar…</translation>
     </message>
@@ -1437,6 +1677,10 @@
     <message>
         <source>&amp;Profile with Nsight Compute</source>
         <translation>&amp;Perfilar con Nsight Compute</translation>
+    </message>
+    <message>
+        <source>&amp;Compare samples</source>
+        <translation>&amp;Comparar muestras</translation>
     </message>
 </context>
 <context>
@@ -1925,10 +2169,6 @@
         <translation>Guardada como muestra #%1.</translation>
     </message>
     <message>
-        <source>Select two samples to compare (Ctrl+click), or a sample with a parent.</source>
-        <translation>Seleccione dos muestras para comparar (Ctrl+clic) o una muestra con padre.</translation>
-    </message>
-    <message>
         <source>Cannot compare: %1</source>
         <translation>No se puede comparar: %1</translation>
     </message>
@@ -1978,6 +2218,18 @@
             <numerusform>Verificando %n muestra…</numerusform>
             <numerusform>Verificando %n muestras…</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Compare takes at most %1 samples: %2 are selected.</source>
+        <translation>Comparar admite como máximo %1 muestras: hay %2 seleccionadas.</translation>
+    </message>
+    <message>
+        <source>Compare samples of one task: the selection holds samples of %1.</source>
+        <translation>Compare muestras de una sola tarea: la selección tiene muestras de %1.</translation>
+    </message>
+    <message>
+        <source>Select two to eight samples of one task (Ctrl+click), or a sample with a parent or with two verifications, to compare.</source>
+        <translation>Seleccione de dos a ocho muestras de una tarea (Ctrl+clic), o una muestra con padre o con dos verificaciones, para comparar.</translation>
     </message>
 </context>
 <context>

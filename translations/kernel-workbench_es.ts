@@ -2749,6 +2749,10 @@ mediana %2</translation>
         <source>&amp;Close</source>
         <translation>&amp;Cerrar</translation>
     </message>
+    <message>
+        <source>Next / previous page of Compare</source>
+        <translation>Página siguiente / anterior de Comparar</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::TaskBrowser</name>

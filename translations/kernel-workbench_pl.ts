@@ -2777,6 +2777,10 @@ mediana %2</translation>
         <source>&amp;Close</source>
         <translation>&amp;Zamknij</translation>
     </message>
+    <message>
+        <source>Next / previous page of Compare</source>
+        <translation>Następna / poprzednia strona porównania</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::TaskBrowser</name>

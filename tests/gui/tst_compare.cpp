@@ -250,6 +250,13 @@ void TestCompare::threeSamples() {
     QVERIFY(compare && compare->isVisible());
     QCOMPARE(compare->entryCount(), 3);
     QCOMPARE(compare->currentPage(), CompareView::Page::Source);
+    // Ctrl+Tab walks the pages from a chooser, Ctrl+Shift+Tab back.
+    compare->leftChoice()->setFocus();
+    QTest::keyClick(compare->leftChoice(), Qt::Key_Tab, Qt::ControlModifier);
+    QCOMPARE(compare->currentPage(), CompareView::Page::Speedups);
+    QTest::keyClick(compare->speedupChart(), Qt::Key_Backtab,
+                    Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(compare->currentPage(), CompareView::Page::Source);
 
     // The source diff: A and B (the first two) differ in one token on line 2.
     QCOMPARE(compare->leftChoice()->currentText(), QStringLiteral("#%1 · a.cu").arg(a));

@@ -4,7 +4,9 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
+#include <QShortcut>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -78,7 +80,29 @@ CompareView::CompareView(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_summary);
     layout->addWidget(m_tabs, 1);
+    // Ctrl+Tab and Ctrl+Shift+Tab walk the pages from anywhere in the view (a chooser with the
+    // focus would take the key for its own search otherwise).
+    auto* next = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Tab), this);
+    auto* previous = new QShortcut(this);
+    previous->setKeys({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab),
+                       QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab)});
+    for (QShortcut* shortcut : {next, previous})
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(next, &QShortcut::activated, this, [this] { stepPage(1); });
+    connect(previous, &QShortcut::activated, this, [this] { stepPage(-1); });
     retranslateUi();
+}
+
+void CompareView::stepPage(int step) {
+    // Only the enabled pages (two plain sources have the source page alone).
+    const int n = m_tabs->count();
+    for (int i = 1; i <= n; ++i) {
+        const int page = ((m_tabs->currentIndex() + step * i) % n + n) % n;
+        if (m_tabs->isTabEnabled(page)) {
+            m_tabs->setCurrentIndex(page);
+            return;
+        }
+    }
 }
 
 QWidget* CompareView::createSourcePage() {

@@ -38,6 +38,8 @@ public:
     void showSources(const QString& leftTitle, const QString& leftText, const QString& rightTitle,
                      const QString& rightText);
     void showPage(Page page);
+    // The next (1) or previous (-1) enabled page, wrapping: Ctrl+Tab, Ctrl+Shift+Tab.
+    void stepPage(int step);
     Page currentPage() const;
     int entryCount() const { return static_cast<int>(m_set.size()); }
 

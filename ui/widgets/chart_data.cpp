@@ -1,5 +1,6 @@
 #include "ui/widgets/chart_data.h"
 
+#include <QLocale>
 #include <algorithm>
 #include <cmath>
 
@@ -67,6 +68,12 @@ BoxSummary summarize(QVector<double> values) {
         }
     }
     return s;
+}
+
+QString formatDuration(double ms) {
+    if (std::abs(ms) < 1.0)
+        return QStringLiteral("%1 µs").arg(QLocale().toString(ms * 1000.0, 'g', 3));
+    return QStringLiteral("%1 ms").arg(QLocale().toString(ms, 'g', 3));
 }
 
 } // namespace kwb::ui

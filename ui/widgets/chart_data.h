@@ -38,6 +38,25 @@ struct RooflineChartData {
     QVector<Point> points;
 };
 
+// The Compare view's speedups: one bar group per shape, one bar per sample. speedups[s][i] is
+// sample s's speedup at shape i; NaN (or a missing entry) where it has none, drawn as no bar.
+struct GroupedSpeedupChartData {
+    QStringList shapes;
+    QStringList samples;
+    QVector<QVector<double>> speedups;
+};
+
+// The Compare view's timing at one shape: a box per sample (its candidate's raw samples) and
+// the baseline's, in milliseconds; the axis picks µs or ms from the values.
+struct SampleTimingChartData {
+    QString shape;
+    struct Box {
+        QString label;
+        QVector<double> samplesMs;
+    };
+    QVector<Box> boxes;
+};
+
 // Warp-stall reasons, grouped per reason with one bar per side (a profile's candidate and
 // baseline): warp cycles per issued instruction. A reason that is not among a side's top ones
 // has 0 there.
@@ -111,5 +130,9 @@ struct BoxSummary {
     double lower = 0.0, q1 = 0.0, median = 0.0, q3 = 0.0, upper = 0.0;
 };
 BoxSummary summarize(QVector<double> values);
+
+// A time in milliseconds as people read it: "3.41 µs" under a millisecond, else "12.9 ms"
+// (in the locale's digits).
+QString formatDuration(double ms);
 
 } // namespace kwb::ui

@@ -33,7 +33,9 @@ public:
         AcceptRate,
         CorrectRate,
         PassRates,
-        StallReasons
+        StallReasons,
+        GroupedSpeedups,
+        SampleTimings
     };
     Q_ENUM(Kind)
 
@@ -53,6 +55,10 @@ public:
     int whiskerCount() const;
     // Horizontal bars, one group per reason; a message where no side has stall reasons.
     void showStallReasons(const StallChartData& chartData);
+    // Compare: speedup per shape, a bar per sample (chart_widget_compare.cpp).
+    void showGroupedSpeedups(const GroupedSpeedupChartData& chartData);
+    // Compare: one shape's timing, a box per sample, in µs or ms as the values need.
+    void showSampleTimings(const SampleTimingChartData& chartData);
     // No chart: a sentence in its place ("Not timed: the sample did not run").
     void showMessage(const QString& message);
 
@@ -64,6 +70,8 @@ public:
     QStringList seriesNames() const;
     // The categories of the chart's bar axis (shapes, stall reasons, ...); empty when none.
     QStringList categories() const;
+    // How many bars the bar series draws at a category (a bar of height 0 is none).
+    int barCount(int category) const;
 
     // The chart alone, at `size` (the widget's size when empty), white background.
     QImage toImage(QSize size = {}) const;

@@ -207,6 +207,7 @@ QString CodeEditor::text() const {
 void CodeEditor::setText(const QString& text) {
     m_scintilla->setText(text);
     m_scintilla->setModified(false);
+    m_changedSpans.clear(); // the text they marked is gone
     drawDiagnostics();
     drawHotLines();
 }

@@ -39,6 +39,14 @@ public:
         NoteMarker = 1 << 2,
         HotLineMarker = 1 << 3
     };
+    // A span of one line (0-based line, column and length in characters), for the diff view's
+    // word-level marks.
+    struct TextSpan {
+        int line = 0;
+        int column = 0;
+        int length = 0;
+        bool operator==(const TextSpan&) const = default;
+    };
     // A source line where a profile found the warp-stall samples (1-based).
     struct HotLine {
         int line = 0;
@@ -110,6 +118,12 @@ public:
     void setLineMarks(const QList<LineMark>& marks);
     LineMark lineMark(int line) const; // 1-based
     void setLineLabels(const QStringList& labels);
+    // The changed part of changed lines: a strong tint over each span (replaces the previous
+    // spans; setText() clears them). code_editor_spans.cpp.
+    void setChangedSpans(const QList<TextSpan>& spans);
+    QList<TextSpan> changedSpans() const { return m_changedSpans; }
+    // Whether the tint is drawn at a 1-based line and column (read from the editor itself).
+    bool hasChangedText(int line, int column) const;
     int firstVisibleLine() const;
     // How many lines fit on screen at the editor's present height.
     int visibleLineCount() const;
@@ -150,6 +164,7 @@ private:
     int m_currentDiagnostic = -1;
     QList<LineMark> m_lineMarks;
     QList<HotLine> m_hotLines;
+    QList<TextSpan> m_changedSpans;
     bool m_editCopyOffered = true;
     std::unique_ptr<QsciStyle> m_annotationStyles[3]; // error, warning, note
 };

@@ -6,11 +6,28 @@
 #include <QLabel>
 #include <QStringList>
 #include <QToolButton>
+#include <algorithm>
 
 #include "core/diff/line_diff.h"
+#include "core/diff/word_diff.h"
 #include "ui/widgets/code_editor.h"
 
 namespace kwb::ui {
+
+namespace {
+
+// A byte range of a UTF-8 line as a span of characters of that line, as the editor counts them.
+CodeEditor::TextSpan toSpan(int row, const std::string& line, const ByteRange& range) {
+    const auto at = [&line](int bytes) {
+        return static_cast<int>(
+            QString::fromUtf8(line.data(), std::min<qsizetype>(bytes, qsizetype(line.size())))
+                .size());
+    };
+    const int column = at(range.start);
+    return {row, column, at(range.start + range.length) - column};
+}
+
+} // namespace
 
 DiffView::DiffView(QWidget* parent)
     : QWidget(parent), m_leftTitle(new QLabel(this)), m_rightTitle(new QLabel(this)),
@@ -79,6 +96,7 @@ void DiffView::setSources(const QString& leftTitle, const QString& leftText,
 
     QStringList leftRows, rightRows, leftLabels, rightLabels;
     QList<CodeEditor::LineMark> leftMarks, rightMarks;
+    QList<CodeEditor::TextSpan> leftSpans, rightSpans;
     m_changeStarts.clear();
     m_currentChange = -1;
     bool inChange = false;
@@ -98,10 +116,19 @@ void DiffView::setSources(const QString& leftTitle, const QString& leftText,
             leftMarks.append(Mark::None);
             rightMarks.append(Mark::None);
             break;
-        case RowKind::Changed:
+        case RowKind::Changed: {
             leftMarks.append(Mark::Changed);
             rightMarks.append(Mark::Changed);
+            // The part of the line that changed, word by word.
+            const std::string& oldLine = oldLines[static_cast<size_t>(row.oldLine)];
+            const std::string& newLine = newLines[static_cast<size_t>(row.newLine)];
+            const WordDiff words = diffWords(oldLine, newLine);
+            for (const ByteRange& r : words.oldRanges)
+                leftSpans.append(toSpan(i, oldLine, r));
+            for (const ByteRange& r : words.newRanges)
+                rightSpans.append(toSpan(i, newLine, r));
             break;
+        }
         case RowKind::Removed:
             leftMarks.append(Mark::Removed);
             rightMarks.append(Mark::Filler);
@@ -123,6 +150,8 @@ void DiffView::setSources(const QString& leftTitle, const QString& leftText,
     m_right->setLineLabels(rightLabels);
     m_left->setLineMarks(leftMarks);
     m_right->setLineMarks(rightMarks);
+    m_left->setChangedSpans(leftSpans);
+    m_right->setChangedSpans(rightSpans);
     retranslateUi();
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Two sources side by side, aligned line by line: changed lines tinted on both sides, removed
 // ones on the left, added ones on the right, blank filler rows where a side has no line, and
-// the original line numbers in the margins. The two editors scroll together. The diff itself
+// the original line numbers in the margins; in a changed line, the words that changed (core/diff's
+// word diff) are tinted more strongly. The two editors scroll together. The diff itself
 // is core/diff (Myers); it runs on the UI thread because kernels are a few hundred lines (a
 // 5,000-line pair takes milliseconds).
 #include <QList>

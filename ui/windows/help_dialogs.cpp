@@ -98,6 +98,8 @@ ShortcutsSheet::ShortcutsSheet(QWidget* window) : QDialog(window) {
     rows.push_back({tr("Next / previous compiler problem"), QStringLiteral("F8, Shift+F8")});
     rows.push_back({tr("Leave the note or tags field"), QStringLiteral("Esc")});
     rows.push_back({tr("Next area of the window"), QStringLiteral("Tab")});
+    rows.push_back(
+        {tr("Next / previous page of Compare"), QStringLiteral("Ctrl+Tab, Ctrl+Shift+Tab")});
     std::sort(rows.begin(), rows.end(),
               [](const Row& a, const Row& b) { return a.what.localeAwareCompare(b.what) < 0; });
     auto* table = new QTableWidget(static_cast<int>(rows.size()), 2, this);

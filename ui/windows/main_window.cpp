@@ -30,7 +30,7 @@
 #include "ui/models/workbench_settings.h"
 #include "ui/widgets/batch_progress_bar.h"
 #include "ui/widgets/code_editor.h"
-#include "ui/widgets/diff_view.h"
+#include "ui/widgets/compare_view.h"
 #include "ui/widgets/generation_panel.h"
 #include "ui/widgets/gpu_status_label.h"
 #include "ui/widgets/notice_bar.h"
@@ -97,7 +97,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_editorArea(new QTabWidget(this)), m_lowerArea(new QTabWidget(this)),
       m_kernelEditor(new CodeEditor(CodeEditor::Language::Cuda, this)),
       m_promptEditor(new CodeEditor(CodeEditor::Language::PlainText, this)),
-      m_diffView(new DiffView(this)), m_taskPane(new TaskPane(this)),
+      m_compareView(new CompareView(this)), m_taskPane(new TaskPane(this)),
       m_verificationPanel(new VerificationPanel(this)),
       m_generationPanel(new GenerationPanel(this)), m_reviewBar(new ReviewBar(this)),
       m_datasetView(new DatasetView(m_session, this)),
@@ -114,9 +114,9 @@ MainWindow::MainWindow(QWidget* parent)
                                      m_promptEditor, m_reviewBar, m_verificationPanel, m_taskPane,
                                      m_filterBar},
                                     this);
-    m_actions = new SampleActions(
-        {m_session, m_review, m_sampleList, m_kernelEditor, m_verificationJob, m_diffView, m_batch},
-        this);
+    m_actions = new SampleActions({m_session, m_review, m_sampleList, m_kernelEditor,
+                                   m_verificationJob, m_compareView, m_batch},
+                                  this);
     // "Verified alike" compares devices by name: the probe's answer, once there is one.
     m_actions->setDeviceNameSource([this]() -> std::optional<std::string> {
         const auto info = deviceInfo();
@@ -177,7 +177,7 @@ QWidget* MainWindow::createReviewPage() {
     m_editorArea->addTab(m_promptEditor, QString());
     m_editorArea->addTab(m_taskPane, QString());
     m_editorArea->addTab(m_provenanceView, QString());
-    m_editorArea->addTab(m_diffView, QString());
+    m_editorArea->addTab(m_compareView, QString());
     m_lowerArea->addTab(m_verificationPanel, QString());
     m_lowerArea->addTab(m_generationPanel, QString());
 
@@ -346,8 +346,8 @@ void MainWindow::showExportOfSelection() {
 
 void MainWindow::showDiff(const QString& leftTitle, const QString& leftText,
                           const QString& rightTitle, const QString& rightText) {
-    m_diffView->setSources(leftTitle, leftText, rightTitle, rightText);
-    m_editorArea->setCurrentWidget(m_diffView);
+    m_compareView->showSources(leftTitle, leftText, rightTitle, rightText);
+    m_editorArea->setCurrentWidget(m_compareView);
 }
 
 void MainWindow::showView(int index) {
@@ -413,7 +413,7 @@ void MainWindow::connectParts() {
     connect(m_reviewBar, &ReviewBar::fieldsLeft, this,
             [this] { m_sampleList->setFocus(Qt::ShortcutFocusReason); });
     connect(m_actions, &SampleActions::compareShown, this,
-            [this] { m_editorArea->setCurrentWidget(m_diffView); });
+            [this] { m_editorArea->setCurrentWidget(m_compareView); });
     connect(m_datasetView, &DatasetView::sampleActivated, this, [this](qint64 id) {
         showView(0);
         m_review->showSample(id);
@@ -752,7 +752,7 @@ void MainWindow::retranslateUi() {
     m_evalActions->retranslateUi();
     m_editCopyAction->setText(tr("&Edit a copy"));
     m_saveCopyAction->setText(tr("&Save the copy as a new sample"));
-    m_compareAction->setText(tr("&Compare two samples"));
+    m_compareAction->setText(tr("&Compare samples"));
     m_generateAction->setText(tr("&Generate…"));
     m_reviewViewAction->setText(tr("&Review"));
     m_datasetViewAction->setText(tr("&Dataset"));
@@ -770,7 +770,7 @@ void MainWindow::retranslateUi() {
     m_editorArea->setTabText(m_editorArea->indexOf(m_promptEditor), tr("&Prompt"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_taskPane), tr("&Task"));
     m_editorArea->setTabText(m_editorArea->indexOf(m_provenanceView), tr("Proven&ance"));
-    m_editorArea->setTabText(m_editorArea->indexOf(m_diffView), tr("Co&mpare"));
+    m_editorArea->setTabText(m_editorArea->indexOf(m_compareView), tr("Co&mpare"));
     m_lowerArea->setTabText(m_lowerArea->indexOf(m_verificationPanel), tr("Verification"));
     m_lowerArea->setTabText(m_lowerArea->indexOf(m_generationPanel), tr("Generation"));
 }

@@ -28,7 +28,7 @@ class CodeEditor;
 class DatasetView;
 class DeviceProbe;
 class EvaluationView;
-class DiffView;
+class CompareView;
 class GenerationPanel;
 class GpuStatusLabel;
 class NoticeBar;
@@ -157,7 +157,7 @@ private:
     QSplitter* m_editorSplit = nullptr; // editors over the lower panels
     CodeEditor* m_kernelEditor = nullptr;
     CodeEditor* m_promptEditor = nullptr;
-    DiffView* m_diffView = nullptr;
+    CompareView* m_compareView = nullptr;
     TaskPane* m_taskPane = nullptr;
     VerificationPanel* m_verificationPanel = nullptr;
     GenerationPanel* m_generationPanel = nullptr;

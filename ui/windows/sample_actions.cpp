@@ -12,7 +12,7 @@
 #include "ui/models/verification_job.h"
 #include "ui/models/workbench_settings.h"
 #include "ui/widgets/code_editor.h"
-#include "ui/widgets/diff_view.h"
+#include "ui/widgets/compare_view.h"
 #include "ui/widgets/sample_list_view.h"
 #include "ui/windows/review_controller.h"
 
@@ -23,16 +23,6 @@ namespace {
 QString qs(const std::string& s) {
     return QString::fromStdString(s);
 }
-
-QString title(const Sample& s) {
-    return s.label.empty() ? QStringLiteral("#%1 · %2").arg(s.id).arg(qs(s.taskId))
-                           : QStringLiteral("#%1 · %2").arg(s.id).arg(qs(s.label));
-}
-
-struct Pair {
-    Sample left;
-    Sample right;
-};
 
 } // namespace
 
@@ -302,39 +292,77 @@ void SampleActions::saveCopyThen(std::function<void()> after, std::function<void
 
 void SampleActions::compare() {
     auto current = m_parts.review->currentSample();
-    if (!current)
-        return;
     QList<qint64> ids = m_parts.list->selectedSampleIds();
-    qint64 left = 0, right = current->id;
-    if (ids.size() >= 2) {
-        left = ids.at(1);
-        right = ids.at(0);
-    } else if (current->parentId) {
-        left = *current->parentId;
-    } else {
-        emit message(tr("Select two samples to compare (Ctrl+click), or a sample with a parent."));
+    if (ids.size() > kMaxCompared) {
+        emit message(tr("Compare takes at most %1 samples: %2 are selected.")
+                         .arg(kMaxCompared)
+                         .arg(ids.size()));
         return;
     }
+    if (ids.size() < 2) {
+        if (!current)
+            return;
+        ids = {current->id};
+        if (current->parentId)
+            ids.prepend(*current->parentId);
+    }
+    std::sort(ids.begin(), ids.end()); // older samples on the left
+    const qint64 currentId = current ? current->id : 0;
     m_parts.session->run(
         this,
-        [left, right](ProjectStore& store) -> Result<Pair> {
-            auto a = store.sample(left);
-            if (!a)
-                return a.error();
-            auto b = store.sample(right);
-            if (!b)
-                return b.error();
-            return Pair{std::move(*a), std::move(*b)};
+        [ids](ProjectStore& store) -> Result<CompareSet> {
+            CompareSet set;
+            for (qint64 id : ids) {
+                CompareEntry entry;
+                auto sample = store.sample(id);
+                if (!sample)
+                    return sample.error();
+                entry.sample = std::move(*sample);
+                auto records = store.verifications(id);
+                if (!records)
+                    return records.error();
+                entry.verifications = std::move(*records);
+                auto profiles = store.profiles(id);
+                if (!profiles)
+                    return profiles.error();
+                if (!profiles->empty())
+                    entry.profile = std::move(profiles->back());
+                set.append(std::move(entry));
+            }
+            return set;
         },
-        [this](const Result<Pair>& pair) {
-            if (!pair) {
-                emit message(tr("Cannot compare: %1").arg(qs(pair.error().message)));
+        [this, currentId](const Result<CompareSet>& set) {
+            if (!set) {
+                emit message(tr("Cannot compare: %1").arg(qs(set.error().message)));
                 return;
             }
-            m_parts.diff->setSources(title(pair->left), qs(pair->left.source), title(pair->right),
-                                     qs(pair->right.source));
-            emit compareShown();
+            showComparison(*set, currentId);
         });
+}
+
+void SampleActions::showComparison(const CompareSet& set, qint64 currentId) {
+    QStringList tasks;
+    for (const CompareEntry& e : set)
+        if (!tasks.contains(qs(e.sample.taskId)))
+            tasks.append(qs(e.sample.taskId));
+    if (tasks.size() > 1) {
+        emit message(tr("Compare samples of one task: the selection holds samples of %1.")
+                         .arg(tasks.join(QStringLiteral(", "))));
+        return;
+    }
+    if (set.size() < 2 && (set.isEmpty() || set.front().verifications.size() < 2)) {
+        emit message(tr("Select two to eight samples of one task (Ctrl+click), or a sample with a "
+                        "parent or with two verifications, to compare."));
+        return;
+    }
+    int recordsOf = -1;
+    for (int i = 0; i < set.size(); ++i)
+        if (set[i].sample.id == currentId && set[i].verifications.size() >= 2)
+            recordsOf = i;
+    m_parts.compare->setEntries(set, recordsOf);
+    m_parts.compare->showPage(set.size() >= 2 ? CompareView::Page::Source
+                                              : CompareView::Page::Verifications);
+    emit compareShown();
 }
 
 } // namespace kwb::ui

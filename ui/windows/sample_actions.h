@@ -3,10 +3,11 @@
 // verification of its exact source through the worker and stores the record in the project;
 // "Edit a copy" turns the read-only kernel editor into a draft whose Save (Ctrl+S) adds a
 // person-written child sample (a draft that differs from its parent is never dropped silently:
-// leaving it asks Save / Discard / Cancel first); Compare (Ctrl+D) shows two selected samples, or a
-// sample and its parent, side by side. "Verify selected" and "Verify all unverified" run the
-// samples through the verification queue (BatchVerification); each record lands in the list, the
-// review bar and (for the current sample) the verification panel as it arrives.
+// leaving it asks Save / Discard / Cancel first); Compare (Ctrl+D) shows 2 to 8 selected samples of
+// one task, or a sample and its parent, or a sample's verifications, in the Compare tab. "Verify
+// selected" and "Verify all unverified" run the samples through the verification queue
+// (BatchVerification); each record lands in the list, the review bar and (for the current sample)
+// the verification panel as it arrives.
 //
 // UI thread only; store calls go through the ProjectSession, verification through the
 // VerificationJob (its own thread and worker process).
@@ -20,13 +21,14 @@
 #include <QString>
 
 #include "core/model/sample.h"
+#include "ui/models/compare_set.h"
 #include "ui/models/verification_standing.h"
 
 namespace kwb::ui {
 
 class BatchVerification;
 class CodeEditor;
-class DiffView;
+class CompareView;
 class ProjectSession;
 class ReviewController;
 class SampleListView;
@@ -42,7 +44,7 @@ public:
         SampleListView* list = nullptr;
         CodeEditor* kernelEditor = nullptr;
         VerificationJob* job = nullptr;
-        DiffView* diff = nullptr;
+        CompareView* compare = nullptr;
         BatchVerification* batch = nullptr; // optional: no batch verification without it
     };
 
@@ -76,7 +78,9 @@ public:
     QWidget* draftQuestion() const;
     // Stores the draft as a person-written child sample; it becomes current.
     void saveCopy();
-    // Two selected samples, or the current one and its parent, in the Compare tab.
+    // 2 to 8 selected samples of one task, or the current one and its parent (with its
+    // verifications), in the Compare tab; more samples, or samples of several tasks, are
+    // refused with a message and nothing is shown.
     void compare();
 
 signals:
@@ -84,13 +88,15 @@ signals:
     void verificationStored(qint64 sampleId);
     // A draft copy was stored as sample `id`.
     void copySaved(qint64 id);
-    // The Compare tab has two samples.
+    // The Compare tab shows what compare() read.
     void compareShown();
     void message(const QString& text);
 
 private:
     void storeRecord(qint64 sampleId, const RecordPtr& record);
     void startBatch(const QList<qint64>& ids);
+    // Shows what compare() read, or says why it is not shown (several tasks, nothing to compare).
+    void showComparison(const CompareSet& set, qint64 currentId);
     void askAboutDraft();
     void saveCopyThen(std::function<void()> after, std::function<void()> failed);
 

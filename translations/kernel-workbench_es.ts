@@ -104,6 +104,86 @@
     </message>
 </context>
 <context>
+    <name>CompareFigures</name>
+    <message>
+        <source>%1: no speedup at %2</source>
+        <translation>%1: sin aceleración en %2</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Referencia</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <extracomment>A roofline point: the sample, then the shape it was timed at</extracomment>
+        <translation>%1 en %2</translation>
+    </message>
+    <message>
+        <source>no ptxas figures recorded</source>
+        <translation>sin cifras de ptxas registradas</translation>
+    </message>
+    <message>
+        <source>not verified</source>
+        <translation>sin verificar</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Veredicto</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detalle</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Semilla</translation>
+    </message>
+    <message>
+        <source>Shapes</source>
+        <translation>Formas</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Tiempos</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Opciones</translation>
+    </message>
+    <message>
+        <source>Speedup (geometric mean)</source>
+        <translation>Aceleración (media geométrica)</translation>
+    </message>
+    <message>
+        <source>%1: result</source>
+        <translation>%1: resultado</translation>
+    </message>
+    <message>
+        <source>%1: median time</source>
+        <translation>%1: tiempo mediano</translation>
+    </message>
+    <message>
+        <source>%1: baseline median</source>
+        <translation>%1: mediana de la referencia</translation>
+    </message>
+    <message>
+        <source>%1: speedup</source>
+        <translation>%1: aceleración</translation>
+    </message>
+</context>
+<context>
     <name>StandingText</name>
     <message>
         <source>Unverified</source>
@@ -488,6 +568,33 @@
         <source>Whiskers: the 95 % bootstrap interval of each condition&apos;s difference from plain, drawn around the condition&apos;s bar.</source>
         <translation>Bigotes: el intervalo bootstrap del 95 % de la diferencia de cada condición con plain, dibujado alrededor de su barra.</translation>
     </message>
+    <message>
+        <source>No speedups: none of these samples has been timed.</source>
+        <translation>Sin aceleraciones: ninguna de estas muestras se ha cronometrado.</translation>
+    </message>
+    <message>
+        <source>No timing at this shape: none of these samples was timed there.</source>
+        <translation>Sin tiempos en esta forma: ninguna de estas muestras se cronometró en ella.</translation>
+    </message>
+    <message>
+        <source>Timing at %1</source>
+        <translation>Tiempos en %1</translation>
+    </message>
+    <message>
+        <source>Time per call</source>
+        <translation>Tiempo por llamada</translation>
+    </message>
+    <message>
+        <source>%1
+median %2</source>
+        <extracomment>A box&apos;s category: the sample, then its median time with the unit</extracomment>
+        <translation>%1
+mediana %2</translation>
+    </message>
+    <message>
+        <source>Time per call (ms)</source>
+        <translation>Tiempo por llamada (ms)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::CodeEditor</name>
@@ -538,6 +645,143 @@
         <source>Hot line: %1 warp-stall samples (Nsight Compute)</source>
         <extracomment>The kernel editor&apos;s margin at a hot line of a profile</extracomment>
         <translation>Línea caliente: %1 muestras de espera de warps (Nsight Compute)</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::CompareView</name>
+    <message numerus="yes">
+        <source>%n sample(s) of %1</source>
+        <translation>
+            <numerusform>%n muestra de %1</numerusform>
+            <numerusform>%n muestras de %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No bar: %1</source>
+        <translation>Sin barra: %1</translation>
+    </message>
+    <message>
+        <source>No point: %1</source>
+        <translation>Sin punto: %1</translation>
+    </message>
+    <message>
+        <source>No timing: none of these samples has been timed.</source>
+        <translation>Sin tiempos: ninguna de estas muestras se ha cronometrado.</translation>
+    </message>
+    <message>
+        <source>No sample here has two verifications: nothing to compare.</source>
+        <translation>Ninguna muestra aquí tiene dos verificaciones: nada que comparar.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n field(s) changed</source>
+        <translation>
+            <numerusform>%n campo cambió</numerusform>
+            <numerusform>%n campos cambiaron</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Código</translation>
+    </message>
+    <message>
+        <source>Speedups</source>
+        <translation>Aceleraciones</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Tiempos</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>Métricas</translation>
+    </message>
+    <message>
+        <source>Verifications</source>
+        <translation>Verificaciones</translation>
+    </message>
+    <message>
+        <source>Left:</source>
+        <translation>Izquierda:</translation>
+    </message>
+    <message>
+        <source>Right:</source>
+        <translation>Derecha:</translation>
+    </message>
+    <message>
+        <source>Shape:</source>
+        <translation>Forma:</translation>
+    </message>
+    <message>
+        <source>Sample:</source>
+        <translation>Muestra:</translation>
+    </message>
+    <message>
+        <source>Before:</source>
+        <translation>Antes:</translation>
+    </message>
+    <message>
+        <source>After:</source>
+        <translation>Después:</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Muestra</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>Registros</translation>
+    </message>
+    <message>
+        <source>Shared memory (bytes)</source>
+        <translation>Memoria compartida (bytes)</translation>
+    </message>
+    <message>
+        <source>Spills store / load (bytes)</source>
+        <translation>Volcados escritura / lectura (bytes)</translation>
+    </message>
+    <message>
+        <source>Stack (bytes)</source>
+        <translation>Pila (bytes)</translation>
+    </message>
+    <message>
+        <source>Profiled duration</source>
+        <translation>Duración perfilada</translation>
+    </message>
+    <message>
+        <source>SM throughput</source>
+        <translation>Rendimiento de los SM</translation>
+    </message>
+    <message>
+        <source>Memory throughput</source>
+        <translation>Rendimiento de memoria</translation>
+    </message>
+    <message>
+        <source>Achieved occupancy</source>
+        <translation>Ocupación lograda</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Campo</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Antes</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Después</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Cambio</translation>
     </message>
 </context>
 <context>
@@ -1439,10 +1683,6 @@
         <translation>&amp;Guardar la copia como muestra nueva</translation>
     </message>
     <message>
-        <source>&amp;Compare two samples</source>
-        <translation>&amp;Comparar dos muestras</translation>
-    </message>
-    <message>
         <source>&amp;Generate…</source>
         <translation>&amp;Generar…</translation>
     </message>
@@ -1573,6 +1813,10 @@
         <source>Proven&amp;ance</source>
         <translation>Proced&amp;encia</translation>
     </message>
+    <message>
+        <source>&amp;Compare samples</source>
+        <translation>&amp;Comparar muestras</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::NewEvalRunDialog</name>
@@ -1590,6 +1834,7 @@
     </message>
     <message>
         <source>Plan “%1”: %2 models × %3 conditions × %4 task selectors × %5 answers each. Cells the project already holds are not asked again.</source>
+        <extracomment>An evaluation plan: its name, then how many models, conditions, task selectors and answers per cell it asks for</extracomment>
         <translation>Plan «%1»: %2 modelos × %3 condiciones × %4 selectores de tareas × %5 respuestas cada uno. Las celdas que el proyecto ya tiene no se vuelven a pedir.</translation>
     </message>
     <message>
@@ -2262,10 +2507,6 @@
         <translation>Guardada como muestra #%1.</translation>
     </message>
     <message>
-        <source>Select two samples to compare (Ctrl+click), or a sample with a parent.</source>
-        <translation>Seleccione dos muestras para comparar (Ctrl+clic) o una muestra con padre.</translation>
-    </message>
-    <message>
         <source>Cannot compare: %1</source>
         <translation>No se puede comparar: %1</translation>
     </message>
@@ -2315,6 +2556,18 @@
             <numerusform>Verificando %n muestra…</numerusform>
             <numerusform>Verificando %n muestras…</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Compare takes at most %1 samples: %2 are selected.</source>
+        <translation>Comparar admite como máximo %1 muestras: hay %2 seleccionadas.</translation>
+    </message>
+    <message>
+        <source>Compare samples of one task: the selection holds samples of %1.</source>
+        <translation>Compare muestras de una sola tarea: la selección tiene muestras de %1.</translation>
+    </message>
+    <message>
+        <source>Select two to eight samples of one task (Ctrl+click), or a sample with a parent or with two verifications, to compare.</source>
+        <translation>Seleccione de dos a ocho muestras de una tarea (Ctrl+clic), o una muestra con padre o con dos verificaciones, para comparar.</translation>
     </message>
 </context>
 <context>
@@ -2997,11 +3250,16 @@
         <source>Clear the filters (in the find field)</source>
         <translation>Quitar los filtros (en el campo de búsqueda)</translation>
     </message>
+    <message>
+        <source>Next / previous page of Compare</source>
+        <translation>Página siguiente / anterior de Comparar</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::SkillEditor</name>
     <message>
         <source>%1 tokens (estimated; the build&apos;s budget is %2)</source>
+        <extracomment>The estimated token count of the skill being edited, and the budget kwb skill build uses</extracomment>
         <translation>%1 tokens (estimados; el presupuesto de la construcción es %2)</translation>
     </message>
     <message>

@@ -106,6 +106,86 @@
     </message>
 </context>
 <context>
+    <name>CompareFigures</name>
+    <message>
+        <source>%1: no speedup at %2</source>
+        <translation>%1: brak przyspieszenia dla %2</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Punkt odniesienia</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <extracomment>A roofline point: the sample, then the shape it was timed at</extracomment>
+        <translation>%1 dla %2</translation>
+    </message>
+    <message>
+        <source>no ptxas figures recorded</source>
+        <translation>brak zapisanych danych ptxas</translation>
+    </message>
+    <message>
+        <source>not verified</source>
+        <translation>niezweryfikowana</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Werdykt</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Szczegóły</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Urządzenie</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Ziarno</translation>
+    </message>
+    <message>
+        <source>Shapes</source>
+        <translation>Kształty</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Pomiar czasu</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Opcje</translation>
+    </message>
+    <message>
+        <source>Speedup (geometric mean)</source>
+        <translation>Przyspieszenie (średnia geometryczna)</translation>
+    </message>
+    <message>
+        <source>%1: result</source>
+        <translation>%1: wynik</translation>
+    </message>
+    <message>
+        <source>%1: median time</source>
+        <translation>%1: mediana czasu</translation>
+    </message>
+    <message>
+        <source>%1: baseline median</source>
+        <translation>%1: mediana odniesienia</translation>
+    </message>
+    <message>
+        <source>%1: speedup</source>
+        <translation>%1: przyspieszenie</translation>
+    </message>
+</context>
+<context>
     <name>StandingText</name>
     <message>
         <source>Unverified</source>
@@ -497,6 +577,33 @@
         <source>Whiskers: the 95 % bootstrap interval of each condition&apos;s difference from plain, drawn around the condition&apos;s bar.</source>
         <translation>Wąsy: 95 % przedział bootstrapowy różnicy każdego warunku względem plain, narysowany wokół jego słupka.</translation>
     </message>
+    <message>
+        <source>No speedups: none of these samples has been timed.</source>
+        <translation>Brak przyspieszeń: żadnej z tych próbek nie zmierzono.</translation>
+    </message>
+    <message>
+        <source>No timing at this shape: none of these samples was timed there.</source>
+        <translation>Brak pomiarów dla tego kształtu: żadnej z tych próbek tu nie zmierzono.</translation>
+    </message>
+    <message>
+        <source>Timing at %1</source>
+        <translation>Czasy dla %1</translation>
+    </message>
+    <message>
+        <source>Time per call</source>
+        <translation>Czas wywołania</translation>
+    </message>
+    <message>
+        <source>%1
+median %2</source>
+        <extracomment>A box&apos;s category: the sample, then its median time with the unit</extracomment>
+        <translation>%1
+mediana %2</translation>
+    </message>
+    <message>
+        <source>Time per call (ms)</source>
+        <translation>Czas wywołania (ms)</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::CodeEditor</name>
@@ -548,6 +655,145 @@
         <source>Hot line: %1 warp-stall samples (Nsight Compute)</source>
         <extracomment>The kernel editor&apos;s margin at a hot line of a profile</extracomment>
         <translation>Gorąca linia: %1 próbek przestojów warpów (Nsight Compute)</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::CompareView</name>
+    <message numerus="yes">
+        <source>%n sample(s) of %1</source>
+        <translation>
+            <numerusform>%n próbka zadania %1</numerusform>
+            <numerusform>%n próbki zadania %1</numerusform>
+            <numerusform>%n próbek zadania %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No bar: %1</source>
+        <translation>Brak słupka: %1</translation>
+    </message>
+    <message>
+        <source>No point: %1</source>
+        <translation>Brak punktu: %1</translation>
+    </message>
+    <message>
+        <source>No timing: none of these samples has been timed.</source>
+        <translation>Brak pomiarów: żadnej z tych próbek nie zmierzono.</translation>
+    </message>
+    <message>
+        <source>No sample here has two verifications: nothing to compare.</source>
+        <translation>Żadna z tych próbek nie ma dwóch weryfikacji: nie ma czego porównać.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n field(s) changed</source>
+        <translation>
+            <numerusform>Zmieniło się %n pole</numerusform>
+            <numerusform>Zmieniły się %n pola</numerusform>
+            <numerusform>Zmieniło się %n pól</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Kod</translation>
+    </message>
+    <message>
+        <source>Speedups</source>
+        <translation>Przyspieszenia</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Pomiar czasu</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>Metryki</translation>
+    </message>
+    <message>
+        <source>Verifications</source>
+        <translation>Weryfikacje</translation>
+    </message>
+    <message>
+        <source>Left:</source>
+        <translation>Lewa:</translation>
+    </message>
+    <message>
+        <source>Right:</source>
+        <translation>Prawa:</translation>
+    </message>
+    <message>
+        <source>Shape:</source>
+        <translation>Kształt:</translation>
+    </message>
+    <message>
+        <source>Sample:</source>
+        <translation>Próbka:</translation>
+    </message>
+    <message>
+        <source>Before:</source>
+        <translation>Przed:</translation>
+    </message>
+    <message>
+        <source>After:</source>
+        <translation>Po:</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Próbka</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Jądro</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>Rejestry</translation>
+    </message>
+    <message>
+        <source>Shared memory (bytes)</source>
+        <translation>Pamięć współdzielona (bajty)</translation>
+    </message>
+    <message>
+        <source>Spills store / load (bytes)</source>
+        <translation>Wycieki zapis / odczyt (bajty)</translation>
+    </message>
+    <message>
+        <source>Stack (bytes)</source>
+        <translation>Stos (bajty)</translation>
+    </message>
+    <message>
+        <source>Profiled duration</source>
+        <translation>Czas z profilu</translation>
+    </message>
+    <message>
+        <source>SM throughput</source>
+        <translation>Przepustowość SM</translation>
+    </message>
+    <message>
+        <source>Memory throughput</source>
+        <translation>Przepustowość pamięci</translation>
+    </message>
+    <message>
+        <source>Achieved occupancy</source>
+        <translation>Osiągnięte obłożenie</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Pole</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Przed</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Po</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Zmiana</translation>
     </message>
 </context>
 <context>
@@ -1456,10 +1702,6 @@
         <translation>&amp;Zapisz kopię jako nową próbkę</translation>
     </message>
     <message>
-        <source>&amp;Compare two samples</source>
-        <translation>Po&amp;równaj dwie próbki</translation>
-    </message>
-    <message>
         <source>&amp;Generate…</source>
         <translation>&amp;Generuj…</translation>
     </message>
@@ -1591,6 +1833,10 @@
         <source>Proven&amp;ance</source>
         <translation>Pochodze&amp;nie</translation>
     </message>
+    <message>
+        <source>&amp;Compare samples</source>
+        <translation>Po&amp;równaj próbki</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::NewEvalRunDialog</name>
@@ -1608,6 +1854,7 @@
     </message>
     <message>
         <source>Plan “%1”: %2 models × %3 conditions × %4 task selectors × %5 answers each. Cells the project already holds are not asked again.</source>
+        <extracomment>An evaluation plan: its name, then how many models, conditions, task selectors and answers per cell it asks for</extracomment>
         <translation>Plan „%1”: %2 modeli × %3 warunków × %4 selektorów zadań × %5 odpowiedzi każdy. Komórki, które projekt już ma, nie są zadawane ponownie.</translation>
     </message>
     <message>
@@ -2285,10 +2532,6 @@
         <translation>Zapisano jako próbkę #%1.</translation>
     </message>
     <message>
-        <source>Select two samples to compare (Ctrl+click), or a sample with a parent.</source>
-        <translation>Zaznacz dwie próbki do porównania (Ctrl+klik) lub próbkę z rodzicem.</translation>
-    </message>
-    <message>
         <source>Cannot compare: %1</source>
         <translation>Nie można porównać: %1</translation>
     </message>
@@ -2339,6 +2582,18 @@
             <numerusform>Weryfikowanie %n próbek…</numerusform>
             <numerusform>Weryfikowanie %n próbek…</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Compare takes at most %1 samples: %2 are selected.</source>
+        <translation>Porównanie obejmuje najwyżej %1 próbek: zaznaczono %2.</translation>
+    </message>
+    <message>
+        <source>Compare samples of one task: the selection holds samples of %1.</source>
+        <translation>Porównuj próbki jednego zadania: zaznaczenie obejmuje próbki zadań %1.</translation>
+    </message>
+    <message>
+        <source>Select two to eight samples of one task (Ctrl+click), or a sample with a parent or with two verifications, to compare.</source>
+        <translation>Zaznacz od dwóch do ośmiu próbek jednego zadania (Ctrl+klik) albo próbkę z rodzicem lub z dwiema weryfikacjami, aby porównać.</translation>
     </message>
 </context>
 <context>
@@ -3023,11 +3278,16 @@
         <source>Clear the filters (in the find field)</source>
         <translation>Wyczyść filtry (w polu wyszukiwania)</translation>
     </message>
+    <message>
+        <source>Next / previous page of Compare</source>
+        <translation>Następna / poprzednia strona porównania</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::SkillEditor</name>
     <message>
         <source>%1 tokens (estimated; the build&apos;s budget is %2)</source>
+        <extracomment>The estimated token count of the skill being edited, and the budget kwb skill build uses</extracomment>
         <translation>%1 tokenów (szacunkowo; budżet budowania to %2)</translation>
     </message>
     <message>

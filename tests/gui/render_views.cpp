@@ -84,8 +84,13 @@ QStringList cutOffHeaders(QWidget& widget) {
         if (!header->isVisible())
             continue;
         const QStyle* style = table->style();
-        const int extra = style->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header) +
-                          4 * style->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        // The style's margins on both sides; the sort arrow's room only where it is shown.
+        const int margin = style->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        const int extra =
+            2 * margin +
+            (header->isSortIndicatorShown()
+                 ? style->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header) + 2 * margin
+                 : 0);
         for (int column = 0; column < table->model()->columnCount(); ++column) {
             if (table->isColumnHidden(column) ||
                 header->sectionResizeMode(column) == QHeaderView::Stretch ||

@@ -1,8 +1,9 @@
 // kwb-render-views <folder> [--lang en|es|pl] [--size WxH]: renders each main view of the
 // workbench to a PNG, offscreen, for the README and for reviewing the UI without a display, in
 // one language at one window size (default English, 1400x900). Run it through render_views.sh,
-// which renders every view in all three languages at 1280x720 and 1920x1080. A header of a
-// table whose text is cut off (needs more room than its column has) fails the run and is named.
+// which renders every view in all three languages at 1280x720 and 1920x1080. A table header or
+// cell on screen whose text is cut off (needs more room than its column has) fails the run and
+// is named.
 //
 // The main window is shown on a fresh demo project (some samples judged), after real
 // verifications of real fixture kernels on this machine (compile-only where there is no GPU);
@@ -11,11 +12,14 @@
 // tests/gui/fixtures/synthetic_record.json, whose numbers are made up, and their file names say
 // "synthetic".
 #include <QAbstractButton>
+#include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QHeaderView>
 #include <QImage>
+#include <QItemSelectionModel>
+#include <QMap>
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QStyle>
@@ -24,6 +28,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 
@@ -31,10 +36,12 @@
 #include "core/tasks/task_loader.h"
 #include "core/verify/subprocess_worker.h"
 #include "ui/models/record_views.h"
+#include "ui/models/sample_list_model.h"
 #include "ui/models/shape_result.h"
 #include "ui/models/verification_job.h"
 #include "ui/widgets/chart_widget.h"
 #include "ui/widgets/code_editor.h"
+#include "ui/widgets/compare_view.h"
 #include "ui/widgets/diff_view.h"
 #include "ui/widgets/generation_panel.h"
 #include "ui/widgets/review_bar.h"
@@ -44,6 +51,7 @@
 #include "ui/windows/export_dialog.h"
 #include "ui/windows/main_window.h"
 #include "ui/windows/review_controller.h"
+#include "ui/windows/sample_actions.h"
 #include "ui/windows/settings_dialog.h"
 
 namespace {
@@ -73,8 +81,8 @@ void save(const QImage& image, const QString& name) {
     std::printf("%s (%dx%d)\n", qPrintable(path), image.width(), image.height());
 }
 
-// Headers of the visible tables under `widget` whose title needs more room than the column
-// has (stretched columns take what is left, and are not judged).
+// Headers and cells on screen of the visible tables under `widget` whose text needs more room
+// than the column has (stretched columns take what is left, and are not judged).
 QStringList cutOffHeaders(QWidget& widget) {
     QStringList out;
     for (QTableView* table : widget.findChildren<QTableView*>()) {
@@ -103,6 +111,29 @@ QStringList cutOffHeaders(QWidget& widget) {
                            .arg(table->objectName(), title)
                            .arg(needs)
                            .arg(header->sectionSize(column));
+            // The rows on screen: their text, the delegate's margins, and an icon where shown.
+            const int cellMargin =
+                2 * (style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1);
+            const int icon = table->iconSize().isValid()
+                                 ? table->iconSize().width()
+                                 : style->pixelMetric(QStyle::PM_SmallIconSize) + 4;
+            const int first = std::max(0, table->rowAt(0));
+            const int last = table->rowAt(table->viewport()->height() - 1) < 0
+                                 ? table->model()->rowCount() - 1
+                                 : table->rowAt(table->viewport()->height() - 1);
+            for (int row = first; row <= last; ++row) {
+                const QModelIndex index = table->model()->index(row, column);
+                const QString text = index.data().toString();
+                const int cellNeeds = table->fontMetrics().horizontalAdvance(text) + cellMargin +
+                                      (index.data(Qt::DecorationRole).isNull() ? 0 : icon);
+                if (!text.isEmpty() && cellNeeds > header->sectionSize(column)) {
+                    out << QStringLiteral("%1: '%2' in column '%3' (needs %4, has %5)")
+                               .arg(table->objectName(), text, title)
+                               .arg(cellNeeds)
+                               .arg(header->sectionSize(column));
+                    break; // one cell names the column
+                }
+            }
         }
     }
     return out;
@@ -182,6 +213,61 @@ bool openDemoProject(kwb::ui::MainWindow& window, const QString& folder) {
         QTest::qWait(100);
     }
     return true;
+}
+
+// The Compare view on the first three samples of the list (Ctrl+D, as a reviewer opens it):
+// its Source and Speedups pages.
+void compareFirstSamples(kwb::ui::MainWindow& window) {
+    auto* table = window.findChild<QTableView*>(QStringLiteral("sampleTable"));
+    // Three rows of one task (the list may hold several tasks), the first of them current.
+    QMap<QString, QList<int>> rowsOfTask;
+    for (int row = 0; table && row < table->model()->rowCount(); ++row)
+        rowsOfTask
+            [table->model()->index(row, 0).data(kwb::ui::SampleListModel::TaskIdRole).toString()]
+                .append(row);
+    QList<int> rows;
+    for (const QList<int>& r : std::as_const(rowsOfTask))
+        if (r.size() > rows.size())
+            rows = r;
+    if (rows.size() < 3) {
+        std::fprintf(stderr, "kwb-render-views: no task with three samples to compare\n");
+        ++g_failures;
+        return;
+    }
+    rows = rows.mid(0, 3);
+    const qint64 first =
+        table->model()->index(rows[0], 0).data(kwb::ui::SampleListModel::SampleIdRole).toLongLong();
+    table->setFocus();
+    table->setCurrentIndex(table->model()->index(rows[0], 0));
+    if (!QTest::qWaitFor([&] { return window.reviewController()->currentSampleId() == first; },
+                         15000))
+        std::fprintf(stderr, "kwb-render-views: the first sample to compare did not load\n");
+    QSignalSpy shown(window.sampleActions(), &kwb::ui::SampleActions::compareShown);
+    auto said = QObject::connect(
+        window.sampleActions(), &kwb::ui::SampleActions::message, [](const QString& text) {
+            std::fprintf(stderr, "kwb-render-views: Compare: %s\n", qPrintable(text));
+        });
+    QItemSelection selection;
+    for (int row : rows)
+        selection.select(table->model()->index(row, 0), table->model()->index(row, 0));
+    table->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect |
+                                                   QItemSelectionModel::Rows);
+    if (auto* action = window.findChild<QAction*>(QStringLiteral("compareAction")))
+        action->trigger(); // Ctrl+D; an offscreen window is not always the active one
+    else
+        std::fprintf(stderr, "kwb-render-views: no Compare action\n");
+    auto* compare = window.findChild<kwb::ui::CompareView*>();
+    if (!compare || !QTest::qWaitFor([&] { return shown.count() > 0; }, 15000)) {
+        std::fprintf(stderr, "kwb-render-views: the Compare view did not open\n");
+        QObject::disconnect(said);
+        ++g_failures;
+        return;
+    }
+    QObject::disconnect(said);
+    grabWidget(window, QStringLiteral("compare-samples.png"));
+    compare->showPage(kwb::ui::CompareView::Page::Speedups);
+    grabWidget(window, QStringLiteral("compare-speedups.png"));
+    compare->showPage(kwb::ui::CompareView::Page::Source);
 }
 
 nlohmann::json syntheticJson() {
@@ -295,13 +381,18 @@ int main(int argc, char** argv) {
                         QStringLiteral("sgemm-f32 · off_by_one.cu"),
                         candidate("sgemm-f32", "off_by_one.cu"));
         grabWidget(window, QStringLiteral("compare.png"));
-        // The Task tab: the task of the sample in view, beside its kernel.
+        compareFirstSamples(window);
+        // The Task and Provenance tabs: the task of the sample in view, and where it came from.
         if (auto* editorArea = window.findChild<QTabWidget*>(QStringLiteral("editorArea"))) {
-            for (int i = 0; i < editorArea->count(); ++i) {
-                if (editorArea->widget(i)->objectName() == QLatin1String("taskPane"))
-                    editorArea->setCurrentIndex(i);
+            for (const char* tab : {"taskPane", "provenanceView"}) {
+                for (int i = 0; i < editorArea->count(); ++i) {
+                    if (editorArea->widget(i)->objectName() == QLatin1String(tab))
+                        editorArea->setCurrentIndex(i);
+                }
+                grabWidget(window, QLatin1String(tab) == QLatin1String("taskPane")
+                                       ? QStringLiteral("task.png")
+                                       : QStringLiteral("provenance.png"));
             }
-            grabWidget(window, QStringLiteral("task.png"));
             editorArea->setCurrentIndex(0);
         }
 

@@ -26,7 +26,7 @@ if [ -z "$program" ]; then
 fi
 [ -n "$program" ] && [ -x "$program" ] || { echo "render_views.sh: kwb-render-views not found; build it first" >&2; exit 2; }
 mkdir -p "$out"
-views="main-window compare task main-window-generation dataset-view dataset-accept-rate
+views="main-window compare compare-samples compare-speedups task provenance main-window-generation dataset-view dataset-accept-rate
        evaluation-view export-dialog settings-dialog verification-panel-synthetic review-bar
        accept-question verification-panel-suspected-hack-synthetic
        verification-panel-screening-synthetic chart-speedup-per-shape-synthetic

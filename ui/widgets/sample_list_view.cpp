@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 
 #include "ui/models/sample_list_model.h"
+#include "ui/widgets/table_fit.h"
 
 namespace kwb::ui {
 
@@ -134,38 +135,7 @@ void SampleListView::restoreHeaderState(const QByteArray& state) {
 }
 
 void SampleListView::fitColumns() {
-    auto* header = m_table->horizontalHeader();
-    const QFontMetrics cellMetrics = m_table->fontMetrics();
-    const QFontMetrics headerMetrics = header->fontMetrics();
-    const QStyle* style = m_table->style();
-    // The delegate's text margins, and a few pixels so that no style's rounding elides.
-    const int margin =
-        2 * (style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 4;
-    // The sort arrow and the header's own margins take room beside its text.
-    const int headerExtra = style->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header) +
-                            4 * style->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
-    const int iconExtra = m_table->iconSize().isValid()
-                              ? m_table->iconSize().width()
-                              : style->pixelMetric(QStyle::PM_SmallIconSize) + 4;
-    const int first = qMax(0, m_table->rowAt(0));
-    const int last = qMin(m_model->rowCount() - 1, first + 200); // what can be on screen
-    for (int column = 0; column < m_model->columnCount(); ++column) {
-        if (header->sectionResizeMode(column) == QHeaderView::Stretch ||
-            m_table->isColumnHidden(column))
-            continue;
-        int needed = headerMetrics.horizontalAdvance(
-                         m_model->headerData(column, Qt::Horizontal).toString()) +
-                     headerExtra;
-        for (int row = first; row <= last; ++row) {
-            const QModelIndex index = m_model->index(row, column);
-            int width = cellMetrics.horizontalAdvance(index.data().toString()) + margin;
-            if (!index.data(Qt::DecorationRole).isNull())
-                width += iconExtra;
-            needed = qMax(needed, width);
-        }
-        if (header->sectionSize(column) < needed)
-            header->resizeSection(column, needed);
-    }
+    widenColumnsToText(m_table);
 }
 
 void SampleListView::setScope(const QString& taskId) {

@@ -11,6 +11,7 @@
 #include <QShortcut>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
 #include <limits>
@@ -21,6 +22,7 @@
 #include "ui/models/sample_list_model.h"
 #include "ui/widgets/chart_widget.h"
 #include "ui/widgets/sample_filter_bar.h"
+#include "ui/widgets/table_fit.h"
 
 namespace kwb::ui {
 
@@ -105,6 +107,12 @@ DatasetView::DatasetView(ProjectSession* session, QWidget* parent)
     m_chartKind->addItem(QString());
 
     m_table->setModel(m_model);
+    // Pages arrive after the count: their words are measured once a burst has settled.
+    auto* fit = new QTimer(this);
+    fit->setSingleShot(true);
+    fit->setInterval(100);
+    connect(fit, &QTimer::timeout, this, &DatasetView::fitHeaders);
+    connect(m_model, &QAbstractItemModel::dataChanged, fit, qOverload<>(&QTimer::start));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setSortIndicator(SampleListModel::AgeColumn, Qt::AscendingOrder);
@@ -337,6 +345,7 @@ void DatasetView::reload() {
             } else {
                 m_chart->showAcceptRate(rates);
             }
+            fitHeaders(); // the rows on screen are new
             emit refreshed(first.total);
         });
 }
@@ -385,6 +394,14 @@ void DatasetView::retranslateUi() {
     m_chartKind->setItemText(0, tr("Speedup histogram"));
     m_chartKind->setItemText(1, tr("Accept rate per model"));
     m_table->setAccessibleName(tr("Dataset samples"));
+    // The headers' new words are known once the model answers in the new language.
+    QTimer::singleShot(0, this, &DatasetView::fitHeaders);
+}
+
+// Each column as wide as its words ask, in the language in force ("Przyspieszenie", "Aceptada
+// · Sin verificar"); a width the user chose that is wider stays.
+void DatasetView::fitHeaders() {
+    widenColumnsToText(m_table);
 }
 
 } // namespace kwb::ui

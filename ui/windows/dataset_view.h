@@ -66,6 +66,7 @@ private:
     void loadChoices();
     void loadPage(quint64 generation, int page);
     void retranslateUi();
+    void fitHeaders();
 
     ProjectSession* m_session = nullptr;
     SampleListModel* m_model = nullptr;

@@ -322,11 +322,10 @@ void SampleActions::compare() {
                 if (!records)
                     return records.error();
                 entry.verifications = std::move(*records);
-                auto profiles = store.profiles(id);
-                if (!profiles)
-                    return profiles.error();
-                if (!profiles->empty())
-                    entry.profile = std::move(profiles->back());
+                auto profile = store.latestProfile(id); // one row read, not every profile
+                if (!profile)
+                    return profile.error();
+                entry.profile = std::move(*profile);
                 set.append(std::move(entry));
             }
             return set;

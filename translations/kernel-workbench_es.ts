@@ -1527,6 +1527,14 @@ mediana %2</translation>
         <source>How often an answer without code, or one that does not compile or fails a shape in the check, is sent back to the model with the reason. Each turn becomes a sample linked to the answer it repairs.</source>
         <translation>Cuántas veces se devuelve al modelo, con el motivo, una respuesta sin código o que no compila o falla en una forma al comprobarla. Cada turno se convierte en una muestra vinculada a la respuesta que repara.</translation>
     </message>
+    <message>
+        <source>%1 × %2 for %3, with the reviewer&apos;s note</source>
+        <translation>%1 × %2 para %3, con la nota del revisor</translation>
+    </message>
+    <message>
+        <source>%1 × %2 for %3, from the edited prompt</source>
+        <translation>%1 × %2 para %3, desde el prompt editado</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::GpuStatusLabel</name>
@@ -2176,6 +2184,49 @@ mediana %2</translation>
             <numerusform>Importada %n muestra.</numerusform>
             <numerusform>Importadas %n muestras.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::PromptActions</name>
+    <message>
+        <source>Ask the generation panel&apos;s model with the Prompt tab&apos;s text (edit a copy first)</source>
+        <translation>Preguntar al modelo del panel de generación con el texto de la pestaña Prompt (primero edite una copia)</translation>
+    </message>
+    <message>
+        <source>Regenerate with my &amp;note</source>
+        <translation>Regenerar con mi n&amp;ota</translation>
+    </message>
+    <message>
+        <source>Send this sample back to the model with the review note as a repair turn</source>
+        <translation>Devolver esta muestra al modelo con la nota de revisión como turno de reparación</translation>
+    </message>
+    <message>
+        <source>Select a sample whose prompt to send.</source>
+        <translation>Seleccione la muestra cuyo prompt quiere enviar.</translation>
+    </message>
+    <message>
+        <source>The prompt cannot be sent: %1</source>
+        <translation>No se puede enviar el prompt: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the sample&apos;s task: %1</source>
+        <translation>No se puede leer la tarea de la muestra: %1</translation>
+    </message>
+    <message>
+        <source>Select the sample to send back with your note.</source>
+        <translation>Seleccione la muestra que quiere devolver con su nota.</translation>
+    </message>
+    <message>
+        <source>Write a note first (Alt+O): it is what the model is asked to act on.</source>
+        <translation>Escriba primero una nota (Alt+O): es lo que se pide al modelo que corrija.</translation>
+    </message>
+    <message>
+        <source>Cannot send the note: %1</source>
+        <translation>No se puede enviar la nota: %1</translation>
+    </message>
+    <message>
+        <source>Generate from this p&amp;rompt</source>
+        <translation>Generar desde es&amp;te prompt</translation>
     </message>
 </context>
 <context>

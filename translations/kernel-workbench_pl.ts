@@ -1545,6 +1545,14 @@ mediana %2</translation>
         <source>How often an answer without code, or one that does not compile or fails a shape in the check, is sent back to the model with the reason. Each turn becomes a sample linked to the answer it repairs.</source>
         <translation>Ile razy odpowiedź bez kodu albo taka, która się nie kompiluje lub zawodzi dla któregoś kształtu przy sprawdzaniu, wraca do modelu z podaniem przyczyny. Każda tura staje się próbką powiązaną z odpowiedzią, którą naprawia.</translation>
     </message>
+    <message>
+        <source>%1 × %2 for %3, with the reviewer&apos;s note</source>
+        <translation>%1 × %2 dla %3, z uwagą recenzenta</translation>
+    </message>
+    <message>
+        <source>%1 × %2 for %3, from the edited prompt</source>
+        <translation>%1 × %2 dla %3, z edytowanego promptu</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::GpuStatusLabel</name>
@@ -2198,6 +2206,49 @@ mediana %2</translation>
             <numerusform>Zaimportowano %n próbki.</numerusform>
             <numerusform>Zaimportowano %n próbek.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ui::PromptActions</name>
+    <message>
+        <source>Ask the generation panel&apos;s model with the Prompt tab&apos;s text (edit a copy first)</source>
+        <translation>Zapytaj model panelu generowania tekstem z karty Prompt (najpierw edytuj kopię)</translation>
+    </message>
+    <message>
+        <source>Regenerate with my &amp;note</source>
+        <translation>Generuj ponownie z moją &amp;uwagą</translation>
+    </message>
+    <message>
+        <source>Send this sample back to the model with the review note as a repair turn</source>
+        <translation>Odeślij tę próbkę do modelu z uwagą recenzji jako turą naprawy</translation>
+    </message>
+    <message>
+        <source>Select a sample whose prompt to send.</source>
+        <translation>Wybierz próbkę, której prompt chcesz wysłać.</translation>
+    </message>
+    <message>
+        <source>The prompt cannot be sent: %1</source>
+        <translation>Nie można wysłać promptu: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the sample&apos;s task: %1</source>
+        <translation>Nie można odczytać zadania próbki: %1</translation>
+    </message>
+    <message>
+        <source>Select the sample to send back with your note.</source>
+        <translation>Wybierz próbkę, którą chcesz odesłać ze swoją uwagą.</translation>
+    </message>
+    <message>
+        <source>Write a note first (Alt+O): it is what the model is asked to act on.</source>
+        <translation>Najpierw napisz uwagę (Alt+O): to ją model ma uwzględnić.</translation>
+    </message>
+    <message>
+        <source>Cannot send the note: %1</source>
+        <translation>Nie można wysłać uwagi: %1</translation>
+    </message>
+    <message>
+        <source>Generate from this p&amp;rompt</source>
+        <translation>Generuj z tego promp&amp;tu</translation>
     </message>
 </context>
 <context>

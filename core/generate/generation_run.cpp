@@ -64,25 +64,8 @@ Status GenerationRun::run(const std::vector<Task>& tasks, const std::atomic<bool
     m_secrets.push_back(provider->apiKey);
     m_secrets.insert(m_secrets.end(), m_extraSecrets.begin(), m_extraSecrets.end());
     m_tasks = &tasks;
-    for (std::size_t i = 0; i < tasks.size(); ++i) {
-        auto have = m_options.resume
-                        ? m_sink.countExisting(tasks[i].id, m_options.provider, m_options.model)
-                        : Result<int>(0);
-        if (!have)
-            return have.error();
-        int need = std::max(0, m_options.samplesPerTask - *have);
-        m_totals.alreadyStored += std::min(*have, m_options.samplesPerTask);
-        m_totals.wanted += need;
-        if (need == 0)
-            continue;
-        auto prompt = buildPrompt(tasks[i], m_context, m_templates);
-        if (!prompt)
-            return Error::make(prompt.error().code,
-                               "task " + tasks[i].id + ": " + prompt.error().message);
-        for (int k = 0; k < need; ++k)
-            m_pending.push_back(
-                Job{i, 0, {}, prompt->system, prompt->messages, int(m_pending.size())});
-    }
+    if (Status planned = plan(tasks); !planned)
+        return planned;
     if (m_checker)
         for (int i = 0; i < std::max(1, m_options.checkThreads); ++i)
             m_checkerThreads.emplace_back([this] { checkerLoop(); });
@@ -129,6 +112,47 @@ Status GenerationRun::run(const std::vector<Task>& tasks, const std::atomic<bool
     report();
     if (m_fatal)
         return *m_fatal;
+    return okStatus();
+}
+
+Status GenerationRun::plan(const std::vector<Task>& tasks) {
+    if (const auto& seed = m_options.conversation) {
+        if (tasks.size() != 1)
+            return Error::make("bad-request", "a conversation is continued for one task, not " +
+                                                  std::to_string(tasks.size()));
+        if (seed->messages.empty() || seed->messages.back().role != "user")
+            return Error::make("bad-prompt", "the conversation does not end with a user message");
+        m_totals.wanted = std::max(0, m_options.samplesPerTask);
+        for (int k = 0; k < m_totals.wanted; ++k)
+            m_pending.push_back(Job{0, seed->turn, seed->parentId, seed->system, seed->messages, k,
+                                    m_options.repairTurns, true});
+        return okStatus();
+    }
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+        auto have = m_options.resume
+                        ? m_sink.countExisting(tasks[i].id, m_options.provider, m_options.model)
+                        : Result<int>(0);
+        if (!have)
+            return have.error();
+        int need = std::max(0, m_options.samplesPerTask - *have);
+        m_totals.alreadyStored += std::min(*have, m_options.samplesPerTask);
+        m_totals.wanted += need;
+        if (need == 0)
+            continue;
+        auto prompt = buildPrompt(tasks[i], m_context, m_templates);
+        if (!prompt)
+            return Error::make(prompt.error().code,
+                               "task " + tasks[i].id + ": " + prompt.error().message);
+        for (int k = 0; k < need; ++k)
+            m_pending.push_back(Job{i,
+                                    0,
+                                    {},
+                                    prompt->system,
+                                    prompt->messages,
+                                    int(m_pending.size()),
+                                    m_options.repairTurns,
+                                    true});
+    }
     return okStatus();
 }
 
@@ -255,7 +279,7 @@ void GenerationRun::finalize(GeneratedSample sample, const Job& job,
         return;
     }
     ++m_totals.stored;
-    if (job.turn == 0)
+    if (job.first)
         ++m_totals.firstDone;
     ++(sample.code ? m_totals.withCode : m_totals.noCode);
     if (outcome && outcome->verdict.value == verification::Verdict::Pass)
@@ -268,7 +292,7 @@ void GenerationRun::finalize(GeneratedSample sample, const Job& job,
                        (sample.costUsd ? ", " + money(*sample.costUsd) : std::string()) +
                        (outcome ? ", " + outcome->verdict.text() : std::string());
     log(line);
-    if (job.turn >= m_options.repairTurns || m_totals.interrupted)
+    if (job.repairsLeft <= 0 || m_totals.interrupted)
         return;
     std::string feedback;
     if (!sample.code)
@@ -278,7 +302,8 @@ void GenerationRun::finalize(GeneratedSample sample, const Job& job,
         feedback = outcome->feedback;
     if (feedback.empty())
         return;
-    Job next{job.task, job.turn + 1, sample.id, job.system, sample.messages, job.chain};
+    Job next{job.task,        job.turn + 1, sample.id,           job.system,
+             sample.messages, job.chain,    job.repairsLeft - 1, false};
     next.messages.push_back({"assistant", sample.rawResponse});
     next.messages.push_back({"user", repairMessage(task, feedback)});
     ++m_totals.repairs;

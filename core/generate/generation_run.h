@@ -41,6 +41,10 @@ struct GenerationOptions {
     // Candidates checked at once: more than 1 only for a thread-safe checker (a queue's, whose
     // builds then overlap); checks then finish in completion order.
     int checkThreads = 1;
+    // Every answer continues this conversation instead of the task's prompt (run() then takes
+    // one task; resume does not apply: each run asks samplesPerTask times). Repair turns follow
+    // from the seed's turn.
+    std::optional<SeedConversation> conversation;
 };
 
 struct GenerationTotals {
@@ -97,6 +101,8 @@ private:
         std::string system;
         std::vector<ChatMessage> messages;
         int chain = 0; // the first answer's number (see TextFn)
+        int repairsLeft = 0;
+        bool first = true; // asked by the run itself, not a repair turn it sent
     };
     struct CheckItem {
         GeneratedSample sample;
@@ -105,6 +111,7 @@ private:
         std::optional<Result<CheckOutcome>> outcome;
     };
 
+    Status plan(const std::vector<Task>& tasks);
     void submit(Job job);
     void onFinished(const Job& job, Result<Completion> result);
     void finalize(GeneratedSample sample, const Job& job,

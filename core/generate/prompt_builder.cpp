@@ -202,4 +202,101 @@ std::string repairMessage(const Task& task, const std::string& feedback) {
            task.entryName + "` with the same signature) in one ```cuda code block.";
 }
 
+Result<SeedConversation> conversationFromMessages(const nlohmann::json& messages) {
+    SeedConversation c;
+    if (!messages.is_array())
+        return Error::make("bad-prompt", "the messages are not a list");
+    for (const auto& m : messages) {
+        const std::string role = m.is_object() ? m.value("role", std::string()) : std::string();
+        const std::string content =
+            m.is_object() && m.contains("content") && m["content"].is_string()
+                ? m["content"].get<std::string>()
+                : std::string();
+        if (role == "system" && c.messages.empty())
+            c.system = content;
+        else if (role == "user" || role == "assistant")
+            c.messages.push_back({role, content});
+        else
+            return Error::make("bad-prompt", "a message has the role \"" + role +
+                                                 "\"; only system (first), user and assistant");
+    }
+    if (c.messages.empty() || c.messages.back().role != "user")
+        return Error::make("bad-prompt", "the conversation does not end with a user message");
+    return c;
+}
+
+Result<SeedConversation> noteRepairConversation(const Task& task, const PromptContext& context,
+                                                const PromptTemplates& templates,
+                                                const nlohmann::json& messages,
+                                                const std::string& reply, const std::string& note) {
+    if (note.find_first_not_of(" \t\r\n") == std::string::npos)
+        return Error::make("bad-prompt", "the note is empty: write what the kernel should change");
+    SeedConversation c;
+    if (messages.is_array() && !messages.empty()) {
+        auto asked = conversationFromMessages(messages);
+        if (!asked)
+            return asked.error();
+        c = std::move(*asked);
+    } else {
+        auto prompt = buildPrompt(task, context, templates);
+        if (!prompt)
+            return prompt.error();
+        c.system = prompt->system;
+        c.messages = prompt->messages;
+    }
+    c.messages.push_back({"assistant", reply});
+    c.messages.push_back(
+        {"user", repairMessage(task, "A reviewer's note on your kernel:\n\n" + note)});
+    return c;
+}
+
+std::string promptTranscript(const nlohmann::json& messages) {
+    std::string out;
+    if (!messages.is_array())
+        return out;
+    for (const auto& m : messages) {
+        if (!m.is_object())
+            continue;
+        const auto content = m.find("content");
+        out += "## " + m.value("role", std::string()) + "\n\n" +
+               (content != m.end() && content->is_string() ? content->get<std::string>() : "") +
+               "\n\n";
+    }
+    return out;
+}
+
+Result<SeedConversation> parsePromptTranscript(const std::string& text) {
+    nlohmann::json messages = nlohmann::json::array();
+    std::string role, content;
+    auto flush = [&] {
+        // promptTranscript()'s blank line after the role line and after the content are not
+        // part of it (a content's own trailing newlines are).
+        if (content.starts_with('\n'))
+            content.erase(0, 1);
+        for (int i = 0; i < 2 && content.ends_with('\n'); ++i)
+            content.pop_back();
+        if (!role.empty() || !content.empty())
+            messages.push_back({{"role", role.empty() ? "user" : role}, {"content", content}});
+        content.clear();
+    };
+    std::istringstream in(text);
+    std::string line;
+    bool any = false;
+    while (std::getline(in, line)) {
+        std::string bare = line;
+        if (!bare.empty() && bare.back() == '\r')
+            bare.pop_back();
+        if (bare == "## system" || bare == "## user" || bare == "## assistant") {
+            if (any || !content.empty())
+                flush();
+            role = bare.substr(3);
+            any = true;
+            continue;
+        }
+        content += line + "\n";
+    }
+    flush();
+    return conversationFromMessages(messages);
+}
+
 } // namespace kwb

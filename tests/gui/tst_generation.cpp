@@ -4,15 +4,18 @@
 // no code), and the repair turn with a correct one. The failure must have gone back to the
 // model in the second request, both turns must be in the project file, linked, and the sample
 // list must show the repair turn as a child of the sample it repairs.
+#include <QAction>
 #include <QApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <nlohmann/json.hpp>
 
 #include "core/store/demo_project.h"
 #include "core/store/project_store.h"
@@ -80,6 +83,7 @@ class TestGeneration : public QObject {
 private slots:
     void repairTurnsFromThePanel_data();
     void repairTurnsFromThePanel();
+    void regenerateWithNoteAndEditedPrompt();
 };
 
 void TestGeneration::repairTurnsFromThePanel_data() {
@@ -197,6 +201,121 @@ void TestGeneration::repairTurnsFromThePanel() {
              qPrintable(shown));
     if (compileError)
         QVERIFY2(shown.contains(QStringLiteral("#%1").arg(firstSample)), qPrintable(shown));
+}
+
+// "Regenerate with my note" sends the sample's conversation, its reply and the review bar's
+// note as a repair turn linked to it; "Generate from this prompt" sends the Prompt tab's edited
+// copy as a new first answer; an empty note sends nothing.
+void TestGeneration::regenerateWithNoteAndEditedPrompt() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    kwbtest::useScratchFolders(QDir(dir.path()));
+    kwbtest::LoopbackServer server;
+    QVERIFY(server.start());
+    const QString good = goodKernel();
+    QVERIFY(!good.isEmpty());
+    for (int i = 0; i < 3; ++i)
+        server.enqueue(openAiAnswer(fenced(good)));
+    QVERIFY(kwbtest::writeLoopbackLlmSettings(QDir(dir.path()), server.url()));
+    const QString project = dir.filePath(QStringLiteral("note.kwbproj"));
+    MainWindow window;
+    QVERIFY(kwbtest::openDemoProjectOnTask(window, project, QStringLiteral("reduce-sum-f32")));
+    GenerationPanel* panel = window.generationPanel();
+    panel->reloadProviders();
+    panel->setProvider(QStringLiteral("loopback"));
+    panel->setModel(QStringLiteral("gpt-4.1"));
+    panel->setSampleCount(1);
+    panel->setRepairTurns(0);
+    QSignalSpy ended(panel, &GenerationPanel::generationEnded);
+    QSignalSpy stored(panel->job(), &GenerationJob::answerStored);
+    QVERIFY(panel->generate());
+    QVERIFY(QTest::qWaitFor([&] { return ended.count() == 1; }, 60000));
+    QCOMPARE(stored.count(), 1);
+    const qint64 first = stored.at(0).at(2).toLongLong();
+    QVERIFY(first != 0);
+
+    ReviewController* review = window.reviewController();
+    review->showSample(first);
+    QVERIFY(QTest::qWaitFor([&] { return review->currentSampleId() == first; }, 15000));
+    auto* withNote = window.findChild<QAction*>(QStringLiteral("regenerateWithNoteAction"));
+    auto* fromPrompt = window.findChild<QAction*>(QStringLiteral("generateFromPromptAction"));
+    QVERIFY(withNote && fromPrompt);
+    QCOMPARE(withNote->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+O")));
+    QCOMPARE(fromPrompt->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+G")));
+
+    // No note: nothing is sent.
+    auto* note = window.findChild<QLineEdit*>(QStringLiteral("reviewNote"));
+    QVERIFY(note);
+    note->clear();
+    withNote->trigger();
+    QTest::qWait(300);
+    QCOMPARE(ended.count(), 1);
+    QCOMPARE(server.requests().size(), std::size_t(1));
+
+    note->setText(QStringLiteral("Use warp shuffles for the last 32 partial sums"));
+    withNote->trigger();
+    QVERIFY(QTest::qWaitFor([&] { return ended.count() == 2; }, 60000));
+    QCOMPARE(stored.count(), 2);
+    QCOMPARE(stored.at(1).at(1).toInt(), 1); // a repair turn
+    const qint64 repaired = stored.at(1).at(2).toLongLong();
+    {
+        const auto requests = server.requests();
+        QCOMPARE(requests.size(), std::size_t(2));
+        // The first request's messages, the first answer as the assistant's, then the note.
+        const auto asked = nlohmann::json::parse(requests[0].body)["messages"];
+        const auto sent = nlohmann::json::parse(requests[1].body)["messages"];
+        QCOMPARE(sent.size(), asked.size() + 2);
+        for (std::size_t i = 0; i < asked.size(); ++i)
+            QVERIFY(sent[i] == asked[i]);
+        QVERIFY(sent[asked.size()]["role"] == "assistant");
+        QVERIFY(sent[asked.size()]["content"].get<std::string>().find("Here is the kernel.") == 0);
+        const std::string repair = sent.back()["content"].get<std::string>();
+        QVERIFY(sent.back()["role"] == "user");
+        QVERIFY2(repair.find("A reviewer's note on your kernel:\n\nUse warp shuffles for the last "
+                             "32 partial sums") != std::string::npos,
+                 repair.c_str());
+    }
+    {
+        auto store = ProjectStore::open(project.toStdString());
+        QVERIFY(store);
+        auto parent = (*store)->generationOfSample(first);
+        auto record = (*store)->generationOfSample(repaired);
+        QVERIFY(parent && parent->has_value() && record && record->has_value());
+        QCOMPARE((*record)->turn, 1);
+        QVERIFY((*record)->repairOfGenerationId == (*parent)->generationId);
+        QCOMPARE((*record)->repairOf.value_or(0), (*parent)->id);
+    }
+
+    // The prompt edited as a copy, then sent as a new first answer.
+    review->showSample(first);
+    QVERIFY(QTest::qWaitFor([&] { return review->currentSampleId() == first; }, 15000));
+    auto* prompt = window.findChild<CodeEditor*>(QStringLiteral("promptEditor"));
+    QVERIFY(prompt);
+    QVERIFY(prompt->text().startsWith(QLatin1String("## system")));
+    emit prompt->editCopyRequested();
+    QVERIFY(!prompt->isReadOnly());
+    prompt->setText(QStringLiteral("## system\n\nYou write CUDA for a reviewer.\n\n## user\n\n"
+                                   "## Task\nSum the floats with float4 loads only.\n"));
+    fromPrompt->trigger();
+    QVERIFY(QTest::qWaitFor([&] { return ended.count() == 3; }, 60000));
+    QCOMPARE(stored.count(), 3);
+    QCOMPARE(stored.at(2).at(1).toInt(), 0);
+    {
+        const auto requests = server.requests();
+        QCOMPARE(requests.size(), std::size_t(3));
+        const auto sent = nlohmann::json::parse(requests[2].body)["messages"];
+        QCOMPARE(sent.size(), std::size_t(2)); // system, user: nothing of the earlier turns
+        QVERIFY(sent[0]["role"] == "system");
+        QVERIFY(sent[0]["content"] == "You write CUDA for a reviewer.");
+        // A markdown heading in the prompt stays in the user message.
+        QVERIFY(sent[1]["content"] == "## Task\nSum the floats with float4 loads only.");
+    }
+    auto store = ProjectStore::open(project.toStdString());
+    QVERIFY(store);
+    auto fresh = (*store)->generationOfSample(stored.at(2).at(2).toLongLong());
+    QVERIFY(fresh && fresh->has_value());
+    QCOMPARE((*fresh)->turn, 0);
+    QVERIFY(!(*fresh)->repairOf.has_value());
 }
 
 QTEST_MAIN(TestGeneration)

@@ -6,6 +6,62 @@
 
 namespace kwbtest {
 
+namespace {
+
+// The Prompt tab's text and back, and the conversations the window continues.
+void conversationTests(const kwb::Task& task, const kwb::PromptMessages& built) {
+    using namespace kwb;
+    const nlohmann::json stored = {
+        {{"role", "system"}, {"content", built.system}},
+        {{"role", "user"}, {"content", "## Shapes\nlarge\n\n## user manual\nnot a role line"}},
+        {{"role", "assistant"}, {"content", "```cuda\nint x;\n```"}},
+        {{"role", "user"}, {"content", "It does not compile."}}};
+    const std::string text = promptTranscript(stored);
+    CHECK(text.starts_with("## system\n\n" + built.system));
+    auto back = parsePromptTranscript(text);
+    CHECK(back.ok());
+    if (back) {
+        CHECK(back->system == built.system);
+        CHECK(back->messages.size() == 3);
+        CHECK(back->messages[0].content == stored[1]["content"].get<std::string>());
+        CHECK(back->messages[1].role == "assistant" && back->messages[2].role == "user");
+    }
+    // A text without a role line is one user message; leading and trailing blank lines go.
+    auto plain = parsePromptTranscript("\nWrite a faster kernel.\n\n");
+    CHECK(plain && plain->system.empty() && plain->messages.size() == 1 &&
+          plain->messages[0].role == "user" &&
+          plain->messages[0].content == "Write a faster kernel.");
+    // Errors: nothing to answer, a conversation ending on the model's turn, an unknown role.
+    CHECK(!parsePromptTranscript(""));
+    CHECK(!parsePromptTranscript("## user\n\nhi\n\n## assistant\n\nhello\n"));
+    CHECK(!conversationFromMessages(nlohmann::json::array({{{"role", "tool"}, {"content", "x"}}})));
+    CHECK(!conversationFromMessages(nlohmann::json::array(
+        {{{"role", "user"}, {"content", "x"}}, {{"role", "system"}, {"content", "late"}}})));
+
+    // A reviewer's note on a stored answer: its messages, its reply, then the note.
+    auto note = noteRepairConversation(task, {}, PromptTemplates::defaults(),
+                                       nlohmann::json::array({stored[0], stored[1]}), "my reply",
+                                       "Use float4 loads.");
+    CHECK(note.ok());
+    if (note) {
+        CHECK(note->system == built.system && note->messages.size() == 3);
+        CHECK(note->messages[1].role == "assistant" && note->messages[1].content == "my reply");
+        CHECK(note->messages[2].content.starts_with(
+            "A reviewer's note on your kernel:\n\nUse float4 loads."));
+        CHECK(note->messages[2].content.find(task.entryName) != std::string::npos);
+    }
+    // An imported sample (no messages): the task's prompt is what it answered.
+    auto imported =
+        noteRepairConversation(task, {}, PromptTemplates::defaults(), nlohmann::json::array(),
+                               "```cuda\nint y;\n```", "Handle n = 0.");
+    auto bare = buildPrompt(task, {}, PromptTemplates::defaults());
+    CHECK(imported && bare && imported->system == bare->system && imported->messages.size() == 3 &&
+          imported->messages[0] == bare->messages[0]);
+    CHECK(!noteRepairConversation(task, {}, PromptTemplates::defaults(), stored, "r", " \n"));
+}
+
+} // namespace
+
 void promptTests() {
     using namespace kwb;
     PromptVariables vars = {{"a", "A"}, {"empty", ""}, {"list", "x\ny"}};
@@ -85,6 +141,7 @@ void promptTests() {
     std::string repair = repairMessage(*task, "Your kernel does not compile.");
     CHECK(repair.starts_with("Your kernel does not compile.") &&
           repair.find("kwb_reduce_sum") != std::string::npos);
+    conversationTests(*task, *p);
 }
 
 } // namespace kwbtest

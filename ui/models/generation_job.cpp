@@ -162,6 +162,7 @@ static GenerationOptions generationOptions(const GenerationJob::Request& request
     options.repairTurns = std::max(0, request.repairTurns);
     options.resume = false; // every Generate asks for n new answers
     options.pollInterval = kPollInterval;
+    options.conversation = request.conversation;
     return options;
 }
 

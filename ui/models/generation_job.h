@@ -75,6 +75,9 @@ public:
         // each answer with code is checked by the worker (when one is found) with these options.
         int repairTurns = 0;
         VerifyOptions checkOptions;
+        // Instead of the task's prompt: a prompt edited in the window, or a stored answer with
+        // the reviewer's note as a repair turn (core's GenerationOptions::conversation).
+        std::optional<SeedConversation> conversation;
     };
 
     explicit GenerationJob(QObject* parent = nullptr);

@@ -14,6 +14,7 @@
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <utility>
 
 #include "core/llm/llm_settings.h"
 #include "core/store/project_store.h"
@@ -264,7 +265,18 @@ QString GenerationPanel::statusText() const {
 }
 
 bool GenerationPanel::generate() {
-    if (!m_session || !m_session->isOpen() || m_taskId.isEmpty()) {
+    m_seed.reset();
+    return startRun();
+}
+
+bool GenerationPanel::generateFrom(const QString& taskId, SeedConversation conversation) {
+    m_seed = std::move(conversation);
+    m_seedTask = taskId;
+    return startRun();
+}
+
+bool GenerationPanel::startRun() {
+    if (!m_session || !m_session->isOpen() || (m_seed ? m_seedTask : m_taskId).isEmpty()) {
         emit message(tr("Choose a task in an open project to generate for."));
         return false;
     }
@@ -285,7 +297,7 @@ void GenerationPanel::prepare() {
     s.setValue(QStringLiteral("generation/model"), m_model->currentText().trimmed());
     s.setValue(QStringLiteral("generation/temperature"), m_temperature->value());
     s.setValue(QStringLiteral("generation/repairTurns"), m_repairs->value());
-    const std::string taskId = m_taskId.toStdString();
+    const std::string taskId = (m_seed ? m_seedTask : m_taskId).toStdString();
     const bool examples = m_context->currentIndex() == int(Context::Examples);
     m_status->setText(tr("Preparing the prompt…"));
     // The task spec (the project's, else the suite's) and the examples, on the store thread.
@@ -387,8 +399,16 @@ void GenerationPanel::startWith(const Task& task, const std::vector<PromptExampl
         }
         request.context.skill = skill.readAll().toStdString();
     }
+    request.conversation = std::exchange(m_seed, std::nullopt);
     m_log->appendPlainText(
-        tr("%1 × %2 for %3").arg(request.samples).arg(qs(request.model), qs(task.id)));
+        request.conversation
+            ? request.conversation->turn > 0 ? tr("%1 × %2 for %3, with the reviewer's note")
+                                                   .arg(request.samples)
+                                                   .arg(qs(request.model), qs(task.id))
+                                             : tr("%1 × %2 for %3, from the edited prompt")
+                                                   .arg(request.samples)
+                                                   .arg(qs(request.model), qs(task.id))
+            : tr("%1 × %2 for %3").arg(request.samples).arg(qs(request.model), qs(task.id)));
     m_job->start(std::move(request));
 }
 

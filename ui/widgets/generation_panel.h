@@ -8,6 +8,7 @@
 // (GenerationJob, its own thread and store). UI thread only.
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include <QString>
 #include <QWidget>
@@ -62,6 +63,11 @@ public:
     void setStartGuard(StartGuard guard) { m_startGuard = std::move(guard); }
     // Starts (as the Generate button does); false when something is missing (see message()).
     bool generate();
+    // Starts a run that continues `conversation` instead of asking the task's prompt, for the
+    // task `taskId` (a sample's), with this panel's provider, model, count, temperature and
+    // repair turns: the window's "Generate from this prompt" and "Regenerate with my note".
+    // False as generate().
+    bool generateFrom(const QString& taskId, SeedConversation conversation);
     void cancel();
 
 signals:
@@ -82,6 +88,7 @@ private:
     void setUpWidgets();
     void layOut();
     void connectJob(); // the job's signals: streamed text, answers, progress, the end
+    bool startRun();
     void prepare();
     void startWith(const Task& task, const std::vector<PromptExample>& examples);
     void showProgress(const GenerationProgress& progress);
@@ -101,6 +108,9 @@ private:
     bool m_streamReplace = false; // the pending text replaces the editor's (a new turn, a retry)
     QTimer* m_streamFrame = nullptr;
     StartGuard m_startGuard;
+    // The next run's conversation (generateFrom) and its task; none: the task's prompt.
+    std::optional<SeedConversation> m_seed;
+    QString m_seedTask;
 
     QLabel* m_taskLabel = nullptr;
     QLabel* m_providerCaption = nullptr;

@@ -50,6 +50,7 @@
 #include "ui/windows/help_dialogs.h"
 #include "ui/windows/profile_actions.h"
 #include "ui/windows/project_actions.h"
+#include "ui/windows/prompt_actions.h"
 #include "ui/windows/review_controller.h"
 #include "ui/windows/sample_actions.h"
 #include "ui/windows/settings_dialog.h"
@@ -129,6 +130,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_profiler->job()->setWorkerEndpoint(m_verificationJob->workerEndpoint());
     m_evalActions = new EvaluationActions({m_session, m_evaluationView, m_review}, this);
     m_generationPanel->attach(m_session, m_kernelEditor);
+    m_promptActions = new PromptActions(
+        {m_session, m_review, m_promptEditor, m_reviewBar, m_generationPanel}, this);
     // The first answer streams into the kernel editor: a draft copy there is settled first.
     m_generationPanel->setStartGuard(
         [this](std::function<void()> start) { m_actions->endDraft(std::move(start)); });
@@ -354,7 +357,7 @@ void MainWindow::showView(int index) {
     m_views->setCurrentIndex(std::clamp(index, 0, m_views->count() - 1));
 }
 
-void MainWindow::connectParts() {
+void MainWindow::connectProbe() {
     // The probe answers on this (the UI) thread through a queued call.
     connect(m_probe, &DeviceProbe::probeStarted, m_gpuStatus, &GpuStatusLabel::showProbing);
     connect(m_probe, &DeviceProbe::probeFinished, this,
@@ -371,7 +374,10 @@ void MainWindow::connectParts() {
                                   tr("Check the host in Settings › Verification."));
         emit deviceProbeSettled();
     });
+}
 
+void MainWindow::connectParts() {
+    connectProbe();
     connect(m_session, &ProjectSession::opened, this,
             [this](const QString& path, const QString& name) {
                 if (m_pendingOpen.isEmpty())
@@ -397,6 +403,11 @@ void MainWindow::connectParts() {
     const auto showMessage = [this](const QString& text) { statusBar()->showMessage(text, 8000); };
     connect(m_review, &ReviewController::message, this, showMessage);
     connect(m_actions, &SampleActions::message, this, showMessage);
+    connect(m_promptActions, &PromptActions::message, this, showMessage);
+    connect(m_promptActions, &PromptActions::started, this, [this] {
+        setLowerPanelsShown(true);
+        m_lowerArea->setCurrentWidget(m_generationPanel);
+    });
     connect(m_generationPanel, &GenerationPanel::message, this, showMessage);
     connect(m_generationPanel, &GenerationPanel::problem, m_notices, &NoticeBar::showNotice);
     connect(m_datasetView, &DatasetView::message, this, showMessage);
@@ -683,8 +694,9 @@ void MainWindow::createMenus() {
     m_sampleMenu->addActions(
         {m_verifyAction, m_verifySelectedAction, m_verifyUnverifiedAction, m_cancelBatchAction});
     m_sampleMenu->addSeparator();
-    m_sampleMenu->addActions(
-        {m_profileAction, m_editCopyAction, m_saveCopyAction, m_compareAction, m_generateAction});
+    m_sampleMenu->addActions({m_profileAction, m_editCopyAction, m_saveCopyAction, m_compareAction,
+                              m_generateAction, m_promptActions->generateFromPromptAction(),
+                              m_promptActions->regenerateWithNoteAction()});
     // The list's own menu: what acts on the rows selected there.
     QTableView* table = m_sampleList->table();
     table->setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -754,6 +766,7 @@ void MainWindow::retranslateUi() {
     m_saveCopyAction->setText(tr("&Save the copy as a new sample"));
     m_compareAction->setText(tr("&Compare samples"));
     m_generateAction->setText(tr("&Generate…"));
+    m_promptActions->retranslateUi();
     m_reviewViewAction->setText(tr("&Review"));
     m_datasetViewAction->setText(tr("&Dataset"));
     m_evaluationViewAction->setText(tr("E&valuation"));

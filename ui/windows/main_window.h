@@ -37,6 +37,7 @@ class ProjectActions;
 class ProjectSession;
 class ReviewBar;
 class ReviewController;
+class PromptActions;
 class SampleActions;
 class SampleListModel;
 class SampleFilterBar;
@@ -120,6 +121,7 @@ private:
     QWidget* createReviewPage();
     void createActions();
     void createMenus();
+    void connectProbe(); // the device probe's answers: the status bar, the generation panel
     void connectParts();
     void connectBatch();
     void connectEvaluation();
@@ -173,6 +175,7 @@ private:
     QTimer* m_batchRefresh = nullptr; // counts and charts follow a batch, at most this often
     ReviewController* m_review = nullptr;
     SampleActions* m_actions = nullptr;
+    PromptActions* m_promptActions = nullptr;
     ProfileActions* m_profiler = nullptr;
     EvaluationActions* m_evalActions = nullptr;
     QString m_pendingOpen; // the project asked for, until its list arrives

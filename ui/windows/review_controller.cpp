@@ -4,6 +4,7 @@
 
 #include <QMessageBox>
 
+#include "core/generate/prompt_builder.h"
 #include "core/store/project_store.h"
 #include "core/store/screening_counts.h"
 #include "core/tasks/task_loader.h"
@@ -35,20 +36,6 @@ Verdict storeVerdict(ReviewBar::Verdict v) {
         return Verdict::NeedsWork;
     }
     return Verdict::Unreviewed;
-}
-
-// The exact messages sent, as the prompt tab shows them: one "## role" section each.
-QString promptText(const Sample& s) {
-    QString out;
-    if (!s.messages.is_array())
-        return out;
-    for (const auto& m : s.messages) {
-        if (!m.is_object())
-            continue;
-        out += QStringLiteral("## %1\n\n%2\n\n")
-                   .arg(qs(m.value("role", std::string())), qs(m.value("content", std::string())));
-    }
-    return out;
 }
 
 // What the editors and the panel need about one sample, read in one store visit.
@@ -348,7 +335,7 @@ void ReviewController::loadSample(qint64 id) {
             m_parts.kernelEditor->setReadOnly(true);
             // Imported and demo samples carry no messages: the task's prompt is what a model
             // would be asked.
-            QString prompt = promptText(s);
+            QString prompt = qs(promptTranscript(s.messages));
             if (prompt.isEmpty() && view->task)
                 prompt = qs(view->task->prompt);
             m_parts.promptEditor->setText(prompt);

@@ -9,7 +9,8 @@
 # a machine in use). Writes to OUT: queue.txt, one.txt (kwb's output), gpu_queue.csv and
 # gpu_one.csv (nvidia-smi utilization every 200 ms), results.json (samples and builds per minute,
 # GPU busy fraction, each sample's verdict and speedup on both sides and how many differ by
-# more than 2 %; the suite's tasks per minute), suite.txt (kwb suite --json).
+# more than 2 %; the suite's tasks per minute), suite.txt (kwb suite --json), queue.kwbproj
+# (the queue side's project, its records' timelines show where each sample's GPU time went).
 # Usage: tests/benchmarks/queue_benchmark.sh BIN_DIR OUT_DIR [--skip-one]
 #   BIN_DIR holds kwb, kwb-runner and kwb-job; run from the repository root.
 set -euo pipefail
@@ -79,6 +80,7 @@ run_side() { # name command...
 make_project "$WORK/queue.kwbproj"
 run_side queue "$KWB" samples verify --all --jobs "$(nproc)" --project "$WORK/queue.kwbproj"
 
+cp "$WORK/queue.kwbproj" "$OUT/queue.kwbproj" # every record, for where the lane's time went
 run_side suite "$KWB" suite --samples "$SRC/resources/tasks/reference" --tasks "${TASKS24// /,}" \
     --json --build-jobs "$(nproc)"
 

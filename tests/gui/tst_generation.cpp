@@ -75,6 +75,15 @@ QString fenced(const QString& code) {
     return QStringLiteral("Here is the kernel.\n\n```cuda\n%1```\n").arg(code);
 }
 
+// The panel asks the loopback provider's gpt-4.1 for one answer, with this many repair turns.
+void askLoopback(GenerationPanel* panel, int repairTurns) {
+    panel->reloadProviders();
+    panel->setProvider(QStringLiteral("loopback"));
+    panel->setModel(QStringLiteral("gpt-4.1"));
+    panel->setSampleCount(1);
+    panel->setRepairTurns(repairTurns);
+}
+
 } // namespace
 
 class TestGeneration : public QObject {
@@ -118,11 +127,7 @@ void TestGeneration::repairTurnsFromThePanel() {
     QVERIFY(kwbtest::openDemoProjectOnTask(window, project, QStringLiteral("reduce-sum-f32")));
 
     GenerationPanel* panel = window.generationPanel();
-    panel->reloadProviders();
-    panel->setProvider(QStringLiteral("loopback"));
-    panel->setModel(QStringLiteral("gpt-4.1"));
-    panel->setSampleCount(1);
-    panel->setRepairTurns(1);
+    askLoopback(panel, 1);
     QCOMPARE(panel->repairTurns(), 1);
     QSignalSpy ended(panel, &GenerationPanel::generationEnded);
     QSignalSpy stored(panel->job(), &GenerationJob::answerStored);
@@ -221,11 +226,7 @@ void TestGeneration::regenerateWithNoteAndEditedPrompt() {
     MainWindow window;
     QVERIFY(kwbtest::openDemoProjectOnTask(window, project, QStringLiteral("reduce-sum-f32")));
     GenerationPanel* panel = window.generationPanel();
-    panel->reloadProviders();
-    panel->setProvider(QStringLiteral("loopback"));
-    panel->setModel(QStringLiteral("gpt-4.1"));
-    panel->setSampleCount(1);
-    panel->setRepairTurns(0);
+    askLoopback(panel, 0);
     QSignalSpy ended(panel, &GenerationPanel::generationEnded);
     QSignalSpy stored(panel->job(), &GenerationJob::answerStored);
     QVERIFY(panel->generate());

@@ -159,8 +159,9 @@ void TestReviewerWindow::editorHasTheRoomAt1280x720() {
                  qPrintable(QString::number(editor->visibleLineCount())));
 }
 
-// The sample list's headers and state texts fit their columns in English, Spanish and Polish
-// at 1280×720, with samples in every review and verification state the demo holds.
+// The sample list's headers, state texts and sample names fit their columns in English, Spanish
+// and Polish at 1280×720 with every task listed, with samples in every review and verification
+// state the demo holds.
 void TestReviewerWindow::noTextCutOffInThreeLanguages() {
     {
         auto store = ProjectStore::open(m_project.toStdString());
@@ -190,6 +191,21 @@ void TestReviewerWindow::noTextCutOffInThreeLanguages() {
         }
         QApplication::processEvents();
         QTest::qWait(50);
+        // The sample's name is judged too (it does not stretch into "…"), and it stands beside
+        // the state: its id is on screen where the list scrolls sideways.
+        QHeaderView* header = table->horizontalHeader();
+        QVERIFY(header->sectionResizeMode(SampleListModel::SampleColumn) != QHeaderView::Stretch);
+        QCOMPARE(header->visualIndex(SampleListModel::SampleColumn), 1);
+        const int idWidth = table->fontMetrics().horizontalAdvance(QStringLiteral("#000 ")) + 8;
+        QVERIFY2(table->columnViewportPosition(SampleListModel::SampleColumn) >= 0 &&
+                     table->columnViewportPosition(SampleListModel::SampleColumn) + idWidth <=
+                         table->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 at %2 + %3, viewport %4, state %5")
+                                .arg(QLatin1String(lang))
+                                .arg(table->columnViewportPosition(SampleListModel::SampleColumn))
+                                .arg(header->sectionSize(SampleListModel::SampleColumn))
+                                .arg(table->viewport()->width())
+                                .arg(header->sectionSize(SampleListModel::StateColumn))));
         const QStringList cut = cutOffTexts(table);
         QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(
                                     QLatin1String(lang), cut.join(QStringLiteral("; ")))));

@@ -1,5 +1,7 @@
 #include "ui/widgets/sample_list_view.h"
 
+#include <algorithm>
+
 #include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -36,7 +38,16 @@ SampleListView::SampleListView(SampleListModel* model, QWidget* parent)
     auto* header = m_table->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setStretchLastSection(false);
-    header->setSectionResizeMode(SampleListModel::SampleColumn, QHeaderView::Stretch);
+    // The Sample column fills the room left itself (fillSampleColumn), so that it never gets
+    // less than its text as a stretched column would.
+    m_table->viewport()->installEventFilter(this);
+    // Beside the state, the sample's name: what is on screen when the list is too narrow for
+    // every column and scrolls sideways.
+    header->moveSection(header->visualIndex(SampleListModel::SampleColumn), 1);
+    connect(header, &QHeaderView::sectionResized, this, [this](int column) {
+        if (column != SampleListModel::SampleColumn)
+            fillSampleColumn();
+    });
     header->resizeSection(SampleListModel::StateColumn, 96);
     header->resizeSection(SampleListModel::TaskColumn, 112);
     header->resizeSection(SampleListModel::ModelColumn, 72);
@@ -129,13 +140,41 @@ void SampleListView::restoreHeaderState(const QByteArray& state) {
     auto* header = m_table->horizontalHeader();
     if (state.isEmpty() || !header->restoreState(state))
         return;
-    // The scope decides whether the task column shows, not the state of another session.
+    // The scope decides whether the task column shows, not the state of another session; a
+    // state saved when the Sample column stretched does not bring that back.
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setStretchLastSection(false);
     m_table->setColumnHidden(SampleListModel::TaskColumn, !m_scope.isEmpty());
     fitColumns();
 }
 
 void SampleListView::fitColumns() {
-    widenColumnsToText(m_table);
+    const QList<int> needs = widenColumnsToText(m_table);
+    m_sampleNeeds = needs.value(SampleListModel::SampleColumn);
+    fillSampleColumn();
+}
+
+void SampleListView::fillSampleColumn() {
+    if (m_filling)
+        return;
+    auto* header = m_table->horizontalHeader();
+    int others = 0;
+    for (int column = 0; column < header->count(); ++column)
+        if (column != SampleListModel::SampleColumn && !m_table->isColumnHidden(column))
+            others += header->sectionSize(column);
+    const int room = m_table->viewport()->width() - others;
+    const int width = std::max({room, m_sampleNeeds, header->minimumSectionSize()});
+    if (width == header->sectionSize(SampleListModel::SampleColumn))
+        return;
+    m_filling = true;
+    header->resizeSection(SampleListModel::SampleColumn, width);
+    m_filling = false;
+}
+
+bool SampleListView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+        fillSampleColumn();
+    return QWidget::eventFilter(watched, event);
 }
 
 void SampleListView::setScope(const QString& taskId) {

@@ -32,8 +32,10 @@ public:
     // The columns' widths and order, to remember across restarts.
     QByteArray headerState() const;
     void restoreHeaderState(const QByteArray& state);
-    // Widens each column that is not the stretching one until its header and the texts of
-    // the loaded rows fit, in the language shown (never narrows what the reviewer widened).
+    // Widens each column until its header and the texts of the loaded rows fit, in the language
+    // shown (never narrows what the reviewer widened); the Sample column then takes the room
+    // left. Where the others leave it less than its text needs, the list scrolls sideways
+    // rather than cut the sample's name to "…".
     void fitColumns();
 
 signals:
@@ -42,15 +44,19 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void retranslateUi();
+    void fillSampleColumn(); // the Sample column: the room left, at least its text
 
     SampleListModel* m_model = nullptr;
     QLabel* m_caption = nullptr;
     QTableView* m_table = nullptr;
     QString m_scope;
     qint64 m_current = 0;
+    int m_sampleNeeds = 0; // the Sample column's text, as fitColumns() measured it
+    bool m_filling = false;
 };
 
 } // namespace kwb::ui

@@ -8,10 +8,11 @@
 
 namespace kwb::ui {
 
-void widenColumnsToText(QTableView* table) {
+QList<int> widenColumnsToText(QTableView* table) {
     QAbstractItemModel* model = table->model();
     if (!model)
-        return;
+        return {};
+    QList<int> needs(model->columnCount(), 0);
     auto* header = table->horizontalHeader();
     const QFontMetrics cellMetrics = table->fontMetrics();
     const QFontMetrics headerMetrics = header->fontMetrics();
@@ -41,9 +42,11 @@ void widenColumnsToText(QTableView* table) {
                 width += iconExtra;
             needed = qMax(needed, width);
         }
+        needs[column] = needed;
         if (header->sectionSize(column) < needed)
             header->resizeSection(column, needed);
     }
+    return needs;
 }
 
 } // namespace kwb::ui

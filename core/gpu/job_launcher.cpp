@@ -18,7 +18,6 @@ namespace {
 
 // How long the channel may stay open after the job's result: the job closes it right after
 // writing the result, so an honest job's end arrives at once.
-constexpr std::chrono::seconds kChannelEndGrace{2};
 
 nlohmann::json failure(const std::string& verdict, const std::string& detail,
                        const std::string& log) {
@@ -90,8 +89,9 @@ bool handOverKey(StartedJob& job) {
 }
 
 // After the result: nothing more may come, and the channel must end soon after it.
-std::string checkChannelEnd(StartedJob& job, protocol::JobResultValidator& validator) {
-    auto line = job.child.readLine(Clock::now() + kChannelEndGrace, protocol::kMaxLineBytes);
+std::string checkChannelEnd(StartedJob& job, protocol::JobResultValidator& validator,
+                            std::chrono::seconds grace) {
+    auto line = job.child.readLine(Clock::now() + grace, protocol::kMaxLineBytes);
     if (line) {
         auto msg = job.channel->accept(*line);
         if (!msg)
@@ -99,7 +99,7 @@ std::string checkChannelEnd(StartedJob& job, protocol::JobResultValidator& valid
         return validator.accept(*msg).error().message;
     }
     if (line.error().code == "timeout")
-        return "the job's channel stayed open for " + std::to_string(kChannelEndGrace.count()) +
+        return "the job's channel stayed open for " + std::to_string(grace.count()) +
                " s after its result";
     if (line.error().code == "too-long" || !job.child.takeStdout().empty())
         return "the job's channel carried bytes after its result";
@@ -136,7 +136,7 @@ ChannelOutcome readChannel(StartedJob& job, protocol::JobResultValidator& valida
             return out;
         }
         if (validator.finished()) {
-            out.tampering = checkChannelEnd(job, validator);
+            out.tampering = checkChannelEnd(job, validator, limits.channelEnd);
             if (out.tampering.empty())
                 out.result = validator.result();
             return out;

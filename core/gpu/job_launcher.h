@@ -22,6 +22,10 @@ namespace kwb::gpu {
 struct JobLimits {
     std::chrono::seconds total{300};
     std::chrono::seconds idle{20}; // no event for this long: a hung kernel
+    // After its result the job's channel must end within this (its process exits): a channel
+    // still open is a candidate still running, and nothing the job said is kept. Under
+    // compute-sanitizer the exit is instrumented too and takes seconds more on a loaded host.
+    std::chrono::seconds channelEnd{2};
 };
 
 // A job child started before its spec is known, so it can start CUDA while the candidate

@@ -389,6 +389,11 @@ bool warmChild(StartedJob& job, const nlohmann::json& params, const nlohmann::js
     return true;
 }
 
+// A job under compute-sanitizer or Nsight Compute tears down its instrumented CUDA context and
+// the tool writes its report as the job exits: seconds, more with many at once (14 sanitized
+// jobs on a 16-core host took over 2 s, and the tool was stopped before its report).
+constexpr std::chrono::seconds kInstrumentedExit{30};
+
 JobLimits jobLimits(const nlohmann::json& params) {
     JobLimits limits;
     limits.total = std::chrono::seconds(params.value("timeout_s", 300));
@@ -408,6 +413,7 @@ nlohmann::json WorkerSession::sanitizedJob(const nlohmann::json& params, const n
     // The tools slow kernels down many times over (racecheck most).
     job.limits.total = std::max(limits.total, std::chrono::seconds(600));
     job.limits.idle = std::max(limits.idle, std::chrono::seconds(120));
+    job.limits.channelEnd = kInstrumentedExit;
     std::string list;
     for (const auto& t : params["sanitize"])
         if (t.is_string())
@@ -436,6 +442,7 @@ nlohmann::json WorkerSession::profiledJob(const nlohmann::json& params, const nl
     // Kernel replay runs each profiled kernel once per pass, many passes for the full set.
     job.limits.total = std::max(limits.total, std::chrono::seconds(600));
     job.limits.idle = std::max(limits.idle, std::chrono::seconds(300));
+    job.limits.channelEnd = kInstrumentedExit;
     const nlohmann::json profile = params.value("profile", nlohmann::json::object());
     job.sections = profile.value("sections", "full") == "basic" ? "basic" : "full";
     job.candidateFile = candidateFileName(params);

@@ -531,6 +531,40 @@ int keyCase() {
     return 0;
 }
 
+// A wrapper that holds the job's channel open after the job's result (as compute-sanitizer does
+// while it tears down an instrumented context and writes its report): past the limits'
+// channelEnd the job is stopped and nothing it said is kept (tampering); within it, the result
+// stands. Negative control: the same wrapper and job with the default 2 s.
+int slowExitCase() {
+    auto run = [](std::chrono::seconds channelEnd) {
+        json spec = {
+            {"mode", "probe"}, {"library", std::string(KWB_PROBE_DIR) + "/benign.so"}, {"arg", ""}};
+        kwb::gpu::JobLimits limits;
+        limits.idle = std::chrono::seconds(10);
+        limits.channelEnd = channelEnd;
+        kwb::gpu::JobWrapper wrapper{"/bin/sh", {"-c", "\"$0\"; sleep 4"}};
+        const auto t0 = Clock::now();
+        json result = kwb::gpu::runJobInChild(
+            KWB_JOB_PATH, spec, limits, [](const json&) {},
+            kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr, &wrapper));
+        std::printf("  channel open 4 s after the result, %lld s allowed: %s in %.1f s -- %s\n",
+                    static_cast<long long>(channelEnd.count()), result.value("verdict", "").c_str(),
+                    std::chrono::duration<double>(Clock::now() - t0).count(),
+                    result.value("detail", "").substr(0, 200).c_str());
+        return result;
+    };
+    json strict = run(std::chrono::seconds(2));
+    CHECK_MSG(strict.value("verdict", "") == "tampering" &&
+                  has(strict.value("detail", ""), "stayed open for 2 s"),
+              text(strict).substr(0, 600));
+    CHECK(!strict.contains("probe")); // nothing the job said is kept
+    json patient = run(std::chrono::seconds(10));
+    CHECK_MSG(patient.value("verdict", "") == "pass", text(patient).substr(0, 600));
+    CHECK(patient.contains("probe"));
+    CHECK(survivors().empty());
+    return 0;
+}
+
 // Background children (the worker's nvcc builds) run nicer than their parent, so a window on a
 // busy machine keeps the CPU; a plain child keeps the parent's value (the negative control).
 int niceCase() {
@@ -585,7 +619,8 @@ int main(int argc, char** argv) {
                                                                {"leftovers", leftoversCase},
                                                                {"nice", niceCase},
                                                                {"channel", channelCase},
-                                                               {"key", keyCase}};
+                                                               {"key", keyCase},
+                                                               {"slowexit", slowExitCase}};
     int (*run)() = nullptr;
     std::string names;
     for (const auto& [name, fn] : kCases) {

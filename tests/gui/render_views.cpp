@@ -1,12 +1,14 @@
-// kwb-render-views <folder> [--lang en|es|pl] [--size WxH]: renders each main view of the
-// workbench to a PNG, offscreen, for the README and for reviewing the UI without a display, in
-// one language at one window size (default English, 1400x900). Run it through render_views.sh,
+// kwb-render-views <folder> [--lang en|es|pl] [--size WxH] [--project FILE]: renders each main view
+// of the workbench to a PNG, offscreen, for the README and for reviewing the UI without a display,
+// in one language at one window size (default English, 1400x900). Run it through render_views.sh,
 // which renders every view in all three languages at 1280x720 and 1920x1080. A table header or
 // cell on screen whose text is cut off (needs more room than its column has) fails the run and
 // is named.
 //
 // The main window is shown on a fresh demo project (some samples judged), after real
 // verifications of real fixture kernels on this machine (compile-only where there is no GPU);
+// with --project, on a copy of that project (one verified on a GPU machine: its sgemm-f32
+// sample and stored record in view);
 // then the dataset view, the export dialog, the settings and the generation panel. Timing charts
 // need a GPU run; where the machine has none they are drawn from
 // tests/gui/fixtures/synthetic_record.json, whose numbers are made up, and their file names say
@@ -179,11 +181,12 @@ bool verifyInWindow(kwb::ui::MainWindow& window, const char* task, const char* f
     return ended;
 }
 
-// Opens a fresh demo project in the window and judges a few samples, so the list shows every
-// kind of state.
-bool openDemoProject(kwb::ui::MainWindow& window, const QString& folder) {
+// Opens a fresh demo project (or a copy of `from`: a project verified on a GPU machine) in the
+// window and judges a few samples, so the list shows every kind of state.
+bool openDemoProject(kwb::ui::MainWindow& window, const QString& folder, const QString& from) {
     const QString project = QDir(folder).filePath(QStringLiteral("demo.kwbproj"));
-    if (!kwb::createDemoProject(project.toStdString()))
+    if (from.isEmpty() ? !kwb::createDemoProject(project.toStdString())
+                       : !QFile::copy(from, project))
         return false;
     QSignalSpy opened(&window, &kwb::ui::MainWindow::projectOpened);
     window.openProject(project);
@@ -307,8 +310,24 @@ kwb::ui::RecordPtr screeningFindingsRecord() {
     return typed(j);
 }
 
+// The first sample of the task in the list, shown in the editors with its stored record.
+bool showStoredSample(kwb::ui::MainWindow& window, const char* task) {
+    auto* table = window.findChild<QTableView*>(QStringLiteral("sampleTable"));
+    for (int row = 0; table && row < table->model()->rowCount(); ++row) {
+        const QModelIndex index = table->model()->index(row, 0);
+        if (index.data(kwb::ui::SampleListModel::TaskIdRole).toString() != QLatin1String(task))
+            continue;
+        const qint64 id = index.data(kwb::ui::SampleListModel::SampleIdRole).toLongLong();
+        window.reviewController()->showSample(id);
+        return QTest::qWaitFor([&] { return window.reviewController()->currentSampleId() == id; },
+                               15000);
+    }
+    return false;
+}
+
 struct Options {
     QString out;
+    QString project; // a project with records from a GPU machine; empty: the demo project
     QString lang = QStringLiteral("en");
     QSize size{1400, 900};
 };
@@ -324,6 +343,8 @@ bool parseOptions(const QStringList& args, Options& o) {
             o.size = wh.size() == 2 ? QSize(wh[0].toInt(&w), wh[1].toInt(&h)) : QSize();
             if (!w || !h || o.size.width() < 640 || o.size.height() < 480)
                 return false;
+        } else if (a == QLatin1String("--project") && i + 1 < args.size()) {
+            o.project = args[++i];
         } else if (o.out.isEmpty() && !a.startsWith(QLatin1String("--"))) {
             o.out = a;
         } else {
@@ -341,7 +362,7 @@ int main(int argc, char** argv) {
     Options options;
     if (!parseOptions(QCoreApplication::arguments(), options)) {
         std::fprintf(stderr, "usage: kwb-render-views <output folder> [--lang en|es|pl] "
-                             "[--size WxH]\n");
+                             "[--size WxH] [--project FILE]\n");
         return 2;
     }
     g_out = options.out;
@@ -369,11 +390,15 @@ int main(int argc, char** argv) {
         window.show();
         if (!QTest::qWaitFor([&window] { return window.isDeviceProbeSettled(); }, 10000))
             std::fprintf(stderr, "kwb-render-views: the GPU probe did not answer\n");
-        if (!openDemoProject(window, scratch.path()))
-            std::fprintf(stderr, "kwb-render-views: the demo project did not open\n");
-        if (!verifyInWindow(window, "sgemm-f32", "good.cu"))
+        if (!openDemoProject(window, scratch.path(), options.project))
+            std::fprintf(stderr, "kwb-render-views: the project did not open\n");
+        if (!options.project.isEmpty()) {
+            if (!showStoredSample(window, "sgemm-f32"))
+                std::fprintf(stderr, "kwb-render-views: the project has no sgemm-f32 sample\n");
+        } else if (!verifyInWindow(window, "sgemm-f32", "good.cu")) {
             std::fprintf(stderr,
                          "kwb-render-views: no worker; the main window is shown unverified\n");
+        }
         grabWidget(window, QStringLiteral("main-window.png"));
         if (verifyInWindow(window, "softmax-rows-f32", "compile_error.cu"))
             grabWidget(window, QStringLiteral("main-window-compile-error.png"));

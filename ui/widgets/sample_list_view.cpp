@@ -150,7 +150,9 @@ void SampleListView::restoreHeaderState(const QByteArray& state) {
 
 void SampleListView::fitColumns() {
     const QList<int> needs = widenColumnsToText(m_table);
-    m_sampleNeeds = needs.value(SampleListModel::SampleColumn);
+    // Only ever wider, as the other columns: a measure taken while rows still read "Loading…"
+    // must not undo one of their names.
+    m_sampleNeeds = std::max(m_sampleNeeds, needs.value(SampleListModel::SampleColumn));
     fillSampleColumn();
 }
 

@@ -24,6 +24,7 @@
 #include <QTest>
 #include <QToolButton>
 #include <QTranslator>
+#include <QTreeView>
 #include <memory>
 
 #include "core/store/demo_project.h"
@@ -206,6 +207,19 @@ void TestReviewerWindow::noTextCutOffInThreeLanguages() {
                                 .arg(header->sectionSize(SampleListModel::SampleColumn))
                                 .arg(table->viewport()->width())
                                 .arg(header->sectionSize(SampleListModel::StateColumn))));
+        // The task browser's names likewise: its name column is as wide as the widest name shown.
+        auto* tree = window->findChild<QTreeView*>(QStringLiteral("taskTree"));
+        QVERIFY(tree);
+        // Each name shown: where its cell starts (after the indentation) and its text.
+        const int has = tree->header()->sectionSize(0);
+        int needs = 0;
+        for (QModelIndex i = tree->model()->index(0, 0); i.isValid(); i = tree->indexBelow(i))
+            needs = std::max(needs, tree->visualRect(i).left() + tree->header()->offset() +
+                                        tree->fontMetrics().horizontalAdvance(i.data().toString()));
+        QVERIFY2(has >= needs, qPrintable(QStringLiteral("%1: task names need %2, have %3")
+                                              .arg(QLatin1String(lang))
+                                              .arg(needs)
+                                              .arg(has)));
         const QStringList cut = cutOffTexts(table);
         QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(
                                     QLatin1String(lang), cut.join(QStringLiteral("; ")))));

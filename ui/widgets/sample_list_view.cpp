@@ -29,6 +29,7 @@ SampleListView::SampleListView(SampleListModel* model, QWidget* parent)
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setSortIndicator(SampleListModel::AgeColumn, Qt::AscendingOrder);
     m_table->setWordWrap(false);
+    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_table->setShowGrid(false);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
@@ -125,7 +126,8 @@ bool SampleListView::selectSample(qint64 id) {
     // selected around it stay selected, for a verdict on all of them.
     if (m_table->selectionModel()->currentIndex().row() == row)
         return true;
-    const QModelIndex index = m_model->index(row, SampleListModel::SampleColumn);
+    // The row's first cell: a list scrolled sideways shows the state, the name beside it.
+    const QModelIndex index = m_model->index(row, SampleListModel::StateColumn);
     m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
                                                           QItemSelectionModel::Rows);
     m_table->scrollTo(index);

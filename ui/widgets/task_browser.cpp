@@ -1,5 +1,7 @@
 #include "ui/widgets/task_browser.h"
 
+#include <algorithm>
+
 #include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -58,7 +60,8 @@ TaskBrowser::TaskBrowser(QWidget* parent)
     QHeaderView* header = m_view->header();
     header->setStretchLastSection(false);
     header->setMinimumSectionSize(24);
-    header->setSectionResizeMode(NameColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(NameColumn, QHeaderView::Interactive);
+    m_view->viewport()->installEventFilter(this);
     const int countWidth = m_view->fontMetrics().horizontalAdvance(QStringLiteral("00000")) + 8;
     for (int c = SamplesColumn; c < ColumnCount; ++c) {
         header->setSectionResizeMode(c, QHeaderView::Fixed);
@@ -75,6 +78,7 @@ TaskBrowser::TaskBrowser(QWidget* parent)
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
         m_proxy->setFilterFixedString(text);
         m_view->expandAll();
+        fitNameColumn();
     });
     // Enter or double click on a task opens it; group rows carry no id and are ignored.
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex& index) {
@@ -171,6 +175,7 @@ void TaskBrowser::setTaskRows(const std::vector<TaskRow>& rows) {
     updateGroupTexts();
     retranslateUi();
     m_view->expandAll();
+    fitNameColumn();
     if (hadCurrent) {
         const QModelIndex source = sourceIndexOf(keep);
         if (source.isValid())
@@ -275,9 +280,27 @@ void TaskBrowser::focusFilter() {
 }
 
 void TaskBrowser::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
+        fitNameColumn();
+    }
     QWidget::changeEvent(event);
+}
+
+bool TaskBrowser::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        fitNameColumn();
+    return QWidget::eventFilter(watched, event);
+}
+
+void TaskBrowser::fitNameColumn() {
+    QHeaderView* header = m_view->header();
+    int counts = 0;
+    for (int c = SamplesColumn; c < ColumnCount; ++c)
+        counts += header->sectionSize(c);
+    m_view->resizeColumnToContents(NameColumn); // the widest name shown, with its indentation
+    const int needs = header->sectionSize(NameColumn);
+    header->resizeSection(NameColumn, std::max(m_view->viewport()->width() - counts, needs));
 }
 
 void TaskBrowser::retranslateUi() {

@@ -69,9 +69,13 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void retranslateUi();
+    // The name column: the room the counts leave, never less than the widest name shown (a
+    // narrow browser scrolls sideways rather than cut names to "…").
+    void fitNameColumn();
     QStandardItem* groupItem(QStandardItem* parent, const QString& key, int level,
                              const QString& family);
     QModelIndex sourceIndexOf(const QString& taskId) const;

@@ -390,8 +390,8 @@ bool warmChild(StartedJob& job, const nlohmann::json& params, const nlohmann::js
 }
 
 // A job under compute-sanitizer or Nsight Compute tears down its instrumented CUDA context and
-// the tool writes its report as the job exits: seconds, more with many at once (14 sanitized
-// jobs on a 16-core host took over 2 s, and the tool was stopped before its report).
+// the tool writes its report as the job exits: seconds, more with many jobs at once on a busy
+// host; stopping it earlier loses the report and reads a clean job as tampering.
 constexpr std::chrono::seconds kInstrumentedExit{30};
 
 JobLimits jobLimits(const nlohmann::json& params) {

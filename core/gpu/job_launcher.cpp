@@ -201,6 +201,14 @@ const protocol::JobKey* keyOf(const StartedJob& job) {
     return job.key ? &*job.key : nullptr;
 }
 
+long jobChildPid(const StartedJob& job) {
+    return job.child.pid() > 0 ? long(job.child.pid()) : 0L;
+}
+
+bool jobChildWaiting(const StartedJob& job) {
+    return job.error.empty() && job.child.running();
+}
+
 bool sendToJob(StartedJob& job, const nlohmann::json& line) {
     if (!job.error.empty() || !job.child.running())
         return false;

@@ -54,6 +54,10 @@ StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& pr
 // The key the child was handed (for tests that look for it where it must not be); null when the
 // child did not start.
 const protocol::JobKey* keyOf(const StartedJob& job);
+// The child's process id (0 when it did not start), and whether it still runs and has not been
+// handed a spec: a child started ahead of its verification is used only then.
+long jobChildPid(const StartedJob& job);
+bool jobChildWaiting(const StartedJob& job);
 
 // Sends one more line before the spec (e.g. {"type":"warm",...}); false when the child is gone.
 bool sendToJob(StartedJob& job, const nlohmann::json& line);

@@ -112,7 +112,12 @@ void to_json(nlohmann::json& j, const TimingStats& s) {
           {{"warmup", s.spentMs.warmup},
            {"capture", s.spentMs.capture},
            {"sampling", s.spentMs.sampling},
-           {"host_check", s.spentMs.hostCheck}}}};
+           {"host_check", s.spentMs.hostCheck},
+           {"sampling_refresh", s.spentMs.refresh},
+           {"sampling_timed", s.spentMs.timed},
+           {"sampling_checks", s.spentMs.checks},
+           {"sampling_audits", s.spentMs.audits},
+           {"sampling_clock", s.spentMs.clock}}}};
     if (!s.clocksMHz.empty()) {
         auto c = s.clocksMHz;
         std::sort(c.begin(), c.end());
@@ -217,21 +222,35 @@ std::string Timer::sample(const Batch& b, bool flush, double* ms, bool* covered)
     return {};
 }
 
+namespace {
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+} // namespace
+
 std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double* ma, double* mb,
                               bool* covered) {
     const CallSpan spanA = spanOf(a);
+    auto t = Clock::now();
     if (m_hooks.beforeA)
         if (auto e = m_hooks.beforeA(spanA); !e.empty())
             return e;
+    m_parts.refresh += since(t);
+    t = Clock::now();
     bool coveredA = true, coveredB = true;
     if (auto e = sample(a, flush, ma, covered ? &coveredA : nullptr); !e.empty())
         return e;
     const CallSpan spanB = spanOf(b);
     if (auto e = sample(b, flush, mb, covered ? &coveredB : nullptr); !e.empty())
         return e;
+    m_parts.timed += since(t);
     if (covered)
         *covered = coveredA && coveredB;
-    return m_hooks.afterA ? m_hooks.afterA(spanA, spanB) : std::string{};
+    t = Clock::now();
+    std::string checked = m_hooks.afterA ? m_hooks.afterA(spanA, spanB) : std::string{};
+    m_parts.checks += since(t);
+    return checked;
 }
 
 namespace {
@@ -385,6 +404,13 @@ std::string Timer::hostTime(const Batch& b, bool checked, int reps, double* medi
 std::string Timer::audit(const Batch& a) {
     if (!m_hooks.auditMark || !m_hooks.afterAudit || a.size < 2)
         return {}; // one call a sample: no other call of it to move work to or from
+    const auto t0 = Clock::now();
+    std::string found = auditSteps(a);
+    m_parts.audits += since(t0);
+    return found;
+}
+
+std::string Timer::auditSteps(const Batch& a) {
     const CallSpan span = spanOf(a);
     if (m_hooks.beforeA)
         if (auto e = m_hooks.beforeA(span); !e.empty())
@@ -407,11 +433,6 @@ std::string Timer::audit(const Batch& a) {
 }
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
-}
 
 // Whether sampling pair `pair` is followed by an audit: one pair in eight, chosen by the seed,
 // so a candidate cannot tell an audited replay from a timed one by counting.
@@ -556,7 +577,9 @@ std::string Timer::sampleUntilPrecise(const Batch& a, const Batch& b, const Timi
         r->vb.push_back(mb);
         queueUs = std::max(queueUs, m_queueUs);
         r->vcov.push_back(covered);
+        const auto c0 = Clock::now();
         r->vc.push_back(clock());
+        m_parts.clock += since(c0);
         // Some batches take the host longer to queue than the spin lasts (graphs holding memset
         // nodes cost about a microsecond of host time each).
         if (m_coverUs > 0 && static_cast<int>(r->vcov.size()) == std::max(4, p.minSamples) &&
@@ -662,6 +685,7 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
         return captured;
     spent.capture = since(c0);
     const auto sampling0 = Clock::now();
+    m_parts = {};
     Round round;
     bool spinDropped = false;
     if (auto e = audit(ba); !e.empty()) // before any timed sample counts
@@ -671,6 +695,11 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
     if (auto e = audit(ba); !e.empty())
         return e;
     spent.sampling = since(sampling0);
+    spent.refresh = m_parts.refresh;
+    spent.timed = m_parts.timed;
+    spent.checks = m_parts.checks;
+    spent.audits = m_parts.audits;
+    spent.clock = m_parts.clock;
     summariseRound(round, p, spinDropped, sa, sb);
     sa->memsetNodes = memsetA;
     sb->memsetNodes = memsetB;

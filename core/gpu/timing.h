@@ -135,9 +135,13 @@ struct TimingStats {
     // were discarded as throttled.
     std::vector<int> clocksMHz;
     int discarded = 0;
-    // Where the loop's time went (ms): warm-up, graph capture, sampling, host cross-check.
+    // Where the loop's time went (ms): warm-up, graph capture, sampling, host cross-check; and
+    // the sampling's own parts: fresh inputs (the hooks' beforeA), the timed samples of both
+    // sides (flush, spin, calls, synchronisation), the checks of their outputs (afterA), the
+    // audits, and the clock readings.
     struct Spent {
         double warmup = 0, capture = 0, sampling = 0, hostCheck = 0;
+        double refresh = 0, timed = 0, checks = 0, audits = 0, clock = 0;
     } spentMs;
     int uncovered = 0;        // pairs discarded because the host queued a sample too late
     bool spinDropped = false; // most samples could not be covered: timed without the spin
@@ -201,6 +205,7 @@ private:
     std::string hostTime(const Batch& b, bool checked, int reps, double* medianMs);
     // a's batch once more with a mark after each call, untimed (SampleHooks::auditMark).
     std::string audit(const Batch& a);
+    std::string auditSteps(const Batch& a);
 
     // The steps of interleave().
     struct Round;
@@ -223,8 +228,9 @@ private:
     double m_coverUs = 0;
     double m_queueUs = 0; // host time to queue the last sample behind its spin
     cudaEvent_t m_start = nullptr, m_stop = nullptr;
-    SampleHooks m_hooks; // the current interleave()'s
-    int m_maxBatch = 1;  // calls a sample may make (SampleHooks::distinctCalls)
+    SampleHooks m_hooks;        // the current interleave()'s
+    int m_maxBatch = 1;         // calls a sample may make (SampleHooks::distinctCalls)
+    TimingStats::Spent m_parts; // the sampling's parts, summed since the sampling began
 };
 
 } // namespace kwb::gpu

@@ -394,6 +394,19 @@ bool warmChild(StartedJob& job, const nlohmann::json& params, const nlohmann::js
 // host; stopping it earlier loses the report and reads a clean job as tampering.
 constexpr std::chrono::seconds kInstrumentedExit{30};
 
+// What the job child is sent: the request without the source, with the libraries' paths.
+nlohmann::json jobSpec(const nlohmann::json& params, const nlohmann::json& built,
+                       const nlohmann::json& reference, int device) {
+    nlohmann::json spec = params;
+    spec.erase("source");
+    spec.erase("prepare_next");
+    spec["library"] = built["library_path"];
+    if (reference.contains("library_path"))
+        spec["reference_library"] = reference["library_path"];
+    spec["device"] = device;
+    return spec;
+}
+
 JobLimits jobLimits(const nlohmann::json& params) {
     JobLimits limits;
     limits.total = std::chrono::seconds(params.value("timeout_s", 300));
@@ -453,6 +466,15 @@ nlohmann::json WorkerSession::profiledJob(const nlohmann::json& params, const nl
     return runProfiledJob(job, [&](const nlohmann::json& ev) { progress(ev); });
 }
 
+StartedJobPtr WorkerSession::jobChildFor(int device, bool* ahead) {
+    StartedJobPtr next = std::move(m_next);
+    *ahead = next && m_nextDevice == device && jobChildWaiting(*next);
+    if (*ahead)
+        return next;
+    next.reset(); // another device's, or gone: its group is killed, its folder removed
+    return startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}});
+}
+
 nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send) {
     const nlohmann::json params = msg.value("params", nlohmann::json::object());
     auto task = taskFromJson(params.value("task", nlohmann::json::object()));
@@ -471,9 +493,10 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     // cached (once per device) and warms the task's baseline; all before the job times anything.
     // The child starts before this process asks the driver for its devices (both take a while).
     StartedJobPtr early;
+    bool ahead = false;
     // (A profile starts one too: it measures the ceilings the roofline needs when none are cached.)
     if (!sanitizing && (!m_devices || !m_devices->gpus.empty()))
-        early = startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}});
+        early = jobChildFor(device, &ahead);
     const auto q0 = std::chrono::steady_clock::now();
     const DeviceInfo& d = devices();
     const bool haveDevice = !d.gpus.empty() && device >= 0 && device < int(d.gpus.size());
@@ -485,7 +508,7 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
             .count();
     };
-    nlohmann::json timeline = nlohmann::json::object();
+    nlohmann::json timeline = {{"child_started_ahead", ahead ? 1 : 0}};
     // Asking the driver for the devices (the first time: it starts), after the child started and
     // before nvcc can: the worker's own time that adds to nvcc's on a cold verification.
     timeline["before_build"] = std::chrono::duration<double, std::milli>(t0 - q0).count();
@@ -531,13 +554,14 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
             (d.gpus.empty() ? d.noDeviceReason : "no device " + std::to_string(device)) + ")";
         return result;
     }
-    nlohmann::json spec = params;
-    spec.erase("source");
-    spec["library"] = built["library_path"];
-    if (reference.contains("library_path"))
-        spec["reference_library"] = reference["library_path"];
-    spec["device"] = device;
+    const nlohmann::json spec = jobSpec(params, built, reference, device);
     const JobLimits limits = jobLimits(params);
+    // The next child starts now, after this one's warm-up: its process and CUDA start on the
+    // host's other cores while this job runs; it sends the GPU no work until its own turn.
+    if (params.value("prepare_next", false) && !sanitizing && !profiling && early) {
+        m_next = startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}});
+        m_nextDevice = device;
+    }
     nlohmann::json job = sanitizing ? sanitizedJob(params, spec, built, limits, progress)
                          : profiling
                              ? profiledJob(params, spec, built, limits, progress)

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/gpu/job_launcher.h"
 #include "core/model/device_info.h"
 
 namespace kwb::gpu {
@@ -41,6 +42,9 @@ private:
     nlohmann::json profiledJob(const nlohmann::json& params, const nlohmann::json& spec,
                                const nlohmann::json& built, const JobLimits& limits,
                                const std::function<void(nlohmann::json)>& progress);
+    // The job child a verification on `device` starts with: the one the previous verification
+    // started ahead when it still waits on that device (*ahead true), else a fresh one.
+    StartedJobPtr jobChildFor(int device, bool* ahead);
     // withLibraries: with the libraries' versions (queryDevices), which costs loading them.
     const DeviceInfo& devices(bool withLibraries = false);
     BuildCache& buildCache();
@@ -50,6 +54,11 @@ private:
     std::optional<DeviceInfo> m_devices;
     bool m_devicesHaveLibraries = false;
     std::unique_ptr<BuildCache> m_cache;
+    // The next verification's job child, started while the current job runs when the request
+    // said more follow ("prepare_next"): its process start and CUDA's start leave the GPU lane.
+    // It holds its key and no candidate; nothing is sent to it until its own verification.
+    StartedJobPtr m_next;
+    int m_nextDevice = -1;
     bool m_greeted = false;
     bool m_finished = false;
     int m_exitCode = 0;

@@ -192,6 +192,8 @@ SubprocessWorker::verify(const Task& task, const VerifyRequest& request,
                              {"timing", request.timing},
                              {"timeout_s", request.timeoutSeconds},
                              {"idle_timeout_s", request.idleTimeoutSeconds}};
+    if (request.prepareNext)
+        params["prepare_next"] = true;
     if (!request.sanitize.empty())
         params["sanitize"] = request.sanitize;
     if (!request.profile.empty())

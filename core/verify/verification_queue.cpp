@@ -350,6 +350,10 @@ VerificationQueue::EntryPtr VerificationQueue::takeForLane() {
     EntryPtr e = std::move(m_toVerify.front());
     m_toVerify.pop_front();
     ++m_verifying;
+    // More will come to some lane: this lane's worker may start the next job's process while
+    // this one runs (VerifyRequest::prepareNext). A guess when several lanes share the rest.
+    if (e->request)
+        e->request->prepareNext = !m_toVerify.empty() || !m_toBuild.empty() || m_building > 0;
     return e;
 }
 

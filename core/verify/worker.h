@@ -42,6 +42,9 @@ struct VerifyRequest {
     std::vector<std::string> sanitize;
     // Nsight Compute's section set for kwb profile ("basic" or "full"); empty: no profile.
     std::string profile;
+    // More verifications follow on this worker's device: it may start the next one's job child
+    // (its process and CUDA) while this one's job runs. Changes no verdict or figure it reports.
+    bool prepareNext = false;
 };
 
 class Worker {

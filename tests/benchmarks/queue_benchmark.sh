@@ -10,7 +10,8 @@
 # gpu_one.csv (nvidia-smi utilization every 200 ms), results.json (samples and builds per minute,
 # GPU busy fraction, each sample's verdict and speedup on both sides and how many differ by
 # more than 2 %; the suite's tasks per minute), suite.txt (kwb suite --json), queue.kwbproj
-# (the queue side's project, its records' timelines show where each sample's GPU time went).
+# (the queue side's project, its records' timelines show where each sample's GPU time went),
+# lane.txt and lane.json (that breakdown, tests/benchmarks/lane_breakdown.py).
 # Usage: tests/benchmarks/queue_benchmark.sh BIN_DIR OUT_DIR [--skip-one]
 #   BIN_DIR holds kwb, kwb-runner and kwb-job; run from the repository root.
 set -euo pipefail
@@ -154,3 +155,7 @@ if "verdicts_differ" in res:
     print("verdicts differ:", len(res["verdicts_differ"]),
           " speedups beyond 2 %:", len(res["speedups_beyond_2_percent"]))
 EOF
+
+# Where the queue side's lane time went, per sample and per timed shape.
+python3 "$SRC/tests/benchmarks/lane_breakdown.py" "$OUT/queue.kwbproj" --json "$OUT/lane.json" \
+    | tee "$OUT/lane.txt"

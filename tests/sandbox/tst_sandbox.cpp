@@ -531,6 +531,55 @@ int keyCase() {
     return 0;
 }
 
+// A job started ahead of its verification (worker_session.h: the next job's child, started
+// while the current job runs) waits with its key while another job's candidate runs beside it.
+// That candidate can neither read the waiting job's memory nor open its descriptors (its stdin,
+// where a forged spec would go, or its channel), and the waiting job then runs its own spec to a
+// clean result. Negative control: unconfined, the same probe finds the waiting job's key in its
+// memory and opens its descriptors, so the check above would see an attack that worked.
+int neighbourCase() {
+    if (kwb::gpu::landlockAbi() == 0)
+        return skip("another job's memory and descriptors",
+                    "Landlock is not available on this kernel; only its scoping keeps one job's "
+                    "candidate out of another job's /proc files");
+    auto target = [](const kwb::gpu::StartedJob& job) {
+        std::string hex = kwb::gpu::keyOf(job) ? kwb::gpu::keyOf(job)->line() : std::string();
+        if (!hex.empty())
+            hex.pop_back();
+        return std::to_string(kwb::gpu::jobChildPid(job)) + ":" + hex;
+    };
+    auto waiting = kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr);
+    CHECK(kwb::gpu::jobChildWaiting(*waiting) && kwb::gpu::keyOf(*waiting));
+    Run r = runProbe("neighbour", target(*waiting));
+    CHECK_MSG(r.verdict() == "refused", r.detail());
+    CHECK_MSG(has(r.note(), "mem: Permission denied") || has(r.note(), "mem: Operation not"),
+              r.note());
+    CHECK_MSG(has(r.note(), "fd folder: ") || has(r.note(), "opened for writing: 0 of"), r.note());
+    CHECK_MSG(!has(r.note(), "found the key"), r.note());
+    json spec = {
+        {"mode", "probe"}, {"library", std::string(KWB_PROBE_DIR) + "/benign.so"}, {"arg", ""}};
+    kwb::gpu::JobLimits limits;
+    limits.idle = std::chrono::seconds(10);
+    json own = kwb::gpu::runJobInChild(
+        KWB_JOB_PATH, spec, limits, [](const json&) {}, std::move(waiting));
+    std::printf("  the waiting job, its own spec after the probe: %s -- %s\n",
+                own.value("verdict", "").c_str(), own.value("detail", "").substr(0, 200).c_str());
+    CHECK_MSG(own.value("verdict", "") == "pass", text(own).substr(0, 600));
+
+    auto exposed = kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr);
+    Run open = runProbe("neighbour", target(*exposed), {{"landlock", false}});
+    if (::getuid() != 0 && !has(open.note(), "mem: opened"))
+        return skip("the unconfined control",
+                    "not root, and the kernel keeps a process of the same user out of another's "
+                    "memory here (" +
+                        open.note() + ")");
+    CHECK_MSG(has(open.note(), "found the key") && !has(open.note(), "writing: 0 of"),
+              "an unconfined probe must find the key and open the descriptors (else this check "
+              "proves nothing): " +
+                  open.note());
+    return 0;
+}
+
 // A wrapper that holds the job's channel open after the job's result (as compute-sanitizer does
 // while it tears down an instrumented context and writes its report): past the limits'
 // channelEnd the job is stopped and nothing it said is kept (tampering); within it, the result
@@ -620,7 +669,8 @@ int main(int argc, char** argv) {
                                                                {"nice", niceCase},
                                                                {"channel", channelCase},
                                                                {"key", keyCase},
-                                                               {"slowexit", slowExitCase}};
+                                                               {"slowexit", slowExitCase},
+                                                               {"neighbour", neighbourCase}};
     int (*run)() = nullptr;
     std::string names;
     for (const auto& [name, fn] : kCases) {

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Where a GPU lane's time per sample went, from the verification records of a project (the
+queue benchmark keeps its project: queue_benchmark.sh OUT/queue.kwbproj).
+
+    tests/benchmarks/lane_breakdown.py PROJECT.kwbproj [--json OUT.json]
+
+Per sample: the queue's GPU seconds (the lane's time), the time before the job (the job child's
+start, CUDA's start and the baseline's warm-up; split by whether the child was started ahead by
+the previous verification), correctness, the timing set-up and the interleaved timing; per
+timed shape: the sampling loop's parts (fresh inputs, the timed samples, the output checks,
+the audits, the clock readings) where the records have them. Means and medians in ms."""
+import argparse, json, sqlite3, statistics, sys
+
+
+def stats(values):
+    values = [v for v in values if v is not None]
+    if not values:
+        return None
+    return {"n": len(values), "mean": statistics.mean(values), "median": statistics.median(values)}
+
+
+def line(label, s, indent=0):
+    if s:
+        print(f"{'  ' * indent}{label}: mean {s['mean']:.0f} ms, median {s['median']:.0f} ms (n={s['n']})")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("project")
+    ap.add_argument("--json")
+    a = ap.parse_args()
+    rows = sqlite3.connect(a.project).execute("SELECT record_json FROM verifications").fetchall()
+    recs = [json.loads(r) for (r,) in rows]
+    if not recs:
+        print("no verification records in", a.project)
+        return 1
+    lane, before, before_ahead, before_fresh, job, corr, setup, timed = ([] for _ in range(8))
+    parts = {k: [] for k in ("sampling", "sampling_refresh", "sampling_timed", "sampling_checks",
+                             "sampling_audits", "sampling_clock", "warmup", "capture", "host_check")}
+    ahead = 0
+    for r in recs:
+        w = r.get("worker_timeline_ms", {})
+        lane.append(1000 * r.get("queue", {}).get("gpu_seconds", 0) or None)
+        if "warm_done" in w:
+            before.append(w["warm_done"])
+            (before_ahead if w.get("child_started_ahead") else before_fresh).append(w["warm_done"])
+        ahead += 1 if w.get("child_started_ahead") else 0
+        if "job_done" in w and "build_done" in w:
+            job.append(w["job_done"] - w["build_done"])
+        c = s = t = 0.0
+        for shape in r.get("shapes", []):
+            spent = shape.get("spent_ms", {})
+            # spent_ms: milestones since the shape began
+            c += spent.get("correctness", 0)
+            s += spent.get("timing_setup", 0) - spent.get("correctness", 0)
+            t += spent.get("timed", 0) - spent.get("timing_setup", 0)
+            loop = shape.get("timing", {}).get("candidate", {}).get("spent_ms", {})
+            for k in parts:
+                if k in loop:
+                    parts[k].append(loop[k])
+        corr.append(c)
+        setup.append(s)
+        timed.append(t)
+    out = {"records": len(recs), "child_started_ahead": ahead, "lane": stats(lane),
+           "before_job": stats(before), "before_job_ahead": stats(before_ahead),
+           "before_job_fresh": stats(before_fresh), "job": stats(job), "correctness": stats(corr),
+           "timing_setup": stats(setup), "timing": stats(timed),
+           "per_shape_timing": {k: stats(v) for k, v in parts.items()}}
+    print(f"{len(recs)} records; job child started ahead for {ahead}")
+    line("lane time per sample (gpu_seconds)", out["lane"])
+    line("before the job: the child's start, CUDA's, the baseline's warm-up", out["before_job"], 1)
+    line("child started ahead", out["before_job_ahead"], 2)
+    line("child started for it", out["before_job_fresh"], 2)
+    line("the job", out["job"], 1)
+    line("correctness (all shapes)", out["correctness"], 2)
+    line("timing set-up (fresh input sets)", out["timing_setup"], 2)
+    line("interleaved timing, baseline and candidate", out["timing"], 2)
+    print("per timed shape:")
+    for k, v in out["per_shape_timing"].items():
+        line(k, v, 1)
+    if a.json:
+        with open(a.json, "w") as fh:
+            json.dump(out, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -139,8 +139,9 @@ Status ChildProcess::start(const ProcessSpec& spec) {
     // page tables are not copied. fork() write-locks the parent's address space while it copies
     // them, and every other thread that faults meanwhile waits: in the GUI that stalled the UI
     // thread for 50-120 ms at each verification start on a loaded 2-core machine (tst_latency).
-    // In the child: its own session and process group (the whole group is killed at the
-    // deadline), the pipes as stdin/stdout/stderr, the working folder, SIGPIPE back to default.
+    // In the child: its own session and process group, or only its own process group for
+    // background work (below; the whole group is killed at the deadline), the pipes as
+    // stdin/stdout/stderr, the working folder, SIGPIPE back to default.
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     ::posix_spawn_file_actions_init(&actions);
@@ -157,7 +158,17 @@ Status ChildProcess::start(const ProcessSpec& spec) {
     sigemptyset(&defaults);
     sigaddset(&defaults, SIGPIPE);
     ::posix_spawnattr_setsigdefault(&attributes, &defaults);
-    ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF);
+    // Background work (a nice increment, or a caller already niced) keeps the caller's session:
+    // the kernel's autogroup scheduling gives every session one share of the CPU whatever the
+    // nice values inside it, so a build in a session of its own takes as much CPU as the window.
+    // Its own process group is enough for the group kill.
+    errno = 0;
+    const int callerNice = ::getpriority(PRIO_PROCESS, 0);
+    const bool background = spec.niceIncrement > 0 || (errno == 0 && callerNice > 0);
+    ::posix_spawnattr_setpgroup(&attributes, 0);
+    ::posix_spawnattr_setflags(&attributes,
+                               (background ? POSIX_SPAWN_SETPGROUP : POSIX_SPAWN_SETSID) |
+                                   POSIX_SPAWN_SETSIGDEF);
     pid_t pid = 0;
     const int spawned = ::posix_spawn(&pid, argv[0], &actions, &attributes, argv.data(), envArg);
     ::posix_spawn_file_actions_destroy(&actions);
@@ -351,6 +362,19 @@ ProcessExit ChildProcess::finish(Clock::time_point deadline) {
     if (m_pid > 0)
         ::kill(-m_pid, SIGKILL);
     return m_exit;
+}
+
+void nameThisThread(const char* name) {
+    char shortName[16] = {};
+    std::strncpy(shortName, name, sizeof shortName - 1);
+    (void)::pthread_setname_np(::pthread_self(), shortName);
+}
+
+void niceThisThread(int increment) {
+    errno = 0;
+    const int mine = ::getpriority(PRIO_PROCESS, 0); // 0: the calling thread
+    if (errno == 0 && increment > 0)
+        (void)::setpriority(PRIO_PROCESS, 0, std::min(mine + increment, 19));
 }
 
 Result<ProcessOutput> runProcess(const ProcessSpec& spec, const std::string& input,

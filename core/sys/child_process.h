@@ -71,6 +71,15 @@ private:
     ProcessExit m_exit;
 };
 
+// Makes the calling thread, and only it (Linux keeps a nice value per thread), `increment`
+// nicer: for a background thread of an interactive process, so that the process's UI thread
+// wins a busy CPU. Threads and processes it starts afterwards inherit the value.
+void niceThisThread(int increment);
+
+// Names the calling thread (up to 15 characters) where the system shows thread names: in top,
+// /proc and a debugger, the workbench's threads say what they are for.
+void nameThisThread(const char* name);
+
 // Runs a program to completion with the given stdin; captures stdout and stderr.
 struct ProcessOutput {
     ProcessExit exit;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/record/record_identity.h"
+#include "core/sys/child_process.h"
 #include "core/sys/sha256.h"
 
 namespace kwb {
@@ -101,9 +102,15 @@ VerificationQueue::VerificationQueue(QueueSettings settings)
     m_buildEndpoint.nice = std::max(0, m_settings.buildNice);
     const int builders = std::max(1, m_settings.buildJobs);
     for (int i = 0; i < builders; ++i)
-        m_threads.emplace_back([this] { buildLoop(); });
+        m_threads.emplace_back([this] {
+            nameThisThread("kwb-build");
+            buildLoop();
+        });
     for (std::size_t lane = 0; lane < m_lanes.size(); ++lane)
-        m_threads.emplace_back([this, lane] { laneLoop(lane); });
+        m_threads.emplace_back([this, lane] {
+            nameThisThread("kwb-lane");
+            laneLoop(lane);
+        });
 }
 
 VerificationQueue::~VerificationQueue() {

@@ -1,10 +1,11 @@
 // "Verify all unverified" and "Verify selected" in the window (issue 20), on a real project file
 // of 100 samples, with the real kwb-runner and real nvcc (compile-only where there is no GPU):
 //   - Ctrl+Shift+F5 starts the verification queue; a 10 ms timer measures how late the UI thread
-//     answers while it runs: no tick may be held up 50 ms by the UI thread's own work (its time on
-//     a CPU in the late tick, /proc/self/schedstat), and 99 ticks in 100 not be 50 ms late at all;
-//     every tick 50 ms late or more is listed with how long the thread waited for a CPU and how
-//     long it ran;
+//     answers while it runs, and while the rest verifies a generation of four answers streams
+//     from a real HTTP server on loopback into the editor: every tick must come within 50 ms.
+//     Every tick 25 ms late or more is listed with how long the thread waited for a CPU, how long
+//     it ran (/proc/self/schedstat) and what it was doing in the kernel meanwhile
+//     (stall_watch.h);
 //   - Escape mid-way cancels: no process the window started is left, the samples verified so far
 //     have one record each and the rest stay unverified;
 //   - Ctrl+Shift+F5 again verifies the rest: every sample ends with exactly one record, and the
@@ -31,10 +32,15 @@
 #include "core/tasks/task_loader.h"
 #include "core/verify/subprocess_worker.h"
 #include "tests/gui/gui_fixtures.h"
+#include "tests/gui/stall_watch.h"
+#include "tests/llm/loopback_server.h"
 #include "ui/models/batch_verification.h"
 #include "ui/models/sample_list_model.h"
 #include "ui/widgets/batch_progress_bar.h"
+#include "ui/widgets/code_editor.h"
+#include "ui/widgets/generation_panel.h"
 #include "ui/widgets/sample_list_view.h"
+#include "ui/widgets/task_browser.h"
 #include "ui/widgets/verification_panel.h"
 #include "ui/windows/main_window.h"
 #include "ui/windows/review_controller.h"
@@ -45,6 +51,7 @@ using namespace kwb::ui;
 namespace {
 
 constexpr int kSamples = 100;
+constexpr int kGenerated = 4; // answers streamed from the loopback server meanwhile
 constexpr int kTickMs = 10;
 constexpr double kLimitMs = 50.0;
 
@@ -208,6 +215,16 @@ void TestBatchVerify::verifyAllUnverifiedStaysResponsive() {
     QVERIFY(dir.isValid());
     kwbtest::useScratchFolders(QDir(dir.path()));
     qputenv("KWB_CACHE_DIR", QFile::encodeName(dir.filePath(QStringLiteral("cache"))));
+    // A generation streams while the rest of the batch verifies: answers paced out over seconds.
+    kwbtest::LoopbackServer server;
+    QVERIFY(server.start());
+    for (int i = 0; i < kGenerated; ++i) {
+        kwbtest::ScriptedResponse r = kwbtest::loadTranscript("openai_reduce_sum.http");
+        r.pieceBytes = 128;
+        r.pause = std::chrono::milliseconds(40);
+        server.enqueue(r);
+    }
+    QVERIFY(kwbtest::writeLoopbackLlmSettings(QDir(dir.path()), server.url()));
     const QString project = dir.filePath(QStringLiteral("batch.kwbproj"));
     QVERIFY(makeProject(project));
 
@@ -245,6 +262,9 @@ void TestBatchVerify::verifyAllUnverifiedStaysResponsive() {
     auto* app = static_cast<TimedApplication*>(QCoreApplication::instance());
     std::vector<double> lateness, own;
     QElapsedTimer clock;
+    clock.start();
+    // What the UI thread does in the kernel once a tick is 30 ms overdue, for the late ticks.
+    kwbtest::StallWatch watch(&clock, kTickMs + 30.0);
     qint64 last = 0, lastWait = runQueueWaitNs(), lastCpu = onCpuNs();
     QTimer ticker;
     ticker.setTimerType(Qt::PreciseTimer);
@@ -253,13 +273,17 @@ void TestBatchVerify::verifyAllUnverifiedStaysResponsive() {
         const qint64 now = clock.nsecsElapsed(), wait = runQueueWaitNs(), cpu = onCpuNs();
         const double late = std::max(0.0, (now - last) / 1e6 - kTickMs);
         lateness.push_back(late);
-        if (late >= kLimitMs)
+        const QString stalled = watch.tick(now);
+        if (late >= kLimitMs / 2)
             app->slow.append(
-                QStringLiteral("tick %1 ms late at %2 s: %3 ms waiting for a CPU, %4 ms on one")
+                QStringLiteral(
+                    "tick %1 ms late at %2 s: %3 ms waiting for a CPU, %4 ms on one; the UI "
+                    "thread meanwhile: %5")
                     .arg(late, 0, 'f', 1)
                     .arg(now / 1e9, 0, 'f', 1)
                     .arg(wait < 0 ? -1.0 : (wait - lastWait) / 1e6, 0, 'f', 1)
-                    .arg(cpu < 0 ? -1.0 : (cpu - lastCpu) / 1e6, 0, 'f', 1));
+                    .arg(cpu < 0 ? -1.0 : (cpu - lastCpu) / 1e6, 0, 'f', 1)
+                    .arg(stalled.isEmpty() ? QStringLiteral("not seen") : stalled));
         own.push_back(cpu < 0 ? late : std::min(late, (cpu - lastCpu) / 1e6));
         last = now;
         lastWait = wait;
@@ -269,6 +293,7 @@ void TestBatchVerify::verifyAllUnverifiedStaysResponsive() {
     // the window's, so the clock stops for them.
     const auto measure = [&](bool on) {
         app->recording = on;
+        watch.setActive(on);
         if (!on)
             return ticker.stop();
         last = clock.nsecsElapsed();
@@ -276,7 +301,6 @@ void TestBatchVerify::verifyAllUnverifiedStaysResponsive() {
         lastCpu = onCpuNs();
         ticker.start();
     };
-    clock.start();
     app->clock = &clock;
     measure(true);
 
@@ -309,9 +333,26 @@ void TestBatchVerify::verifyAllUnverifiedStaysResponsive() {
     QVERIFY2(unverified > 0, "the cancel came after every sample was verified");
     QCOMPARE(kept + unverified, kSamples);
 
-    // Again: the rest, to the end.
+    // Again: the rest, to the end, while a generation streams its answers into the editor.
+    auto* browser = window.findChild<TaskBrowser*>(QStringLiteral("taskBrowser"));
+    QVERIFY(browser && browser->selectTask(QStringLiteral("saxpy-f32")));
+    GenerationPanel* generation = window.generationPanel();
+    generation->reloadProviders();
+    generation->setProvider(QStringLiteral("loopback"));
+    generation->setModel(QStringLiteral("gpt-4.1"));
+    generation->setSampleCount(kGenerated);
+    QSignalSpy generated(generation, &GenerationPanel::generationEnded);
+    auto* editor = window.findChild<CodeEditor*>(QStringLiteral("kernelEditor"));
+    QVERIFY(editor);
+    QString streamed; // the editor's text when the generation ends
+    connect(generation, &GenerationPanel::generationEnded, this,
+            [&] { streamed = editor->text(); });
     measure(true);
     QTest::keyClick(table, Qt::Key_F5, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(generation->generate());
+    QTRY_VERIFY_WITH_TIMEOUT(generated.count() == 1, 120000);
+    const bool streamedDuringBatch = batch->running();
+    qInfo("the generation: %s", qPrintable(generation->statusText()));
     QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 2, 1200000);
     const BatchProgress rest = batch->progress();
     qInfo("the other %d verified in %.0f s (%d passed, %d failed, %d not run)", rest.done,
@@ -326,16 +367,20 @@ void TestBatchVerify::verifyAllUnverifiedStaysResponsive() {
     for (const auto& [id, n] : counts)
         QVERIFY2(n == 1, qPrintable(QStringLiteral("sample #%1 has %2 records").arg(id).arg(n)));
     // The list shows every record, and the panel the current sample's.
-    for (int row = 0; row < kSamples; ++row) {
-        const auto summary = list->model()->summaryAt(row);
+    for (qint64 id = 1; id <= kSamples; ++id) {
+        const auto summary = list->model()->summaryAt(list->model()->rowOfSample(id));
         QVERIFY(summary && !summary->status.verificationId.empty());
     }
+    // The generation ran beside the batch, its answers streamed into the editor. (They are for
+    // another task's entry point, so none is stored as a sample of this one.)
+    QVERIFY2(streamedDuringBatch, "the generation ended after the batch: it did not run beside it");
+    QVERIFY2(generation->statusText().contains(QStringLiteral("%1 of %1").arg(kGenerated)),
+             qPrintable(generation->statusText()));
+    QVERIFY2(streamed.contains(QLatin1String("__global__")), qPrintable(streamed.left(300)));
     const qint64 current = window.reviewController()->currentSampleId();
-    QVERIFY(panel->record());
-    QCOMPARE(
-        QString::fromStdString(panel->record()->id),
-        QString::fromStdString(
-            list->model()->summaryAt(list->model()->rowOfSample(current))->status.verificationId));
+    const std::string shown =
+        list->model()->summaryAt(list->model()->rowOfSample(current))->status.verificationId;
+    QTRY_VERIFY(panel->record() && panel->record()->id == shown);
 
     // Verify selected on three rows verified alike already: skipped and counted.
     table->selectionModel()->clearSelection();
@@ -368,16 +413,14 @@ void TestBatchVerify::verifyAllUnverifiedStaysResponsive() {
     QVERIFY(lateness.size() > 100);
     for (const QString& line : std::as_const(app->slow))
         qInfo("slow event: %s", qPrintable(line));
-    // At most one tick held up 50 ms by the window's own work (one of about 14,000 took 100 ms
-    // of the UI thread's CPU once in three runs on a loaded 2-core machine, cause not found:
-    // it is listed above), none held up 250 ms, and 99 in 100 within 50 ms as they came.
-    const auto ownOver =
-        std::count_if(own.begin(), own.end(), [](double x) { return x >= kLimitMs; });
-    QVERIFY2(ownOver <= 1 && ownWorst < 5 * kLimitMs,
-             qPrintable(QStringLiteral("%1 ticks held up by the UI thread's work, the worst %2 ms")
-                            .arg(ownOver)
+    // Every tick within 50 ms as it came (the issue's limit), whatever held it up; each tick
+    // late by half that is listed above with what the UI thread was doing meanwhile.
+    QVERIFY2(worst < kLimitMs,
+             qPrintable(QStringLiteral("%1 ticks 50 ms late or more, the worst %2 ms (the UI "
+                                       "thread's own work in a tick: worst %3 ms)")
+                            .arg(over)
+                            .arg(worst)
                             .arg(ownWorst)));
-    QVERIFY2(p99 < kLimitMs, qPrintable(QStringLiteral("99th percentile lateness %1 ms").arg(p99)));
 }
 
 int main(int argc, char** argv) {

@@ -12,41 +12,23 @@
 #include <vector>
 
 #include "core/store/project_store.h"
+#include "core/sys/child_process.h"
 #include "core/verify/stored_sample_verification.h"
 #include "core/verify/verification_queue.h"
+#include "ui/models/background_run.h"
 
 namespace kwb::ui {
 
 namespace v = verification;
 
-struct BatchVerification::Run {
-    std::atomic<bool> cancel{false};
-    std::mutex mutex; // guards everything below
-    std::condition_variable ended;
+// over: the queue and its workers are gone; message: why the batch could not run.
+struct BatchVerification::Run : BackgroundRun {
     BatchProgress progress;
     std::vector<BatchRecord> records;
     std::vector<std::pair<qint64, QString>> failures;
-    bool drainPosted = false;
-    bool over = false; // the queue and its workers are gone
-    QString message;   // why the batch could not run
 };
 
 namespace {
-
-using Wake = std::function<void()>;
-
-// The job thread's side: changes the shared state and wakes the UI thread, once per drain.
-template <class State, class Change> void publish(State& run, const Wake& wake, Change change) {
-    bool post = false;
-    {
-        std::lock_guard lock(run.mutex);
-        change(run);
-        post = !run.drainPosted;
-        run.drainPosted = true;
-    }
-    if (post)
-        wake();
-}
 
 // The samples named, or every one the filter selects that was never verified.
 template <class State>
@@ -109,6 +91,10 @@ public:
         settings.client = "kernel-workbench";
         {
             VerificationQueue queue(settings);
+            // This thread's own work from here (reading the samples, keeping the records) yields
+            // a busy CPU to the window's UI thread. The queue's threads, started above, and the
+            // workers they start keep their priority: a job's timing runs in them.
+            niceThisThread(5);
             submitAll(queue, *ids, device);
             while (!queue.finished()) {
                 if (m_run.cancel)
@@ -186,17 +172,10 @@ private:
         });
     }
 
+    // The run's end itself (over, the last drain) is startBackground's.
     void end(const QString& message) {
-        {
-            std::lock_guard lock(m_run.mutex);
-            m_run.over = true;
-            m_run.message = message;
-            m_run.progress.finished = true;
-            m_run.progress.cancelled = m_run.cancel;
-            m_run.progress.building = m_run.progress.verifying = 0;
-        }
-        m_run.ended.notify_all();
-        m_wake(); // the last drain: it reports the end
+        std::lock_guard lock(m_run.mutex);
+        m_run.message = message;
     }
 
     const BatchVerification::Request& m_r;
@@ -213,13 +192,8 @@ BatchVerification::BatchVerification(QObject* parent) : QObject(parent) {
 }
 
 BatchVerification::~BatchVerification() {
-    if (!m_run)
-        return;
-    m_run->cancel = true;
-    // Killing the queue's workers takes milliseconds; a worker that does not answer is not
-    // waited for longer than this.
-    std::unique_lock lock(m_run->mutex);
-    m_run->ended.wait_for(lock, std::chrono::seconds(5), [this] { return m_run->over; });
+    if (m_run)
+        cancelAndWait(*m_run, std::chrono::seconds(5));
 }
 
 bool BatchVerification::start(Request request) {
@@ -235,19 +209,15 @@ bool BatchVerification::start(Request request) {
         ticket.post([run](BatchVerification& batch) { batch.drain(run); });
     };
     emit started();
-    std::thread([run, request = std::move(request), wake = std::move(wake)] {
-        try {
-            BatchJob<Run>(request, *run, wake)();
-        } catch (const std::exception& e) {
-            // A store or worker answer that cannot be read ends the batch, never the program.
-            std::lock_guard lock(run->mutex);
-            run->over = true;
-            run->message = QString::fromStdString(e.what());
-            run->progress.finished = true;
-            run->ended.notify_all();
-            wake();
-        }
-    }).detach();
+    // A store or worker answer that cannot be read ends the batch, never the program.
+    startBackground(
+        "kwb-batch", run, wake,
+        [request = std::move(request), wake](Run& r) { BatchJob<Run>(request, r, wake)(); },
+        [](Run& r) {
+            r.progress.finished = true;
+            r.progress.cancelled = r.cancel;
+            r.progress.building = r.progress.verifying = 0;
+        });
     return true;
 }
 
@@ -259,17 +229,13 @@ void BatchVerification::cancel() {
 void BatchVerification::drain(const std::shared_ptr<Run>& run) {
     std::vector<BatchRecord> records;
     std::vector<std::pair<qint64, QString>> failures;
-    bool over = false;
     QString message;
-    {
-        std::lock_guard lock(run->mutex);
-        records.swap(run->records);
-        failures.swap(run->failures);
-        m_progress = run->progress;
-        run->drainPosted = false;
-        over = run->over;
-        message = run->message;
-    }
+    const bool over = takeDrain(*run, [&](Run& r) {
+        records.swap(r.records);
+        failures.swap(r.failures);
+        m_progress = r.progress;
+        message = r.message;
+    });
     if (!records.empty())
         emit recordsStored(QList<BatchRecord>(records.begin(), records.end()));
     for (const auto& [id, text] : failures)

@@ -12,37 +12,22 @@
 #include "core/eval/eval_launch.h"
 #include "core/llm/redaction.h"
 #include "core/store/project_store.h"
+#include "core/sys/child_process.h"
+#include "ui/models/background_run.h"
 
 namespace kwb::ui {
 
-struct EvalRunJob::Run {
-    std::atomic<bool> cancel{false};
-    std::mutex mutex; // guards everything below
-    std::condition_variable ended;
+// over: the run and its workers are gone.
+struct EvalRunJob::Run : BackgroundRun {
     EvalTotals totals;
     std::string runId;
-    bool drainPosted = false;
-    bool over = false; // the run and its workers are gone
-    QString message;
 };
 
 namespace {
 
-using Wake = std::function<void()>;
-
 // Everything the job thread does: it owns the store, the client and the checkers (EvalLaunch).
 template <class State> void runPlan(const EvalRunJob::Request& r, State& run, const Wake& wake) {
-    auto update = [&](auto change) {
-        bool post = false;
-        {
-            std::lock_guard lock(run.mutex);
-            change(run);
-            post = !run.drainPosted;
-            run.drainPosted = true;
-        }
-        if (post)
-            wake();
-    };
+    auto update = [&](auto change) { publish(run, wake, change); };
     EvalLaunchOptions options;
     options.settings = r.settingsPath.toStdString();
     options.concurrency = r.concurrency;
@@ -89,13 +74,8 @@ template <class State> void runPlan(const EvalRunJob::Request& r, State& run, co
 EvalRunJob::EvalRunJob(QObject* parent) : QObject(parent) {}
 
 EvalRunJob::~EvalRunJob() {
-    if (!m_run)
-        return;
-    m_run->cancel = true;
-    // Cancelling requests and killing the workers takes milliseconds; a worker that does not
-    // answer is not waited for longer than this.
-    std::unique_lock lock(m_run->mutex);
-    m_run->ended.wait_for(lock, std::chrono::seconds(10), [this] { return m_run->over; });
+    if (m_run) // cancelling requests and killing the workers
+        cancelAndWait(*m_run, std::chrono::seconds(10));
 }
 
 bool EvalRunJob::start(Request request) {
@@ -109,22 +89,9 @@ bool EvalRunJob::start(Request request) {
     const JobTracker<EvalRunJob>::Ticket ticket = m_jobs.begin();
     Wake wake = [ticket, run] { ticket.post([run](EvalRunJob& job) { job.drain(run); }); };
     emit started();
-    std::thread([run, request = std::move(request), wake = std::move(wake)] {
-        QString error;
-        try {
-            runPlan(request, *run, wake);
-        } catch (const std::exception& e) {
-            error = QString::fromStdString(e.what()); // ends the run, never the program
-        }
-        {
-            std::lock_guard lock(run->mutex);
-            run->over = true;
-            if (!error.isEmpty())
-                run->message = error;
-        }
-        run->ended.notify_all();
-        wake(); // the last drain reports the end
-    }).detach();
+    startBackground(
+        "kwb-eval", run, wake,
+        [request = std::move(request), wake](Run& r) { runPlan(request, r, wake); }, [](Run&) {});
     return true;
 }
 
@@ -134,17 +101,13 @@ void EvalRunJob::cancel() {
 }
 
 void EvalRunJob::drain(const std::shared_ptr<Run>& run) {
-    bool over = false;
     QString message, runId;
     const int before = m_totals.already + m_totals.done;
-    {
-        std::lock_guard lock(run->mutex);
-        m_totals = run->totals;
-        run->drainPosted = false;
-        over = run->over;
-        message = run->message;
-        runId = QString::fromStdString(run->runId);
-    }
+    const bool over = takeDrain(*run, [&](Run& r) {
+        m_totals = r.totals;
+        message = r.message;
+        runId = QString::fromStdString(r.runId);
+    });
     if (!runId.isEmpty() && runId != m_runId) {
         m_runId = runId;
         emit runOpened(runId);

@@ -15,6 +15,7 @@
 #include "core/llm/llm_client.h"
 #include "core/llm/llm_settings.h"
 #include "core/store/project_store.h"
+#include "core/sys/child_process.h"
 #include "core/verify/worker_endpoint.h"
 
 namespace kwb::ui {
@@ -273,6 +274,7 @@ quint64 GenerationJob::start(Request request) {
     emit generationStarted(ticket.generation());
     emit progressChanged(m_progress);
     std::thread([ticket, run, request = std::move(request), endpoint = m_endpoint]() mutable {
+        nameThisThread("kwb-generate");
         run->work(ticket, request, endpoint);
     }).detach();
     return ticket.generation();

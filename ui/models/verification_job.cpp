@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/sys/child_process.h"
+
 namespace kwb::ui {
 
 struct VerificationJob::Run {
@@ -41,6 +43,7 @@ quint64 VerificationJob::start(Request request) {
     emit verifyStarted(ticket.generation());
 
     std::thread([ticket, run, request = std::move(request), endpoint = m_endpoint] {
+        nameThisThread("kwb-verify");
         // Job thread: owns its worker process for the length of one verification.
         auto onProgress = [&](const VerifyProgress& p) {
             VerificationEvent event{QString::fromStdString(p.stage),

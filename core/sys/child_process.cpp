@@ -158,13 +158,12 @@ Status ChildProcess::start(const ProcessSpec& spec) {
     sigemptyset(&defaults);
     sigaddset(&defaults, SIGPIPE);
     ::posix_spawnattr_setsigdefault(&attributes, &defaults);
-    // Background work (a nice increment, or a caller already niced) keeps the caller's session:
-    // the kernel's autogroup scheduling gives every session one share of the CPU whatever the
-    // nice values inside it, so a build in a session of its own takes as much CPU as the window.
-    // Its own process group is enough for the group kill.
-    errno = 0;
-    const int callerNice = ::getpriority(PRIO_PROCESS, 0);
-    const bool background = spec.niceIncrement > 0 || (errno == 0 && callerNice > 0);
+    // Background work (a nice increment: builds) keeps the caller's session: the kernel's
+    // autogroup scheduling gives every session one share of the CPU whatever the nice values
+    // inside it, so a build in a session of its own takes as much CPU as the window. Its own
+    // process group is enough for the group kill. Everything else, verification jobs above all,
+    // gets a session of its own: no controlling terminal of the caller's.
+    const bool background = spec.niceIncrement > 0;
     ::posix_spawnattr_setpgroup(&attributes, 0);
     ::posix_spawnattr_setflags(&attributes,
                                (background ? POSIX_SPAWN_SETPGROUP : POSIX_SPAWN_SETSID) |

@@ -632,6 +632,30 @@ int niceCase() {
     std::printf("  parent %d, plain child %d, background child %d\n", mine, plain, nicer);
     CHECK(plain == mine);
     CHECK(nicer == std::min(mine + 10, 19));
+    // The session: a background child keeps this one (autogroup scheduling weighs sessions, not
+    // nice values), any other child gets its own.
+    auto sessionOf = [](int increment) {
+        kwb::ProcessSpec spec;
+        spec.program = "/bin/cat";
+        spec.args = {"/proc/self/stat"};
+        spec.niceIncrement = increment;
+        auto out = kwb::runProcess(spec, {}, std::chrono::seconds(10));
+        if (!out)
+            return -1L;
+        const std::string& stat = out->out;
+        const auto close = stat.rfind(')');
+        std::istringstream rest(close == std::string::npos ? std::string()
+                                                           : stat.substr(close + 2));
+        std::string state;
+        long ppid = 0, pgrp = 0, session = -1;
+        rest >> state >> ppid >> pgrp >> session;
+        return session;
+    };
+    const long own = long(::getsid(0)), plainSession = sessionOf(0), background = sessionOf(10);
+    std::printf("  session: this process %ld, plain child %ld, background child %ld\n", own,
+                plainSession, background);
+    CHECK(background == own);
+    CHECK(plainSession > 0 && plainSession != own);
     return 0;
 }
 

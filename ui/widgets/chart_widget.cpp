@@ -36,17 +36,6 @@ const QColor kBaseline(0x7a, 0x86, 0x99);
 const QColor kCandidate(0x2f, 0x6f, 0xc9);
 constexpr QSize kDefaultExportSize(960, 600);
 
-// A tidy upper bound for a linear axis: 1, 2 or 5 times a power of ten, at least `value`.
-double niceCeiling(double value) {
-    if (value <= 0)
-        return 1.0;
-    const double power = std::pow(10.0, std::floor(std::log10(value)));
-    for (double step : {1.0, 2.0, 5.0, 10.0})
-        if (step * power >= value)
-            return step * power;
-    return 10.0 * power;
-}
-
 // Log-axis bounds: whole decades around [lo, hi].
 std::pair<double, double> decades(double lo, double hi) {
     return {std::pow(10.0, std::floor(std::log10(lo))), std::pow(10.0, std::ceil(std::log10(hi)))};
@@ -104,12 +93,16 @@ void ChartWidget::showSpeedupPerShape(const SpeedupChartData& chartData) {
     bars->append(faster);
     bars->append(slower);
     chart->addSeries(bars);
+    addSpeedupAxes(chart, bars, chartData.shapes.mid(0, n), top);
+}
 
+void ChartWidget::addSpeedupAxes(QChart* chart, QAbstractBarSeries* bars, const QStringList& shapes,
+                                 double top) {
     auto* axisX = new QBarCategoryAxis;
-    axisX->append(chartData.shapes.mid(0, n));
+    axisX->append(shapes);
     axisX->setTitleText(tr("Shape"));
     auto* axisY = new QValueAxis;
-    axisY->setRange(0.0, niceCeiling(top * 1.1));
+    axisY->setRange(0.0, tidyCeiling(top * 1.1));
     axisY->setLabelFormat(QStringLiteral("%.2f"));
     axisY->setTitleText(tr("Speedup (×)"));
     chart->addAxis(axisX, Qt::AlignBottom);
@@ -122,7 +115,7 @@ void ChartWidget::showSpeedupPerShape(const SpeedupChartData& chartData) {
     auto* parity = new QLineSeries;
     parity->setName(tr("Baseline (1.0×)"));
     parity->append(-0.5, 1.0);
-    parity->append(static_cast<double>(n) - 0.5, 1.0);
+    parity->append(static_cast<double>(shapes.size()) - 0.5, 1.0);
     QPen pen(QColor(0x33, 0x33, 0x33));
     pen.setStyle(Qt::DashLine);
     pen.setWidthF(1.5);
@@ -130,6 +123,16 @@ void ChartWidget::showSpeedupPerShape(const SpeedupChartData& chartData) {
     chart->addSeries(parity);
     parity->attachAxis(axisX);
     parity->attachAxis(axisY);
+}
+
+double ChartWidget::tidyCeiling(double value) {
+    if (value <= 0)
+        return 1.0;
+    const double power = std::pow(10.0, std::floor(std::log10(value)));
+    for (double step : {1.0, 2.0, 5.0, 10.0})
+        if (step * power >= value)
+            return step * power;
+    return 10.0 * power;
 }
 
 void ChartWidget::showTimingDistribution(const TimingChartData& chartData) {
@@ -158,7 +161,7 @@ void ChartWidget::showTimingDistribution(const TimingChartData& chartData) {
     axisX->append(names);
     axisX->setTitleText(tr("Shape"));
     auto* axisY = new QValueAxis;
-    axisY->setRange(0.0, niceCeiling(top * 1.1));
+    axisY->setRange(0.0, tidyCeiling(top * 1.1));
     axisY->setTitleText(tr("Time per call (µs)"));
     chart->addAxis(axisX, Qt::AlignBottom);
     chart->addAxis(axisY, Qt::AlignLeft);
@@ -283,7 +286,7 @@ void ChartWidget::showSpeedupHistogram(const HistogramChartData& chartData) {
     axisX->setTitleText(tr("Speedup (×)"));
     axisX->setLabelsAngle(-45);
     auto* axisY = new QValueAxis;
-    axisY->setRange(0, niceCeiling(top * 1.1));
+    axisY->setRange(0, tidyCeiling(top * 1.1));
     axisY->setLabelFormat(QStringLiteral("%d"));
     axisY->setTitleText(tr("Samples"));
     chart->addAxis(axisX, Qt::AlignBottom);
@@ -380,7 +383,7 @@ void ChartWidget::showStallReasons(const StallChartData& chartData) {
     auto* axisY = new QBarCategoryAxis;
     axisY->append(chartData.reasons);
     auto* axisX = new QValueAxis;
-    axisX->setRange(0.0, niceCeiling(top * 1.1));
+    axisX->setRange(0.0, tidyCeiling(top * 1.1));
     axisX->setTitleText(tr("Warp cycles per issued instruction"));
     chart->addAxis(axisY, Qt::AlignLeft);
     chart->addAxis(axisX, Qt::AlignBottom);

@@ -13,6 +13,7 @@
 
 #include "ui/widgets/chart_data.h"
 
+class QAbstractBarSeries;
 class QChart;
 class QChartView;
 class QLabel;
@@ -86,6 +87,12 @@ protected:
 
 private:
     QChart* newChart(Kind kind, const QString& title);
+    // The speedup charts' axes (the shapes below, the speedup at the left up to a tidy bound
+    // over `top`) and their dashed 1.0 line, attached to `bars`.
+    void addSpeedupAxes(QChart* chart, QAbstractBarSeries* bars, const QStringList& shapes,
+                        double top);
+    // A tidy upper bound for a linear axis: 1, 2 or 5 times a power of ten, at least `value`.
+    static double tidyCeiling(double value);
     void displayMessage(const QString& message);
     void render(QPainter& painter, QSize size) const;
 

@@ -28,17 +28,6 @@ QColor sampleColor(qsizetype i) {
     return kSamplePalette[i % qsizetype(std::size(kSamplePalette))];
 }
 
-// A tidy upper bound: 1, 2 or 5 times a power of ten, at least `value`.
-double tidyCeiling(double value) {
-    if (value <= 0)
-        return 1.0;
-    const double power = std::pow(10.0, std::floor(std::log10(value)));
-    for (double step : {1.0, 2.0, 5.0, 10.0})
-        if (step * power >= value)
-            return step * power;
-    return 10.0 * power;
-}
-
 } // namespace
 
 void ChartWidget::showGroupedSpeedups(const GroupedSpeedupChartData& chartData) {
@@ -63,29 +52,7 @@ void ChartWidget::showGroupedSpeedups(const GroupedSpeedupChartData& chartData) 
         bars->append(set);
     }
     chart->addSeries(bars);
-    auto* axisX = new QBarCategoryAxis;
-    axisX->append(chartData.shapes);
-    axisX->setTitleText(tr("Shape"));
-    auto* axisY = new QValueAxis;
-    axisY->setRange(0.0, tidyCeiling(top * 1.1));
-    axisY->setLabelFormat(QStringLiteral("%.2f"));
-    axisY->setTitleText(tr("Speedup (×)"));
-    chart->addAxis(axisX, Qt::AlignBottom);
-    chart->addAxis(axisY, Qt::AlignLeft);
-    bars->attachAxis(axisX);
-    bars->attachAxis(axisY);
-
-    auto* parity = new QLineSeries;
-    parity->setName(tr("Baseline (1.0×)"));
-    parity->append(-0.5, 1.0);
-    parity->append(static_cast<double>(chartData.shapes.size()) - 0.5, 1.0);
-    QPen pen(QColor(0x33, 0x33, 0x33));
-    pen.setStyle(Qt::DashLine);
-    pen.setWidthF(1.5);
-    parity->setPen(pen);
-    chart->addSeries(parity);
-    parity->attachAxis(axisX);
-    parity->attachAxis(axisY);
+    addSpeedupAxes(chart, bars, chartData.shapes, top);
 }
 
 void ChartWidget::showSampleTimings(const SampleTimingChartData& chartData) {

@@ -7,7 +7,7 @@
 # --project: the main window on a copy of that project instead of the demo project, its
 # sgemm-f32 sample in view with its stored record (the README's screenshot uses the project of
 # tests/benchmarks/queue_benchmark.sh's latest H200 run: results/h200/queue.kwbproj.xz).
-# The program is found in build*/bin when not given (build it with
+# The program is found in build*/bin or build/*/bin when not given (build it with
 # `cmake --build <build> --target kwb-render-views`). --update-screenshot copies the main
 # window into resources/screenshots/main-window.png.
 set -eu
@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 if [ -z "$program" ]; then
-  for candidate in "$repo"/build*/bin/kwb-render-views; do
+  for candidate in "$repo"/build*/bin/kwb-render-views "$repo"/build/*/bin/kwb-render-views; do
     [ -x "$candidate" ] && program=$candidate && break
   done
 fi

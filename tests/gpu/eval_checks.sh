@@ -6,7 +6,7 @@
 #     student, verified with timing; wall time, time per answer, GPU busy fraction (nvidia-smi
 #     every 200 ms).
 #   tests/gpu/eval_checks.sh BIN OUT [VERIFY_JOBS]     (BIN/bin holds kwb, kwb-runner, kwb-job)
-# EVAL_SPEED=0 runs the first part only.
+# EVAL_SPEED=0 runs the first part only, EVAL_AB=0 the second only.
 set -u
 BIN=$(cd "${1:?usage: eval_checks.sh BIN OUT [VERIFY_JOBS]}" && pwd)
 OUT=${2:?usage}
@@ -41,22 +41,39 @@ all_tasks='"avgpool2d-f32", "batchnorm-inference-f32", "causal-attention-f16", "
 proj=$work/eval.kwbproj
 "$BIN/bin/kwb" project new "$proj" > /dev/null
 rc=0
-t0=$(date +%s.%N)
-"$BIN/bin/kwb" eval run "$work/ab.toml" --project "$proj" --verify-jobs "$JOBS" > "$OUT/ab_run.txt" 2>&1 || rc=1
-echo "ab: $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}') s" > "$OUT/times.txt"
-"$BIN/bin/kwb" eval report ab --markdown --project "$proj" > "$OUT/ab_report.md" 2>&1 || rc=1
-"$BIN/bin/kwb" eval report ab --json --project "$proj" > "$OUT/ab_report.json" 2>&1 || rc=1
+: > "$OUT/times.txt"
+if [ "${EVAL_AB:-1}" != 0 ]; then
+    t0=$(date +%s.%N)
+    "$BIN/bin/kwb" eval run "$work/ab.toml" --project "$proj" --verify-jobs "$JOBS" > "$OUT/ab_run.txt" 2>&1 || rc=1
+    echo "ab: $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}') s" > "$OUT/times.txt"
+    "$BIN/bin/kwb" eval report ab --markdown --project "$proj" > "$OUT/ab_report.md" 2>&1 || rc=1
+    "$BIN/bin/kwb" eval report ab --json --project "$proj" > "$OUT/ab_report.json" 2>&1 || rc=1
+fi
 if [ "${EVAL_SPEED:-1}" = 0 ]; then cat "$OUT/times.txt"; exit $rc; fi
 nvidia-smi --query-gpu=utilization.gpu --format=csv,noheader,nounits -lms 200 > "$work/util.txt" 2>/dev/null &
 smi=$!
 t0=$(date +%s.%N)
-"$BIN/bin/kwb" eval run "$work/speed.toml" --project "$proj" --verify-jobs "$JOBS" > "$OUT/speed_run.txt" 2>&1 || rc=1
+# EVAL_LIMIT (seconds) stops the run where a call's time is bounded; the project is kept in OUT
+# then, so that `kwb eval run` can resume it elsewhere.
+timeout --signal=TERM "${EVAL_LIMIT:-0}" "$BIN/bin/kwb" eval run "$work/speed.toml" --project "$proj" \
+    --verify-jobs "$JOBS" > "$OUT/speed_run.txt" 2>&1
+speed_rc=$?
 t1=$(date +%s.%N)
+if [ $speed_rc = 124 ]; then
+    echo "speed: stopped by EVAL_LIMIT=$EVAL_LIMIT s; $(tr '\r' '\n' < "$OUT/speed_run.txt" | grep cells | tail -1)" >> "$OUT/times.txt"
+    cp "$proj" "$OUT/eval.kwbproj"
+    rc=1
+elif [ $speed_rc != 0 ]; then
+    rc=1
+fi
 kill $smi 2>/dev/null
 "$BIN/bin/kwb" eval report speed --markdown --project "$proj" > "$OUT/speed_report.md" 2>&1 || rc=1
-python3 - "$t0" "$t1" "$work/util.txt" "$JOBS" >> "$OUT/times.txt" <<'PY'
+python3 - "$t0" "$t1" "$work/util.txt" "$JOBS" "$speed_rc" >> "$OUT/times.txt" <<'PY'
 import sys
 t0, t1, path, jobs = float(sys.argv[1]), float(sys.argv[2]), sys.argv[3], sys.argv[4]
+if sys.argv[5] != "0":
+    print("speed run did not finish (exit %s) after %.1f s" % (sys.argv[5], t1 - t0))
+    sys.exit(0)
 u = [int(x) for x in open(path).read().split() if x.strip().isdigit()]
 busy = sum(1 for x in u if x > 0) / len(u) if u else float("nan")
 mean = sum(u) / len(u) if u else float("nan")

@@ -5,11 +5,19 @@
 // few milliseconds until the next tick. A late tick is then listed with those notes, so it
 // names its cause: a CPU it waited for, a lock, a file it read or synced, or the event loop's
 // own wait.
+//
+// It also tells when the machine itself stopped running this process: the watch sleeps 5 ms at a
+// time, and a sleep that ends far later without the watch having waited for a CPU means no
+// timer of the process fired meanwhile (the host paused the virtual machine, seen on shared CI
+// runners as late ticks with the UI thread asleep and no note taken). A tick's lateness can be
+// judged without such pauses (pausedMs); a wait for a CPU is never counted as a pause, so load
+// the window or its children put on the machine still counts against it.
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QString>
 #include <QStringList>
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -42,6 +50,24 @@ public:
         m_active = on;
         std::lock_guard lock(m_mutex);
         m_notes.clear();
+    }
+
+    // How long the machine did not run this process between two instants of the clock (ns):
+    // the overlap of the pauses the watch measured with [fromNs, toNs]. Ask after the run (the
+    // watch notes a pause only once it runs again).
+    double pausedMs(qint64 fromNs, qint64 toNs) {
+        std::lock_guard lock(m_mutex);
+        qint64 sum = 0;
+        for (const auto& [from, to] : m_pauses)
+            sum += std::max<qint64>(0, std::min(to, toNs) - std::max(from, fromNs));
+        return sum / 1e6;
+    }
+
+    // The steal time the kernel counted while the watch saw pauses (ms over all CPUs; -1 where
+    // /proc/stat does not say): the host's own account of time it ran something else.
+    double stealMsDuringPauses() {
+        std::lock_guard lock(m_mutex);
+        return m_stealNs < 0 ? -1.0 : m_stealNs / 1e6;
     }
 
     // On the UI thread at each tick; the notes taken since the previous tick, joined.
@@ -102,10 +128,47 @@ private:
         return out.join(QLatin1Char(' '));
     }
 
+    // This thread's wait for a CPU so far (ns, /proc/thread-self/schedstat), -1 if unknown.
+    static qint64 ownRunQueueWaitNs() {
+        const QStringList fields = read(QStringLiteral("/proc/thread-self/schedstat"))
+                                       .split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        return fields.size() > 1 ? fields.at(1).toLongLong() : -1;
+    }
+
+    // The machine's steal time so far (ns; /proc/stat's eighth cpu field, in USER_HZ ticks).
+    static qint64 stealNs() {
+        QFile f(QStringLiteral("/proc/stat")); // its first line: the sum over the CPUs
+        const QStringList fields =
+            f.open(QIODevice::ReadOnly)
+                ? QString::fromLatin1(f.readLine()).simplified().split(QLatin1Char(' '))
+                : QStringList();
+        static const long hz = ::sysconf(_SC_CLK_TCK);
+        return fields.size() > 8 && fields.at(0) == QLatin1String("cpu") && hz > 0
+                   ? fields.at(8).toLongLong() * (1000000000 / hz)
+                   : -1;
+    }
+
+    // A sleep of kSleep that ended more than kPauseNs late, less the time the watch waited for
+    // a CPU after its timer fired, is a pause of the machine.
+    void notePause(qint64 asleep, qint64 awake, qint64 waitedNs, qint64 stealBefore) {
+        const qint64 overshoot = awake - asleep - kSleepNs - std::max<qint64>(0, waitedNs);
+        if (waitedNs < 0 || overshoot < kPauseNs)
+            return;
+        const qint64 steal = stealBefore < 0 ? -1 : stealNs();
+        std::lock_guard lock(m_mutex);
+        m_pauses.emplace_back(asleep + kSleepNs, asleep + kSleepNs + overshoot);
+        m_stealNs = steal < 0 || m_stealNs < 0 ? -1 : m_stealNs + (steal - stealBefore);
+    }
+
     void watch() {
         while (!m_stop) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-            const qint64 now = m_clock->nsecsElapsed();
+            const qint64 asleep = m_clock->nsecsElapsed(), waited = ownRunQueueWaitNs(),
+                         steal = stealNs();
+            std::this_thread::sleep_for(std::chrono::nanoseconds(kSleepNs));
+            const qint64 now = m_clock->nsecsElapsed(), waitedAfter = ownRunQueueWaitNs();
+            if (m_active)
+                notePause(asleep, now, waited < 0 || waitedAfter < 0 ? -1 : waitedAfter - waited,
+                          steal);
             if (!m_active || now - m_last.load() < m_afterNs)
                 continue;
             QString note = snapshot();
@@ -115,6 +178,7 @@ private:
         }
     }
 
+    static constexpr qint64 kSleepNs = 5000000, kPauseNs = 10000000;
     const QElapsedTimer* m_clock;
     const qint64 m_afterNs;
     const pid_t m_tid;
@@ -122,6 +186,8 @@ private:
     std::atomic<bool> m_stop{false}, m_active{false};
     std::mutex m_mutex;
     std::vector<std::pair<qint64, QString>> m_notes;
+    std::vector<std::pair<qint64, qint64>> m_pauses; // [from, to) on the clock, ns
+    qint64 m_stealNs = 0;
     qint64 m_noted = 0;
     std::thread m_thread;
 };

@@ -13,6 +13,8 @@
 # (the queue side's project, its records' timelines show where each sample's GPU time went),
 # lane.txt and lane.json (that breakdown, tests/benchmarks/lane_breakdown.py).
 # Usage: tests/benchmarks/queue_benchmark.sh BIN_DIR OUT_DIR [--skip-one]
+#   ONE_EVERY=K verifies every K-th sample one by one (samples 1, 1+K, ...: the agreement over
+#   those, where a call's time is bounded).
 #   BIN_DIR holds kwb, kwb-runner and kwb-job; run from the repository root.
 set -euo pipefail
 BIN=$(cd "$1" && pwd)
@@ -88,7 +90,7 @@ run_side suite "$KWB" suite --samples "$SRC/resources/tasks/reference" --tasks "
 one_by_one() {
     local count
     count=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from samples').fetchone()[0])" "$WORK/one.kwbproj")
-    for id in $(seq 1 "$count"); do
+    for id in $(seq 1 "${ONE_EVERY:-1}" "$count"); do
         "$KWB" samples verify "$id" --project "$WORK/one.kwbproj" || true
     done
 }

@@ -8,6 +8,8 @@ Usage: compare_binaries.py --a OLD/bin --b NEW/bin --source REPO [--runs 2] [--o
        [--candidates GLOB ...]   (default: every reference solution and every candidate fixture)
        [--detail]                (each side's median time, batch, buffer sets and L2 state too)
        [--b-timing K=V,...]      (--timing overrides for B's runs: a policy tried against A)
+       [--a-tasks DIR]           (A's built-in tasks from DIR, not the source's: an older build
+                                 reads the task files of its own commit, `git archive OLD`)
 Each bin folder holds kwb, kwb-runner and kwb-job. Exits 77 without a GPU, 1 when a verdict
 differs or a speedup moves beyond the tolerance in the median over runs, 0 otherwise.
 """
@@ -75,15 +77,18 @@ def main():
     ap.add_argument("--candidates", nargs="*", default=None)
     ap.add_argument("--detail", action="store_true")
     ap.add_argument("--b-timing", default=None)
+    ap.add_argument("--a-tasks", default=None)
     a = ap.parse_args()
     if subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode != 0:
         print("SKIP: no GPU (nvidia-smi -L failed)")
         return 77
     # kwb finds the built-in tasks beside its bin folder (as tests/gpu/bin_env.sh sets them up).
-    for b in (a.a, a.b):
+    for b, src in ((a.a, a.a_tasks), (a.b, None)):
         tasks = os.path.join(os.path.dirname(os.path.abspath(b)), "share", "kernel-workbench", "tasks")
-        shutil.rmtree(tasks, ignore_errors=True)
-        shutil.copytree(os.path.join(a.source, "resources", "tasks"), tasks)
+        src = os.path.abspath(src or os.path.join(a.source, "resources", "tasks"))
+        if os.path.abspath(tasks) != src:
+            shutil.rmtree(tasks, ignore_errors=True)
+            shutil.copytree(src, tasks)
     cands = a.candidates or (sorted(glob.glob(os.path.join(a.source, "resources/tasks/reference/*.cu"))) +
                              sorted(glob.glob(os.path.join(a.source, "tests/fixtures/candidates/*/*.cu"))))
     cache_a, cache_b = tempfile.mkdtemp(prefix="kwb-a-"), tempfile.mkdtemp(prefix="kwb-b-")

@@ -67,6 +67,8 @@ elif [ $speed_rc != 0 ]; then
     rc=1
 fi
 kill $smi 2>/dev/null
+# Where the GPU lane's time went over the run's verifications (the queue's records).
+python3 "$ROOT/tests/benchmarks/lane_breakdown.py" "$proj" > "$OUT/lane.txt" 2>&1 || true
 "$BIN/bin/kwb" eval report speed --markdown --project "$proj" > "$OUT/speed_report.md" 2>&1 || rc=1
 python3 - "$t0" "$t1" "$work/util.txt" "$JOBS" "$speed_rc" >> "$OUT/times.txt" <<'PY'
 import sys

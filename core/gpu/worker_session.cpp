@@ -414,6 +414,23 @@ JobLimits jobLimits(const nlohmann::json& params) {
     return limits;
 }
 
+// An instrumented run (sanitizer, profiler) slows the candidate many times over and exits
+// slowly: at least ten minutes in all, `idle` without a line, and the long channel close.
+JobLimits instrumentedLimits(const JobLimits& limits, std::chrono::seconds idle) {
+    JobLimits out;
+    out.total = std::max(limits.total, std::chrono::seconds(600));
+    out.idle = std::max(limits.idle, idle);
+    out.channelEnd = kInstrumentedExit;
+    return out;
+}
+
+// Where a run's reports go: beside the build cache, one folder per run, for the record's paths.
+std::filesystem::path runReportFolder(const char* kind, const nlohmann::json& built) {
+    const auto stamp = std::chrono::system_clock::now().time_since_epoch().count();
+    return cacheDirectory() / kind /
+           (built.value("key", "candidate") + "-" + std::to_string(stamp));
+}
+
 } // namespace
 
 nlohmann::json WorkerSession::sanitizedJob(const nlohmann::json& params, const nlohmann::json& spec,
@@ -423,10 +440,7 @@ nlohmann::json WorkerSession::sanitizedJob(const nlohmann::json& params, const n
     job.jobPath = m_jobPath;
     job.sanitizerPath = locateCudaTool("compute-sanitizer");
     job.spec = spec;
-    // The tools slow kernels down many times over (racecheck most).
-    job.limits.total = std::max(limits.total, std::chrono::seconds(600));
-    job.limits.idle = std::max(limits.idle, std::chrono::seconds(120));
-    job.limits.channelEnd = kInstrumentedExit;
+    job.limits = instrumentedLimits(limits, std::chrono::seconds(120)); // racecheck slowest
     std::string list;
     for (const auto& t : params["sanitize"])
         if (t.is_string())
@@ -438,10 +452,7 @@ nlohmann::json WorkerSession::sanitizedJob(const nlohmann::json& params, const n
                 {"shapes", nlohmann::json::array()}};
     job.tools = *tools;
     job.candidate = {candidateFileName(params), built.value("library_path", "")};
-    // Kept beside the build cache, one folder per run, for the record's report paths.
-    const auto stamp = std::chrono::system_clock::now().time_since_epoch().count();
-    job.reportFolder = cacheDirectory() / "sanitizer" /
-                       (built.value("key", "candidate") + "-" + std::to_string(stamp));
+    job.reportFolder = runReportFolder("sanitizer", built);
     return runSanitizedJob(job, [&](const nlohmann::json& ev) { progress(ev); });
 }
 
@@ -453,16 +464,12 @@ nlohmann::json WorkerSession::profiledJob(const nlohmann::json& params, const nl
     job.ncuPath = locateCudaTool("ncu");
     job.spec = spec;
     // Kernel replay runs each profiled kernel once per pass, many passes for the full set.
-    job.limits.total = std::max(limits.total, std::chrono::seconds(600));
-    job.limits.idle = std::max(limits.idle, std::chrono::seconds(300));
-    job.limits.channelEnd = kInstrumentedExit;
+    job.limits = instrumentedLimits(limits, std::chrono::seconds(300));
     const nlohmann::json profile = params.value("profile", nlohmann::json::object());
     job.sections = profile.value("sections", "full") == "basic" ? "basic" : "full";
     job.candidateFile = candidateFileName(params);
     job.candidateSource = params.value("source", "");
-    const auto stamp = std::chrono::system_clock::now().time_since_epoch().count();
-    job.reportFolder = cacheDirectory() / "profiles" /
-                       (built.value("key", "candidate") + "-" + std::to_string(stamp));
+    job.reportFolder = runReportFolder("profiles", built);
     return runProfiledJob(job, [&](const nlohmann::json& ev) { progress(ev); });
 }
 

@@ -29,6 +29,21 @@
 
 namespace kwbtest {
 
+// The calling thread's scheduler counters (/proc/thread-self/schedstat), in ns; -1 where the
+// kernel does not keep them: its time on a CPU (field 0) and waiting for one while runnable (1).
+inline qint64 threadSchedstat(int field) {
+    QFile f(QStringLiteral("/proc/thread-self/schedstat"));
+    const QList<QByteArray> fields =
+        f.open(QIODevice::ReadOnly) ? f.readAll().trimmed().split(' ') : QList<QByteArray>();
+    return fields.size() > field ? fields.at(field).toLongLong() : -1;
+}
+inline qint64 threadOnCpuNs() {
+    return threadSchedstat(0);
+}
+inline qint64 threadRunQueueWaitNs() {
+    return threadSchedstat(1);
+}
+
 class StallWatch {
 public:
     // Call on the UI thread; `clock` is the test's (started), read from both threads.
@@ -128,13 +143,6 @@ private:
         return out.join(QLatin1Char(' '));
     }
 
-    // This thread's wait for a CPU so far (ns, /proc/thread-self/schedstat), -1 if unknown.
-    static qint64 ownRunQueueWaitNs() {
-        const QStringList fields = read(QStringLiteral("/proc/thread-self/schedstat"))
-                                       .split(QLatin1Char(' '), Qt::SkipEmptyParts);
-        return fields.size() > 1 ? fields.at(1).toLongLong() : -1;
-    }
-
     // The machine's steal time so far (ns; /proc/stat's eighth cpu field, in USER_HZ ticks).
     static qint64 stealNs() {
         QFile f(QStringLiteral("/proc/stat")); // its first line: the sum over the CPUs
@@ -162,10 +170,10 @@ private:
 
     void watch() {
         while (!m_stop) {
-            const qint64 asleep = m_clock->nsecsElapsed(), waited = ownRunQueueWaitNs(),
+            const qint64 asleep = m_clock->nsecsElapsed(), waited = threadRunQueueWaitNs(),
                          steal = stealNs();
             std::this_thread::sleep_for(std::chrono::nanoseconds(kSleepNs));
-            const qint64 now = m_clock->nsecsElapsed(), waitedAfter = ownRunQueueWaitNs();
+            const qint64 now = m_clock->nsecsElapsed(), waitedAfter = threadRunQueueWaitNs();
             if (m_active)
                 notePause(asleep, now, waited < 0 || waitedAfter < 0 ? -1 : waitedAfter - waited,
                           steal);

@@ -6,7 +6,7 @@
 //     less any time the machine did not run the process at all (stall_watch.h measures that
 //     apart from the UI thread; a wait for a CPU is never excused).
 //     Every tick 25 ms late or more is listed with how long the thread waited for a CPU, how long
-//     it ran (/proc/self/schedstat) and what it was doing in the kernel meanwhile
+//     it ran (the UI thread's schedstat) and what it was doing in the kernel meanwhile
 //     (stall_watch.h);
 //   - Escape mid-way cancels: no process the window started is left, the samples verified so far
 //     have one record each and the rest stay unverified;
@@ -114,23 +114,6 @@ QStringList descendants() {
         }
     }
     return out;
-}
-
-// How long this thread (the UI thread: the main one) has waited for a CPU while runnable, in
-// ns (/proc/self/schedstat); -1 where the kernel does not say.
-qint64 schedstat(int field) {
-    QFile file(QStringLiteral("/proc/self/schedstat"));
-    if (!file.open(QIODevice::ReadOnly))
-        return -1;
-    const QList<QByteArray> fields = file.readAll().trimmed().split(' ');
-    return fields.size() > field ? fields.at(field).toLongLong() : -1;
-}
-qint64 runQueueWaitNs() {
-    return schedstat(1);
-}
-// The UI thread's time on a CPU, in ns.
-qint64 onCpuNs() {
-    return schedstat(0);
 }
 
 // Records per sample, read from the project file.
@@ -274,12 +257,13 @@ void TestBatchVerify::verifyAllUnverifiedStaysResponsive() {
     clock.start();
     // What the UI thread does in the kernel once a tick is 30 ms overdue, for the late ticks.
     kwbtest::StallWatch watch(&clock, kTickMs + 30.0);
-    qint64 last = 0, lastWait = runQueueWaitNs(), lastCpu = onCpuNs();
+    qint64 last = 0, lastWait = kwbtest::threadRunQueueWaitNs(), lastCpu = kwbtest::threadOnCpuNs();
     QTimer ticker;
     ticker.setTimerType(Qt::PreciseTimer);
     ticker.setInterval(kTickMs);
     connect(&ticker, &QTimer::timeout, this, [&] {
-        const qint64 now = clock.nsecsElapsed(), wait = runQueueWaitNs(), cpu = onCpuNs();
+        const qint64 now = clock.nsecsElapsed(), wait = kwbtest::threadRunQueueWaitNs(),
+                     cpu = kwbtest::threadOnCpuNs();
         const double late = std::max(0.0, (now - last) / 1e6 - kTickMs);
         lateness.push_back(late);
         const QString stalled = watch.tick(now);
@@ -307,8 +291,8 @@ void TestBatchVerify::verifyAllUnverifiedStaysResponsive() {
         if (!on)
             return ticker.stop();
         last = clock.nsecsElapsed();
-        lastWait = runQueueWaitNs();
-        lastCpu = onCpuNs();
+        lastWait = kwbtest::threadRunQueueWaitNs();
+        lastCpu = kwbtest::threadOnCpuNs();
         ticker.start();
     };
     app->clock = &clock;

@@ -13,7 +13,7 @@ import os
 import sys
 import tempfile
 
-SUFFIXES = (".cpp", ".h", ".cu", ".cuh")
+from function_length import source_files  # the same files the function check reads
 
 # path relative to ROOT -> the most lines it may have; each with why it is not split yet.
 OVER = {
@@ -33,24 +33,18 @@ def lines_of(path):
 def check(root, folders, limit, over):
     problems = []
     seen = set()
-    for folder in folders:
-        for base, _, files in os.walk(os.path.join(root, folder)):
-            for name in sorted(files):
-                if not name.endswith(SUFFIXES):
-                    continue
-                path = os.path.join(base, name)
-                rel = os.path.relpath(path, root)
-                n = lines_of(path)
-                if rel in over:
-                    seen.add(rel)
-                    if n > over[rel]:
-                        problems.append(f"{rel}: {n} lines, more than the {over[rel]} it is allowed "
-                                        f"while it waits to be split")
-                    elif n <= limit:
-                        problems.append(f"{rel}: {n} lines, no longer over {limit}: remove it from "
-                                        f"file_length.py's list")
-                elif n > limit:
-                    problems.append(f"{rel}: {n} lines (limit {limit}): split it")
+    for path, rel in source_files(root, folders):
+        n = lines_of(path)
+        if rel in over:
+            seen.add(rel)
+            if n > over[rel]:
+                problems.append(f"{rel}: {n} lines, more than the {over[rel]} it is allowed while "
+                                f"it waits to be split")
+            elif n <= limit:
+                problems.append(f"{rel}: {n} lines, no longer over {limit}: remove it from "
+                                f"file_length.py's list")
+        elif n > limit:
+            problems.append(f"{rel}: {n} lines (limit {limit}): split it")
     for rel in over:
         if rel not in seen and any(rel.startswith(f.rstrip("/") + "/") for f in folders):
             problems.append(f"{rel}: listed in file_length.py but not found: remove it")

@@ -150,20 +150,25 @@ def function_name(head):
     return "?", head[0][1] if head else 0
 
 
-def long_functions(root, folders, limit):
-    """(length, path, first line, name) of every function over limit lines."""
-    long_ones = []
+def source_files(root, folders):
+    """Every C++ and CUDA source file under ROOT/FOLDER..., as (path, path relative to ROOT)."""
     for folder in folders:
         for dirpath, _, files in os.walk(os.path.join(root, folder)):
             for f in sorted(files):
-                if not f.endswith((".cpp", ".h", ".cu", ".cuh")):
-                    continue
-                path = os.path.join(dirpath, f)
-                with open(path, encoding="utf-8", errors="replace") as fh:
-                    text = fh.read()
-                for name, first, last in functions(text):
-                    if last - first + 1 > limit:
-                        long_ones.append((last - first + 1, os.path.relpath(path, root), first, name))
+                if f.endswith((".cpp", ".h", ".cu", ".cuh")):
+                    path = os.path.join(dirpath, f)
+                    yield path, os.path.relpath(path, root)
+
+
+def long_functions(root, folders, limit):
+    """(length, path, first line, name) of every function over limit lines."""
+    long_ones = []
+    for path, rel in source_files(root, folders):
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+        for name, first, last in functions(text):
+            if last - first + 1 > limit:
+                long_ones.append((last - first + 1, rel, first, name))
     return long_ones
 
 

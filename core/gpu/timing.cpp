@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <numeric>
 #include <unordered_set>
 
 #include <cuda_runtime.h>

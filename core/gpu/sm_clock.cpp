@@ -1,5 +1,7 @@
 #include "core/gpu/sm_clock.h"
 
+#include <chrono>
+
 #include <dlfcn.h>
 
 namespace kwb::gpu {
@@ -26,10 +28,15 @@ struct Nvml {
     }
 };
 
+Nvml& nvml() {
+    static Nvml n;
+    return n;
+}
+
 } // namespace
 
 SmClock readSmClock(int device) {
-    static Nvml nvml;
+    Nvml& nvml = kwb::gpu::nvml();
     SmClock c;
     void* dev = nullptr;
     if (!nvml.ok || nvml.handle(static_cast<unsigned>(device), &dev) != 0)
@@ -40,6 +47,42 @@ SmClock readSmClock(int device) {
     if (nvml.maxClock(dev, kNvmlClockSm, &v) == 0)
         c.maxMHz = static_cast<int>(v);
     return c;
+}
+
+int readSmClockMHz(int device) {
+    Nvml& nvml = kwb::gpu::nvml();
+    void* dev = nullptr;
+    unsigned v = 0;
+    if (!nvml.ok || nvml.handle(static_cast<unsigned>(device), &dev) != 0 ||
+        nvml.clock(dev, kNvmlClockSm, &v) != 0)
+        return 0;
+    return static_cast<int>(v);
+}
+
+SmClockWatch::SmClockWatch(int device, int periodUs) {
+    m_latest = readSmClockMHz(device);
+    if (m_latest.load() <= 0) // no NVML: nothing to watch
+        return;
+    m_thread = std::thread([this, device, periodUs] {
+        std::unique_lock lock(m_mutex);
+        while (!m_wake.wait_for(lock, std::chrono::microseconds(periodUs),
+                                [this] { return m_stop; })) {
+            lock.unlock();
+            if (const int mhz = readSmClockMHz(device); mhz > 0)
+                m_latest.store(mhz, std::memory_order_relaxed);
+            lock.lock();
+        }
+    });
+}
+
+SmClockWatch::~SmClockWatch() {
+    {
+        std::lock_guard lock(m_mutex);
+        m_stop = true;
+    }
+    m_wake.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
 }
 
 } // namespace kwb::gpu

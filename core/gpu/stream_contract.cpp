@@ -79,6 +79,17 @@ Failure checkStreamContract(ShimCall candidate, const Buffers& b,
             fillPoison(b.ptrs[i], elem(b.params[i]->dtype), b.counts[i], stream);
     if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
         return cudaFailure(e, "before the stream check");
+    // One probe while the gate is open, so the probe's kernels are loaded before it closes. With
+    // lazy loading (CUDA's default) a kernel's first launch loads its module, and loading may
+    // wait for the context to go idle: behind the closed gate the first probe would wait for
+    // the gate to open by itself, and then see nothing held back. That was every job's first
+    // shape, whose check it blinded (and cost 200 ms).
+    {
+        unsigned long long written = 0;
+        bool closed = true;
+        if (auto e = probe(g, b, &written, &closed); e != cudaSuccess)
+            return cudaFailure(e, "before the stream check");
+    }
     // The gate opens by itself after a while, so a candidate that synchronises the device inside
     // its call (forbidden, but not a reason to hang) only waits.
     holdGate(g.release(), g.openedFlag(), 1000.0 * (windowMs + 200.0), g.gate);

@@ -38,6 +38,7 @@ def main():
     parts = {k: [] for k in ("sampling", "sampling_refresh", "sampling_timed", "sampling_checks",
                              "sampling_audits", "sampling_clock", "warmup", "capture", "host_check")}
     ahead = 0
+    by_shape = {}  # shape name -> step -> values (correctness steps and the timing loop's parts)
     for r in recs:
         w = r.get("worker_timeline_ms", {})
         lane.append(1000 * r.get("queue", {}).get("gpu_seconds", 0) or None)
@@ -58,6 +59,16 @@ def main():
             for k in parts:
                 if k in loop:
                     parts[k].append(loop[k])
+            steps = by_shape.setdefault(shape.get("name", "?"), {})
+            steps.setdefault("correctness", []).append(spent.get("correctness"))
+            for k, v in spent.items():
+                if k.startswith("correctness_"):  # durations, summed over the trials
+                    steps.setdefault(k, []).append(v)
+            if "timed" in spent:
+                steps.setdefault("timing", []).append(spent["timed"] - spent.get("timing_setup", 0))
+                for k in parts:
+                    if k in loop:
+                        steps.setdefault(k, []).append(loop[k])
         corr.append(c)
         setup.append(s)
         timed.append(t)
@@ -65,7 +76,9 @@ def main():
            "before_job": stats(before), "before_job_ahead": stats(before_ahead),
            "before_job_fresh": stats(before_fresh), "job": stats(job), "correctness": stats(corr),
            "timing_setup": stats(setup), "timing": stats(timed),
-           "per_shape_timing": {k: stats(v) for k, v in parts.items()}}
+           "per_shape_timing": {k: stats(v) for k, v in parts.items()},
+           "by_shape": {name: {k: stats(v) for k, v in steps.items()}
+                        for name, steps in by_shape.items()}}
     print(f"{len(recs)} records; job child started ahead for {ahead}")
     line("lane time per sample (gpu_seconds)", out["lane"])
     line("before the job: the child's start, CUDA's, the baseline's warm-up", out["before_job"], 1)
@@ -78,6 +91,11 @@ def main():
     print("per timed shape:")
     for k, v in out["per_shape_timing"].items():
         line(k, v, 1)
+    print("by shape name (correctness steps are durations summed over the trials):")
+    for name, steps in sorted(out["by_shape"].items()):
+        print(f"  {name}:")
+        for k, v in steps.items():
+            line(k, v, 2)
     if a.json:
         with open(a.json, "w") as fh:
             json.dump(out, fh, indent=1)

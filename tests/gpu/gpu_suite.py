@@ -129,6 +129,11 @@ def main():
             findings = (rec.get("screening") or {}).get("findings") or []
             extra.append(f"screening findings: {len(findings)}")
             ok = ok and len(findings) > 0
+        # "kwb-expect-detail: REGEX": the verdict's detail must match (e.g. the shape it names).
+        for pattern in re.findall(r"kwb-expect-detail:\s*(.+)", head):
+            matched = re.search(pattern.strip(), rec.get("detail", "")) is not None
+            extra.append(f"detail {'matches' if matched else 'does not match'} /{pattern.strip()}/")
+            ok = ok and matched
         for left in re.findall(r"kwb-must-not-exist:\s*(\S+)", head):
             exists = os.path.exists(left)
             extra.append(f"{left} {'LEFT BEHIND' if exists else 'absent'}")

@@ -16,10 +16,9 @@ import tempfile
 from function_length import source_files  # the same files the function check reads
 
 # path relative to ROOT -> the most lines it may have; each with why it is not split yet.
-OVER = {
-    # The record's JSON in both directions, every schema version's fields in one place.
-    "core/model/verification_json.cpp": 602,
-}
+# Empty: every file is within the limit. A file that outgrows it is split, or listed here with why
+# it waits.
+OVER = {}
 
 
 def lines_of(path):

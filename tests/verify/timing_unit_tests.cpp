@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/gpu/shape_setup.h"
+#include "core/gpu/sm_clock.h"
 #include "core/gpu/speed_of_light.h"
 #include "core/gpu/timing.h"
 #include "core/gpu/timing_sets.h"
@@ -131,12 +132,33 @@ void wrongTimedOutput() {
 
 } // namespace
 
+// The SM clock the timing loop reads after each sample pair comes from SmClockWatch's thread: the
+// same reading readSmClock gives, 0 where NVML is missing (timing goes on without a throttle
+// filter), and the watch ends with its owner.
+void smClockWatch() {
+    const kwb::gpu::SmClock direct = kwb::gpu::readSmClock(0);
+    for (int round = 0; round < 3; ++round) { // started and stopped again, as once per shape
+        const kwb::gpu::SmClockWatch watch(0, 500);
+        const int mhz = watch.latestMHz();
+        if (direct.maxMHz <= 0) {
+            CHECK_MSG(mhz == 0, "no NVML here, yet the watch read " + std::to_string(mhz));
+            continue;
+        }
+        CHECK_MSG(mhz > 0 && mhz <= direct.maxMHz,
+                  std::to_string(mhz) + " MHz of " + std::to_string(direct.maxMHz));
+    }
+    if (direct.maxMHz <= 0)
+        std::printf("SKIP smClockWatch readings: no NVML on this machine (only the 0 it reads "
+                    "then is checked)\n");
+}
+
 int main() {
     speedOfLight();
     audits();
     bufferSets();
     timedWarm();
     wrongTimedOutput();
+    smClockWatch();
     std::printf("%d passed, %d failed\n", kwbtest::counts().passed, kwbtest::counts().failed);
     return kwbtest::counts().failed ? 1 : 0;
 }

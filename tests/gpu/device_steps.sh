@@ -18,6 +18,10 @@
 #   placement  the reference softmax on 8 buffer placements, batch/cold/rotate, three processes
 #            appended to OUT/placement.txt (tests/benchmarks/placement_probe.cu, built here)
 #   refs     references (cold and warm) and known-bad fixtures (tests/gpu/gpu_suite.py)
+#   fixtures the known-bad fixtures alone, each with its verdict (and kwb-expect-detail) checked
+#   queue    the queue benchmark (queue_benchmark.sh; ONE_EVERY, default 4: every 4th sample one
+#            by one too, for the agreement), its lane breakdown into OUT/queue.txt, the rest packed
+#            into OUT/queue.tar.xz
 #   tables   the tables `kwb verify` prints for the proof tasks, PyTorch agreement
 #   suite    kwb suite over the reference solutions and the baseline self-test
 #   startup  how long the worker and the job program take to start (--version, five each), and
@@ -62,6 +66,14 @@ for step in "$@"; do
     refs) python3 "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/refs" \
               --steps refs,fixtures > "$OUT/refs.txt" 2>&1
           rm -f "$OUT/refs/gpu_suite.partial.txt" "$OUT/refs/gpu_suite_records.json" ;;
+    fixtures) python3 "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/fixtures" \
+                  --steps fixtures > "$OUT/fixtures.txt" 2>&1
+              rm -rf "$OUT/fixtures" ;;
+    queue) (unset KWB_CACHE_DIR KWB_DATA_DIR
+            ONE_EVERY=${ONE_EVERY:-4} "$ROOT/tests/benchmarks/queue_benchmark.sh" "$BIN/bin" "$OUT/queue" \
+                > "$OUT/queue.log" 2>&1)
+           { grep -E "^(suite|queue|one|verdicts)" "$OUT/queue.log"; cat "$OUT/queue/lane.txt"; } > "$OUT/queue.txt"
+           tar -C "$OUT" -cJf "$OUT/queue.tar.xz" queue queue.log && rm -rf "$OUT/queue" "$OUT/queue.log" ;;
     tables) python3 "$ROOT/tests/benchmarks/torch_baselines.py" --json "$OUT/torch.json" > /dev/null 2>&1
             python3 "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/tables" \
                 --torch-json "$OUT/torch.json" --steps tables,torch > "$OUT/tables.txt" 2>&1

@@ -51,6 +51,7 @@ private:
 
     // The correctness steps' own time, summed over the trials, in "spent_ms" as
     // "correctness_<step>" (durations, unlike the milestones above): which step to make cheaper.
+    // Beside them, "correctness_stream_window" is the stream check's window (checkStream).
     template <class F> Failure step(const char* what, F&& f) {
         const auto t0 = std::chrono::steady_clock::now();
         Failure r = f();
@@ -73,6 +74,10 @@ private:
     // Once per shape: a baseline's prepare() on scratch outputs of its own, so a candidate's
     // buffer never holds a reference.
     Failure prepareOnce(Baseline* baseline, bool* prepared);
+
+    // The shape's call with scratch outputs of its own, laid out like m_b's (`outputs` holds
+    // them), so a baseline's or reference's answer never lands in a buffer the candidate sees.
+    Failure scratchCall(std::vector<GuardedBuffer>* outputs, BaselineCall* call, const char* what);
 
     // Guard bands intact and inputs unchanged, for buffers laid out like m_b's (`which` names
     // them in the detail where they are not m_b's own).
@@ -165,8 +170,7 @@ private:
 
     std::unique_ptr<TimingSets> m_sets; // the timed calls' buffers and checks
     bool m_warmL2 = false;              // timed warm (TimingPolicy::warmL2Fill)
-    double m_firstCallMs = 0;           // the shape's first checked call, synchronised (wall time)
-    double m_slowestCallMs = 0;         // the slowest checked call after it
+    double m_slowestCallMs = 0;         // the slowest checked call after the first, synchronised
     TimingStats m_cand, m_base;
     SmClock m_clockBefore, m_clockAfter;
 };

@@ -15,6 +15,9 @@
 #   only     repeatability of KWB_ONLY (timing_repeat.py --only) under the default policy and
 #            each of KWB_POLICIES (space-separated NAME=KEY=VALUE,...), into OUT/only.txt
 #   probe    graph launches behind a spin (tests/benchmarks/graph_launch_probe.cu, built here)
+#   libstart what a job child's first NVML start and library handles cost in a fresh process, and
+#            whether making them sends the GPU any kernel (Nsight Compute lists what it sees)
+#            (tests/benchmarks/library_start_probe.cpp, built here), into OUT/libstart.txt
 #   placement  the reference softmax on 8 buffer placements, batch/cold/rotate, three processes
 #            appended to OUT/placement.txt (tests/benchmarks/placement_probe.cu, built here)
 #   refs     references (cold and warm) and known-bad fixtures (tests/gpu/gpu_suite.py)
@@ -51,6 +54,12 @@ for step in "$@"; do
               --only "${KWB_ONLY:?KWB_ONLY names the tasks}" "${pol[@]}" --out "$OUT/only.txt" > /dev/null ;;
     probe) nvcc -O2 -arch=sm_90 -o "$BIN/graph_launch_probe" "$ROOT/tests/benchmarks/graph_launch_probe.cu" &&
            "$BIN/graph_launch_probe" > "$OUT/probe.txt" 2>&1 ;;
+    libstart) nvcc -O2 -o "$BIN/library_start_probe" "$ROOT/tests/benchmarks/library_start_probe.cpp" \
+                  -lcublas -lcublasLt -lcudnn -ldl && {
+                  for run in 1 2; do echo "== run $run"; "$BIN/library_start_probe"; done
+                  echo "== under ncu --target-processes all"
+                  "$(command -v ncu || echo /usr/local/cuda/bin/ncu)" --target-processes all "$BIN/library_start_probe" 2>&1
+              } > "$OUT/libstart.txt" 2>&1 ;;
     placement) nvcc -O2 -arch=sm_90 -o "$BIN/placement_probe" "$ROOT/tests/benchmarks/placement_probe.cu" && {
                    rc=0
                    for run in 1 2 3; do

@@ -57,8 +57,9 @@ make_project() {
     done
 }
 
-gpu_sampler() { # file; runs until killed
-    nvidia-smi --query-gpu=timestamp,utilization.gpu --format=csv,noheader,nounits -lms 200 >"$1"
+gpu_sampler() { # file; runs until killed (exec: the background job's pid is nvidia-smi's own, so
+    # the kill stops the sampling, not just a shell that would leave it writing)
+    exec nvidia-smi --query-gpu=timestamp,utilization.gpu --format=csv,noheader,nounits -lms 200 >"$1"
 }
 
 # One warm-up verification: the device's ceilings and the baselines' algorithm choices cached.
@@ -100,7 +101,7 @@ if [ "$SKIP_ONE" != "--skip-one" ]; then
 fi
 
 python3 - "$WORK" "$OUT" <<'EOF'
-import csv, json, os, sqlite3, sys
+import csv, datetime, json, os, sqlite3, sys
 work, out = sys.argv[1], sys.argv[2]
 
 def side(name):
@@ -110,11 +111,13 @@ def side(name):
     t0, t1 = map(float, open(os.path.join(out, name + "_wall.txt")).read().split())
     rows = sqlite3.connect(db).execute("SELECT sample_id, record_json FROM verifications").fetchall()
     recs = {s: json.loads(r) for s, r in rows}
-    util = []
+    util = []  # the side's own readings: those stamped within its wall time
     with open(os.path.join(out, "gpu_" + name + ".csv")) as f:
         for row in csv.reader(f):
             try:
-                util.append(float(row[1]))
+                stamp = datetime.datetime.strptime(row[0].strip(), "%Y/%m/%d %H:%M:%S.%f")
+                if t0 <= stamp.timestamp() <= t1:
+                    util.append(float(row[1]))
             except (IndexError, ValueError):
                 pass
     minutes = (t1 - t0) / 60
@@ -135,10 +138,13 @@ def side(name):
 res = {"queue": side("queue"), "one": side("one")}
 if res["queue"] and res["one"]:
     q, o = res["queue"]["records"], res["one"]["records"]
-    res["verdicts_differ"] = [s for s in q if o.get(s, {}).get("verdict") != q[s]["verdict"]]
-    res["speedups_beyond_2_percent"] = [
-        s for s in q if q[s]["speedup"] and o.get(s, {}).get("speedup")
-        and abs(q[s]["speedup"] / o[s]["speedup"] - 1) > 0.02]
+    both = [s for s in q if s in o]  # ONE_EVERY: the one side verified some of the samples
+    res["compared"] = len(both)
+    res["verdicts_differ"] = [s for s in both if o[s]["verdict"] != q[s]["verdict"]]
+    ratios = {s: q[s]["speedup"] / o[s]["speedup"] - 1 for s in both
+              if q[s]["speedup"] and o[s]["speedup"]}
+    res["speedup_ratio_percent"] = {s: 100 * r for s, r in ratios.items()}
+    res["speedups_beyond_2_percent"] = [s for s, r in ratios.items() if abs(r) > 0.02]
 try:
     text = open(os.path.join(out, "suite.txt")).read()  # stderr's lines, if any, come first
     st, _ = json.JSONDecoder().raw_decode(text[text.index("{\n"):])
@@ -158,8 +164,11 @@ for k in ("queue", "one"):
               f"{r['samples_per_minute']:.1f}/min, builds {r['builds_per_minute']:.1f}/min, "
               f"GPU busy {r['gpu_busy_fraction']}, passed {r['passed']}")
 if "verdicts_differ" in res:
-    print("verdicts differ:", len(res["verdicts_differ"]),
-          " speedups beyond 2 %:", len(res["speedups_beyond_2_percent"]))
+    r = sorted(res["speedup_ratio_percent"].values())
+    print(f"verdicts differ: {len(res['verdicts_differ'])} of {res['compared']} compared; "
+          f"speedups beyond 2 %: {len(res['speedups_beyond_2_percent'])} of {len(r)}"
+          + (f" (queue over one by one: median {r[len(r) // 2]:+.2f} %, from {r[0]:+.2f} to "
+             f"{r[-1]:+.2f} %)" if r else ""))
 EOF
 
 # Where the queue side's lane time went, per sample and per timed shape.

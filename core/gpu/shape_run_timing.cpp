@@ -71,8 +71,10 @@ Failure ShapeRun::buildTimingSets() {
 
 Failure ShapeRun::timeInterleaved() {
     m_clockBefore = readSmClock(m_job.device);
-    const SmClockWatch clock(m_job.device, 2000);
-    Timer timer(m_st, m_job.l2Bytes, [&clock] { return clock.latestMHz(); });
+    // The clock-settling warm-up compares readings pair by pair: it reads after every pair.
+    SmClockReader clock([device = m_job.device] { return readSmClockMHz(device); },
+                        m_job.timing.clockSettleMs > 0 ? 0 : 20);
+    Timer timer(m_st, m_job.l2Bytes, [&clock] { return clock.read(); });
     TimingSets& sets = *m_sets;
     TimingPolicy policy = m_job.timing;
     if (m_warmL2)

@@ -59,30 +59,18 @@ int readSmClockMHz(int device) {
     return static_cast<int>(v);
 }
 
-SmClockWatch::SmClockWatch(int device, int periodUs) {
-    m_latest = readSmClockMHz(device);
-    if (m_latest.load() <= 0) // no NVML: nothing to watch
-        return;
-    m_thread = std::thread([this, device, periodUs] {
-        std::unique_lock lock(m_mutex);
-        while (!m_wake.wait_for(lock, std::chrono::microseconds(periodUs),
-                                [this] { return m_stop; })) {
-            lock.unlock();
-            if (const int mhz = readSmClockMHz(device); mhz > 0)
-                m_latest.store(mhz, std::memory_order_relaxed);
-            lock.lock();
-        }
-    });
-}
+SmClockReader::SmClockReader(std::function<int()> read, double intervalMs)
+    : m_read(std::move(read)), m_intervalMs(intervalMs) {}
 
-SmClockWatch::~SmClockWatch() {
-    {
-        std::lock_guard lock(m_mutex);
-        m_stop = true;
-    }
-    m_wake.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
+int SmClockReader::read() {
+    const auto now = std::chrono::steady_clock::now();
+    if (m_reads > 0 &&
+        std::chrono::duration<double, std::milli>(now - m_last).count() < m_intervalMs)
+        return m_latest;
+    m_last = now;
+    ++m_reads;
+    m_latest = m_read ? m_read() : 0;
+    return m_latest;
 }
 
 } // namespace kwb::gpu

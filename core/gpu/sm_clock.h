@@ -1,10 +1,8 @@
 #pragma once
 // Reads the SM clock through NVML, loaded at run time (NVML ships with the driver, not the
 // toolkit). Without NVML, clocks read as 0 and timing goes on.
-#include <atomic>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
+#include <chrono>
+#include <functional>
 
 namespace kwb::gpu {
 
@@ -18,24 +16,24 @@ SmClock readSmClock(int device);
 // The current SM clock alone (one NVML call; 0 where unknown).
 int readSmClockMHz(int device);
 
-// The SM clock read every `periodUs` on a thread of its own, so a timing loop that wants the
-// clock after each sample pair reads the latest value at once instead of waiting on NVML (a
-// driver call of about a millisecond, as long as a short shape's sample pair). The value is at
-// most one period and one NVML call old; throttling, which the loop filters on, lasts far longer.
-class SmClockWatch {
+// The SM clock for the timing loop, read when the loop asks, between samples, and from NVML at
+// most once per `intervalMs` (the last reading otherwise). A reading taken on another thread
+// can land inside a timed sample, and an NVML query can stall the device while it runs (seen
+// as samples slower in fixed steps); one taken after every sample pair costs a driver call of
+// about a millisecond, as long as a short shape's pair. Throttling, which the loop filters on,
+// lasts far longer than the interval.
+class SmClockReader {
 public:
-    SmClockWatch(int device, int periodUs);
-    ~SmClockWatch();
-    SmClockWatch(const SmClockWatch&) = delete;
-    SmClockWatch& operator=(const SmClockWatch&) = delete;
-    int latestMHz() const { return m_latest.load(std::memory_order_relaxed); }
+    SmClockReader(std::function<int()> read, double intervalMs);
+    int read();
+    int nvmlReads() const { return m_reads; }
 
 private:
-    std::atomic<int> m_latest{0};
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_stop = false;
-    std::thread m_thread;
+    std::function<int()> m_read;
+    double m_intervalMs;
+    int m_latest = 0;
+    int m_reads = 0;
+    std::chrono::steady_clock::time_point m_last;
 };
 
 } // namespace kwb::gpu

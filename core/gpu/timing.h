@@ -131,8 +131,8 @@ struct TimingStats {
     int n = 0;
     int batch = 1;      // calls per sample; samples are per call
     bool graph = false; // the batch was replayed from a CUDA graph
-    // SM clock read after each kept sample pair (empty without a probe), and how many pairs
-    // were discarded as throttled.
+    // The SM clock reading current after each kept sample pair (the probe may give its last one
+    // again: sm_clock.h), empty without a probe, and how many pairs were discarded as throttled.
     std::vector<int> clocksMHz;
     int discarded = 0;
     // Where the loop's time went (ms): warm-up, graph capture, sampling, host cross-check; and

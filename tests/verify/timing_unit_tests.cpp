@@ -1,8 +1,10 @@
 // The host-side decisions of the timing checks, without a GPU: the speed-of-light judgement,
 // what an audit's marks mean, how many buffer sets a shape gets, and the wording of a wrong
 // timed output.
+#include <chrono>
 #include <cstdio>
 #include <string>
+#include <thread>
 
 #include "core/gpu/shape_setup.h"
 #include "core/gpu/sm_clock.h"
@@ -132,24 +134,34 @@ void wrongTimedOutput() {
 
 } // namespace
 
-// The SM clock the timing loop reads after each sample pair comes from SmClockWatch's thread: the
-// same reading readSmClock gives, 0 where NVML is missing (timing goes on without a throttle
-// filter), and the watch ends with its owner.
-void smClockWatch() {
+// The SM clock the timing loop reads after each sample pair: NVML is asked at most once per
+// interval and the reading in between is the last one (asked again once the interval is over);
+// with no interval, every time. The real reading is what readSmClock gives, 0 where NVML is
+// missing (timing goes on without a throttle filter).
+void smClockReader() {
+    int calls = 0;
+    kwb::gpu::SmClockReader reader([&calls] { return 1000 + ++calls; }, 40);
+    CHECK(reader.read() == 1001);
+    CHECK_MSG(reader.read() == 1001 && reader.read() == 1001 && calls == 1,
+              "asked NVML " + std::to_string(calls) + " times within the interval");
+    std::this_thread::sleep_for(std::chrono::milliseconds(60));
+    CHECK_MSG(reader.read() == 1002 && calls == 2 && reader.nvmlReads() == 2,
+              "after the interval: " + std::to_string(calls) + " calls");
+    kwb::gpu::SmClockReader every([&calls] { return ++calls; }, 0);
+    const int a = every.read(), b = every.read();
+    CHECK_MSG(b == a + 1, "with no interval, each read asks NVML");
+
     const kwb::gpu::SmClock direct = kwb::gpu::readSmClock(0);
-    for (int round = 0; round < 3; ++round) { // started and stopped again, as once per shape
-        const kwb::gpu::SmClockWatch watch(0, 500);
-        const int mhz = watch.latestMHz();
-        if (direct.maxMHz <= 0) {
-            CHECK_MSG(mhz == 0, "no NVML here, yet the watch read " + std::to_string(mhz));
-            continue;
-        }
-        CHECK_MSG(mhz > 0 && mhz <= direct.maxMHz,
-                  std::to_string(mhz) + " MHz of " + std::to_string(direct.maxMHz));
+    kwb::gpu::SmClockReader nvml([] { return kwb::gpu::readSmClockMHz(0); }, 20);
+    const int mhz = nvml.read();
+    if (direct.maxMHz <= 0) {
+        CHECK_MSG(mhz == 0, "no NVML here, yet the reader read " + std::to_string(mhz));
+        std::printf("SKIP smClockReader's NVML reading: no NVML on this machine (only the 0 it "
+                    "reads then is checked)\n");
+        return;
     }
-    if (direct.maxMHz <= 0)
-        std::printf("SKIP smClockWatch readings: no NVML on this machine (only the 0 it reads "
-                    "then is checked)\n");
+    CHECK_MSG(mhz > 0 && mhz <= direct.maxMHz,
+              std::to_string(mhz) + " MHz of " + std::to_string(direct.maxMHz));
 }
 
 int main() {
@@ -158,7 +170,7 @@ int main() {
     bufferSets();
     timedWarm();
     wrongTimedOutput();
-    smClockWatch();
+    smClockReader();
     std::printf("%d passed, %d failed\n", kwbtest::counts().passed, kwbtest::counts().failed);
     return kwbtest::counts().failed ? 1 : 0;
 }

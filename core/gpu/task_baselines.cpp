@@ -5,7 +5,6 @@
 
 #include <cuda_runtime.h>
 
-#include "core/gpu/baselines/library_status.h"
 #include "core/gpu/cuda_status.h"
 #include "core/model/baseline_catalogue.h"
 #include "core/reference/formula.h"
@@ -166,19 +165,6 @@ TaskBaselines makeTaskBaselines(const Task& task, const std::string& referenceLi
     }
     out.kernel = std::make_unique<ReferenceKernelBaseline>(task, handle, call);
     return out;
-}
-
-void loadBaselineLibraries() {
-    cublasHandle_t blas = nullptr;
-    if (cublasCreate(&blas) == CUBLAS_STATUS_SUCCESS)
-        cublasDestroy(blas);
-    cublasLtHandle_t lt = nullptr;
-    if (cublasLtCreate(&lt) == CUBLAS_STATUS_SUCCESS)
-        cublasLtDestroy(lt);
-    cudnnHandle_t dnn = nullptr;
-    if (cudnnCreate(&dnn) == CUDNN_STATUS_SUCCESS)
-        cudnnDestroy(dnn);
-    cudaGetLastError();
 }
 
 } // namespace kwb::gpu

@@ -26,11 +26,4 @@ struct TaskBaselines {
 // referenceLibrary: the reference kernel's built library (empty: not built, so none).
 TaskBaselines makeTaskBaselines(const Task& task, const std::string& referenceLibrary);
 
-// The libraries' one-time set-up: a cuBLAS, a cuBLASLt and a cuDNN handle made and dropped, so
-// the baselines' own handles come at the price of a second one. For a job child started ahead,
-// which waits for its task while another job holds the GPU lane: this is host work (it sends the
-// GPU no kernel, tests/benchmarks/library_start_probe.cpp), done off the lane. Errors are left
-// to the baseline that meets them again.
-void loadBaselineLibraries();
-
 } // namespace kwb::gpu

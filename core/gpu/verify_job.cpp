@@ -21,7 +21,6 @@
 #include "core/gpu/sandbox.h"
 #include "core/gpu/shape_runner.h"
 #include "core/gpu/sm_clock.h"
-#include "core/gpu/task_baselines.h"
 #include "core/model/task.h"
 #include "core/protocol/job_channel.h"
 #include "core/protocol/protocol.h"
@@ -288,13 +287,11 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
         if (type == "prepare") {
             (void)applyResourceLimits(); // before CUDA starts, as in runVerifyJob
             preparedDevice = spec->value("device", 0);
-            if (cudaSetDevice(preparedDevice) == cudaSuccess) {
+            // CUDA's start alone: this runs while another job may be timing, and every further
+            // call that touches the device (NVML's start, the libraries' handles) is one more
+            // chance to stall that job's samples (library_start_probe.cpp; sample_spread.py).
+            if (cudaSetDevice(preparedDevice) == cudaSuccess)
                 (void)cudaFree(nullptr);
-                // Host work the job would otherwise do on the GPU lane: NVML's start (the
-                // timing loop reads the SM clock) and the libraries' first handles.
-                (void)readSmClock(preparedDevice);
-                loadBaselineLibraries();
-            }
             cudaGetLastError(); // runVerifyJob reports a device that does not start
         } else if (type == "calibrate") {
             // Answered before the candidate exists, so the worker may cache what this says.

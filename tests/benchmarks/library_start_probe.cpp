@@ -1,9 +1,11 @@
 // What a job child's first library handles cost, in a fresh process: the CUDA context, NVML's
 // start, then cuBLAS, cuBLASLt and cuDNN handles, each created and destroyed twice (the first
-// create pays the library's one-time set-up; the second is what a child that made one ahead
-// pays again). The job child makes these ahead, while another job holds the GPU lane, only if
-// they send the GPU no kernels: run this under Nsight Compute, which lists every kernel it sees
-// (`ncu --target-processes all ./library_start_probe`: "No kernels were profiled" is the answer).
+// create pays the library's one-time set-up; the second is what a later handle costs). Under
+// Nsight Compute, which lists every kernel it sees (`ncu --target-processes all
+// ./library_start_probe`), "No kernels were profiled" says that none of it launches one. It
+// still touches the device: looped beside a verification (sample_spread.py --beside), it stalls
+// that verification's timed samples, which is why a job child started ahead (while another job
+// may be timing) starts CUDA and nothing more.
 //
 //   nvcc -O2 -o library_start_probe tests/benchmarks/library_start_probe.cpp \
 //        -lcublas -lcublasLt -lcudnn -ldl

@@ -18,6 +18,8 @@
 #   libstart what a job child's first NVML start and library handles cost in a fresh process, and
 #            whether making them sends the GPU any kernel (Nsight Compute lists what it sees)
 #            (tests/benchmarks/library_start_probe.cpp, built here), into OUT/libstart.txt
+#   spread   the samples of three references' large shapes (sample_spread.py): alone, then beside
+#            library_start_probe looped (another process starting CUDA), into OUT/spread.txt
 #   placement  the reference softmax on 8 buffer placements, batch/cold/rotate, three processes
 #            appended to OUT/placement.txt (tests/benchmarks/placement_probe.cu, built here)
 #   refs     references (cold and warm) and known-bad fixtures (tests/gpu/gpu_suite.py)
@@ -60,6 +62,15 @@ for step in "$@"; do
                   echo "== under ncu --target-processes all"
                   "$(command -v ncu || echo /usr/local/cuda/bin/ncu)" --target-processes all "$BIN/library_start_probe" 2>&1
               } > "$OUT/libstart.txt" 2>&1 ;;
+    spread) nvcc -O2 -o "$BIN/library_start_probe" "$ROOT/tests/benchmarks/library_start_probe.cpp" \
+                -lcublas -lcublasLt -lcudnn -ldl &&
+            (unset KWB_CACHE_DIR KWB_DATA_DIR
+             python3 "$ROOT/tests/benchmarks/sample_spread.py" --bin "this=$BIN/bin" --source "$ROOT" \
+                 --runs 3 --out "$OUT/spread_alone.txt" > /dev/null &&
+             python3 "$ROOT/tests/benchmarks/sample_spread.py" --bin "this=$BIN/bin" --source "$ROOT" \
+                 --runs 3 --beside "$BIN/library_start_probe" --out "$OUT/spread_beside.txt" > /dev/null) &&
+            cat "$OUT/spread_alone.txt" "$OUT/spread_beside.txt" > "$OUT/spread.txt" &&
+            rm "$OUT/spread_alone.txt" "$OUT/spread_beside.txt" ;;
     placement) nvcc -O2 -arch=sm_90 -o "$BIN/placement_probe" "$ROOT/tests/benchmarks/placement_probe.cu" && {
                    rc=0
                    for run in 1 2 3; do

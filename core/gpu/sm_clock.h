@@ -18,10 +18,10 @@ int readSmClockMHz(int device);
 
 // The SM clock for the timing loop, read when the loop asks, between samples, and from NVML at
 // most once per `intervalMs` (the last reading otherwise). A reading taken on another thread
-// can land inside a timed sample, and an NVML query can stall the device while it runs (seen
-// as samples slower in fixed steps); one taken after every sample pair costs a driver call of
-// about a millisecond, as long as a short shape's pair. Throttling, which the loop filters on,
-// lasts far longer than the interval.
+// can land inside a timed sample, and an NVML query is a driver call on the device: calls on
+// the device from elsewhere while a sample runs can stall it (sample_spread.py --beside). One
+// taken after every sample pair costs a driver call of about a millisecond, as long as a short
+// shape's pair. Throttling, which the loop filters on, lasts far longer than the interval.
 class SmClockReader {
 public:
     SmClockReader(std::function<int()> read, double intervalMs);

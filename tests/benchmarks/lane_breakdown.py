@@ -39,6 +39,7 @@ def main():
                              "sampling_audits", "sampling_clock", "warmup", "capture", "host_check")}
     ahead = 0
     by_shape = {}  # shape name -> step -> values (correctness steps and the timing loop's parts)
+    spreads = {}  # shape name -> the candidate's sample counts and outliers
     for r in recs:
         w = r.get("worker_timeline_ms", {})
         lane.append(1000 * r.get("queue", {}).get("gpu_seconds", 0) or None)
@@ -60,6 +61,18 @@ def main():
                 if k in loop:
                     parts[k].append(loop[k])
             steps = by_shape.setdefault(shape.get("name", "?"), {})
+            # The candidate's samples: how many the stopping rule took, and how many were more than
+            # 2 % over their median (stalls from elsewhere on the device show as such steps).
+            cand = shape.get("timing", {}).get("candidate", {})
+            if cand.get("samples_ms"):
+                xs = cand["samples_ms"]
+                med = statistics.median(xs)
+                spread = spreads.setdefault(shape.get("name", "?"), {"shapes": 0, "samples": 0,
+                                                                    "over_min": 0, "outliers": 0})
+                spread["shapes"] += 1
+                spread["samples"] += len(xs)
+                spread["over_min"] += 1 if len(xs) > 10 else 0
+                spread["outliers"] += sum(1 for x in xs if x > 1.02 * med)
             steps.setdefault("correctness", []).append(spent.get("correctness"))
             for k, v in spent.items():
                 if k.startswith("correctness_"):  # durations, summed over the trials
@@ -78,7 +91,8 @@ def main():
            "timing_setup": stats(setup), "timing": stats(timed),
            "per_shape_timing": {k: stats(v) for k, v in parts.items()},
            "by_shape": {name: {k: stats(v) for k, v in steps.items()}
-                        for name, steps in by_shape.items()}}
+                        for name, steps in by_shape.items()},
+           "samples_by_shape": spreads}
     print(f"{len(recs)} records; job child started ahead for {ahead}")
     line("lane time per sample (gpu_seconds)", out["lane"])
     line("before the job: the child's start, CUDA's, the baseline's warm-up", out["before_job"], 1)
@@ -96,6 +110,11 @@ def main():
         print(f"  {name}:")
         for k, v in steps.items():
             line(k, v, 2)
+    print("the candidate's samples by shape name (more than the minimum of 10: the stopping rule "
+          "wanted more; outliers: over 2 % above their shape's median):")
+    for name, sp in sorted(spreads.items()):
+        print(f"  {name}: {sp['samples'] / sp['shapes']:.1f} samples a shape, {sp['over_min']} of "
+              f"{sp['shapes']} shapes past 10, outliers {sp['outliers']} of {sp['samples']} samples")
     if a.json:
         with open(a.json, "w") as fh:
             json.dump(out, fh, indent=1)

@@ -22,7 +22,8 @@
 #            library_start_probe looped (another process starting CUDA), into OUT/spread.txt
 #   placement  the reference softmax on 8 buffer placements, batch/cold/rotate, three processes
 #            appended to OUT/placement.txt (tests/benchmarks/placement_probe.cu, built here)
-#   refs     references (cold and warm) and known-bad fixtures (tests/gpu/gpu_suite.py)
+#   refs     references (cold and warm) and known-bad fixtures (tests/gpu/gpu_suite.py; unbuffered, so
+#            a run cut short still leaves the lines it got to)
 #   fixtures the known-bad fixtures alone, each with its verdict (and kwb-expect-detail) checked
 #   queue    the queue benchmark (queue_benchmark.sh; ONE_EVERY, default 4: every 4th sample one
 #            by one too, for the agreement), its lane breakdown into OUT/queue.txt, the rest packed
@@ -83,10 +84,10 @@ for step in "$@"; do
                     --same-seed --policy default= --out "$OUT/repeatsame.txt" > /dev/null ;;
     repeatall) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 --all \
                    --policy default= --out "$OUT/repeatall.txt" > /dev/null ;;
-    refs) python3 "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/refs" \
+    refs) python3 -u "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/refs" \
               --steps refs,fixtures > "$OUT/refs.txt" 2>&1
           rm -f "$OUT/refs/gpu_suite.partial.txt" "$OUT/refs/gpu_suite_records.json" ;;
-    fixtures) python3 "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/fixtures" \
+    fixtures) python3 -u "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/fixtures" \
                   --steps fixtures > "$OUT/fixtures.txt" 2>&1
               rm -rf "$OUT/fixtures" ;;
     queue) (unset KWB_CACHE_DIR KWB_DATA_DIR
@@ -98,7 +99,7 @@ for step in "$@"; do
            tar -C "$OUT" -cJf "$OUT/queue.tar.xz" queue queue.log; [ $? -le 1 ] &&
                rm -rf "$OUT/queue" "$OUT/queue.log" ;;
     tables) python3 "$ROOT/tests/benchmarks/torch_baselines.py" --json "$OUT/torch.json" > /dev/null 2>&1
-            python3 "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/tables" \
+            python3 -u "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/tables" \
                 --torch-json "$OUT/torch.json" --steps tables,torch > "$OUT/tables.txt" 2>&1
             rm -f "$OUT/tables/gpu_suite.partial.txt" "$OUT/tables/gpu_suite_records.json" ;;
     startup) { for prog in kwb-runner kwb-job; do

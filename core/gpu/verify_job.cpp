@@ -287,9 +287,10 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
         if (type == "prepare") {
             (void)applyResourceLimits(); // before CUDA starts, as in runVerifyJob
             preparedDevice = spec->value("device", 0);
-            // CUDA's start alone: this runs while another job may be timing, and every further
-            // call that touches the device (NVML's start, the libraries' handles) is one more
-            // chance to stall that job's samples (library_start_probe.cpp; sample_spread.py).
+            // CUDA's start alone. This runs while another job may be timing, and a process
+            // touching the device can stall that job's samples (sample_spread.py --beside).
+            // CUDA's start is left here, as on the lane it would cost far more than the stalls
+            // seen from it; NVML's start and the libraries' handles wait for the job's own turn.
             if (cudaSetDevice(preparedDevice) == cudaSuccess)
                 (void)cudaFree(nullptr);
             cudaGetLastError(); // runVerifyJob reports a device that does not start

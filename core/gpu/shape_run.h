@@ -104,7 +104,11 @@ private:
                       const std::string& which, bool againstFirst) const;
 
     // Fresh random inputs for this trial, and shadow copies to prove they stay unchanged.
-    void fillTrialInputs(int trial);
+    Failure fillTrialInputs(int trial);
+
+    // *b allocated to `bytes` unless it already is. A failed allocation is the harness's failure,
+    // named for `what`, not an error of whatever later reads the empty buffer.
+    static Failure ensureAllocated(GuardedBuffer* b, std::size_t bytes, const char* what);
 
     // The float64 CPU reference of the current inputs, uploaded into m_refOut (and the
     // per-element scales into m_scaleBuf where the reference has them).

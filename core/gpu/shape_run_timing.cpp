@@ -21,7 +21,8 @@ Failure ShapeRun::profiledCall() {
     if (baseline)
         if (auto f = prepareBaseline())
             return f;
-    fillTrialInputs(std::max(1, m_job.trials) + 1);
+    if (auto f = fillTrialInputs(std::max(1, m_job.trials) + 1))
+        return f;
     for (std::size_t i = 0; i < m_b.params.size() && !baseline; ++i)
         if (isOutput(i)) // as for any checked call, but before the profiler starts
             fillPoison(m_b.ptrs[i], elem(m_b.params[i]->dtype), m_b.counts[i], m_st);

@@ -126,8 +126,8 @@ Failure ShapeRun::scratchCall(std::vector<GuardedBuffer>* outputs, BaselineCall*
         if (!isOutput(i))
             continue;
         outputs->emplace_back();
-        if (auto e = outputs->back().allocate(m_b.bufs[i].bytes()); e != cudaSuccess)
-            return cudaFailure(e, what);
+        if (auto f = ensureAllocated(&outputs->back(), m_b.bufs[i].bytes(), what))
+            return f;
         call->outputs.push_back(outputs->back().data());
     }
     return {};
@@ -219,7 +219,9 @@ Failure ShapeRun::compareOutput(std::size_t i, const std::string& which, bool ag
     if (againstFirst) { // two calls on the same input must agree within tolerance
         const Elem t = elem(p.dtype);
         GuardedBuffer first;
-        first.allocate(referenceBytes(t, m_b.counts[i]));
+        if (auto f = ensureAllocated(&first, referenceBytes(t, m_b.counts[i]),
+                                     "allocating the first call's widened output"))
+            return f;
         convertToReference(m_firstOut[i].data(), t, first.data(), m_b.counts[i], m_st);
         // The same scale as against the reference: a sum's two calls may differ by
         // atomics' order, which is bounded by sum|x|, not by the sum's own size.
@@ -269,18 +271,28 @@ Failure ShapeRun::verdictOf(std::size_t i, const CompareStats& cs, const Toleran
                          againstFirst);
 }
 
-void ShapeRun::fillTrialInputs(int trial) {
+Failure ShapeRun::ensureAllocated(GuardedBuffer* b, std::size_t bytes, const char* what) {
+    if (b->data())
+        return {};
+    if (auto e = b->allocate(bytes); e != cudaSuccess)
+        return cudaFailure(e, what);
+    return {};
+}
+
+Failure ShapeRun::fillTrialInputs(int trial) {
     const std::uint64_t trialSeed =
         mixSeed(mixSeed(m_job.seed, hashString(m_shape.name)), std::uint64_t(trial));
     for (std::size_t i = 0; i < m_b.params.size(); ++i) {
         if (!isInput(i))
             continue;
         fillInput(*m_b.params[i], m_b.ptrs[i], m_b.counts[i], mixSeed(trialSeed, i), m_st);
-        if (!m_shadow[i].data())
-            m_shadow[i].allocate(m_b.bufs[i].bytes());
+        if (auto f = ensureAllocated(&m_shadow[i], m_b.bufs[i].bytes(),
+                                     "allocating the inputs' shadow copies"))
+            return f;
         cudaMemcpyAsync(m_shadow[i].data(), m_b.ptrs[i], m_b.bufs[i].bytes(),
                         cudaMemcpyDeviceToDevice, m_st);
     }
+    return {};
 }
 
 Failure ShapeRun::computeCpuReference() {
@@ -304,14 +316,16 @@ Failure ShapeRun::computeCpuReference() {
         auto& r = ref->outputs[name];
         if (r.size() != m_b.counts[i])
             return {"harness-error", "CPU reference for " + name + " has the wrong size", false};
-        if (!m_refOut[i].data())
-            m_refOut[i].allocate(r.size() * sizeof(double));
+        if (auto f = ensureAllocated(&m_refOut[i], r.size() * sizeof(double),
+                                     "allocating the CPU reference's outputs"))
+            return f;
         cudaMemcpyAsync(m_refOut[i].data(), r.data(), r.size() * sizeof(double),
                         cudaMemcpyHostToDevice, m_st);
         if (auto it = ref->scales.find(name);
             it != ref->scales.end() && it->second.size() == r.size()) {
-            if (!m_scaleBuf[i].data())
-                m_scaleBuf[i].allocate(r.size() * sizeof(double));
+            if (auto f = ensureAllocated(&m_scaleBuf[i], r.size() * sizeof(double),
+                                         "allocating the CPU reference's scales"))
+                return f;
             cudaMemcpyAsync(m_scaleBuf[i].data(), it->second.data(), r.size() * sizeof(double),
                             cudaMemcpyHostToDevice, m_st);
         }
@@ -324,24 +338,30 @@ Failure ShapeRun::computeCpuReference() {
 Failure ShapeRun::computeBaselineReference() {
     if (auto f = prepareReference())
         return f;
+    // Everything allocated before the reference runs: no early return leaves its answer behind.
+    for (std::size_t i = 0; i < m_b.params.size(); ++i)
+        if (isOutput(i))
+            if (auto f = ensureAllocated(&m_refOut[i],
+                                         referenceBytes(elem(m_b.params[i]->dtype), m_b.counts[i]),
+                                         "allocating the reference's widened outputs"))
+                return f;
     BaselineCall c;
     std::vector<GuardedBuffer> raw;
     if (auto f = scratchCall(&raw, &c, "allocating the reference's outputs"))
         return f;
+    Failure f;
     if (auto s = m_job.reference->run(c); !s)
-        return {"harness-error", "reference: " + s.error().message, false};
+        f = {"harness-error", "reference: " + s.error().message, false};
     std::size_t k = 0;
-    for (std::size_t i = 0; i < m_b.params.size(); ++i) {
-        if (!isOutput(i))
-            continue;
-        const Elem t = elem(m_b.params[i]->dtype);
-        if (!m_refOut[i].data())
-            m_refOut[i].allocate(referenceBytes(t, m_b.counts[i]));
-        convertToReference(raw[k++].data(), t, m_refOut[i].data(), m_b.counts[i], m_st);
-    }
+    for (std::size_t i = 0; i < m_b.params.size() && !f; ++i)
+        if (isOutput(i))
+            convertToReference(raw[k++].data(), elem(m_b.params[i]->dtype), m_refOut[i].data(),
+                               m_b.counts[i], m_st);
     const cudaError_t e = cudaStreamSynchronize(m_st);
     for (auto& r : raw) // the library's answer, in the task's type: not left in freed memory
         scrubAndFree(&r, m_st);
+    if (f)
+        return f;
     if (e != cudaSuccess)
         return cudaFailure(e, "the baseline");
     return {};
@@ -351,8 +371,9 @@ Failure ShapeRun::saveFirstOutputs() {
     for (std::size_t i = 0; i < m_b.params.size(); ++i) {
         if (!isOutput(i))
             continue;
-        if (!m_firstOut[i].data())
-            m_firstOut[i].allocate(m_b.bufs[i].bytes());
+        if (auto f = ensureAllocated(&m_firstOut[i], m_b.bufs[i].bytes(),
+                                     "allocating the first call's kept outputs"))
+            return f;
         cudaMemcpyAsync(m_firstOut[i].data(), m_b.ptrs[i], m_b.bufs[i].bytes(),
                         cudaMemcpyDeviceToDevice, m_st);
     }
@@ -385,10 +406,8 @@ Failure ShapeRun::correctnessTrial(int trial) {
             {"shape", m_shape.name},
             {"trial", trial + 1},
             {"trials", m_job.trials}});
-    step("inputs", [&] {
-        fillTrialInputs(trial);
-        return Failure{};
-    });
+    if (auto f = step("inputs", [&] { return fillTrialInputs(trial); }))
+        return f;
     if (auto f = step("calls", [&] { return callCandidate("first call"); }))
         return f;
     if (auto f = step("reference", [&] {
@@ -424,7 +443,8 @@ Failure ShapeRun::correctnessTrial(int trial) {
 }
 
 Failure ShapeRun::checkStream() {
-    fillTrialInputs(std::max(1, m_job.trials));
+    if (auto f = fillTrialInputs(std::max(1, m_job.trials)))
+        return f;
     const double windowMs = std::clamp(4 * m_slowestCallMs, 2.0, 200.0);
     rep()["spent_ms"]["correctness_stream_window"] = windowMs;
     Failure f =

@@ -64,11 +64,9 @@ SmClockReader::SmClockReader(std::function<int()> read, double intervalMs)
 
 int SmClockReader::read() {
     const auto now = std::chrono::steady_clock::now();
-    if (m_reads > 0 &&
-        std::chrono::duration<double, std::milli>(now - m_last).count() < m_intervalMs)
+    if (m_last && std::chrono::duration<double, std::milli>(now - *m_last).count() < m_intervalMs)
         return m_latest;
     m_last = now;
-    ++m_reads;
     m_latest = m_read ? m_read() : 0;
     return m_latest;
 }

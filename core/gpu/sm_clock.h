@@ -3,6 +3,7 @@
 // toolkit). Without NVML, clocks read as 0 and timing goes on.
 #include <chrono>
 #include <functional>
+#include <optional>
 
 namespace kwb::gpu {
 
@@ -26,14 +27,12 @@ class SmClockReader {
 public:
     SmClockReader(std::function<int()> read, double intervalMs);
     int read();
-    int nvmlReads() const { return m_reads; }
 
 private:
     std::function<int()> m_read;
     double m_intervalMs;
     int m_latest = 0;
-    int m_reads = 0;
-    std::chrono::steady_clock::time_point m_last;
+    std::optional<std::chrono::steady_clock::time_point> m_last; // none: never read
 };
 
 } // namespace kwb::gpu

@@ -82,8 +82,8 @@ Failure checkStreamContract(ShimCall candidate, const Buffers& b,
     // One probe while the gate is open, so the probe's kernels are loaded before it closes. With
     // lazy loading (CUDA's default) a kernel's first launch loads its module, and loading may
     // wait for the context to go idle: behind the closed gate the first probe would wait for
-    // the gate to open by itself, and then see nothing held back. That was every job's first
-    // shape, whose check it blinded (and cost 200 ms).
+    // the gate to open by itself, and then see nothing held back: the check of a job's first
+    // shape would be blind, and would cost the gate's whole wait.
     {
         unsigned long long written = 0;
         bool closed = true;

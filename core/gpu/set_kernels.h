@@ -23,8 +23,9 @@ struct SetSlab {
     }
 };
 
-// Sets [first, first + sets): element i of set k gets the random stream of (setSeed(seed, k), i),
-// as fillRandom would write it.
+// Sets [first, first + sets): element i of set k gets element i of the random stream
+// (setSeed(seed, k), kind, a, b): fillRandom's distributions, drawn in single precision (cheap
+// enough to run before every timed sample; see setValue in set_kernels.cu).
 cudaError_t fillRandomSets(const SetSlab& s, int first, int sets, std::uint64_t seed,
                            RandomKind kind, double a, double b, cudaStream_t st);
 // Adds to out[j] the elements of set first + j that no longer hold what fillRandomSets wrote.

@@ -110,9 +110,7 @@ void ShapeRun::reportTiming() {
     nlohmann::json flags = nlohmann::json::array();
     // Events only see work on the stream; a candidate that hides work elsewhere shows as
     // host time far above event time.
-    if (m_cand.hostMedianMs > 1.5 * m_cand.medianMs + 0.05 &&
-        m_cand.hostMedianMs >
-            1.5 * m_base.hostMedianMs * (m_cand.medianMs / std::max(m_base.medianMs, 1e-9)) + 0.05)
+    if (hostTimeFarAboveEvents(m_cand, m_base))
         flags.push_back("host time " + std::to_string(m_cand.hostMedianMs) +
                         " ms is far above event time " + std::to_string(m_cand.medianMs) +
                         " ms: work the events do not see, such as work forked from the given "

@@ -244,6 +244,11 @@ std::string Timer::hostTime(const Batch& b, bool checked, int reps, double* medi
     return {};
 }
 
+bool hostTimeFarAboveEvents(const TimingStats& c, const TimingStats& b) {
+    return c.hostMedianMs > 1.5 * c.medianMs + 0.05 &&
+           c.hostMedianMs > 1.5 * b.hostMedianMs * (c.medianMs / std::max(b.medianMs, 1e-9)) + 0.05;
+}
+
 std::string Timer::audit(const Batch& a) {
     if (!m_hooks.auditMark || !m_hooks.afterAudit || a.size < 2)
         return {}; // one call a sample: no other call of it to move work to or from
@@ -555,6 +560,18 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
         return e;
     if (auto e = hostTime(bb, false, 5, &sb->hostMedianMs); !e.empty())
         return e;
+    // Measured once more before it can raise the alarm: another process starting CUDA on the
+    // device stalls a few of these calls by a few hundred microseconds, enough to lift a median
+    // of five for a sub-millisecond call. Work hidden on every call shows both times.
+    if (hostTimeFarAboveEvents(*sa, *sb)) {
+        double ha = 0, hb = 0;
+        if (auto e = hostTime(ba, true, 5, &ha); !e.empty())
+            return e;
+        if (auto e = hostTime(bb, false, 5, &hb); !e.empty())
+            return e;
+        sa->hostMedianMs = std::min(sa->hostMedianMs, ha);
+        sb->hostMedianMs = std::min(sb->hostMedianMs, hb);
+    }
     spent.hostCheck = since(h0);
     sa->spentMs = sb->spentMs = spent;
     return {};

@@ -156,6 +156,10 @@ void from_json(const nlohmann::json& j, TimingPolicy& p);
 void to_json(nlohmann::json& j, const TimingStats& s);
 
 TimingStats summarise(std::vector<double> samplesMs);
+// The host cross-check's alarm: the candidate's host time (a call between device-wide syncs) far
+// above its event time, beyond what the baseline's own host time explains. Work the events do
+// not see (forked from the given stream and not joined back) shows here.
+bool hostTimeFarAboveEvents(const TimingStats& candidate, const TimingStats& baseline);
 // The median's relative precision: (x[hi] - x[lo]) / 2 / median over the sorted samples, with
 // lo, hi the order statistics n/2 -/+ ceil(sqrt(n)/2). 0 below two samples.
 double medianPrecision(const std::vector<double>& samplesMs);

@@ -164,8 +164,27 @@ void smClockReader() {
               std::to_string(mhz) + " MHz of " + std::to_string(direct.maxMHz));
 }
 
+// The host cross-check's alarm: a sub-millisecond candidate whose host time is far above its
+// event time, where the baseline's is not; not where the baseline's host time explains it.
+void hostTimeAlarm() {
+    using kwb::gpu::hostTimeFarAboveEvents;
+    kwb::gpu::TimingStats cand, base;
+    cand.medianMs = 0.34;
+    base.medianMs = 0.33;
+    base.hostMedianMs = 0.35;
+    cand.hostMedianMs = 0.36;
+    CHECK(!hostTimeFarAboveEvents(cand, base));
+    cand.hostMedianMs = 0.63; // what a stalled median of five read beside another CUDA start
+    CHECK(hostTimeFarAboveEvents(cand, base));
+    base.hostMedianMs = 0.60; // the baseline as slow on the host: the host, not the candidate
+    CHECK(!hostTimeFarAboveEvents(cand, base));
+    cand.medianMs = 2.0; // 0.63 ms of host time for a 2 ms call: nothing hidden
+    CHECK(!hostTimeFarAboveEvents(cand, base));
+}
+
 int main() {
     speedOfLight();
+    hostTimeAlarm();
     audits();
     bufferSets();
     timedWarm();

@@ -1,5 +1,6 @@
 #include "core/gpu/job_launcher.h"
 
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
@@ -207,6 +208,27 @@ long jobChildPid(const StartedJob& job) {
 
 bool jobChildWaiting(const StartedJob& job) {
     return job.error.empty() && job.child.running();
+}
+
+void holdJobChild(StartedJob& job, bool hold) {
+    if (job.error.empty())
+        job.child.signalGroup(hold ? SIGSTOP : SIGCONT);
+}
+
+std::optional<bool> holdAheadAfter(const nlohmann::json& event) {
+    if (!event.is_object())
+        return std::nullopt;
+    const std::string kind = event.value("event", "");
+    if (kind == "shape-done")
+        return false;
+    if (kind != "progress")
+        return std::nullopt;
+    const std::string stage = event.value("stage", "");
+    if (stage == "benchmark")
+        return true;
+    if (stage == "correctness")
+        return false;
+    return std::nullopt;
 }
 
 bool sendToJob(StartedJob& job, const nlohmann::json& line) {

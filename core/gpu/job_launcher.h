@@ -8,6 +8,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,14 @@ const protocol::JobKey* keyOf(const StartedJob& job);
 // handed a spec: a child started ahead of its verification is used only then.
 long jobChildPid(const StartedJob& job);
 bool jobChildWaiting(const StartedJob& job);
+
+// Holds a child started ahead still (SIGSTOP to its group) or lets it go on (SIGCONT). Starting
+// CUDA in one process stalls the kernels of another on the same device by up to a millisecond at
+// a time, so a child that may still be starting is held while the running job times anything.
+void holdJobChild(StartedJob& job, bool hold);
+// Whether a job's event opens or closes a stretch in which it times (true: hold the children
+// started ahead; false: let them go on); none for the other events.
+std::optional<bool> holdAheadAfter(const nlohmann::json& event);
 
 // Sends one more line before the spec (e.g. {"type":"warm",...}); false when the child is gone.
 bool sendToJob(StartedJob& job, const nlohmann::json& line);

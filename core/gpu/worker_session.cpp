@@ -474,12 +474,30 @@ nlohmann::json WorkerSession::profiledJob(const nlohmann::json& params, const nl
 }
 
 StartedJobPtr WorkerSession::jobChildFor(int device, bool* ahead) {
-    StartedJobPtr next = std::move(m_next);
-    *ahead = next && m_nextDevice == device && jobChildWaiting(*next);
-    if (*ahead)
-        return next;
-    next.reset(); // another device's, or gone: its group is killed, its folder removed
+    *ahead = false;
+    while (!m_ahead.empty()) {
+        AheadChild next = std::move(m_ahead.front());
+        m_ahead.pop_front();
+        if (next.job && next.device == device && jobChildWaiting(*next.job)) {
+            holdJobChild(*next.job, false);
+            *ahead = true;
+            return std::move(next.job);
+        }
+        // another device's, or gone: its group is killed, its folder removed
+    }
     return startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}});
+}
+
+void WorkerSession::startAhead(int device) {
+    while (m_ahead.size() < kAheadChildren)
+        m_ahead.push_back({startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}}),
+                           device});
+}
+
+void WorkerSession::holdAhead(bool hold) {
+    for (AheadChild& c : m_ahead)
+        if (c.job)
+            holdJobChild(*c.job, hold);
 }
 
 nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send) {
@@ -534,15 +552,24 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     if (reference.contains("error"))
         return (void)building.get(), reference;
     std::optional<Result<DeviceCeilings>> c;
-    if (haveDevice && (bench || profiling)) {
-        c = ceilingsFor(device, early.get());
-        timeline["calibration_ready"] = since();
-    }
-    if (early) {
-        if (warmChild(*early, params, reference, device, c))
-            timeline["warm_done"] = since();
-        else
-            early.reset(); // gone or confused: the job gets a fresh child
+    {
+        // The ceilings' probe and the baseline's algorithm search time what they run: the
+        // children started ahead are held meanwhile.
+        struct Held {
+            WorkerSession& s;
+            ~Held() { s.holdAhead(false); }
+        } held{*this};
+        holdAhead(true);
+        if (haveDevice && (bench || profiling)) {
+            c = ceilingsFor(device, early.get());
+            timeline["calibration_ready"] = since();
+        }
+        if (early) {
+            if (warmChild(*early, params, reference, device, c))
+                timeline["warm_done"] = since();
+            else
+                early.reset(); // gone or confused: the job gets a fresh child
+        }
     }
     nlohmann::json built = building.get();
     timeline["build_done"] = since();
@@ -563,16 +590,21 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     }
     const nlohmann::json spec = jobSpec(params, built, reference, device);
     const JobLimits limits = jobLimits(params);
-    // The next child starts now, after this one's warm-up: its process and CUDA start on the
-    // host's other cores while this job runs; it sends the GPU no work until its own turn.
-    if (params.value("prepare_next", false) && !sanitizing && !profiling && early) {
-        m_next = startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}});
-        m_nextDevice = device;
-    }
+    // The next children start now, after this one's warm-up: their processes and CUDA start on
+    // the host's other cores while this job checks its candidate, held while it times; they send
+    // the GPU no work until their own turn.
+    if (params.value("prepare_next", false) && !sanitizing && !profiling && early)
+        startAhead(device);
+    auto jobEvent = [&](const nlohmann::json& ev) {
+        if (auto hold = holdAheadAfter(ev))
+            holdAhead(*hold);
+        progress(ev);
+    };
     nlohmann::json job = sanitizing ? sanitizedJob(params, spec, built, limits, progress)
                          : profiling
                              ? profiledJob(params, spec, built, limits, progress)
-                             : runJobInChild(m_jobPath, spec, limits, progress, std::move(early));
+                             : runJobInChild(m_jobPath, spec, limits, jobEvent, std::move(early));
+    holdAhead(false);
     timeline["job_done"] = since();
     for (auto& [k, v] : job.items())
         result[k] = v;

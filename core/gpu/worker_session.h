@@ -2,6 +2,7 @@
 // The worker's side of the protocol: one line in, answers (and progress events) out through
 // the sink. Single-threaded: kwb-runner's main loop owns it. Knows nothing about where the
 // lines come from.
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -54,11 +55,19 @@ private:
     std::optional<DeviceInfo> m_devices;
     bool m_devicesHaveLibraries = false;
     std::unique_ptr<BuildCache> m_cache;
-    // The next verification's job child, started while the current job runs when the request
-    // said more follow ("prepare_next"): its process start and CUDA's start leave the GPU lane.
-    // It holds its key and no candidate; nothing is sent to it until its own verification.
-    StartedJobPtr m_next;
-    int m_nextDevice = -1;
+    // The next verifications' job children, started while the current job runs when the request
+    // said more follow ("prepare_next"): their process starts and CUDA's leave the GPU lane. Each
+    // holds its key and no candidate; nothing is sent to one until its own verification. They
+    // are held still while anything is timed (holdAheadAfter), so CUDA starts in the untimed
+    // stretches only: two deep, so those of two jobs are there for it.
+    struct AheadChild {
+        StartedJobPtr job;
+        int device = -1;
+    };
+    static constexpr std::size_t kAheadChildren = 2;
+    std::deque<AheadChild> m_ahead;
+    void startAhead(int device);
+    void holdAhead(bool hold);
     bool m_greeted = false;
     bool m_finished = false;
     int m_exitCode = 0;

@@ -315,6 +315,13 @@ void ChildProcess::killGroup() {
     closeAll();
 }
 
+void ChildProcess::signalGroup(int sig) {
+    if (!running())
+        return;
+    ::kill(-m_pid, sig);
+    ::kill(m_pid, sig);
+}
+
 void ChildProcess::abandon() {
     if (m_pid <= 0)
         return;

@@ -49,6 +49,9 @@ public:
     // Reads stdout and stderr to EOF and reaps the child, or kills the group at the deadline.
     ProcessExit finish(Clock::time_point deadline);
     void killGroup(); // SIGKILL to the process group, then reap
+    // Sends `sig` to the process group while the child runs (SIGSTOP, SIGCONT: a child held
+    // still is neither reaped nor reported as ended).
+    void signalGroup(int sig);
     // Takes what stdout and stderr hold now, sends SIGKILL to the group and lets the child go
     // without waiting for its end: the kernel finishes its exit (tearing down a CUDA context
     // takes tens of milliseconds) while the caller goes on. A later start() of any ChildProcess

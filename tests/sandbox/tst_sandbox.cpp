@@ -580,6 +580,57 @@ int neighbourCase() {
     return 0;
 }
 
+// A job child started ahead is held still while another job times (worker_session.h): held, it is
+// stopped and still counts as waiting; let go, it runs on and then runs its own spec to a clean
+// result. A held child that is never used is killed with its group all the same.
+int holdCase() {
+    auto stateOf = [](long pid) {
+        std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+        std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const auto close = stat.rfind(')');
+        return close == std::string::npos || close + 2 >= stat.size() ? '?' : stat[close + 2];
+    };
+    auto waitFor = [&](long pid, auto wanted) {
+        char s = '?';
+        for (int i = 0; i < 200 && !wanted(s = stateOf(pid)); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        return s;
+    };
+    auto job = kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr);
+    const long pid = kwb::gpu::jobChildPid(*job);
+    CHECK(pid > 0);
+    kwb::gpu::holdJobChild(*job, true);
+    const char held = waitFor(pid, [](char s) { return s == 'T'; });
+    CHECK_MSG(held == 'T', std::string("held: state ") + held);
+    CHECK(kwb::gpu::jobChildWaiting(*job));
+    kwb::gpu::holdJobChild(*job, false);
+    const char going = waitFor(pid, [](char s) { return s != 'T'; });
+    CHECK_MSG(going == 'S' || going == 'R', std::string("let go: state ") + going);
+    json spec = {
+        {"mode", "probe"}, {"library", std::string(KWB_PROBE_DIR) + "/benign.so"}, {"arg", ""}};
+    kwb::gpu::JobLimits limits;
+    limits.idle = std::chrono::seconds(10);
+    json own =
+        kwb::gpu::runJobInChild(KWB_JOB_PATH, spec, limits, [](const json&) {}, std::move(job));
+    CHECK_MSG(own.value("verdict", "") == "pass", text(own).substr(0, 600));
+
+    auto unused = kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr);
+    const long unusedPid = kwb::gpu::jobChildPid(*unused);
+    kwb::gpu::holdJobChild(*unused, true);
+    CHECK(waitFor(unusedPid, [](char s) { return s == 'T'; }) == 'T');
+    unused.reset();
+    CHECK_MSG(::kill(pid_t(unusedPid), 0) != 0, "a held child outlived its owner");
+    // The events that hold and let go: a job's benchmark stage holds, its next correctness stage
+    // or the end of its shape lets go, anything else leaves things as they are.
+    using kwb::gpu::holdAheadAfter;
+    CHECK(holdAheadAfter({{"event", "progress"}, {"stage", "benchmark"}}) == true);
+    CHECK(holdAheadAfter({{"event", "progress"}, {"stage", "correctness"}}) == false);
+    CHECK(holdAheadAfter({{"event", "shape-done"}, {"shape", "large"}}) == false);
+    CHECK(!holdAheadAfter({{"event", "call"}, {"n", 3}}).has_value());
+    CHECK(!holdAheadAfter({{"event", "progress"}, {"stage", "loaded"}}).has_value());
+    return 0;
+}
+
 // A wrapper that holds the job's channel open after the job's result (as compute-sanitizer does
 // while it tears down an instrumented context and writes its report): past the limits'
 // channelEnd the job is stopped and nothing it said is kept (tampering); within it, the result
@@ -694,7 +745,8 @@ int main(int argc, char** argv) {
                                                                {"channel", channelCase},
                                                                {"key", keyCase},
                                                                {"slowexit", slowExitCase},
-                                                               {"neighbour", neighbourCase}};
+                                                               {"neighbour", neighbourCase},
+                                                               {"hold", holdCase}};
     int (*run)() = nullptr;
     std::string names;
     for (const auto& [name, fn] : kCases) {

@@ -490,8 +490,8 @@ StartedJobPtr WorkerSession::jobChildFor(int device, bool* ahead) {
 
 void WorkerSession::startAhead(int device) {
     while (m_ahead.size() < kAheadChildren)
-        m_ahead.push_back({startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}}),
-                           device});
+        m_ahead.push_back(
+            {startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}}), device});
 }
 
 void WorkerSession::holdAhead(bool hold) {

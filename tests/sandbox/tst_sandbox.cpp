@@ -610,8 +610,8 @@ int holdCase() {
         {"mode", "probe"}, {"library", std::string(KWB_PROBE_DIR) + "/benign.so"}, {"arg", ""}};
     kwb::gpu::JobLimits limits;
     limits.idle = std::chrono::seconds(10);
-    json own =
-        kwb::gpu::runJobInChild(KWB_JOB_PATH, spec, limits, [](const json&) {}, std::move(job));
+    json own = kwb::gpu::runJobInChild(
+        KWB_JOB_PATH, spec, limits, [](const json&) {}, std::move(job));
     CHECK_MSG(own.value("verdict", "") == "pass", text(own).substr(0, 600));
 
     auto unused = kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr);

@@ -211,8 +211,14 @@ bool jobChildWaiting(const StartedJob& job) {
 }
 
 void holdJobChild(StartedJob& job, bool hold) {
-    if (job.error.empty())
-        job.child.signalGroup(hold ? SIGSTOP : SIGCONT);
+    if (!job.error.empty())
+        return;
+    // A child that has not read its key and prepare line yet is still loading: it cannot be
+    // starting CUDA, and it has not yet asked to die with this process (verify_job.cpp), so held
+    // it could outlive a worker that is killed. It is held at a later turn.
+    if (hold && job.child.unreadInput() > 0)
+        return;
+    job.child.signalGroup(hold ? SIGSTOP : SIGCONT);
 }
 
 std::optional<bool> holdAheadAfter(const nlohmann::json& event) {

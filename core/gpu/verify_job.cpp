@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <functional>
 #include <iostream>
 #include <string>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <cuda_runtime.h>
@@ -325,6 +327,9 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
 } // namespace
 
 int jobMain() {
+    // A worker that ends, however it ends, takes its job with it: also a child it started ahead
+    // and holds stopped before that child has read its prepare line (worker_session.h).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     // First, while the job has one thread: a /dev/shm and IPC of its own (sandbox.h). Without
     // namespaces the job gets none; the record says which.
     std::string shmWhy;

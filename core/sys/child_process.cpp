@@ -9,6 +9,7 @@
 #include <mutex>
 #include <poll.h>
 #include <spawn.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -320,6 +321,13 @@ void ChildProcess::signalGroup(int sig) {
         return;
     ::kill(-m_pid, sig);
     ::kill(m_pid, sig);
+}
+
+std::size_t ChildProcess::unreadInput() const {
+    int bytes = 0; // FIONREAD on either end of a pipe counts what it holds
+    if (m_in < 0 || ::ioctl(m_in, FIONREAD, &bytes) != 0 || bytes < 0)
+        return 0;
+    return std::size_t(bytes);
 }
 
 void ChildProcess::abandon() {

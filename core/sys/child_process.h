@@ -52,6 +52,8 @@ public:
     // Sends `sig` to the process group while the child runs (SIGSTOP, SIGCONT: a child held
     // still is neither reaped nor reported as ended).
     void signalGroup(int sig);
+    // Bytes written to the child's stdin that it has not read yet (0 when it has read them all).
+    std::size_t unreadInput() const;
     // Takes what stdout and stderr hold now, sends SIGKILL to the group and lets the child go
     // without waiting for its end: the kernel finishes its exit (tearing down a CUDA context
     // takes tens of milliseconds) while the caller goes on. A later start() of any ChildProcess

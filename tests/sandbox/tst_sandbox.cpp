@@ -582,7 +582,8 @@ int neighbourCase() {
 
 // A job child started ahead is held still while another job times (worker_session.h): held, it is
 // stopped and still counts as waiting; let go, it runs on and then runs its own spec to a clean
-// result. A held child that is never used is killed with its group all the same.
+// result. A held child that is never used is killed with its group all the same. One that has not
+// read its key yet (still loading, not yet bound to die with its worker) is not held.
 int holdCase() {
     auto stateOf = [](long pid) {
         std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
@@ -596,11 +597,31 @@ int holdCase() {
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
         return s;
     };
+    // Held once it has read what it was sent (its key): asked again until then.
+    auto holdUntilStopped = [&](kwb::gpu::StartedJob& job, long pid) {
+        char s = '?';
+        for (int i = 0; i < 300 && (s = stateOf(pid)) != 'T'; ++i) {
+            kwb::gpu::holdJobChild(job, true);
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return s;
+    };
+    // Still loading (a wrapper that sleeps before it starts the job, its key unread): not held.
+    kwb::gpu::JobWrapper slow{"/bin/sh", {"-c", "sleep 1; exec \"$0\""}};
+    auto loading = kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr, &slow);
+    const long loadingPid = kwb::gpu::jobChildPid(*loading);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    kwb::gpu::holdJobChild(*loading, true);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const char unread = stateOf(loadingPid);
+    CHECK_MSG(unread != 'T', "a child that has not read its key yet was held");
+    CHECK_MSG(holdUntilStopped(*loading, loadingPid) == 'T', "held once it read its key");
+    loading.reset();
+
     auto job = kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr);
     const long pid = kwb::gpu::jobChildPid(*job);
     CHECK(pid > 0);
-    kwb::gpu::holdJobChild(*job, true);
-    const char held = waitFor(pid, [](char s) { return s == 'T'; });
+    const char held = holdUntilStopped(*job, pid);
     CHECK_MSG(held == 'T', std::string("held: state ") + held);
     CHECK(kwb::gpu::jobChildWaiting(*job));
     kwb::gpu::holdJobChild(*job, false);
@@ -616,8 +637,7 @@ int holdCase() {
 
     auto unused = kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr);
     const long unusedPid = kwb::gpu::jobChildPid(*unused);
-    kwb::gpu::holdJobChild(*unused, true);
-    CHECK(waitFor(unusedPid, [](char s) { return s == 'T'; }) == 'T');
+    CHECK(holdUntilStopped(*unused, unusedPid) == 'T');
     unused.reset();
     CHECK_MSG(::kill(pid_t(unusedPid), 0) != 0, "a held child outlived its owner");
     // The events that hold and let go: a job's benchmark stage holds, its next correctness stage

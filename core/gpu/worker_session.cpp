@@ -12,6 +12,7 @@
 #include "core/gpu/device_query.h"
 #include "core/gpu/job_launcher.h"
 #include "core/gpu/profiled_job.h"
+#include "core/gpu/result_ceilings.h"
 #include "core/gpu/sanitized_job.h"
 #include "core/gpu/speed_of_light.h"
 #include "core/model/source_limit.h"
@@ -183,124 +184,6 @@ nlohmann::json WorkerSession::buildReference(const nlohmann::json& params) {
 }
 
 namespace {
-
-// Speed-of-light: the task's FLOP and byte formulas over the device's measured ceilings.
-void addSpeedOfLight(const Task& task, const DeviceCeilings& c, nlohmann::json& shape) {
-    if (!shape.contains("timing"))
-        return;
-    std::map<std::string, double> v;
-    for (auto& [k, x] : shape["dims"].items())
-        v[k] = x.get<double>();
-    auto flops = Formula::parse(task.flopsFormula);
-    auto bytes = Formula::parse(task.bytesFormula);
-    double f = flops ? flops->evaluate(v).ok() ? *flops->evaluate(v) : 0 : 0;
-    double b = bytes ? bytes->evaluate(v).ok() ? *bytes->evaluate(v) : 0 : 0;
-    std::string dtype = "f32";
-    for (const auto& prm : task.parameters)
-        if (prm.kind == ParamKind::Input) {
-            dtype = toString(prm.dtype);
-            break;
-        }
-    double rate = matrixRateTFlops(c, dtype);
-    if (task.family != "gemm" && task.family != "conv" && dtype == "f32")
-        rate = c.f32TFlops;
-    double tFlops = rate > 0 ? f / (rate * 1e12) * 1e3 : 0;
-    double tBytes = c.copyBandwidthGBps > 0 ? b / (c.copyBandwidthGBps * 1e9) * 1e3 : 0;
-    double floorMs = std::max(tFlops, tBytes);
-    double cand = shape["timing"]["candidate"].value("median_ms", 0.0);
-    shape["speed_of_light"] = {{"flops", f},
-                               {"bytes", b},
-                               {"floor_ms", floorMs},
-                               {"bound", tFlops >= tBytes ? "compute" : "memory"},
-                               {"fraction", cand > 0 ? floorMs / cand : 0.0}};
-    const auto sol = judgeSpeedOfLight(cand, {tBytes, tFlops, task.family != "convolution"});
-    if (sol.verdict == SpeedOfLightVerdict::Plausible)
-        return;
-    const std::string verdict = shape.value("verdict", "");
-    if (sol.verdict == SpeedOfLightVerdict::Impossible &&
-        (verdict == "pass" || verdict == "suspicious-timing")) {
-        shape["verdict"] = "impossible-timing";
-        shape["detail"] = sol.detail;
-    } else if (sol.verdict == SpeedOfLightVerdict::Flag) {
-        shape["flags"].push_back(sol.detail);
-        if (verdict == "pass")
-            shape["verdict"] = "suspicious-timing";
-    }
-}
-
-// Every shape's speed of light, then the job's verdict: an impossible timing outranks a flag the
-// job reported; a pass with a flagged shape becomes that shape's flag.
-void applySpeedOfLight(const Task& task, const DeviceCeilings& ceil, nlohmann::json& result) {
-    for (auto& shape : result["shapes"])
-        addSpeedOfLight(task, ceil, shape);
-    if (const std::string v = result.value("verdict", ""); v == "pass" || v == "suspicious-timing")
-        for (auto& shape : result["shapes"])
-            if (shape.value("verdict", "") == "impossible-timing") {
-                result["verdict"] = "impossible-timing";
-                result["detail"] =
-                    shape.value("detail", "") + " (shape " + shape.value("name", "") + ")";
-                break;
-            }
-    if (result.value("verdict", "") == "pass")
-        for (auto& shape : result["shapes"])
-            if (shape.value("verdict", "") != "pass") {
-                result["verdict"] = shape["verdict"];
-                result["detail"] =
-                    "flagged for a human: " + shape["flags"].back().get<std::string>();
-                break;
-            }
-}
-
-// kwb profile: the roofline's figures, the task's FLOP and byte formulas at the profiled shape
-// and the device's measured peaks.
-void addRooflineFigures(const Task& task, const DeviceCeilings& c, nlohmann::json& result) {
-    if (!result.contains("profile") || !result["profile"].is_object())
-        return;
-    nlohmann::json& profile = result["profile"];
-    const std::string shapeName = profile.value("shape", "");
-    for (const auto& shape : task.shapes) {
-        if (shape.name != shapeName)
-            continue;
-        std::map<std::string, double> v;
-        for (const auto& [k, x] : shape.dims)
-            v[k] = double(x);
-        auto flops = Formula::parse(task.flopsFormula);
-        auto bytes = Formula::parse(task.bytesFormula);
-        if (flops && flops->evaluate(v).ok())
-            profile["flops"] = *flops->evaluate(v);
-        if (bytes && bytes->evaluate(v).ok())
-            profile["bytes"] = *bytes->evaluate(v);
-    }
-    std::string dtype = "f32";
-    for (const auto& prm : task.parameters)
-        if (prm.kind == ParamKind::Input) {
-            dtype = toString(prm.dtype);
-            break;
-        }
-    double rate = matrixRateTFlops(c, dtype);
-    if (task.family != "gemm" && task.family != "conv" && dtype == "f32")
-        rate = c.f32TFlops;
-    if (rate > 0)
-        profile["peak_flops_per_second"] = rate * 1e12;
-    if (c.copyBandwidthGBps > 0)
-        profile["peak_bytes_per_second"] = c.copyBandwidthGBps * 1e9;
-}
-
-// What the device's measured ceilings add to a job's result: the speed-of-light judgement of a
-// timed one, the roofline's figures of a profile.
-void applyCeilings(const Task& task, const std::optional<Result<DeviceCeilings>>& c, bool bench,
-                   bool profiling, nlohmann::json& result) {
-    if (profiling && c && *c)
-        addRooflineFigures(task, **c, result);
-    if (!bench || !c)
-        return;
-    if (*c) {
-        result["ceilings"] = ceilingsToJson(**c);
-        applySpeedOfLight(task, **c, result);
-    } else {
-        result["ceilings_error"] = c->error().message;
-    }
-}
 
 // The algorithms library baselines searched for on one device (core/gpu/baselines/
 // algorithm_choices.h), one JSON object per device in the cache folder.
@@ -500,6 +383,55 @@ void WorkerSession::holdAhead(bool hold) {
             holdJobChild(*c.job, hold);
 }
 
+std::optional<Result<DeviceCeilings>>
+WorkerSession::warmUp(StartedJobPtr& early, const nlohmann::json& params,
+                      const nlohmann::json& reference, int device, bool needCeilings,
+                      const std::function<double()>& since, nlohmann::json* timeline) {
+    // The ceilings' probe and the baseline's algorithm search time what they run: the children
+    // started ahead are held meanwhile.
+    struct Held {
+        WorkerSession& s;
+        ~Held() { s.holdAhead(false); }
+    } held{*this};
+    holdAhead(true);
+    std::optional<Result<DeviceCeilings>> c;
+    if (needCeilings) {
+        c = ceilingsFor(device, early.get());
+        (*timeline)["calibration_ready"] = since();
+    }
+    if (early) {
+        if (warmChild(*early, params, reference, device, c))
+            (*timeline)["warm_done"] = since();
+        else
+            early.reset(); // gone or confused: the job gets a fresh child
+    }
+    return c;
+}
+
+nlohmann::json WorkerSession::runJob(const nlohmann::json& params, const nlohmann::json& spec,
+                                     const nlohmann::json& built,
+                                     const std::function<void(nlohmann::json)>& progress,
+                                     StartedJobPtr early, int device) {
+    const JobLimits limits = jobLimits(params);
+    if (params.contains("sanitize"))
+        return sanitizedJob(params, spec, built, limits, progress);
+    if (params.contains("profile"))
+        return profiledJob(params, spec, built, limits, progress);
+    // The next children start now, after this one's warm-up: their processes and CUDA start on
+    // the host's other cores while this job checks its candidate, held while it times; they send
+    // the GPU no work until their own turn.
+    if (params.value("prepare_next", false) && early)
+        startAhead(device);
+    auto jobEvent = [&](const nlohmann::json& ev) {
+        if (auto hold = holdAheadAfter(ev))
+            holdAhead(*hold);
+        progress(ev);
+    };
+    nlohmann::json job = runJobInChild(m_jobPath, spec, limits, jobEvent, std::move(early));
+    holdAhead(false);
+    return job;
+}
+
 nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send) {
     const nlohmann::json params = msg.value("params", nlohmann::json::object());
     auto task = taskFromJson(params.value("task", nlohmann::json::object()));
@@ -551,26 +483,8 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         timeline["reference_built"] = since();
     if (reference.contains("error"))
         return (void)building.get(), reference;
-    std::optional<Result<DeviceCeilings>> c;
-    {
-        // The ceilings' probe and the baseline's algorithm search time what they run: the
-        // children started ahead are held meanwhile.
-        struct Held {
-            WorkerSession& s;
-            ~Held() { s.holdAhead(false); }
-        } held{*this};
-        holdAhead(true);
-        if (haveDevice && (bench || profiling)) {
-            c = ceilingsFor(device, early.get());
-            timeline["calibration_ready"] = since();
-        }
-        if (early) {
-            if (warmChild(*early, params, reference, device, c))
-                timeline["warm_done"] = since();
-            else
-                early.reset(); // gone or confused: the job gets a fresh child
-        }
-    }
+    std::optional<Result<DeviceCeilings>> c = warmUp(
+        early, params, reference, device, haveDevice && (bench || profiling), since, &timeline);
     nlohmann::json built = building.get();
     timeline["build_done"] = since();
     if (built.contains("error"))
@@ -589,22 +503,7 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         return result;
     }
     const nlohmann::json spec = jobSpec(params, built, reference, device);
-    const JobLimits limits = jobLimits(params);
-    // The next children start now, after this one's warm-up: their processes and CUDA start on
-    // the host's other cores while this job checks its candidate, held while it times; they send
-    // the GPU no work until their own turn.
-    if (params.value("prepare_next", false) && !sanitizing && !profiling && early)
-        startAhead(device);
-    auto jobEvent = [&](const nlohmann::json& ev) {
-        if (auto hold = holdAheadAfter(ev))
-            holdAhead(*hold);
-        progress(ev);
-    };
-    nlohmann::json job = sanitizing ? sanitizedJob(params, spec, built, limits, progress)
-                         : profiling
-                             ? profiledJob(params, spec, built, limits, progress)
-                             : runJobInChild(m_jobPath, spec, limits, jobEvent, std::move(early));
-    holdAhead(false);
+    nlohmann::json job = runJob(params, spec, built, progress, std::move(early), device);
     timeline["job_done"] = since();
     for (auto& [k, v] : job.items())
         result[k] = v;

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/gpu/calibration.h"
 #include "core/gpu/job_launcher.h"
 #include "core/model/device_info.h"
 
@@ -43,6 +44,20 @@ private:
     nlohmann::json profiledJob(const nlohmann::json& params, const nlohmann::json& spec,
                                const nlohmann::json& built, const JobLimits& limits,
                                const std::function<void(nlohmann::json)>& progress);
+    // The device's ceilings (measured in the early child when none are cached) and the task's
+    // baseline warmed in it, with the children started ahead held; early is reset when its warm
+    // fails.
+    std::optional<Result<DeviceCeilings>> warmUp(StartedJobPtr& early, const nlohmann::json& params,
+                                                 const nlohmann::json& reference, int device,
+                                                 bool needCeilings,
+                                                 const std::function<double()>& since,
+                                                 nlohmann::json* timeline);
+    // The job: sanitized, profiled, or in its child (started ahead or fresh), the next children
+    // started ahead of it when more follow.
+    nlohmann::json runJob(const nlohmann::json& params, const nlohmann::json& spec,
+                          const nlohmann::json& built,
+                          const std::function<void(nlohmann::json)>& progress, StartedJobPtr early,
+                          int device);
     // The job child a verification on `device` starts with: the one the previous verification
     // started ahead when it still waits on that device (*ahead true), else a fresh one.
     StartedJobPtr jobChildFor(int device, bool* ahead);

@@ -75,6 +75,8 @@ def main():
                              f"speedup={s.get('speedup', 0):6.3f} SOL={100 * sol.get('fraction', 0):5.1f}% ({sol.get('bound', '?')})"
                              f" flags={s.get('flags', [])}")
 
+        checkpoint()  # a run cut short keeps the references done
+
     # 1b. A cuDNN convolution searches its algorithm once per shape and device: the cold run
     # leaves the choice in the cache folder, and the warm run (a new process) uses the same one.
     cache = env.get("KWB_CACHE_DIR")

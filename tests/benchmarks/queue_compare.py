@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Two queue benchmark projects side by side (queue_benchmark.sh's queue.kwbproj of two builds,
+run one after the other on one machine): the samples both verified, matched by task and source
+hash; how many verdicts are equal; the speedups of A over B, per sample (geometric mean over
+shapes) and per shape name: median, range, and how many differ by more than 2 %.
+
+    tests/benchmarks/queue_compare.py A.kwbproj B.kwbproj [--names A B]
+"""
+import argparse, json, sqlite3, statistics, sys
+
+
+def load(path):
+    out = {}
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        for (text,) in db.execute("SELECT record_json FROM verifications"):
+            r = json.loads(text)
+            shapes = {s["name"]: s.get("speedup") for s in r.get("shapes", [])}
+            out[(r.get("task_id"), r.get("source_hash"))] = (r.get("verdict"), r.get("geomean_speedup"), shapes)
+    return out
+
+
+def spread(label, ratios):
+    if not ratios:
+        return f"{label}: none to compare"
+    ratios.sort()
+    beyond = sum(abs(x) > 0.02 for x in ratios)
+    return (f"{label}: n={len(ratios)}, median {100 * statistics.median(ratios):+.2f} %, "
+            f"from {100 * ratios[0]:+.2f} to {100 * ratios[-1]:+.2f} %, beyond 2 %: {beyond}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("a")
+    ap.add_argument("b")
+    ap.add_argument("--names", nargs=2, default=["A", "B"])
+    args = ap.parse_args()
+    a, b = load(args.a), load(args.b)
+    common = sorted(set(a) & set(b))
+    if not common:
+        print("no sample verified on both sides", file=sys.stderr)
+        return 1
+    na, nb = args.names
+    equal = sum(a[k][0] == b[k][0] for k in common)
+    print(f"samples on both sides: {len(common)}; verdicts equal: {equal} of {len(common)}")
+    for k in common:
+        if a[k][0] != b[k][0]:
+            print(f"  {k[0]} ({k[1][:12]}): {na} {a[k][0]}, {nb} {b[k][0]}")
+    print(spread(f"speedup {na} over {nb}, per sample (geomean)",
+                 [a[k][1] / b[k][1] - 1 for k in common if a[k][1] and b[k][1]]))
+    names = sorted({n for k in common for n in a[k][2]})
+    for n in names:
+        print(spread(f"  shape {n}", [a[k][2][n] / b[k][2][n] - 1 for k in common
+                                      if a[k][2].get(n) and b[k][2].get(n)]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

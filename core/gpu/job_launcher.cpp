@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
+#include <thread>
 
 #include "core/protocol/job_channel.h"
 #include "core/protocol/job_result_validator.h"
@@ -213,11 +214,16 @@ bool jobChildWaiting(const StartedJob& job) {
 void holdJobChild(StartedJob& job, bool hold) {
     if (!job.error.empty())
         return;
-    // A child that has not read its key and prepare line yet is still loading: it cannot be
+    // A child that has not read its key and prepare line yet is still loading: it is not
     // starting CUDA, and it has not yet asked to die with this process (verify_job.cpp), so held
-    // it could outlive a worker that is killed. It is held at a later turn.
-    if (hold && job.child.unreadInput() > 0)
-        return;
+    // it could outlive a worker that is killed. It gets a moment to read them (it starts CUDA
+    // right after, which is what holding it is for); still loading after that, it is left going.
+    const auto until = Clock::now() + std::chrono::milliseconds(100);
+    while (hold && job.child.unreadInput() > 0) {
+        if (Clock::now() >= until || !job.child.running())
+            return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
     job.child.signalGroup(hold ? SIGSTOP : SIGCONT);
 }
 

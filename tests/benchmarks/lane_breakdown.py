@@ -35,6 +35,7 @@ def main():
         print("no verification records in", a.project)
         return 1
     lane, before, before_ahead, before_fresh, job, corr, setup, timed = ([] for _ in range(8))
+    warm_ahead = []  # the child's own warm-up time (prepared.warm_ms) where it was started ahead
     parts = {k: [] for k in ("sampling", "sampling_refresh", "sampling_timed", "sampling_checks",
                              "sampling_audits", "sampling_clock", "warmup", "capture", "host_check")}
     ahead = 0
@@ -46,6 +47,8 @@ def main():
         if "warm_done" in w:
             before.append(w["warm_done"])
             (before_ahead if w.get("child_started_ahead") else before_fresh).append(w["warm_done"])
+            if w.get("child_started_ahead") and "warm_ms" in r.get("prepared", {}):
+                warm_ahead.append(r["prepared"]["warm_ms"])
         ahead += 1 if w.get("child_started_ahead") else 0
         if "job_done" in w and "build_done" in w:
             job.append(w["job_done"] - w["build_done"])
@@ -87,7 +90,7 @@ def main():
         timed.append(t)
     out = {"records": len(recs), "child_started_ahead": ahead, "lane": stats(lane),
            "before_job": stats(before), "before_job_ahead": stats(before_ahead),
-           "before_job_fresh": stats(before_fresh), "job": stats(job), "correctness": stats(corr),
+           "before_job_fresh": stats(before_fresh), "warm_ahead": stats(warm_ahead), "job": stats(job), "correctness": stats(corr),
            "timing_setup": stats(setup), "timing": stats(timed),
            "per_shape_timing": {k: stats(v) for k, v in parts.items()},
            "by_shape": {name: {k: stats(v) for k, v in steps.items()}
@@ -97,6 +100,8 @@ def main():
     line("lane time per sample (gpu_seconds)", out["lane"])
     line("before the job: the child's start, CUDA's, the baseline's warm-up", out["before_job"], 1)
     line("child started ahead", out["before_job_ahead"], 2)
+    line("of which the baseline's warm-up in it (the rest: waiting for it, the ceilings)",
+         out["warm_ahead"], 3)
     line("child started for it", out["before_job_fresh"], 2)
     line("the job", out["job"], 1)
     line("correctness (all shapes)", out["correctness"], 2)

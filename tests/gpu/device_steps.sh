@@ -28,6 +28,10 @@
 #   queue    the queue benchmark (queue_benchmark.sh; ONE_EVERY, default 4: every 4th sample one
 #            by one too, for the agreement), its lane breakdown into OUT/queue.txt, the rest packed
 #            into OUT/queue.tar.xz
+#   queueab  the queue benchmark of BIN, then of QUEUE_B (another build's folder, like BIN), one
+#            after the other (SUITE=0, --skip-one), each side's lane breakdown and the two side by
+#            side (queue_compare.py) into OUT/queueab.txt, the projects packed into
+#            OUT/queueab.tar.xz
 #   tables   the tables `kwb verify` prints for the proof tasks, PyTorch agreement
 #   suite    kwb suite over the reference solutions and the baseline self-test
 #   startup  how long the worker and the job program take to start (--version, five each), and
@@ -98,6 +102,25 @@ for step in "$@"; do
            # keeps few files for the trip back
            tar -C "$OUT" -cJf "$OUT/queue.tar.xz" queue queue.log; [ $? -le 1 ] &&
                rm -rf "$OUT/queue" "$OUT/queue.log" ;;
+    queueab) [ -n "${QUEUE_B:-}" ] && [ -d "$QUEUE_B/bin" ] || { echo "queueab: QUEUE_B must name the other build's folder" >&2; exit 2; }
+             B=$(cd "$QUEUE_B" && pwd)
+             source "$ROOT/tests/gpu/bin_env.sh" "$B" "$(mktemp -d)" "$(mktemp -d)"
+             for side in a b; do
+                 dir=$BIN; [ $side = b ] && dir=$B
+                 (unset KWB_CACHE_DIR KWB_DATA_DIR KWB_RUNNER
+                  SUITE=0 "$ROOT/tests/benchmarks/queue_benchmark.sh" "$dir/bin" "$OUT/queue-$side" --skip-one \
+                      > "$OUT/queue-$side.log" 2>&1)
+             done
+             { for side in a b; do
+                   echo "== $side: $([ $side = a ] && echo "$BIN" || echo "$B")"
+                   grep -E "^queue" "$OUT/queue-$side.log"; cat "$OUT/queue-$side/lane.txt"
+               done
+               echo "== side by side"
+               python3 "$ROOT/tests/benchmarks/queue_compare.py" "$OUT/queue-a/queue.kwbproj" \
+                   "$OUT/queue-b/queue.kwbproj" --names a b
+             } > "$OUT/queueab.txt" 2>&1
+             tar -C "$OUT" -cJf "$OUT/queueab.tar.xz" queue-a queue-b queue-a.log queue-b.log; [ $? -le 1 ] &&
+                 rm -rf "$OUT/queue-a" "$OUT/queue-b" "$OUT/queue-a.log" "$OUT/queue-b.log" ;;
     tables) python3 "$ROOT/tests/benchmarks/torch_baselines.py" --json "$OUT/torch.json" > /dev/null 2>&1
             python3 -u "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/tables" \
                 --torch-json "$OUT/torch.json" --steps tables,torch > "$OUT/tables.txt" 2>&1

@@ -1,7 +1,6 @@
 #include "core/gpu/sandbox.h"
 
 #include <cerrno>
-#include <csignal>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -161,7 +160,6 @@ bool restrictSelf(int ruleset, int abi, std::string* why) {
 
 SandboxReport applyResourceLimits() {
     SandboxReport r;
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL); // a cancelled or crashed worker takes its job with it
     auto set = [](int what, rlim_t v) {
         rlimit l{v, v};
         return ::setrlimit(what, &l) == 0;

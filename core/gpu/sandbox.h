@@ -1,8 +1,9 @@
 #pragma once
-// Confinement the job child applies to itself before it loads a candidate: resource limits,
-// death with its parent, a seccomp filter that refuses sockets and new processes (threads,
-// which CUDA needs, stay allowed), and Landlock rules that confine file access. The parent adds
-// the rest: own process group, private working folder, scrubbed environment, deadline.
+// Confinement the job child applies to itself before it loads a candidate: resource limits
+// (death with its parent is asked for earlier still, first thing in jobMain), a seccomp filter that
+// refuses sockets and new processes (threads, which CUDA needs, stay allowed), and Landlock rules
+// that confine file access. The parent adds the rest: own process group, private working folder,
+// scrubbed environment, deadline.
 #include <string>
 #include <vector>
 

@@ -289,10 +289,10 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
         if (type == "prepare") {
             (void)applyResourceLimits(); // before CUDA starts, as in runVerifyJob
             preparedDevice = spec->value("device", 0);
-            // CUDA's start alone. This runs while another job may be timing, and a process
-            // touching the device can stall that job's samples (sample_spread.py --beside).
-            // CUDA's start is left here, as on the lane it would cost far more than the stalls
-            // seen from it; NVML's start and the libraries' handles wait for the job's own turn.
+            // CUDA's start alone, ahead of this job's turn: a process touching the device stalls
+            // another's samples (sample_spread.py --beside), so the worker holds this child
+            // still while another job times (worker_session.h); NVML's start and the libraries'
+            // handles wait for the job's own turn.
             if (cudaSetDevice(preparedDevice) == cudaSuccess)
                 (void)cudaFree(nullptr);
             cudaGetLastError(); // runVerifyJob reports a device that does not start
@@ -327,8 +327,8 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
 } // namespace
 
 int jobMain() {
-    // A worker that ends, however it ends, takes its job with it: also a child it started ahead
-    // and holds stopped before that child has read its prepare line (worker_session.h).
+    // A worker that ends, cancelled or crashed, takes its job with it: first thing, so also a
+    // child it started ahead and holds stopped (worker_session.h) is bound by it.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     // First, while the job has one thread: a /dev/shm and IPC of its own (sandbox.h). Without
     // namespaces the job gets none; the record says which.

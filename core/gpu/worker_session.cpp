@@ -361,7 +361,7 @@ StartedJobPtr WorkerSession::jobChildFor(int device, bool* ahead) {
     while (!m_ahead.empty()) {
         AheadChild next = std::move(m_ahead.front());
         m_ahead.pop_front();
-        if (next.job && next.device == device && jobChildWaiting(*next.job)) {
+        if (next.device == device && jobChildWaiting(*next.job)) {
             holdJobChild(*next.job, false);
             *ahead = true;
             return std::move(next.job);
@@ -379,8 +379,7 @@ void WorkerSession::startAhead(int device) {
 
 void WorkerSession::holdAhead(bool hold) {
     for (AheadChild& c : m_ahead)
-        if (c.job)
-            holdJobChild(*c.job, hold);
+        holdJobChild(*c.job, hold);
 }
 
 std::optional<Result<DeviceCeilings>>

@@ -531,6 +531,16 @@ int keyCase() {
     return 0;
 }
 
+// The benign probe's spec run in a job child started earlier (a waiting or a held one).
+json runBenignIn(kwb::gpu::StartedJobPtr job) {
+    json spec = {
+        {"mode", "probe"}, {"library", std::string(KWB_PROBE_DIR) + "/benign.so"}, {"arg", ""}};
+    kwb::gpu::JobLimits limits;
+    limits.idle = std::chrono::seconds(10);
+    return kwb::gpu::runJobInChild(
+        KWB_JOB_PATH, spec, limits, [](const json&) {}, std::move(job));
+}
+
 // A job started ahead of its verification (worker_session.h: the next job's child, started
 // while the current job runs) waits with its key while another job's candidate runs beside it.
 // That candidate can neither read the waiting job's memory nor open its descriptors (its stdin,
@@ -556,12 +566,7 @@ int neighbourCase() {
               r.note());
     CHECK_MSG(has(r.note(), "fd folder: ") || has(r.note(), "opened for writing: 0 of"), r.note());
     CHECK_MSG(!has(r.note(), "found the key"), r.note());
-    json spec = {
-        {"mode", "probe"}, {"library", std::string(KWB_PROBE_DIR) + "/benign.so"}, {"arg", ""}};
-    kwb::gpu::JobLimits limits;
-    limits.idle = std::chrono::seconds(10);
-    json own = kwb::gpu::runJobInChild(
-        KWB_JOB_PATH, spec, limits, [](const json&) {}, std::move(waiting));
+    json own = runBenignIn(std::move(waiting));
     std::printf("  the waiting job, its own spec after the probe: %s -- %s\n",
                 own.value("verdict", "").c_str(), own.value("detail", "").substr(0, 200).c_str());
     CHECK_MSG(own.value("verdict", "") == "pass", text(own).substr(0, 600));
@@ -627,12 +632,7 @@ int holdCase() {
     kwb::gpu::holdJobChild(*job, false);
     const char going = waitFor(pid, [](char s) { return s != 'T'; });
     CHECK_MSG(going == 'S' || going == 'R', std::string("let go: state ") + going);
-    json spec = {
-        {"mode", "probe"}, {"library", std::string(KWB_PROBE_DIR) + "/benign.so"}, {"arg", ""}};
-    kwb::gpu::JobLimits limits;
-    limits.idle = std::chrono::seconds(10);
-    json own = kwb::gpu::runJobInChild(
-        KWB_JOB_PATH, spec, limits, [](const json&) {}, std::move(job));
+    json own = runBenignIn(std::move(job));
     CHECK_MSG(own.value("verdict", "") == "pass", text(own).substr(0, 600));
 
     auto unused = kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr);

@@ -2,7 +2,7 @@
 """Two queue benchmark projects side by side (queue_benchmark.sh's queue.kwbproj of two builds,
 run one after the other on one machine): the samples both verified, matched by task and source
 hash; how many verdicts are equal; the speedups of A over B, per sample (geometric mean over
-shapes) and per shape name: median, range, and how many differ by more than 2 %.
+shapes) and per shape name: median, range, and which differ by more than 2 % (task and difference).
 
     tests/benchmarks/queue_compare.py A.kwbproj B.kwbproj [--names A B]
 """
@@ -49,8 +49,12 @@ def main():
                  [a[k][1] / b[k][1] - 1 for k in common if a[k][1] and b[k][1]]))
     names = sorted({n for k in common for n in a[k][2]})
     for n in names:
-        print(spread(f"  shape {n}", [a[k][2][n] / b[k][2][n] - 1 for k in common
-                                      if a[k][2].get(n) and b[k][2].get(n)]))
+        moved = [(k[0], a[k][2][n] / b[k][2][n] - 1) for k in common
+                 if a[k][2].get(n) and b[k][2].get(n)]
+        print(spread(f"  shape {n}", [r for _, r in moved]))
+        beyond = sorted((t, r) for t, r in moved if abs(r) > 0.02)
+        if beyond:
+            print("    beyond 2 %: " + ", ".join(f"{t} {100 * r:+.2f} %" for t, r in beyond))
     return 0
 
 

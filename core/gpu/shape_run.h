@@ -126,8 +126,12 @@ private:
     // device buffer holds the expected output of the inputs a candidate reads.
     Failure maskKept(std::uint64_t key);
 
-    // Overwritten and freed at the end of each trial.
-    void dropKept();
+    // Overwritten at the end of each trial, so the next trial's first call finds nothing of this
+    // one's answers; kept allocated for the next trial (a shape's outputs can be gigabytes, and
+    // allocating, guarding and freeing them every trial cost more than the trial's own work).
+    void scrubKept();
+    // Overwritten and freed once the correctness trials and the stream check are done.
+    void releaseKept();
 
     // Candidate, then the reference (computed only now, after the candidate has run), then the
     // candidate again on the same input: a race shows as disagreement between the two calls.

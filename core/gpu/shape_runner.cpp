@@ -46,6 +46,7 @@ ShapeOutcome ShapeRun::run() {
             return fail(f);
     if (auto f = step("stream", [&] { return checkStream(); }))
         return fail(f);
+    releaseKept(); // the timing sets get the memory
     rep()["outputs"] = m_outputs;
     mark("correctness");
     if (!m_job.profileTarget.empty()) {
@@ -218,16 +219,22 @@ Failure ShapeRun::compareOutput(std::size_t i, const std::string& which, bool ag
     cudaError_t e;
     if (againstFirst) { // two calls on the same input must agree within tolerance
         const Elem t = elem(p.dtype);
-        GuardedBuffer first;
-        if (auto f = ensureAllocated(&first, referenceBytes(t, m_b.counts[i]),
-                                     "allocating the first call's widened output"))
-            return f;
-        convertToReference(m_firstOut[i].data(), t, first.data(), m_b.counts[i], m_st);
+        // float32 is its own reference type (convertToReference would copy it); the others are
+        // widened into a buffer of their own.
+        const void* first = m_firstOut[i].data();
+        GuardedBuffer widened;
+        if (t != Elem::F32) {
+            if (auto f = ensureAllocated(&widened, referenceBytes(t, m_b.counts[i]),
+                                         "allocating the first call's widened output"))
+                return f;
+            convertToReference(first, t, widened.data(), m_b.counts[i], m_st);
+            first = widened.data();
+        }
         // The same scale as against the reference: a sum's two calls may differ by
         // atomics' order, which is bounded by sum|x|, not by the sum's own size.
-        auto [scale, scalar] = scaleFor(i, tol.mode, first.data(), referenceIsDouble(t));
-        e = compareOutputs(ptr, t, first.data(), referenceIsDouble(t), m_b.counts[i], tol.rtol,
-                           tol.atol, cmode(tol.mode), scale, scalar, &cs, m_st);
+        auto [scale, scalar] = scaleFor(i, tol.mode, first, referenceIsDouble(t));
+        e = compareOutputs(ptr, t, first, referenceIsDouble(t), m_b.counts[i], tol.rtol, tol.atol,
+                           cmode(tol.mode), scale, scalar, &cs, m_st);
     } else {
         const bool refIsDouble = m_cpuRef || referenceIsDouble(elem(p.dtype));
         auto [scale, scalar] = scaleFor(i, tol.mode, m_refOut[i].data(), refIsDouble);
@@ -345,16 +352,30 @@ Failure ShapeRun::computeBaselineReference() {
                                          referenceBytes(elem(m_b.params[i]->dtype), m_b.counts[i]),
                                          "allocating the reference's widened outputs"))
                 return f;
-    BaselineCall c;
+    // The library writes a float32 output straight into the reference (its own widened type);
+    // the others into scratch outputs of their own, widened after.
+    BaselineCall c = m_bcall;
+    c.outputs.clear();
     std::vector<GuardedBuffer> raw;
-    if (auto f = scratchCall(&raw, &c, "allocating the reference's outputs"))
-        return f;
+    for (std::size_t i = 0; i < m_b.params.size(); ++i) {
+        if (!isOutput(i))
+            continue;
+        if (elem(m_b.params[i]->dtype) == Elem::F32) {
+            c.outputs.push_back(m_refOut[i].data());
+            continue;
+        }
+        raw.emplace_back();
+        if (auto f = ensureAllocated(&raw.back(), m_b.bufs[i].bytes(),
+                                     "allocating the reference's outputs"))
+            return f;
+        c.outputs.push_back(raw.back().data());
+    }
     Failure f;
     if (auto s = m_job.reference->run(c); !s)
         f = {"harness-error", "reference: " + s.error().message, false};
     std::size_t k = 0;
     for (std::size_t i = 0; i < m_b.params.size() && !f; ++i)
-        if (isOutput(i))
+        if (isOutput(i) && elem(m_b.params[i]->dtype) != Elem::F32)
             convertToReference(raw[k++].data(), elem(m_b.params[i]->dtype), m_refOut[i].data(),
                                m_b.counts[i], m_st);
     const cudaError_t e = cudaStreamSynchronize(m_st);
@@ -392,7 +413,15 @@ Failure ShapeRun::maskKept(std::uint64_t key) {
     return {};
 }
 
-void ShapeRun::dropKept() {
+void ShapeRun::scrubKept() {
+    for (auto* kept : {&m_refOut, &m_firstOut})
+        for (auto& [i, buf] : *kept)
+            if (buf.data())
+                cudaMemsetAsync(buf.data(), 0, buf.bytes(), m_st);
+    cudaStreamSynchronize(m_st);
+}
+
+void ShapeRun::releaseKept() {
     for (auto* kept : {&m_refOut, &m_firstOut}) {
         for (auto& [i, buf] : *kept)
             scrubAndFree(&buf, m_st);
@@ -436,7 +465,7 @@ Failure ShapeRun::correctnessTrial(int trial) {
         return c;
     });
     step("kept", [&] {
-        dropKept();
+        scrubKept();
         return Failure{};
     });
     return f;

@@ -66,6 +66,7 @@ struct StartedJob {
     std::optional<protocol::JobKey> key;
     std::optional<protocol::JobChannelReader> channel; // checks every line the child sends
     bool wrapped = false;                              // under a JobWrapper: its end is waited for
+    bool settled = false; // it read its key and prepare line (jobChildSettled)
     ~StartedJob() {
         if (child.running())
             child.killGroup();
@@ -211,6 +212,12 @@ bool jobChildWaiting(const StartedJob& job) {
     return job.error.empty() && job.child.running();
 }
 
+bool jobChildSettled(StartedJob& job) {
+    if (!job.settled && job.error.empty() && job.child.unreadInput() == 0)
+        job.settled = true;
+    return job.settled;
+}
+
 void holdJobChild(StartedJob& job, bool hold) {
     if (!job.error.empty())
         return;
@@ -218,8 +225,9 @@ void holdJobChild(StartedJob& job, bool hold) {
     // starting CUDA, and it has not yet asked to die with this process (verify_job.cpp), so held
     // it could outlive a worker that is killed. It gets a moment to read them (it starts CUDA
     // right after, which is what holding it is for); still loading after that, it is left going.
+    // A settled child is held at once, whatever else waits in its input (a warm line sent ahead).
     const auto until = Clock::now() + std::chrono::milliseconds(100);
-    while (hold && job.child.unreadInput() > 0) {
+    while (hold && !jobChildSettled(job)) {
         if (Clock::now() >= until || !job.child.running())
             return;
         std::this_thread::sleep_for(std::chrono::milliseconds(1));

@@ -63,9 +63,12 @@ bool jobChildWaiting(const StartedJob& job);
 // Holds a child started ahead still (SIGSTOP to its group) or lets it go on (SIGCONT). Starting
 // CUDA in one process stalls the kernels of another on the same device by up to a millisecond at
 // a time, so a child that may still be starting is held while the running job times anything.
-// One that has not yet read what it was sent (still loading) is waited for up to 100 ms, then
-// left going.
+// One that has not yet read its key and prepare line (still loading) is waited for up to 100 ms,
+// then left going.
 void holdJobChild(StartedJob& job, bool hold);
+// Whether the child has read its key and prepare line: it is past asking to die with the worker,
+// so it may be held whatever is sent to it later. Once true, stays true.
+bool jobChildSettled(StartedJob& job);
 // Whether a job's event opens or closes a stretch in which it times (true: hold the children
 // started ahead; false: let them go on); none for the other events.
 std::optional<bool> holdAheadAfter(const nlohmann::json& event);

@@ -3,7 +3,6 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <future>
 #include <optional>
 
@@ -11,6 +10,7 @@
 #include "core/gpu/candidate_build.h"
 #include "core/gpu/device_query.h"
 #include "core/gpu/job_launcher.h"
+#include "core/gpu/job_warm.h"
 #include "core/gpu/profiled_job.h"
 #include "core/gpu/result_ceilings.h"
 #include "core/gpu/sanitized_job.h"
@@ -19,7 +19,6 @@
 #include "core/model/task.h"
 #include "core/protocol/protocol.h"
 #include "core/reference/formula.h"
-#include "core/sys/atomic_file.h"
 #include "core/sys/data_dirs.h"
 #include "core/sys/programs.h"
 #include "kwb/version.h"
@@ -185,93 +184,6 @@ nlohmann::json WorkerSession::buildReference(const nlohmann::json& params) {
 
 namespace {
 
-// The algorithms library baselines searched for on one device (core/gpu/baselines/
-// algorithm_choices.h), one JSON object per device in the cache folder.
-std::filesystem::path algorithmChoicesFile(int device,
-                                           const std::optional<Result<DeviceCeilings>>& ceilings) {
-    Result<DeviceCeilings> id = ceilings && *ceilings ? **ceilings : deviceIdentity(device);
-    if (!id || id->uuid.empty())
-        return {};
-    return cacheDirectory() / "algorithms" / (id->uuid + ".json");
-}
-
-// The device's ceilings: cached per device, else measured by the job child (after it started
-// CUDA, before it warms: nothing else runs on the GPU then) and cached. The child has loaded no
-// candidate yet, so its answer can be trusted.
-Result<DeviceCeilings> ceilingsFor(int device, StartedJob* job) {
-    auto identity = deviceIdentity(device);
-    if (!identity)
-        return identity.error();
-    const auto folder = cacheDirectory() / "calibration";
-    if (auto cached = loadCachedCeilings(folder, *identity))
-        return cached;
-    if (!job || !sendToJob(*job, {{"type", "calibrate"}}))
-        return Error::make(
-            "calibration-failed",
-            "the device's ceilings are not cached and the job that measures them did not start");
-    nlohmann::json answer = readFromJob(*job, std::chrono::seconds(120));
-    if (!answer.is_object() || answer.value("type", "") != "calibrated")
-        return Error::make("calibration-failed",
-                           "the job measuring the device's ceilings gave no answer");
-    if (answer.contains("error"))
-        return Error::make("calibration-failed",
-                           answer.value("error", std::string("the calibration failed")));
-    auto measured = ceilingsFromJson(answer.value("ceilings", nlohmann::json::object()));
-    if (!measured)
-        return measured.error();
-    if (ceilingsCacheFileName(*measured) != ceilingsCacheFileName(*identity))
-        return Error::make("calibration-failed", "the job measured another device (" +
-                                                     measured->deviceName + " " +
-                                                     measured->pciBusId + ") than asked");
-    (void)saveCachedCeilings(folder,
-                             *measured); // a failed save only means measuring again next time
-    return measured;
-}
-
-nlohmann::json readAlgorithmChoices(const std::filesystem::path& file) {
-    std::ifstream in(file);
-    nlohmann::json j = in ? nlohmann::json::parse(in, nullptr, false) : nlohmann::json::object();
-    return j.is_object() ? j : nlohmann::json::object();
-}
-
-// Adds what a job found (AtomicFile: a reader never sees half a file). A failed write only
-// means the next job searches again.
-void keepAlgorithmChoices(const std::filesystem::path& file, nlohmann::json known,
-                          const nlohmann::json& found) {
-    if (file.empty() || !found.is_object() || found.empty())
-        return;
-    for (const auto& [key, algo] : found.items())
-        if (algo.is_number_integer())
-            known[key] = algo;
-    if (auto out = AtomicFile::create(file); out && out->write(known.dump(2) + "\n"))
-        (void)out->commit();
-}
-
-// The "warm" line to the job child (its baselines made, the reference kernel loaded, the timing
-// baseline warmed on every shape) and the algorithms it chose kept; false when the child did
-// not answer as expected.
-bool warmChild(StartedJob& job, const nlohmann::json& params, const nlohmann::json& reference,
-               int device, const std::optional<Result<DeviceCeilings>>& c) {
-    nlohmann::json warm = {{"type", "warm"},
-                           {"task", params.value("task", nlohmann::json::object())}};
-    if (reference.contains("library_path"))
-        warm["reference_library"] = reference["library_path"];
-    if (params.contains("shapes"))
-        warm["shapes"] = params["shapes"];
-    // The baseline searches a shape's algorithm once per device; later jobs reuse the choice.
-    const auto choicesFile = algorithmChoicesFile(device, c);
-    nlohmann::json known = readAlgorithmChoices(choicesFile);
-    warm["algorithm_choices"] = known;
-    nlohmann::json warmed =
-        sendToJob(job, warm) ? readFromJob(job, std::chrono::seconds(120)) : nlohmann::json();
-    // The answer comes before the child has loaded any candidate, so it can be trusted.
-    if (!warmed.is_object() || warmed.value("type", "") != "warmed")
-        return false;
-    keepAlgorithmChoices(choicesFile, std::move(known),
-                         warmed.value("algorithm_choices", nlohmann::json::object()));
-    return true;
-}
-
 // A job under compute-sanitizer or Nsight Compute tears down its instrumented CUDA context and
 // the tool writes its report as the job exits: seconds, more with many jobs at once on a busy
 // host; stopping it earlier loses the report and reads a clean job as tampering.
@@ -283,6 +195,7 @@ nlohmann::json jobSpec(const nlohmann::json& params, const nlohmann::json& built
     nlohmann::json spec = params;
     spec.erase("source");
     spec.erase("prepare_next");
+    spec.erase("next");
     spec["library"] = built["library_path"];
     if (reference.contains("library_path"))
         spec["reference_library"] = reference["library_path"];
@@ -356,14 +269,16 @@ nlohmann::json WorkerSession::profiledJob(const nlohmann::json& params, const nl
     return runProfiledJob(job, [&](const nlohmann::json& ev) { progress(ev); });
 }
 
-StartedJobPtr WorkerSession::jobChildFor(int device, bool* ahead) {
+StartedJobPtr WorkerSession::jobChildFor(int device, bool* ahead, std::string* prewarmed) {
     *ahead = false;
+    prewarmed->clear();
     while (!m_ahead.empty()) {
         AheadChild next = std::move(m_ahead.front());
         m_ahead.pop_front();
         if (next.device == device && jobChildWaiting(*next.job)) {
             holdJobChild(*next.job, false);
             *ahead = true;
+            *prewarmed = std::move(next.prewarmed);
             return std::move(next.job);
         }
         // another device's, or gone: its group is killed, its folder removed
@@ -374,7 +289,7 @@ StartedJobPtr WorkerSession::jobChildFor(int device, bool* ahead) {
 void WorkerSession::startAhead(int device) {
     while (m_ahead.size() < kAheadChildren)
         m_ahead.push_back(
-            {startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}}), device});
+            {startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}}), device, {}});
 }
 
 void WorkerSession::holdAhead(bool hold) {
@@ -382,10 +297,28 @@ void WorkerSession::holdAhead(bool hold) {
         holdJobChild(*c.job, hold);
 }
 
+void WorkerSession::prewarmNext(const nlohmann::json& params, int device) {
+    const auto next = params.find("next");
+    if (m_ahead.empty() || next == params.end() || !next->is_object())
+        return;
+    AheadChild& child = m_ahead.front();
+    if (!child.prewarmed.empty() || child.device != device || !jobChildWaiting(*child.job) ||
+        !jobChildSettled(*child.job))
+        return;
+    const auto line = m_warmLines.find(warmTaskKey(next->value("task", nlohmann::json::object()),
+                                                   next->value("shapes", nlohmann::json())));
+    const auto choices = m_choicesFiles.find(device);
+    if (line == m_warmLines.end() || choices == m_choicesFiles.end())
+        return;
+    if (sendWarm(*child.job, line->second, choices->second))
+        child.prewarmed = line->second.dump();
+}
+
 std::optional<Result<DeviceCeilings>>
-WorkerSession::warmUp(StartedJobPtr& early, const nlohmann::json& params,
-                      const nlohmann::json& reference, int device, bool needCeilings,
-                      const std::function<double()>& since, nlohmann::json* timeline) {
+WorkerSession::warmUp(StartedJobPtr& early, const std::string& prewarmed,
+                      const nlohmann::json& params, const nlohmann::json& reference, int device,
+                      bool needCeilings, const std::function<double()>& since,
+                      nlohmann::json* timeline) {
     // The ceilings' probe and the baseline's algorithm search time what they run: the children
     // started ahead are held meanwhile.
     struct Held {
@@ -393,16 +326,29 @@ WorkerSession::warmUp(StartedJobPtr& early, const nlohmann::json& params,
         ~Held() { s.holdAhead(false); }
     } held{*this};
     holdAhead(true);
+    const nlohmann::json line = warmLine(params, reference);
+    bool warmed = false;
+    if (early && !prewarmed.empty()) { // its answer comes first, whichever task it was for
+        if (awaitWarmed(*early, m_choicesFiles[device]))
+            warmed = prewarmed == line.dump();
+        else
+            early.reset();
+        (*timeline)["prewarmed"] = warmed ? 1 : 0;
+    }
     std::optional<Result<DeviceCeilings>> c;
     if (needCeilings) {
         c = ceilingsFor(device, early.get());
         (*timeline)["calibration_ready"] = since();
     }
-    if (early) {
-        if (warmChild(*early, params, reference, device, c))
-            (*timeline)["warm_done"] = since();
-        else
-            early.reset(); // gone or confused: the job gets a fresh child
+    const auto choices = algorithmChoicesFile(device, c);
+    if (early && !warmed)
+        warmed = sendWarm(*early, line, choices) && awaitWarmed(*early, choices);
+    if (early && warmed) {
+        (*timeline)["warm_done"] = since();
+        m_warmLines[warmTaskKey(line["task"], params.value("shapes", nlohmann::json()))] = line;
+        m_choicesFiles[device] = choices;
+    } else {
+        early.reset(); // gone or confused: the job gets a fresh child
     }
     return c;
 }
@@ -422,8 +368,11 @@ nlohmann::json WorkerSession::runJob(const nlohmann::json& params, const nlohman
     if (params.value("prepare_next", false) && early)
         startAhead(device);
     auto jobEvent = [&](const nlohmann::json& ev) {
-        if (auto hold = holdAheadAfter(ev))
+        if (auto hold = holdAheadAfter(ev)) {
             holdAhead(*hold);
+            if (!*hold)
+                prewarmNext(params, device);
+        }
         progress(ev);
     };
     nlohmann::json job = runJobInChild(m_jobPath, spec, limits, jobEvent, std::move(early));
@@ -450,9 +399,10 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     // The child starts before this process asks the driver for its devices (both take a while).
     StartedJobPtr early;
     bool ahead = false;
+    std::string prewarmed;
     // (A profile starts one too: it measures the ceilings the roofline needs when none are cached.)
     if (!sanitizing && (!m_devices || !m_devices->gpus.empty()))
-        early = jobChildFor(device, &ahead);
+        early = jobChildFor(device, &ahead, &prewarmed);
     const auto q0 = std::chrono::steady_clock::now();
     const DeviceInfo& d = devices();
     const bool haveDevice = !d.gpus.empty() && device >= 0 && device < int(d.gpus.size());
@@ -482,8 +432,9 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         timeline["reference_built"] = since();
     if (reference.contains("error"))
         return (void)building.get(), reference;
-    std::optional<Result<DeviceCeilings>> c = warmUp(
-        early, params, reference, device, haveDevice && (bench || profiling), since, &timeline);
+    std::optional<Result<DeviceCeilings>> c =
+        warmUp(early, prewarmed, params, reference, device, haveDevice && (bench || profiling),
+               since, &timeline);
     nlohmann::json built = building.get();
     timeline["build_done"] = since();
     if (built.contains("error"))

@@ -3,7 +3,9 @@
 // the sink. Single-threaded: kwb-runner's main loop owns it. Knows nothing about where the
 // lines come from.
 #include <deque>
+#include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,12 +48,12 @@ private:
                                const std::function<void(nlohmann::json)>& progress);
     // The device's ceilings (measured in the early child when none are cached) and the task's
     // baseline warmed in it, with the children started ahead held; early is reset when its warm
-    // fails.
-    std::optional<Result<DeviceCeilings>> warmUp(StartedJobPtr& early, const nlohmann::json& params,
-                                                 const nlohmann::json& reference, int device,
-                                                 bool needCeilings,
-                                                 const std::function<double()>& since,
-                                                 nlohmann::json* timeline);
+    // fails. `prewarmed`: the warm line sent to early ahead (prewarmNext), empty if none: its
+    // answer is read first, and where it was this job's line, the child is not warmed again.
+    std::optional<Result<DeviceCeilings>>
+    warmUp(StartedJobPtr& early, const std::string& prewarmed, const nlohmann::json& params,
+           const nlohmann::json& reference, int device, bool needCeilings,
+           const std::function<double()>& since, nlohmann::json* timeline);
     // The job: sanitized, profiled, or in its child (started ahead or fresh), the next children
     // started ahead of it when more follow.
     nlohmann::json runJob(const nlohmann::json& params, const nlohmann::json& spec,
@@ -59,8 +61,9 @@ private:
                           const std::function<void(nlohmann::json)>& progress, StartedJobPtr early,
                           int device);
     // The job child a verification on `device` starts with: the one the previous verification
-    // started ahead when it still waits on that device (*ahead true), else a fresh one.
-    StartedJobPtr jobChildFor(int device, bool* ahead);
+    // started ahead when it still waits on that device (*ahead true; *prewarmed: the warm line
+    // sent to it ahead, if any), else a fresh one.
+    StartedJobPtr jobChildFor(int device, bool* ahead, std::string* prewarmed);
     // withLibraries: with the libraries' versions (queryDevices), which costs loading them.
     const DeviceInfo& devices(bool withLibraries = false);
     BuildCache& buildCache();
@@ -78,11 +81,23 @@ private:
     struct AheadChild {
         StartedJobPtr job;
         int device = -1;
+        std::string prewarmed; // the warm line sent to it ahead (without the choices), if any
     };
     static constexpr std::size_t kAheadChildren = 2;
     std::deque<AheadChild> m_ahead;
     void startAhead(int device);
     void holdAhead(bool hold);
+    // The baseline of the verification that follows ("next" in the request: its task and shapes)
+    // warmed ahead in the first child started ahead, while this job checks its candidate (the
+    // children are let go then, and held again before it times). Only a task and shapes this
+    // worker warmed before: their algorithms are chosen and cached, so the warm searches
+    // nothing and times nothing. The child must have read its key and prepare line first
+    // (jobChildSettled), so that it can be held while a job times.
+    void prewarmNext(const nlohmann::json& params, int device);
+    // The last warm line that succeeded for each task and shapes (warmTaskKey), and the device's
+    // algorithm choices file: what prewarmNext sends.
+    std::map<std::string, nlohmann::json> m_warmLines;
+    std::map<int, std::filesystem::path> m_choicesFiles;
     bool m_greeted = false;
     bool m_finished = false;
     int m_exitCode = 0;

@@ -194,6 +194,8 @@ SubprocessWorker::verify(const Task& task, const VerifyRequest& request,
                              {"idle_timeout_s", request.idleTimeoutSeconds}};
     if (request.prepareNext)
         params["prepare_next"] = true;
+    if (request.prepareNext && request.next)
+        params["next"] = {{"task", request.next->task}, {"shapes", request.next->shapes}};
     if (!request.sanitize.empty())
         params["sanitize"] = request.sanitize;
     if (!request.profile.empty())

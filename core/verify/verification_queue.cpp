@@ -359,8 +359,14 @@ VerificationQueue::EntryPtr VerificationQueue::takeForLane() {
     ++m_verifying;
     // More will come to some lane: this lane's worker may start the next job's process while
     // this one runs (VerifyRequest::prepareNext). A guess when several lanes share the rest.
-    if (e->request)
+    if (e->request) {
         e->request->prepareNext = !m_toVerify.empty() || !m_toBuild.empty() || m_building > 0;
+        // The one this lane takes next, unless another lane takes it first.
+        e->request->next.reset();
+        if (!m_toVerify.empty() && m_toVerify.front()->request)
+            e->request->next = VerifyRequest::Next{m_toVerify.front()->item.task,
+                                                   m_toVerify.front()->request->shapes};
+    }
     return e;
 }
 

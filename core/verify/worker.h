@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,14 @@ struct VerifyRequest {
     // More verifications follow on this worker's device: it may start the next one's job child
     // (its process and CUDA) while this one's job runs. Changes no verdict or figure it reports.
     bool prepareNext = false;
+    // The verification that follows on this worker's device, where the caller knows it: the worker
+    // may ready its baseline in that job's child while this one checks its candidate (never while
+    // it times). Changes no verdict or figure either reports; a wrong guess costs only the warm.
+    struct Next {
+        Task task;
+        std::vector<std::string> shapes; // empty: all
+    };
+    std::optional<Next> next;
 };
 
 class Worker {

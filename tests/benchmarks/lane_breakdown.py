@@ -6,8 +6,8 @@ queue benchmark keeps its project: queue_benchmark.sh OUT/queue.kwbproj).
 
 Per sample: the queue's GPU seconds (the lane's time), the time before the job (the job child's
 start, CUDA's start and the baseline's warm-up; split by whether the child was started ahead by
-the previous verification), correctness, the timing set-up and the interleaved timing; per
-timed shape: the sampling loop's parts (fresh inputs, the timed samples, the output checks,
+the previous verification, and whether its baseline was warmed ahead too), correctness, the
+timing set-up and the interleaved timing; per timed shape: the sampling loop's parts (fresh inputs, the timed samples, the output checks,
 the audits, the clock readings) where the records have them. Means and medians in ms."""
 import argparse, json, sqlite3, statistics, sys
 
@@ -36,6 +36,9 @@ def main():
         return 1
     lane, before, before_ahead, before_fresh, job, corr, setup, timed = ([] for _ in range(8))
     warm_ahead = []  # the child's own warm-up time (prepared.warm_ms) where it was started ahead
+    # The time before the job where the baseline was warmed ahead (timeline "prewarmed": 1, while
+    # the job before checked its candidate), and where a warm sent ahead was for another task (0).
+    before_prewarmed, before_prewarm_missed = [], []
     parts = {k: [] for k in ("sampling", "sampling_refresh", "sampling_timed", "sampling_checks",
                              "sampling_audits", "sampling_clock", "warmup", "capture", "host_check")}
     ahead = 0
@@ -49,6 +52,8 @@ def main():
             (before_ahead if w.get("child_started_ahead") else before_fresh).append(w["warm_done"])
             if w.get("child_started_ahead") and "warm_ms" in r.get("prepared", {}):
                 warm_ahead.append(r["prepared"]["warm_ms"])
+            if "prewarmed" in w:
+                (before_prewarmed if w["prewarmed"] else before_prewarm_missed).append(w["warm_done"])
         ahead += 1 if w.get("child_started_ahead") else 0
         if "job_done" in w and "build_done" in w:
             job.append(w["job_done"] - w["build_done"])
@@ -90,7 +95,9 @@ def main():
         timed.append(t)
     out = {"records": len(recs), "child_started_ahead": ahead, "lane": stats(lane),
            "before_job": stats(before), "before_job_ahead": stats(before_ahead),
-           "before_job_fresh": stats(before_fresh), "warm_ahead": stats(warm_ahead), "job": stats(job), "correctness": stats(corr),
+           "before_job_fresh": stats(before_fresh), "warm_ahead": stats(warm_ahead),
+           "before_job_prewarmed": stats(before_prewarmed),
+           "before_job_prewarm_missed": stats(before_prewarm_missed), "job": stats(job), "correctness": stats(corr),
            "timing_setup": stats(setup), "timing": stats(timed),
            "per_shape_timing": {k: stats(v) for k, v in parts.items()},
            "by_shape": {name: {k: stats(v) for k, v in steps.items()}
@@ -102,6 +109,9 @@ def main():
     line("child started ahead", out["before_job_ahead"], 2)
     line("of which the baseline's warm-up in it (the rest: waiting for it, the ceilings)",
          out["warm_ahead"], 3)
+    line("baseline warmed ahead (while the job before checked its candidate)",
+         out["before_job_prewarmed"], 3)
+    line("warmed ahead for another task, warmed again", out["before_job_prewarm_missed"], 3)
     line("child started for it", out["before_job_fresh"], 2)
     line("the job", out["job"], 1)
     line("correctness (all shapes)", out["correctness"], 2)

@@ -4,8 +4,8 @@ compile-only verdicts (no GPU needed):
 
   many      100 samples, --jobs 2: among them compile errors, a build that hangs (stopped by
             --build-timeout) and a sample whose worker dies while verifying it; every sample
-            gets exactly one record, the rest pass through; a second run skips them all
-            (verified alike), --again verifies them again.
+            gets exactly one record, the rest pass through; each verification names the one
+            that comes after it on its lane; a second run skips them all (verified alike).
   lanes     two lanes over two fake devices (--gpus 0,1: CUDA_VISIBLE_DEVICES differs) give the
             verdicts one lane gives, and both lanes work.
   cancel    SIGINT while builds run: kwb ends (130) and no process it started is left.
@@ -39,6 +39,13 @@ def pump():
     os._exit(0)
 threading.Thread(target=pump, daemon=True).start()
 for line in sys.stdin.buffer:
+    if b'"type":"verify"' in line:
+        import json
+        params = json.loads(line).get("params", {})
+        with open(LOG, "a") as log:  # what the worker is told of the verification after this one
+            log.write(json.dumps({"task": params.get("task"), "shapes": params.get("shapes"),
+                                  "prepare_next": params.get("prepare_next", False),
+                                  "next": params.get("next")}) + "\n")
     if b'"type":"verify"' in line and CRASH.encode() in line:
         child.kill()
         os.kill(os.getpid(), signal.SIGSEGV)
@@ -81,8 +88,10 @@ class Scratch:
         with open(nvcc, "w") as f:
             f.write(NVCC.replace("HANG", HANG).replace("REAL", args.nvcc))
         proxy = os.path.join(self.root, "kwb-runner-proxy")
+        self.verify_log = os.path.join(self.root, "verify-requests.jsonl")
         with open(proxy, "w") as f:
-            f.write(PROXY.replace("REAL", repr(args.runner)).replace("CRASH", repr(CRASH)))
+            f.write(PROXY.replace("REAL", repr(args.runner)).replace("CRASH", repr(CRASH))
+                    .replace("LOG", repr(self.verify_log)))
         for p in (nvcc, proxy):
             os.chmod(p, 0o755)
         self.env = dict(os.environ)
@@ -176,11 +185,26 @@ def case_many(s):
         q = rs[0].get("queue")
         if not q or not {"build_seconds", "queue_wait_seconds", "gpu_seconds", "options"} <= q.keys():
             fail(f"sample {sid}'s record has the queue's figures: {q}")
+    # A verification whose successor was already built when the lane took it names that one
+    # ("next": its task and shapes, for the worker to warm its baseline ahead), and the one
+    # verified next is that one. Here the builds are the bottleneck, so only some find theirs built.
+    with open(s.verify_log) as f:
+        asked = [json.loads(line) for line in f]
+    told = [i for i, a in enumerate(asked) if a["next"]]
+    if not told:
+        fail(f"none of {len(asked)} verify requests names the next verification")
+    for i in told:
+        a, after = asked[i], asked[i + 1] if i + 1 < len(asked) else None
+        if not a["prepare_next"] or not after or a["next"] != {"task": after["task"],
+                                                                "shapes": after["shapes"]}:
+            fail(f"verify request {i} names a next verification that is not the one that came: "
+                 f"{json.dumps(a['next'])[:300]} / {json.dumps(after)[:300]}")
     r2 = s.run("samples", "verify", "--all", "--jobs", "2", "--project", project)
     again, _ = records(project)
     if sum(len(x) for x in again.values()) != 100 or "100 already verified alike" not in r2.stdout:
         fail("a second run skips every sample verified alike: " + r2.stdout[-500:])
-    print(f"ok: 100 samples, one record each, in {wall:.0f} s; the second run skipped all")
+    print(f"ok: 100 samples, one record each, in {wall:.0f} s; {len(told)} of {len(asked)} verify "
+          "requests named the next one, rightly; the second run skipped all")
     return project
 
 

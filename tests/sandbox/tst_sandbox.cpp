@@ -620,6 +620,8 @@ int holdCase() {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     const char unread = stateOf(loadingPid);
     CHECK_MSG(unread != 'T', "a child that has not read its key yet was held");
+    CHECK_MSG(!kwb::gpu::jobChildSettled(*loading),
+              "a child with its key unread counts as settled");
     CHECK_MSG(holdUntilStopped(*loading, loadingPid) == 'T', "held once it read its key");
     loading.reset();
 
@@ -629,9 +631,22 @@ int holdCase() {
     const char held = holdUntilStopped(*job, pid);
     CHECK_MSG(held == 'T', std::string("held: state ") + held);
     CHECK(kwb::gpu::jobChildWaiting(*job));
+    // A line sent to it while held (a warm sent ahead) waits unread; the child stays settled and
+    // is held again at once, not after the wait given to a child still loading.
+    CHECK(kwb::gpu::jobChildSettled(*job));
+    CHECK(kwb::gpu::sendToJob(*job, {{"type", "warm"}}));
+    CHECK(kwb::gpu::jobChildSettled(*job));
+    const auto h0 = Clock::now();
+    kwb::gpu::holdJobChild(*job, true);
+    CHECK_MSG(Clock::now() - h0 < std::chrono::milliseconds(50),
+              "a settled child with a line unread was held only after a wait");
     kwb::gpu::holdJobChild(*job, false);
     const char going = waitFor(pid, [](char s) { return s != 'T'; });
     CHECK_MSG(going == 'S' || going == 'R', std::string("let go: state ") + going);
+    // Let go, it answers the line (the task is missing: nothing to warm), then runs its job.
+    json warmed = kwb::gpu::readFromJob(*job, std::chrono::seconds(20));
+    CHECK_MSG(warmed.is_object() && warmed.value("type", "") == "warmed",
+              "the answer to the line sent while held: " + warmed.dump());
     json own = runBenignIn(std::move(job));
     CHECK_MSG(own.value("verdict", "") == "pass", text(own).substr(0, 600));
 

@@ -11,8 +11,9 @@
 namespace kwb::gpu {
 namespace {
 
-// The FLOP rate a task's floor time is taken at: the library's matrix rate for its first
-// input's type, the plain FP32 rate for float32 work other than GEMM and convolution.
+// The FLOP rate a task's floor time is taken at: the rate for its first input's type (the plain
+// FP32 rate for float32, GEMM and convolution included: their baselines compute in FP32, not
+// TF32; the matrix rate for the half types).
 double floorRateTFlops(const Task& task, const DeviceCeilings& c) {
     std::string dtype = "f32";
     for (const auto& prm : task.parameters)
@@ -20,8 +21,6 @@ double floorRateTFlops(const Task& task, const DeviceCeilings& c) {
             dtype = toString(prm.dtype);
             break;
         }
-    if (task.family != "gemm" && task.family != "conv" && dtype == "f32")
-        return c.f32TFlops;
     return matrixRateTFlops(c, dtype);
 }
 

@@ -22,6 +22,7 @@ struct VerificationQueue::Entry {
     Clock::time_point submitted = Clock::now();
     std::optional<v::BuildReport> build;
     double buildSeconds = 0, queueWaitSeconds = 0, gpuSeconds = 0;
+    std::optional<std::size_t> namedBy; // the lane told it comes next there (VerifyRequest::next)
 };
 
 nlohmann::json verificationOptionsKey(const VerifyOptions& options) {
@@ -348,24 +349,35 @@ void VerificationQueue::buildOne(const EntryPtr& e, std::unique_ptr<Worker>& wor
 
 // ---- lanes --------------------------------------------------------------------------------
 
-VerificationQueue::EntryPtr VerificationQueue::takeForLane() {
+VerificationQueue::EntryPtr VerificationQueue::takeForLane(std::size_t lane) {
     std::unique_lock lock(m_mutex);
     const auto allBuilt = [this] { return m_closed && m_toBuild.empty() && m_building == 0; };
     m_changed.wait(lock, [&] { return m_cancel || !m_toVerify.empty() || allBuilt(); });
     if (m_cancel || m_toVerify.empty())
         return nullptr;
-    EntryPtr e = std::move(m_toVerify.front());
-    m_toVerify.pop_front();
+    // The entry this lane's worker was told comes next, else the first no other lane was told of,
+    // else the first (a lane does not wait for another's).
+    auto pick = std::find_if(m_toVerify.begin(), m_toVerify.end(),
+                             [&](const EntryPtr& x) { return x->namedBy == lane; });
+    if (pick == m_toVerify.end())
+        pick = std::find_if(m_toVerify.begin(), m_toVerify.end(),
+                            [](const EntryPtr& x) { return !x->namedBy; });
+    if (pick == m_toVerify.end())
+        pick = m_toVerify.begin();
+    EntryPtr e = std::move(*pick);
+    m_toVerify.erase(pick);
     ++m_verifying;
     // More will come to some lane: this lane's worker may start the next job's process while
-    // this one runs (VerifyRequest::prepareNext). A guess when several lanes share the rest.
+    // this one runs (VerifyRequest::prepareNext), and ready the baseline of the one it names.
     if (e->request) {
         e->request->prepareNext = !m_toVerify.empty() || !m_toBuild.empty() || m_building > 0;
-        // The one this lane takes next, unless another lane takes it first.
         e->request->next.reset();
-        if (!m_toVerify.empty() && m_toVerify.front()->request)
-            e->request->next = VerifyRequest::Next{m_toVerify.front()->item.task,
-                                                   m_toVerify.front()->request->shapes};
+        const auto next = std::find_if(m_toVerify.begin(), m_toVerify.end(),
+                                       [](const EntryPtr& x) { return !x->namedBy; });
+        if (next != m_toVerify.end() && (*next)->request) {
+            (*next)->namedBy = lane;
+            e->request->next = VerifyRequest::Next{(*next)->item.task, (*next)->request->shapes};
+        }
     }
     return e;
 }
@@ -373,7 +385,7 @@ VerificationQueue::EntryPtr VerificationQueue::takeForLane() {
 void VerificationQueue::laneLoop(std::size_t lane) {
     std::unique_ptr<Worker> worker;
     std::string device;
-    while (EntryPtr e = takeForLane()) {
+    while (EntryPtr e = takeForLane(lane)) {
         verifyOn(lane, e, worker, device);
         {
             std::lock_guard lock(m_mutex);

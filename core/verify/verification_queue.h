@@ -114,7 +114,9 @@ private:
     void buildLoop();
     void laneLoop(std::size_t lane);
     EntryPtr takeForBuild();
-    EntryPtr takeForLane();
+    // The next entry for `lane` to verify; the request it gets names the one after it, which is
+    // then kept for that lane while others have work.
+    EntryPtr takeForLane(std::size_t lane);
     bool waitForMemory();
     void buildOne(const EntryPtr& e, std::unique_ptr<Worker>& worker);
     void buildReference(const Task& task, Worker& worker);

@@ -21,8 +21,9 @@ namespace kwb::gpu {
 std::filesystem::path algorithmChoicesFile(int device,
                                            const std::optional<Result<DeviceCeilings>>& ceilings);
 
-// The device's ceilings: cached per device, else measured by `job` (after it started CUDA,
-// before it warms: nothing else runs on the GPU then) and cached.
+// The device's ceilings: cached per device, else measured by `job` (it has started CUDA, any warm
+// sent to it is answered, and the other children are held: nothing else runs on the GPU) and
+// cached.
 Result<DeviceCeilings> ceilingsFor(int device, StartedJob* job);
 
 // The "warm" line for a verification (protocol "verify" params) whose reference kernel was built

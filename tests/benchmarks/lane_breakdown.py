@@ -50,7 +50,9 @@ def main():
         if "warm_done" in w:
             before.append(w["warm_done"])
             (before_ahead if w.get("child_started_ahead") else before_fresh).append(w["warm_done"])
-            if w.get("child_started_ahead") and "warm_ms" in r.get("prepared", {}):
+            # (a warm done ahead, while the job before ran, is not this lane's time)
+            if (w.get("child_started_ahead") and not w.get("prewarmed")
+                    and "warm_ms" in r.get("prepared", {})):
                 warm_ahead.append(r["prepared"]["warm_ms"])
             if "prewarmed" in w:
                 (before_prewarmed if w["prewarmed"] else before_prewarm_missed).append(w["warm_done"])

@@ -127,8 +127,8 @@ private:
     Failure maskKept(std::uint64_t key);
 
     // Overwritten at the end of each trial, so the next trial's first call finds nothing of this
-    // one's answers; kept allocated for the next trial (a shape's outputs can be gigabytes, and
-    // allocating, guarding and freeing them every trial cost more than the trial's own work).
+    // one's answers, and kept allocated for the next trial: a shape's outputs can be gigabytes,
+    // and every allocation is written whole (its guard pattern) and every free after a scrub.
     void scrubKept();
     // Overwritten and freed once the correctness trials and the stream check are done.
     void releaseKept();

@@ -4,11 +4,13 @@ compile-only verdicts (no GPU needed):
 
   many      100 samples, --jobs 2: among them compile errors, a build that hangs (stopped by
             --build-timeout) and a sample whose worker dies while verifying it; every sample
-            gets exactly one record, the rest pass through; each verification names the one
-            that comes after it on its lane; a second run skips them all (verified alike).
+            gets exactly one record, the rest pass through; a verification that names the next
+            one names the one that comes next on its lane; a second run skips them all.
   lanes     two lanes over two fake devices (--gpus 0,1: CUDA_VISIBLE_DEVICES differs) give the
             verdicts one lane gives, and both lanes work.
   cancel    SIGINT while builds run: kwb ends (130) and no process it started is left.
+  prewarm   (GPU only; skips without one) two tasks' references verified with timing through one
+            lane: all pass, and later jobs of a task have their baseline warmed ahead.
 
 The hanging build and the dying worker come from two stand-ins in a scratch folder: KWB_NVCC is
 a script that runs the real nvcc except for a source holding the hang marker, and KWB_RUNNER a
@@ -262,9 +264,57 @@ def case_cancel(s):
     print("ok: SIGINT ends the queue, nothing left behind")
 
 
+def case_prewarm(s):
+    """On a GPU: two tasks' references, each several times, verified with timing through one lane.
+    The worker warms a job's baseline ahead (while the job before checks its candidate) only for a
+    task it warmed before; every sample passes either way."""
+    try:
+        gpus = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=60)
+        has_gpu = gpus.returncode == 0 and "GPU" in gpus.stdout
+    except (OSError, subprocess.TimeoutExpired):
+        has_gpu = False
+    if not has_gpu:
+        print("SKIP: no CUDA device (nvidia-smi lists none): warming ahead needs timed jobs")
+        sys.exit(77)
+    refs = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "resources",
+                        "tasks", "reference")
+    project = os.path.join(s.root, "prewarm.kwbproj")
+    s.run("project", "new", project)
+    for part, (task, count) in enumerate([("saxpy-f32", 4), ("gelu-f32", 4), ("saxpy-f32", 2)]):
+        folder = os.path.join(s.root, f"prewarm-{part}")
+        os.makedirs(folder)
+        with open(os.path.join(refs, task + ".cu")) as f:
+            ref = f.read()
+        for i in range(count):
+            with open(os.path.join(folder, f"v{i}.cu"), "w") as f:
+                f.write(f"// variant {part}.{i}\n" + ref)
+        s.run("import", folder, "--task", task, "--model", "queue-test", "--project", project)
+    r = s.run("samples", "verify", "--all", "--jobs", "4", "--project", project)
+    db = sqlite3.connect(project)
+    rows = [json.loads(x) for (x,) in db.execute("SELECT record_json FROM verifications ORDER BY rowid")]
+    if len(rows) != 10 or any(x["verdict"] != "pass" for x in rows):
+        fail("every reference passes: " + str([(x.get("task_id"), x["verdict"], x.get("detail", "")[:200])
+                                               for x in rows]) + r.stdout[-1500:])
+    seen, ahead = set(), 0
+    for x in rows:
+        w = x.get("worker_timeline_ms", {})
+        if "prewarmed" in w and x["task_id"] not in seen:
+            fail(f"a warm was sent ahead for {x['task_id']} before this worker had warmed it once")
+        if w.get("prewarmed") == 1:
+            ahead += 1
+            if not x.get("prepared", {}).get("warmed_shapes"):
+                fail("a job warmed ahead has no warmed shapes: " + json.dumps(x.get("prepared")))
+        seen.add(x["task_id"])
+    if ahead == 0:
+        fail("no job of the 10 had its baseline warmed ahead: " +
+             str([x.get("worker_timeline_ms") for x in rows]))
+    print(f"ok: 10 references pass through one lane; {ahead} of them had their baseline warmed "
+          "ahead, each for a task warmed before")
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--case", required=True, choices=["many", "lanes", "cancel"])
+    ap.add_argument("--case", required=True, choices=["many", "lanes", "cancel", "prewarm"])
     ap.add_argument("--kwb", required=True)
     ap.add_argument("--runner", required=True)
     args = ap.parse_args()
@@ -277,7 +327,8 @@ def main():
         sys.exit(77)
     s = Scratch(args)
     try:
-        {"many": case_many, "lanes": case_lanes, "cancel": case_cancel}[args.case](s)
+        {"many": case_many, "lanes": case_lanes, "cancel": case_cancel,
+         "prewarm": case_prewarm}[args.case](s)
     finally:
         shutil.rmtree(s.root, ignore_errors=True)
 

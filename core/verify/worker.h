@@ -47,8 +47,9 @@ struct VerifyRequest {
     // (its process and CUDA) while this one's job runs. Changes no verdict or figure it reports.
     bool prepareNext = false;
     // The verification that follows on this worker's device, where the caller knows it: the worker
-    // may ready its baseline in that job's child while this one checks its candidate (never while
-    // it times). Changes no verdict or figure either reports; a wrong guess costs only the warm.
+    // may ready its baseline in that job's child while this one checks its candidate (the child
+    // is held while this job times). A wrong guess costs the warm done ahead, and the right one
+    // is done as without a guess.
     struct Next {
         Task task;
         std::vector<std::string> shapes; // empty: all

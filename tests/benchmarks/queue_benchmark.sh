@@ -8,8 +8,9 @@
 # each with an empty build cache (the device's ceilings and algorithm choices stay cached, as on
 # a machine in use). Writes to OUT: queue.txt, one.txt (kwb's output), gpu_queue.csv and
 # gpu_one.csv (nvidia-smi utilization every 200 ms), results.json (samples and builds per minute,
-# GPU busy fraction, each sample's verdict and speedup on both sides and how many differ by
-# more than 2 %; the suite's tasks per minute), suite.txt (kwb suite --json), queue.kwbproj
+# GPU busy fraction, each sample's verdict and speedup on both sides; the suite's tasks per
+# minute), one_compare.txt (the queue against one by one: queue_compare.py), suite.txt
+# (kwb suite --json), queue.kwbproj
 # (the queue side's project, its records' timelines show where each sample's GPU time went),
 # lane.txt and lane.json (that breakdown, tests/benchmarks/lane_breakdown.py).
 # Usage: tests/benchmarks/queue_benchmark.sh BIN_DIR OUT_DIR [--skip-one]
@@ -136,15 +137,6 @@ def side(name):
                         for s, r in recs.items()}}
 
 res = {"queue": side("queue"), "one": side("one")}
-if res["queue"] and res["one"]:
-    q, o = res["queue"]["records"], res["one"]["records"]
-    both = [s for s in q if s in o]  # ONE_EVERY: the one side verified some of the samples
-    res["compared"] = len(both)
-    res["verdicts_differ"] = [s for s in both if o[s]["verdict"] != q[s]["verdict"]]
-    ratios = {s: q[s]["speedup"] / o[s]["speedup"] - 1 for s in both
-              if q[s]["speedup"] and o[s]["speedup"]}
-    res["speedup_ratio_percent"] = {s: 100 * r for s, r in ratios.items()}
-    res["speedups_beyond_2_percent"] = [s for s, r in ratios.items() if abs(r) > 0.02]
 try:
     text = open(os.path.join(out, "suite.txt")).read()  # stderr's lines, if any, come first
     st, _ = json.JSONDecoder().raw_decode(text[text.index("{\n"):])
@@ -163,13 +155,14 @@ for k in ("queue", "one"):
         print(f"{k}: {r['samples']} samples in {r['wall_seconds']:.1f} s = "
               f"{r['samples_per_minute']:.1f}/min, builds {r['builds_per_minute']:.1f}/min, "
               f"GPU busy {r['gpu_busy_fraction']}, passed {r['passed']}")
-if "verdicts_differ" in res:
-    r = sorted(res["speedup_ratio_percent"].values())
-    print(f"verdicts differ: {len(res['verdicts_differ'])} of {res['compared']} compared; "
-          f"speedups beyond 2 %: {len(res['speedups_beyond_2_percent'])} of {len(r)}"
-          + (f" (queue over one by one: median {r[len(r) // 2]:+.2f} %, from {r[0]:+.2f} to "
-             f"{r[-1]:+.2f} %)" if r else ""))
 EOF
+# The queue against one by one (the samples both verified; ONE_EVERY: some of them): verdicts,
+# and speedups queue over one by one.
+if [ -f "$WORK/one.kwbproj" ]; then
+    python3 "$SRC/tests/benchmarks/queue_compare.py" "$WORK/queue.kwbproj" "$WORK/one.kwbproj" \
+        --names queue "one by one" > "$OUT/one_compare.txt" 2>&1 || true
+    cat "$OUT/one_compare.txt"
+fi
 
 # Where the queue side's lane time went, per sample and per timed shape.
 python3 "$SRC/tests/benchmarks/lane_breakdown.py" "$OUT/queue.kwbproj" --json "$OUT/lane.json" \

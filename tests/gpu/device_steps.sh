@@ -99,7 +99,8 @@ for step in "$@"; do
     queue) (unset KWB_CACHE_DIR KWB_DATA_DIR
             ONE_EVERY=${ONE_EVERY:-4} "$ROOT/tests/benchmarks/queue_benchmark.sh" "$BIN/bin" "$OUT/queue" \
                 > "$OUT/queue.log" 2>&1)
-           { grep -E "^(suite|queue|one|verdicts)" "$OUT/queue.log"; cat "$OUT/queue/lane.txt"; } > "$OUT/queue.txt"
+           { grep -E "^(suite|queue|one)" "$OUT/queue.log"; cat "$OUT/queue/one_compare.txt" "$OUT/queue/lane.txt"; } \
+               > "$OUT/queue.txt" 2>/dev/null
            # packed and removed even where tar warns (exit 1: a file changed as it read), so OUT
            # keeps few files for the trip back
            tar -C "$OUT" -cJf "$OUT/queue.tar.xz" queue queue.log; [ $? -le 1 ] &&

@@ -17,12 +17,13 @@ nlohmann::json readAlgorithmChoices(const std::filesystem::path& file) {
     return j.is_object() ? j : nlohmann::json::object();
 }
 
-// Adds what a job found (AtomicFile: a reader never sees half a file). A failed write only
-// means the next job searches again.
-void keepAlgorithmChoices(const std::filesystem::path& file, nlohmann::json known,
-                          const nlohmann::json& found) {
+// Adds what a job found to the file as it is now (a worker of another lane may have added to
+// it); AtomicFile: a reader never sees half a file. A failed write only means the next job
+// searches again.
+void keepAlgorithmChoices(const std::filesystem::path& file, const nlohmann::json& found) {
     if (file.empty() || !found.is_object() || found.empty())
         return;
+    nlohmann::json known = readAlgorithmChoices(file);
     for (const auto& [key, algo] : found.items())
         if (algo.is_number_integer())
             known[key] = algo;
@@ -97,8 +98,7 @@ bool awaitWarmed(StartedJob& job, const std::filesystem::path& choicesFile) {
     // The answer comes before the child has loaded any candidate, so it can be trusted.
     if (!warmed.is_object() || warmed.value("type", "") != "warmed")
         return false;
-    keepAlgorithmChoices(choicesFile, readAlgorithmChoices(choicesFile),
-                         warmed.value("algorithm_choices", nlohmann::json::object()));
+    keepAlgorithmChoices(choicesFile, warmed.value("algorithm_choices", nlohmann::json::object()));
     return true;
 }
 

@@ -33,7 +33,7 @@ CRASH = "KWB_QUEUE_TEST_CRASH"
 TASK = "saxpy-f32"
 
 PROXY = r'''#!/usr/bin/env python3
-import os, signal, subprocess, sys, threading
+import json, os, signal, subprocess, sys, threading
 child = subprocess.Popen([REAL] + sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 def pump():
     for line in child.stdout:
@@ -42,7 +42,6 @@ def pump():
 threading.Thread(target=pump, daemon=True).start()
 for line in sys.stdin.buffer:
     if b'"type":"verify"' in line:
-        import json
         params = json.loads(line).get("params", {})
         with open(LOG, "a") as log:  # what the worker is told of the verification after this one
             log.write(json.dumps({"task": params.get("task"), "shapes": params.get("shapes"),

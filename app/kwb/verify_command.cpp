@@ -162,7 +162,8 @@ void addVerifyOptions(CLI::App* cmd, VerifyOpts& o) {
            "warmup, warmup_ms, flush_l2, min_sample_ms, max_batch, graphs, clock_settle_ms, "
            "keep_above_clock_fraction, cover_us, max_cover_us, memset_kernels, stop_on "
            "(mean|median), "
-           "rotate_l2, min_buffer_sets, max_buffer_sets, max_rotate_mib, warm_l2_fill")
+           "rotate_l2, min_buffer_sets, max_buffer_sets, max_rotate_mib, warm_l2_fill, "
+           "prime_sets (0|1|2)")
         ->delimiter(',');
     o.sanitizeOption =
         cmd->add_option("--sanitize", o.sanitize,

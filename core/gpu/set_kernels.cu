@@ -190,6 +190,14 @@ __global__ void hashSetsKernel(SetSlab s, int first, unsigned long long* out) {
         atomicAdd(&out[blockIdx.y], hash);
 }
 
+__global__ void touchSetsKernel(SetSlab s, int first, unsigned long long* sink) {
+    const void* p = s.at(first + int(blockIdx.y));
+    std::uint32_t acc = 0;
+    KWB_FOR_SET_ELEMENTS(i, s.count) acc ^= bitsAt(p, s.type, i);
+    if (acc == 0x9e3779b9u)
+        *sink = acc;
+}
+
 __global__ void countGapBytesKernel(SetSlab s, std::size_t payloadBytes, unsigned long long* out) {
     const unsigned char* gap =
         static_cast<const unsigned char*>(s.at(int(blockIdx.y))) + payloadBytes;
@@ -286,6 +294,12 @@ cudaError_t auditMark(const SetSlab& out, int set, int next, AuditMark* mark, cu
 cudaError_t hashSets(const SetSlab& s, int first, int sets, unsigned long long* out,
                      cudaStream_t st) {
     hashSetsKernel<<<gridFor(s.count, sets), kBlock, 0, st>>>(s, first, out);
+    return cudaGetLastError();
+}
+
+cudaError_t touchSets(const SetSlab& s, int first, int sets, unsigned long long* sink,
+                      cudaStream_t st) {
+    touchSetsKernel<<<gridFor(s.count, sets), kBlock, 0, st>>>(s, first, sink);
     return cudaGetLastError();
 }
 

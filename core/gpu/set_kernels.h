@@ -59,6 +59,11 @@ cudaError_t auditMark(const SetSlab& out, int set, int next, AuditMark* mark, cu
 // Adds to out[j] the hash auditMark computes, of set first + j.
 cudaError_t hashSets(const SetSlab& s, int first, int sets, unsigned long long* out,
                      cudaStream_t st);
+// Reads every element of sets [first, first + sets) and nothing else: it leaves them in the L2 as
+// a kernel's reads do (TimingPolicy::primeSets). *sink is written only on a hash match no input is
+// meant to make, so the reads cannot be optimised away; it must be scratch whose value is unused.
+cudaError_t touchSets(const SetSlab& s, int first, int sets, unsigned long long* sink,
+                      cudaStream_t st);
 // Adds to *out the bytes between payloads (payloadBytes each, sets of them) that no longer hold
 // kGuardByte: a write just past one set's buffer.
 cudaError_t countGapBytes(const SetSlab& s, int sets, std::size_t payloadBytes,

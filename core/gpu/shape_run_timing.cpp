@@ -61,8 +61,10 @@ Failure ShapeRun::buildTimingSets() {
     setup.seed = mixSeed(mixSeed(m_job.seed, hashString(m_shape.name)), 0x74696d696e67ull);
     setup.maxMiB = m_job.timing.maxRotateMiB;
     m_warmL2 = timedWarm(m_job.timing, m_job.l2Bytes, TimingSets::setBytesOf(m_b));
-    if (m_warmL2)
+    if (m_warmL2) {
         setup.maxSets = warmSets(m_job.timing, m_job.l2Bytes, TimingSets::setBytesOf(m_b));
+        setup.prime = m_job.timing.primeSets;
+    }
     m_sets = std::make_unique<TimingSets>(setup);
     const int wanted = bufferSets(m_job.timing, m_job.l2Bytes, m_sets->setBytes());
     for (int sets = wanted;; sets = std::max(1, sets / 2)) // fewer where memory is short

@@ -86,6 +86,14 @@ std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double
     if (auto e = sample(a, flush, ma, covered ? &coveredA : nullptr); !e.empty())
         return e;
     const CallSpan spanB = spanOf(b);
+    if (m_hooks.beforeB) {
+        m_parts.timed += since(t);
+        t = Clock::now();
+        if (auto e = m_hooks.beforeB(spanA, spanB); !e.empty())
+            return e;
+        m_parts.refresh += since(t);
+        t = Clock::now();
+    }
     if (auto e = sample(b, flush, mb, covered ? &coveredB : nullptr); !e.empty())
         return e;
     m_parts.timed += since(t);

@@ -81,6 +81,17 @@ struct TimingPolicy {
     // no caller sees and one that moves library and candidate by different amounts.
     // 0: such shapes are flushed like the rest.
     double warmL2Fill = 0.5;
+    // Where a shape is timed warm, what the L2 holds when each side's sample starts. The inputs
+    // are refreshed (written) and the candidate's outputs poisoned right before the candidate's
+    // sample, while the baseline's sample starts on sets the candidate has just read. Unprimed
+    // (0), a memory-bound candidate reads lines no kernel has read since they were written and
+    // pays for it where the baseline does not: 2-5 % of its time at microsecond shapes on the
+    // H100. 1: the refreshed sets are read once more, untimed, before the candidate's sample
+    // (touchSets), so each side starts on sets a kernel has just read, as one set timed again
+    // and again left them before fresh inputs. 2: before the baseline's sample the sets it reads
+    // are written again with the very same inputs and its outputs poisoned, so each side starts
+    // right after such writes (the baseline then slows by as much).
+    int primeSets = 1;
 };
 
 // Whether a shape whose set (inputs and both sides' outputs) is setBytes is timed warm
@@ -113,6 +124,8 @@ struct SampleHooks {
     std::function<std::string(CallSpan span)> beforeA;
     // After a's calls `a` ran, then b's calls `b` (b.count 0: b did not run): a's outputs checked.
     std::function<std::string(CallSpan a, CallSpan b)> afterA;
+    // After a's sample, before b's calls `b` of the same pair are timed (outside the events).
+    std::function<std::string(CallSpan a, CallSpan b)> beforeB;
     // Audits: a's batch run once more, untimed, with a mark enqueued on the stream right after each
     // call (`next`: the call after it in the batch, or -1), then `afterAudit` checks the marks.
     // Where the batch is a graph, the audit replays a copy of that very graph with the marks

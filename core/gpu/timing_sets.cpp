@@ -220,10 +220,36 @@ std::string TimingSets::refresh(CallSpan span) {
         }
         for (std::size_t o : m_outputs)
             fillPoisonSets(m_view[o], r.first, r.count, m_s.stream);
+        // The checks zero m_counts before they count into it, so it can take touchSets' sink.
+        for (std::size_t i = 0; i < m_view.size() && m_s.prime == 1; ++i)
+            touchSets(m_view[i], r.first, r.count,
+                      static_cast<unsigned long long*>(m_counts.data()), m_s.stream);
     }
     cudaMemsetAsync(m_marks.data(), 0, m_marks.bytes(), m_s.stream);
     if (auto e = cudaGetLastError(); e != cudaSuccess)
         return stop(cudaFailure(e, "refreshing the timing sets' inputs"));
+    return {};
+}
+
+// The sets the baseline's calls `span` read, written again as refresh() wrote them (the same
+// generation's inputs: the values do not change), and the baseline's outputs poisoned. Sets past
+// the candidate's span get this generation's inputs too: their outputs are not checked, and the
+// baseline still reads the task's distribution.
+std::string TimingSets::rewrite(CallSpan span) {
+    if (m_failure)
+        return "stopped by a check: " + m_failure.verdict;
+    const Buffers& b = *m_s.layout;
+    for (const Range& r : rangesOf(span)) {
+        for (std::size_t i : m_inputs) {
+            const Parameter& p = *b.params[i];
+            fillRandomSets(m_view[i], r.first, r.count, mixSeed(mixSeed(m_s.seed, m_generation), i),
+                           kindOf(p), p.distribution.a, p.distribution.b, m_s.stream);
+        }
+        for (std::size_t o : m_outputs)
+            fillPoisonSets(m_baseView[o], r.first, r.count, m_s.stream);
+    }
+    if (auto e = cudaGetLastError(); e != cudaSuccess)
+        return stop(cudaFailure(e, "writing the baseline's timing sets again"));
     return {};
 }
 
@@ -389,6 +415,8 @@ SampleHooks TimingSets::hooks(std::uint64_t auditSeed) {
     h.distinctCalls = [this](int wanted) { return distinctCalls(wanted); };
     h.beforeA = [this](CallSpan s) { return refresh(s); };
     h.afterA = [this](CallSpan a, CallSpan b) { return check(a, b, false); };
+    if (m_s.prime == 2)
+        h.beforeB = [this](CallSpan, CallSpan b) { return rewrite(b); };
     h.auditMark = [this](long long call, long long next, cudaStream_t st) {
         const int k = static_cast<int>(call % m_sets),
                   kn = next < 0 ? -1 : static_cast<int>(next % m_sets);

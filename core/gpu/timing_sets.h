@@ -56,6 +56,7 @@ public:
         std::uint64_t seed = 0; // the job's seed mixed with the shape's name
         double maxMiB = 1024;   // all sets together, at most (TimingPolicy::maxRotateMiB)
         int maxSets = 0;        // at most this many sets (0: no cap); a warm shape's L2 fit
+        int prime = 0;          // TimingPolicy::primeSets where the shape is timed warm, else 0
     };
     explicit TimingSets(Setup s);
     ~TimingSets();
@@ -93,6 +94,7 @@ private:
     std::vector<Range> rangesOf(CallSpan span) const; // the sets of a span, as contiguous ranges
     int distinctCalls(int wanted);
     std::string refresh(CallSpan span);
+    std::string rewrite(CallSpan span); // prime 2: before the baseline's sample
     std::string check(CallSpan a, CallSpan b, bool audited);
     std::string stop(Failure f); // keeps f, returns the loop's stop message
     std::string referencesFor(CallSpan a, CallSpan b);

@@ -30,7 +30,8 @@ void to_json(nlohmann::json& j, const TimingPolicy& p) {
          {"min_buffer_sets", p.minBufferSets},
          {"max_buffer_sets", p.maxBufferSets},
          {"max_rotate_mib", p.maxRotateMiB},
-         {"warm_l2_fill", p.warmL2Fill}};
+         {"warm_l2_fill", p.warmL2Fill},
+         {"prime_sets", p.primeSets}};
 }
 
 void from_json(const nlohmann::json& j, TimingPolicy& p) {
@@ -56,6 +57,7 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
     p.maxBufferSets = std::clamp(j.value("max_buffer_sets", d.maxBufferSets), 1, 256);
     p.maxRotateMiB = std::clamp(j.value("max_rotate_mib", d.maxRotateMiB), 0.0, 1048576.0);
     p.warmL2Fill = std::clamp(j.value("warm_l2_fill", d.warmL2Fill), 0.0, 1.0);
+    p.primeSets = std::clamp(j.value("prime_sets", d.primeSets), 0, 2);
 }
 
 int bufferSets(const TimingPolicy& p, std::size_t l2Bytes, std::size_t setBytes) {

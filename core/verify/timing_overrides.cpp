@@ -42,6 +42,7 @@ constexpr TimingKey kKeys[] = {
     {"max_buffer_sets", Kind::Integer, 1, 256, false, 32},
     {"max_rotate_mib", Kind::Number, 0, 1048576, false, 1024},
     {"warm_l2_fill", Kind::Number, 0, 1, false, 0.5},
+    {"prime_sets", Kind::Integer, 0, 2, false, 1},
 };
 
 std::string number(double v) {

@@ -7,7 +7,8 @@ every verdict and every speedup within --tolerance (default 2 %) of the build be
 Usage: compare_binaries.py --a OLD/bin --b NEW/bin --source REPO [--runs 2] [--out FILE]
        [--candidates GLOB ...]   (default: every reference solution and every candidate fixture)
        [--detail]                (each side's median time, batch, buffer sets and L2 state too)
-       [--b-timing K=V,...]      (--timing overrides for B's runs: a policy tried against A)
+       [--b-timing K=V,... ...]  (--timing overrides for B's runs: a policy tried against A; several
+                                 of them: one B side each, every one against the same A runs)
        [--a-tasks DIR]           (A's built-in tasks from DIR, not the source's: an older build
                                  reads the task files of its own commit, `git archive OLD`)
 Each bin folder holds kwb, kwb-runner and kwb-job. Exits 77 without a GPU, 1 when a verdict
@@ -50,17 +51,17 @@ def task_of(path, source):
     return parts[-2]  # tests/fixtures/candidates/<task>/<name>.cu
 
 
-def detail_lines(results, shape):
+def detail_lines(results, shape, b="B"):
     """Which side moved: each side's median time (median over runs), batch, sets, L2 state."""
     out = []
     for key in ("cand_ms", "base_ms"):
         va = [r["detail"][shape][key] for r in results["A"] if shape in r["detail"] and r["detail"][shape][key]]
-        vb = [r["detail"][shape][key] for r in results["B"] if shape in r["detail"] and r["detail"][shape][key]]
+        vb = [r["detail"][shape][key] for r in results[b] if shape in r["detail"] and r["detail"][shape][key]]
         if va and vb:
             ma, mb = statistics.median(va), statistics.median(vb)
             out.append("        %-8s A %10.5f ms  B %10.5f ms  B/A %.4f" % (key[:-3], ma, mb, mb / ma))
     da = results["A"][0]["detail"].get(shape, {})
-    db = results["B"][0]["detail"].get(shape, {})
+    db = results[b][0]["detail"].get(shape, {})
     out.append("        batch (cand, base) A %s B %s; sets A %s B %s; L2 A %s B %s" %
                (da.get("batch"), db.get("batch"), da.get("sets"), db.get("sets"), da.get("l2"), db.get("l2")))
     return out
@@ -76,7 +77,7 @@ def main():
     ap.add_argument("--out", default=None)
     ap.add_argument("--candidates", nargs="*", default=None)
     ap.add_argument("--detail", action="store_true")
-    ap.add_argument("--b-timing", default=None)
+    ap.add_argument("--b-timing", nargs="*", default=None)
     ap.add_argument("--a-tasks", default=None)
     a = ap.parse_args()
     if subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode != 0:
@@ -92,47 +93,63 @@ def main():
     cands = a.candidates or (sorted(glob.glob(os.path.join(a.source, "resources/tasks/reference/*.cu"))) +
                              sorted(glob.glob(os.path.join(a.source, "tests/fixtures/candidates/*/*.cu"))))
     cache_a, cache_b = tempfile.mkdtemp(prefix="kwb-a-"), tempfile.mkdtemp(prefix="kwb-b-")
+    # B sides: the build B under each --b-timing (or its defaults), all on B's one build cache.
+    timings = {"B": None} if not a.b_timing else (
+        {"B": a.b_timing[0]} if len(a.b_timing) == 1 else
+        {"B%d" % k: t for k, t in enumerate(a.b_timing, 1)})
+    bs = list(timings)
+    if len(bs) > 1:
+        print("B sides: " + "; ".join("%s: --timing %s" % (k, t) for k, t in timings.items()))
     lines, problems = [], []
-    wall = {"A": [], "B": []}
+    wall = {side: [] for side in ["A"] + bs}
     for path in cands:
+        shown = len(lines)
         task = task_of(path, a.source)
-        results = {"A": [], "B": []}
+        results = {side: [] for side in ["A"] + bs}
         for run in range(a.runs):
-            order = ("A", "B") if run % 2 == 0 else ("B", "A")
+            order = ["A"] + bs if run % 2 == 0 else bs[::-1] + ["A"]
             for side in order:
                 r, w = verify(a.a if side == "A" else a.b, cache_a if side == "A" else cache_b, task, path, 11 + run,
-                              a.b_timing if side == "B" else None)
+                              timings.get(side))
                 results[side].append(r)
                 if run > 0:  # the first run builds; later ones are warm
                     wall[side].append(w)
         name = os.path.relpath(path, a.source)
         va = [r["verdict"] for r in results["A"]]
-        vb = [r["verdict"] for r in results["B"]]
-        if va != vb:
-            problems.append("%s: verdicts differ: A %s, B %s" % (name, va, vb))
-        lines.append("%-62s A %-18s B %-18s" % (name, va[0], vb[0]))
+        lines.append("%-62s A %-18s " % (name, va[0]) +
+                     " ".join("%s %-18s" % (b, results[b][0]["verdict"]) for b in bs))
+        for b in bs:
+            vb = [r["verdict"] for r in results[b]]
+            if va != vb:
+                problems.append("%s: verdicts differ: A %s, %s %s" % (name, va, b, vb))
         for shape in results["A"][0]["shapes"]:
-            sa = [r["shapes"].get(shape) for r in results["A"] if r["shapes"].get(shape)]
-            sb = [r["shapes"].get(shape) for r in results["B"] if r["shapes"].get(shape)]
-            if not sa or not sb:
-                continue
-            ma, mb = statistics.median(sa), statistics.median(sb)
-            ratio = mb / ma if ma else float("nan")
-            mark = ""
-            if abs(ratio - 1) > a.tolerance:
-                mark = "  <-- beyond %.0f %%" % (100 * a.tolerance)
-                problems.append("%s %s: speedup A %.3f, B %.3f (B/A %.4f)" % (name, shape, ma, mb, ratio))
-            lines.append("    %-10s speedup A %8.3f  B %8.3f  B/A %.4f%s" % (shape, ma, mb, ratio, mark))
-            if a.detail:
-                lines.extend(detail_lines(results, shape))
-    summary = ["", "warm wall per verification: A median %.2f s, B median %.2f s" %
-               (statistics.median(wall["A"] or [0]), statistics.median(wall["B"] or [0])),
+            for b in bs:
+                sa = [r["shapes"].get(shape) for r in results["A"] if r["shapes"].get(shape)]
+                sb = [r["shapes"].get(shape) for r in results[b] if r["shapes"].get(shape)]
+                if not sa or not sb:
+                    continue
+                ma, mb = statistics.median(sa), statistics.median(sb)
+                ratio = mb / ma if ma else float("nan")
+                mark = ""
+                if abs(ratio - 1) > a.tolerance:
+                    mark = "  <-- beyond %.0f %%" % (100 * a.tolerance)
+                    problems.append("%s %s: speedup A %.3f, %s %.3f (%s/A %.4f)" % (name, shape, ma, b, mb, b, ratio))
+                lines.append("    %-10s speedup A %8.3f  %s %8.3f  %s/A %.4f%s" % (shape, ma, b, mb, b, ratio, mark))
+                if a.detail:
+                    lines.extend(detail_lines(results, shape, b))
+        if a.out:  # as it goes, so a run cut short still shows the candidates it got through
+            print("\n".join(lines[shown:]), flush=True)
+    summary = ["", "warm wall per verification: " + ", ".join(
+                   "%s median %.2f s" % (side, statistics.median(w or [0])) for side, w in wall.items()),
                "%d candidates, %d runs each side; %d problem(s)" % (len(cands), a.runs, len(problems))]
+    for b in bs:
+        beyond = sum(1 for p in problems if "(%s/A " % b in p)
+        summary.append("%s: %d shape(s) beyond %.0f %%" % (b, beyond, 100 * a.tolerance))
     text = "\n".join(lines + summary + problems) + "\n"
     if a.out:
         with open(a.out, "w") as fh:
             fh.write(text)
-    print(text)
+    print("\n".join(summary + problems) if a.out else text)
     return 1 if problems else 0
 
 

@@ -104,8 +104,12 @@ void timedWarm() {
     CHECK(!kwb::gpu::timedWarm(p, l2, 16u << 10));
     p.warmL2Fill = 0.05; // not even one 5 MiB set fits in 3 MiB
     CHECK(!kwb::gpu::timedWarm(p, l2, 5u << 20));
+    p.primeSets = 2;
     kwb::gpu::TimingPolicy back = nlohmann::json(p);
     CHECK(back.warmL2Fill == 0.05);
+    CHECK(back.primeSets == 2);
+    kwb::gpu::TimingPolicy clamped = nlohmann::json{{"prime_sets", 7}};
+    CHECK(clamped.primeSets == 2);
 }
 
 void wrongTimedOutput() {

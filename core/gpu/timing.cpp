@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <unordered_set>
 
 #include <cuda_runtime.h>
 
@@ -36,7 +35,7 @@ Timer::~Timer() {
     cudaEventDestroy(m_stop);
 }
 
-std::string Timer::sample(const Batch& b, bool flush, double* ms, bool* covered) {
+std::string Timer::sample(const Batch& b, bool flush, double* ms, bool* covered, double* hostMs) {
     if (flush && m_flush)
         cudaMemsetAsync(m_flush, 0, m_flushBytes, m_stream); // evicts inputs from L2
     // Device-wide: nothing else may be running when the sample starts.
@@ -57,12 +56,22 @@ std::string Timer::sample(const Batch& b, bool flush, double* ms, bool* covered)
     // Still spinning now: the batch starts right after the start event, not after the host.
     if (covered)
         *covered = m_coverUs <= 0 || cudaEventQuery(m_start) == cudaErrorNotReady;
+    // The stream's end, then the device's: anything still running after the stop event (work
+    // forked from the stream and never joined) keeps the device busy past it.
+    if (auto e = cudaEventSynchronize(m_stop); e != cudaSuccess)
+        return err(e);
+    const auto streamDone = std::chrono::steady_clock::now();
     if (auto e = cudaDeviceSynchronize(); e != cudaSuccess)
         return err(e);
+    const double tailMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - streamDone)
+            .count();
     float f = 0;
     if (auto e = cudaEventElapsedTime(&f, m_start, m_stop); e != cudaSuccess)
         return err(e);
     *ms = double(f) / b.size;
+    if (hostMs)
+        *hostMs = (double(f) + tailMs) / b.size;
     return {};
 }
 
@@ -83,7 +92,7 @@ std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double
     m_parts.refresh += since(t);
     t = Clock::now();
     bool coveredA = true, coveredB = true;
-    if (auto e = sample(a, flush, ma, covered ? &coveredA : nullptr); !e.empty())
+    if (auto e = sample(a, flush, ma, covered ? &coveredA : nullptr, &m_hostA); !e.empty())
         return e;
     const CallSpan spanB = spanOf(b);
     if (m_hooks.beforeB) {
@@ -94,7 +103,7 @@ std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double
         m_parts.refresh += since(t);
         t = Clock::now();
     }
-    if (auto e = sample(b, flush, mb, covered ? &coveredB : nullptr); !e.empty())
+    if (auto e = sample(b, flush, mb, covered ? &coveredB : nullptr, &m_hostB); !e.empty())
         return e;
     m_parts.timed += since(t);
     if (covered)
@@ -103,128 +112,6 @@ std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double
     std::string checked = m_hooks.afterA ? m_hooks.afterA(spanA, spanB) : std::string{};
     m_parts.checks += since(t);
     return checked;
-}
-
-namespace {
-
-// The nodes the capture on `s` holds that `seen` does not yet; false when the capture cannot be
-// read (then the audit graph is not built: a call's nodes must be known exactly).
-bool newCaptureNodes(cudaStream_t s, std::unordered_set<cudaGraphNode_t>* seen,
-                     std::vector<cudaGraphNode_t>* fresh) {
-    cudaStreamCaptureStatus status{};
-    cudaGraph_t g = nullptr;
-    if (cudaStreamGetCaptureInfo(s, &status, nullptr, &g) != cudaSuccess ||
-        status != cudaStreamCaptureStatusActive || !g) {
-        cudaGetLastError();
-        return false;
-    }
-    std::size_t n = 0;
-    if (cudaGraphGetNodes(g, nullptr, &n) != cudaSuccess)
-        return false;
-    std::vector<cudaGraphNode_t> all(n);
-    if (n > 0 && cudaGraphGetNodes(g, all.data(), &n) != cudaSuccess)
-        return false;
-    for (std::size_t i = 0; i < n; ++i)
-        if (seen->insert(all[i]).second)
-            fresh->push_back(all[i]);
-    return true;
-}
-
-} // namespace
-
-cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes,
-                               cudaGraphExec_t* audit) {
-    if (audit)
-        *audit = nullptr;
-    // Thread-local mode: only this thread's unsafe calls invalidate the capture. A callable that
-    // synchronises, allocates or uses another stream ends the capture with an error; it is then
-    // timed by direct launches.
-    if (cudaStreamBeginCapture(m_stream, cudaStreamCaptureModeThreadLocal) != cudaSuccess) {
-        cudaGetLastError();
-        return nullptr;
-    }
-    std::vector<std::vector<cudaGraphNode_t>> callNodes; // the nodes each call added, for the audit
-    std::unordered_set<cudaGraphNode_t> seen;
-    bool nodesKnown = audit != nullptr;
-    for (int i = 0; i < batch; ++i) {
-        fn(i);
-        if (nodesKnown) {
-            callNodes.emplace_back();
-            nodesKnown = newCaptureNodes(m_stream, &seen, &callNodes.back());
-        }
-    }
-    cudaGraph_t graph = nullptr;
-    cudaError_t e = cudaStreamEndCapture(m_stream, &graph);
-    if (e == cudaSuccess && graph && nodesKnown) // before its memset nodes change
-        *audit = auditGraph(graph, callNodes);
-    if (e == cudaSuccess && graph && memsetKernels)
-        e = memsetNodesToKernels(graph, std::size_t{1} << 20, memsetNodes);
-    cudaGraphExec_t exec = nullptr;
-    if (e == cudaSuccess && graph)
-        e = cudaGraphInstantiate(&exec, graph, 0);
-    if (graph)
-        cudaGraphDestroy(graph);
-    if (e != cudaSuccess) {
-        cudaGetLastError(); // a failed capture leaves a (non-sticky) error behind: clear it
-        if (exec)
-            cudaGraphExecDestroy(exec);
-        if (audit && *audit)
-            cudaGraphExecDestroy(*audit);
-        if (audit)
-            *audit = nullptr;
-        return nullptr;
-    }
-    return exec;
-}
-
-// A copy of the captured batch with a mark after each call: the mark (captured on its own) waits
-// for every node call i added and for the mark before it, and every node of call i + 1 waits for
-// it. The calls' own nodes are the very ones the timed replays run.
-cudaGraphExec_t Timer::auditGraph(cudaGraph_t graph,
-                                  const std::vector<std::vector<cudaGraphNode_t>>& callNodes) {
-    cudaGraph_t clone = nullptr;
-    if (cudaGraphClone(&clone, graph) != cudaSuccess) {
-        cudaGetLastError();
-        return nullptr;
-    }
-    bool ok = true;
-    auto inClone = [&](cudaGraphNode_t n) {
-        cudaGraphNode_t c = nullptr;
-        ok = ok && cudaGraphNodeFindInClone(&c, n, clone) == cudaSuccess && c;
-        return c;
-    };
-    const int batch = static_cast<int>(callNodes.size());
-    cudaGraphNode_t previous = nullptr;
-    for (int i = 0; i < batch && ok; ++i) {
-        cudaGraph_t markGraph = nullptr;
-        ok = cudaStreamBeginCapture(m_stream, cudaStreamCaptureModeThreadLocal) == cudaSuccess;
-        if (ok) {
-            m_hooks.auditMark(i, i + 1 < batch ? i + 1 : -1, m_stream);
-            ok = cudaStreamEndCapture(m_stream, &markGraph) == cudaSuccess && markGraph;
-        }
-        std::vector<cudaGraphNode_t> deps;
-        for (cudaGraphNode_t n : callNodes[std::size_t(i)])
-            deps.push_back(inClone(n));
-        if (previous)
-            deps.push_back(previous);
-        cudaGraphNode_t mark = nullptr;
-        ok = ok && cudaGraphAddChildGraphNode(&mark, clone, deps.data(), deps.size(), markGraph) ==
-                       cudaSuccess;
-        if (markGraph)
-            cudaGraphDestroy(markGraph);
-        for (std::size_t k = 0; ok && i + 1 < batch && k < callNodes[std::size_t(i + 1)].size();
-             ++k) {
-            cudaGraphNode_t next = inClone(callNodes[std::size_t(i + 1)][k]);
-            ok = ok && cudaGraphAddDependencies(clone, &mark, &next, nullptr, 1) == cudaSuccess;
-        }
-        previous = mark;
-    }
-    cudaGraphExec_t exec = nullptr;
-    if (ok && cudaGraphInstantiate(&exec, clone, 0) != cudaSuccess)
-        exec = nullptr;
-    cudaGraphDestroy(clone);
-    cudaGetLastError();
-    return exec;
 }
 
 std::string Timer::hostTime(const Batch& b, bool checked, int reps, double* medianMs) {
@@ -317,21 +204,37 @@ struct GraphExec {
 // whether both were queued behind the spin.
 struct Timer::Round {
     std::vector<double> va, vb;
-    std::vector<int> vc;    // the clock after each pair (0: unknown)
-    std::vector<char> vcov; // both samples of the pair were queued behind the spin
+    std::vector<double> ha, hb; // each sample's host time per call (Timer::sample's hostMs)
+    std::vector<int> vc;        // the clock after each pair (0: unknown)
+    std::vector<char> vcov;     // both samples of the pair were queued behind the spin
     int peakClock = 0;
 
     // The pairs queued in time and read at an unthrottled clock (all of them without a probe).
+    bool keep(std::size_t i, double keepAboveClockFraction) const {
+        return vcov[i] && (vc[i] <= 0 || double(vc[i]) >= keepAboveClockFraction * peakClock);
+    }
     void kept(double keepAboveClockFraction, std::vector<double>* ka, std::vector<double>* kb,
               std::vector<int>* kc) const {
-        const double floor = keepAboveClockFraction * double(peakClock);
         for (std::size_t i = 0; i < va.size(); ++i)
-            if (vcov[i] && (vc[i] <= 0 || double(vc[i]) >= floor)) {
+            if (keep(i, keepAboveClockFraction)) {
                 ka->push_back(va[i]);
                 kb->push_back(vb[i]);
                 if (kc && vc[i] > 0)
                     kc->push_back(vc[i]);
             }
+    }
+    // The kept pairs' host times (all of them where no pair was kept, as summariseRound does).
+    void keptHost(double keepAboveClockFraction, std::vector<double>* ka,
+                  std::vector<double>* kb) const {
+        for (std::size_t i = 0; i < ha.size(); ++i)
+            if (keep(i, keepAboveClockFraction)) {
+                ka->push_back(ha[i]);
+                kb->push_back(hb[i]);
+            }
+        if (ka->empty()) {
+            *ka = ha;
+            *kb = hb;
+        }
     }
     void clear() { *this = Round{}; }
 };
@@ -431,6 +334,8 @@ std::string Timer::sampleUntilPrecise(const Batch& a, const Batch& b, const Timi
                 return e;
         r->va.push_back(ma);
         r->vb.push_back(mb);
+        r->ha.push_back(m_hostA);
+        r->hb.push_back(m_hostB);
         queueUs = std::max(queueUs, m_queueUs);
         r->vcov.push_back(covered);
         const auto c0 = Clock::now();
@@ -487,6 +392,38 @@ void Timer::summariseRound(const Round& r, const TimingPolicy& p, bool spinDropp
     sa->coverUs = sb->coverUs = m_coverUs;
     sa->clocksMHz = kc;
     sb->clocksMHz = std::move(kc);
+}
+
+// One call a sample on both sides (the shapes whose calls take a millisecond or more): the
+// samples' own host times, a median over every kept sample, so no call is made for the check
+// alone. Batched shapes: five calls a side between device-wide syncs, the candidate's refreshed
+// and checked like a sample's; a median of five for a sub-millisecond call is lifted by a few
+// stalled calls (another process starting CUDA on the device), so it is measured once more
+// before it can raise the alarm. Work hidden on every call shows both times.
+std::string Timer::hostCheck(const Batch& ba, const Batch& bb, const Round& round,
+                             const TimingPolicy& p, TimingStats* sa, TimingStats* sb) {
+    if (ba.size == 1 && bb.size == 1 && !round.ha.empty()) {
+        std::vector<double> ha, hb;
+        round.keptHost(p.keepAboveClockFraction, &ha, &hb);
+        sa->hostMedianMs = summarise(std::move(ha)).medianMs;
+        sb->hostMedianMs = summarise(std::move(hb)).medianMs;
+        sa->hostFromSamples = sb->hostFromSamples = true;
+        return {};
+    }
+    if (auto e = hostTime(ba, true, 5, &sa->hostMedianMs); !e.empty())
+        return e;
+    if (auto e = hostTime(bb, false, 5, &sb->hostMedianMs); !e.empty())
+        return e;
+    if (hostTimeFarAboveEvents(*sa, *sb)) {
+        double ha = 0, hb = 0;
+        if (auto e = hostTime(ba, true, 5, &ha); !e.empty())
+            return e;
+        if (auto e = hostTime(bb, false, 5, &hb); !e.empty())
+            return e;
+        sa->hostMedianMs = std::min(sa->hostMedianMs, ha);
+        sb->hostMedianMs = std::min(sb->hostMedianMs, hb);
+    }
+    return {};
 }
 
 std::string Timer::interleave(const TimedCall& a, const TimedCall& b, const TimingPolicy& p,
@@ -564,22 +501,8 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
     sa->graph = ga.g != nullptr;
     sb->graph = gb.g != nullptr;
     const auto h0 = Clock::now();
-    if (auto e = hostTime(ba, true, 5, &sa->hostMedianMs); !e.empty())
+    if (auto e = hostCheck(ba, bb, round, p, sa, sb); !e.empty())
         return e;
-    if (auto e = hostTime(bb, false, 5, &sb->hostMedianMs); !e.empty())
-        return e;
-    // Measured once more before it can raise the alarm: another process starting CUDA on the
-    // device stalls a few of these calls by a few hundred microseconds, enough to lift a median
-    // of five for a sub-millisecond call. Work hidden on every call shows both times.
-    if (hostTimeFarAboveEvents(*sa, *sb)) {
-        double ha = 0, hb = 0;
-        if (auto e = hostTime(ba, true, 5, &ha); !e.empty())
-            return e;
-        if (auto e = hostTime(bb, false, 5, &hb); !e.empty())
-            return e;
-        sa->hostMedianMs = std::min(sa->hostMedianMs, ha);
-        sb->hostMedianMs = std::min(sb->hostMedianMs, hb);
-    }
     spent.hostCheck = since(h0);
     sa->spentMs = sb->spentMs = spent;
     return {};

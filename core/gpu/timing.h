@@ -141,6 +141,10 @@ struct TimingStats {
     double rse = 0;          // relative standard error of the mean
     double medianRse = 0;    // the median's relative precision (TimingPolicy::stopOn)
     double hostMedianMs = 0; // host wall clock around a device-wide sync, for the cross-check
+    // Where hostMedianMs came from: the timed samples themselves (one call a sample on both
+    // sides: each sample's event time plus the host's wait from the stream's end to the device's
+    // end), or calls made for the check alone (batched shapes).
+    bool hostFromSamples = false;
     int n = 0;
     int batch = 1;      // calls per sample; samples are per call
     bool graph = false; // the batch was replayed from a CUDA graph
@@ -208,7 +212,10 @@ private:
 
     // One sample: flush, spin, then the batch's calls (or one replay of its graph) between two
     // events. covered: the spin still ran when everything was queued (always true without a spin).
-    std::string sample(const Batch& b, bool flush, double* ms, bool* covered = nullptr);
+    // hostMs: the batch's event time plus the host's wait from the stop event to the device's
+    // end (work the events do not see shows there), per call.
+    std::string sample(const Batch& b, bool flush, double* ms, bool* covered = nullptr,
+                       double* hostMs = nullptr);
     // A pair of samples, a then b, with the hooks around them.
     std::string samplePair(const Batch& a, const Batch& b, bool flush, double* ma, double* mb,
                            bool* covered = nullptr);
@@ -220,12 +227,15 @@ private:
     cudaGraphExec_t auditGraph(cudaGraph_t graph,
                                const std::vector<std::vector<cudaGraphNode_t>>& callNodes);
     std::string hostTime(const Batch& b, bool checked, int reps, double* medianMs);
+    struct Round;
+    // Both sides' host medians for the cross-check (hostTimeFarAboveEvents).
+    std::string hostCheck(const Batch& ba, const Batch& bb, const Round& round,
+                          const TimingPolicy& p, TimingStats* sa, TimingStats* sb);
     // a's batch once more with a mark after each call, untimed (SampleHooks::auditMark).
     std::string audit(const Batch& a);
     std::string auditSteps(const Batch& a);
 
     // The steps of interleave().
-    struct Round;
     std::string warmUp(const Batch& a, const Batch& b, const TimingPolicy& p, bool skipWarmup,
                        double* wa, double* wb);
     std::string interleaveSteps(const TimedCall& a, const TimedCall& b, const TimingPolicy& p,
@@ -243,7 +253,8 @@ private:
     void* m_flush = nullptr;
     std::size_t m_flushBytes = 0;
     double m_coverUs = 0;
-    double m_queueUs = 0; // host time to queue the last sample behind its spin
+    double m_queueUs = 0;            // host time to queue the last sample behind its spin
+    double m_hostA = 0, m_hostB = 0; // the last pair's host times per call (sample's hostMs)
     cudaEvent_t m_start = nullptr, m_stop = nullptr;
     SampleHooks m_hooks;        // the current interleave()'s
     int m_maxBatch = 1;         // calls a sample may make (SampleHooks::distinctCalls)

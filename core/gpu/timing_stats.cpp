@@ -96,6 +96,7 @@ void to_json(nlohmann::json& j, const TimingStats& s) {
          {"median_rse", s.medianRse},
          {"n", s.n},
          {"host_median_ms", s.hostMedianMs},
+         {"host_from", s.hostFromSamples ? "samples" : "calls"},
          {"batch", s.batch},
          {"graph", s.graph},
          {"samples_ms", s.samplesMs},

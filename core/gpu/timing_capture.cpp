@@ -1,0 +1,135 @@
+// Capturing a timed batch into a CUDA graph, and the audit copy of that graph with marks between
+// its calls (timing.h: Timer::capture, Timer::auditGraph).
+#include "core/gpu/device_kernels.h"
+#include "core/gpu/timing.h"
+
+#include <unordered_set>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+namespace kwb::gpu {
+
+namespace {
+
+// The nodes the capture on `s` holds that `seen` does not yet; false when the capture cannot be
+// read (then the audit graph is not built: a call's nodes must be known exactly).
+bool newCaptureNodes(cudaStream_t s, std::unordered_set<cudaGraphNode_t>* seen,
+                     std::vector<cudaGraphNode_t>* fresh) {
+    cudaStreamCaptureStatus status{};
+    cudaGraph_t g = nullptr;
+    if (cudaStreamGetCaptureInfo(s, &status, nullptr, &g) != cudaSuccess ||
+        status != cudaStreamCaptureStatusActive || !g) {
+        cudaGetLastError();
+        return false;
+    }
+    std::size_t n = 0;
+    if (cudaGraphGetNodes(g, nullptr, &n) != cudaSuccess)
+        return false;
+    std::vector<cudaGraphNode_t> all(n);
+    if (n > 0 && cudaGraphGetNodes(g, all.data(), &n) != cudaSuccess)
+        return false;
+    for (std::size_t i = 0; i < n; ++i)
+        if (seen->insert(all[i]).second)
+            fresh->push_back(all[i]);
+    return true;
+}
+
+} // namespace
+
+cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes,
+                               cudaGraphExec_t* audit) {
+    if (audit)
+        *audit = nullptr;
+    // Thread-local mode: only this thread's unsafe calls invalidate the capture. A callable that
+    // synchronises, allocates or uses another stream ends the capture with an error; it is then
+    // timed by direct launches.
+    if (cudaStreamBeginCapture(m_stream, cudaStreamCaptureModeThreadLocal) != cudaSuccess) {
+        cudaGetLastError();
+        return nullptr;
+    }
+    std::vector<std::vector<cudaGraphNode_t>> callNodes; // the nodes each call added, for the audit
+    std::unordered_set<cudaGraphNode_t> seen;
+    bool nodesKnown = audit != nullptr;
+    for (int i = 0; i < batch; ++i) {
+        fn(i);
+        if (nodesKnown) {
+            callNodes.emplace_back();
+            nodesKnown = newCaptureNodes(m_stream, &seen, &callNodes.back());
+        }
+    }
+    cudaGraph_t graph = nullptr;
+    cudaError_t e = cudaStreamEndCapture(m_stream, &graph);
+    if (e == cudaSuccess && graph && nodesKnown) // before its memset nodes change
+        *audit = auditGraph(graph, callNodes);
+    if (e == cudaSuccess && graph && memsetKernels)
+        e = memsetNodesToKernels(graph, std::size_t{1} << 20, memsetNodes);
+    cudaGraphExec_t exec = nullptr;
+    if (e == cudaSuccess && graph)
+        e = cudaGraphInstantiate(&exec, graph, 0);
+    if (graph)
+        cudaGraphDestroy(graph);
+    if (e != cudaSuccess) {
+        cudaGetLastError(); // a failed capture leaves a (non-sticky) error behind: clear it
+        if (exec)
+            cudaGraphExecDestroy(exec);
+        if (audit && *audit)
+            cudaGraphExecDestroy(*audit);
+        if (audit)
+            *audit = nullptr;
+        return nullptr;
+    }
+    return exec;
+}
+
+// A copy of the captured batch with a mark after each call: the mark (captured on its own) waits
+// for every node call i added and for the mark before it, and every node of call i + 1 waits for
+// it. The calls' own nodes are the very ones the timed replays run.
+cudaGraphExec_t Timer::auditGraph(cudaGraph_t graph,
+                                  const std::vector<std::vector<cudaGraphNode_t>>& callNodes) {
+    cudaGraph_t clone = nullptr;
+    if (cudaGraphClone(&clone, graph) != cudaSuccess) {
+        cudaGetLastError();
+        return nullptr;
+    }
+    bool ok = true;
+    auto inClone = [&](cudaGraphNode_t n) {
+        cudaGraphNode_t c = nullptr;
+        ok = ok && cudaGraphNodeFindInClone(&c, n, clone) == cudaSuccess && c;
+        return c;
+    };
+    const int batch = static_cast<int>(callNodes.size());
+    cudaGraphNode_t previous = nullptr;
+    for (int i = 0; i < batch && ok; ++i) {
+        cudaGraph_t markGraph = nullptr;
+        ok = cudaStreamBeginCapture(m_stream, cudaStreamCaptureModeThreadLocal) == cudaSuccess;
+        if (ok) {
+            m_hooks.auditMark(i, i + 1 < batch ? i + 1 : -1, m_stream);
+            ok = cudaStreamEndCapture(m_stream, &markGraph) == cudaSuccess && markGraph;
+        }
+        std::vector<cudaGraphNode_t> deps;
+        for (cudaGraphNode_t n : callNodes[std::size_t(i)])
+            deps.push_back(inClone(n));
+        if (previous)
+            deps.push_back(previous);
+        cudaGraphNode_t mark = nullptr;
+        ok = ok && cudaGraphAddChildGraphNode(&mark, clone, deps.data(), deps.size(), markGraph) ==
+                       cudaSuccess;
+        if (markGraph)
+            cudaGraphDestroy(markGraph);
+        for (std::size_t k = 0; ok && i + 1 < batch && k < callNodes[std::size_t(i + 1)].size();
+             ++k) {
+            cudaGraphNode_t next = inClone(callNodes[std::size_t(i + 1)][k]);
+            ok = ok && cudaGraphAddDependencies(clone, &mark, &next, nullptr, 1) == cudaSuccess;
+        }
+        previous = mark;
+    }
+    cudaGraphExec_t exec = nullptr;
+    if (ok && cudaGraphInstantiate(&exec, clone, 0) != cudaSuccess)
+        exec = nullptr;
+    cudaGraphDestroy(clone);
+    cudaGetLastError();
+    return exec;
+}
+
+} // namespace kwb::gpu

@@ -206,20 +206,26 @@ std::string TimingSets::stop(Failure f) {
     return "stopped by a check: " + m_failure.verdict;
 }
 
+// The sets of r: this generation's inputs, and the outputs of `outputs` (the candidate's view or
+// the baseline's) poisoned.
+void TimingSets::writeSets(const Range& r, const std::vector<SetSlab>& outputs) {
+    const Buffers& b = *m_s.layout;
+    for (std::size_t i : m_inputs) {
+        const Parameter& p = *b.params[i];
+        fillRandomSets(m_view[i], r.first, r.count, mixSeed(mixSeed(m_s.seed, m_generation), i),
+                       kindOf(p), p.distribution.a, p.distribution.b, m_s.stream);
+    }
+    for (std::size_t o : m_outputs)
+        fillPoisonSets(outputs[o], r.first, r.count, m_s.stream);
+}
+
 // New inputs for the sets of `span`, their outputs poisoned, the audit marks cleared.
 std::string TimingSets::refresh(CallSpan span) {
     if (m_failure)
         return "stopped by a check: " + m_failure.verdict;
     ++m_generation;
-    const Buffers& b = *m_s.layout;
     for (const Range& r : rangesOf(span)) {
-        for (std::size_t i : m_inputs) {
-            const Parameter& p = *b.params[i];
-            fillRandomSets(m_view[i], r.first, r.count, mixSeed(mixSeed(m_s.seed, m_generation), i),
-                           kindOf(p), p.distribution.a, p.distribution.b, m_s.stream);
-        }
-        for (std::size_t o : m_outputs)
-            fillPoisonSets(m_view[o], r.first, r.count, m_s.stream);
+        writeSets(r, m_view);
         // The checks zero m_counts before they count into it, so it can take touchSets' sink.
         for (std::size_t i = 0; i < m_view.size() && m_s.prime == 1; ++i)
             touchSets(m_view[i], r.first, r.count,
@@ -238,16 +244,8 @@ std::string TimingSets::refresh(CallSpan span) {
 std::string TimingSets::rewrite(CallSpan span) {
     if (m_failure)
         return "stopped by a check: " + m_failure.verdict;
-    const Buffers& b = *m_s.layout;
-    for (const Range& r : rangesOf(span)) {
-        for (std::size_t i : m_inputs) {
-            const Parameter& p = *b.params[i];
-            fillRandomSets(m_view[i], r.first, r.count, mixSeed(mixSeed(m_s.seed, m_generation), i),
-                           kindOf(p), p.distribution.a, p.distribution.b, m_s.stream);
-        }
-        for (std::size_t o : m_outputs)
-            fillPoisonSets(m_baseView[o], r.first, r.count, m_s.stream);
-    }
+    for (const Range& r : rangesOf(span))
+        writeSets(r, m_baseView);
     if (auto e = cudaGetLastError(); e != cudaSuccess)
         return stop(cudaFailure(e, "writing the baseline's timing sets again"));
     return {};

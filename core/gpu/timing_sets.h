@@ -95,6 +95,7 @@ private:
     int distinctCalls(int wanted);
     std::string refresh(CallSpan span);
     std::string rewrite(CallSpan span); // prime 2: before the baseline's sample
+    void writeSets(const Range& r, const std::vector<SetSlab>& outputs);
     std::string check(CallSpan a, CallSpan b, bool audited);
     std::string stop(Failure f); // keeps f, returns the loop's stop message
     std::string referencesFor(CallSpan a, CallSpan b);

@@ -40,7 +40,7 @@ def verify(bin_dir, cache, task, source, seed, timing=None):
     res = rec.get("result", rec)
     shapes = {s.get("name"): s.get("speedup") for s in res.get("shapes", [])}
     detail = {s.get("name"): timing_of(s) for s in res.get("shapes", [])}
-    return {"verdict": res.get("verdict"), "shapes": shapes, "detail": detail}, wall
+    return {"verdict": res.get("verdict"), "shapes": shapes, "detail": detail, "record": res}, wall
 
 
 def task_of(path, source):

@@ -6,22 +6,10 @@ the shape's flags. Shows what measuring host time from the timed samples changes
 
 Usage: host_check_probe.py --a OLD/bin --b NEW/bin --source REPO [--out FILE] CANDIDATE.cu ...
 Each bin folder holds kwb, kwb-runner and kwb-job. Exits 77 without a GPU."""
-import argparse, json, os, subprocess, sys, tempfile
+import argparse, os, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare_binaries import task_of  # noqa: E402
-
-
-def verify(bin_dir, cache, task, path):
-    env = dict(os.environ, KWB_RUNNER=os.path.join(bin_dir, "kwb-runner"), KWB_CACHE_DIR=cache,
-               KWB_DATA_DIR=cache + "-data")
-    p = subprocess.run([os.path.join(bin_dir, "kwb"), "verify", task, path, "--json", "--seed", "5"],
-                       capture_output=True, text=True, timeout=600, env=env)
-    try:
-        rec = json.loads(p.stdout)
-    except ValueError:
-        return None
-    return rec.get("result", rec)
+from compare_binaries import task_of, verify  # noqa: E402
 
 
 def main():
@@ -40,7 +28,7 @@ def main():
     for path in a.candidates:
         task = task_of(os.path.abspath(path), os.path.abspath(a.source))
         for side in ("A", "B"):
-            res = verify(a.a if side == "A" else a.b, caches[side], task, path)
+            res = verify(a.a if side == "A" else a.b, caches[side], task, path, 5)[0].get("record")
             if res is None:
                 lines.append("%s %s: no record" % (side, path))
                 continue

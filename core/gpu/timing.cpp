@@ -394,15 +394,17 @@ void Timer::summariseRound(const Round& r, const TimingPolicy& p, bool spinDropp
     sb->clocksMHz = std::move(kc);
 }
 
-// One call a sample on both sides (the shapes whose calls take a millisecond or more): the
-// samples' own host times, a median over every kept sample, so no call is made for the check
-// alone. Batched shapes: five calls a side between device-wide syncs, the candidate's refreshed
-// and checked like a sample's; a median of five for a sub-millisecond call is lifted by a few
-// stalled calls (another process starting CUDA on the device), so it is measured once more
-// before it can raise the alarm. Work hidden on every call shows both times.
+// The candidate timed one call a sample (its calls take a millisecond or more): both sides'
+// host times come from the samples themselves, a median over every kept sample, so no call is
+// made for the check alone. The baseline's may come from batches: it is the library's, and only
+// scales the candidate's. A batched candidate: five calls a side between device-wide syncs, the
+// candidate's refreshed and checked like a sample's (in a batch, work one call hides behind the
+// next would not show at the batch's end); a median of five for a sub-millisecond call is
+// lifted by a few stalled calls (another process starting CUDA on the device), so it is measured
+// once more before it can raise the alarm. Work hidden on every call shows both times.
 std::string Timer::hostCheck(const Batch& ba, const Batch& bb, const Round& round,
                              const TimingPolicy& p, TimingStats* sa, TimingStats* sb) {
-    if (ba.size == 1 && bb.size == 1 && !round.ha.empty()) {
+    if (ba.size == 1 && !round.ha.empty()) {
         std::vector<double> ha, hb;
         round.keptHost(p.keepAboveClockFraction, &ha, &hb);
         sa->hostMedianMs = summarise(std::move(ha)).medianMs;

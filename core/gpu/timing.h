@@ -141,9 +141,9 @@ struct TimingStats {
     double rse = 0;          // relative standard error of the mean
     double medianRse = 0;    // the median's relative precision (TimingPolicy::stopOn)
     double hostMedianMs = 0; // host wall clock around a device-wide sync, for the cross-check
-    // Where hostMedianMs came from: the timed samples themselves (one call a sample on both
-    // sides: each sample's event time plus the host's wait from the stream's end to the device's
-    // end), or calls made for the check alone (batched shapes).
+    // Where hostMedianMs came from: the timed samples themselves (the candidate timed one call a
+    // sample: each sample's event time plus the host's wait from the stream's end to the
+    // device's end, per call), or calls made for the check alone (a batched candidate).
     bool hostFromSamples = false;
     int n = 0;
     int batch = 1;      // calls per sample; samples are per call

@@ -67,6 +67,16 @@ def detail_lines(results, shape, b="B"):
     return out
 
 
+def install_tasks(bin_dir, source, tasks_dir=None):
+    """kwb finds the built-in tasks beside its bin folder (as tests/gpu/bin_env.sh sets them up):
+    the source's, or tasks_dir (an older build's own)."""
+    tasks = os.path.join(os.path.dirname(os.path.abspath(bin_dir)), "share", "kernel-workbench", "tasks")
+    src = os.path.abspath(tasks_dir or os.path.join(source, "resources", "tasks"))
+    if os.path.abspath(tasks) != src:
+        shutil.rmtree(tasks, ignore_errors=True)
+        shutil.copytree(src, tasks)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--a", required=True)
@@ -83,13 +93,8 @@ def main():
     if subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode != 0:
         print("SKIP: no GPU (nvidia-smi -L failed)")
         return 77
-    # kwb finds the built-in tasks beside its bin folder (as tests/gpu/bin_env.sh sets them up).
-    for b, src in ((a.a, a.a_tasks), (a.b, None)):
-        tasks = os.path.join(os.path.dirname(os.path.abspath(b)), "share", "kernel-workbench", "tasks")
-        src = os.path.abspath(src or os.path.join(a.source, "resources", "tasks"))
-        if os.path.abspath(tasks) != src:
-            shutil.rmtree(tasks, ignore_errors=True)
-            shutil.copytree(src, tasks)
+    install_tasks(a.a, a.source, a.a_tasks)
+    install_tasks(a.b, a.source)
     cands = a.candidates or (sorted(glob.glob(os.path.join(a.source, "resources/tasks/reference/*.cu"))) +
                              sorted(glob.glob(os.path.join(a.source, "tests/fixtures/candidates/*/*.cu"))))
     cache_a, cache_b = tempfile.mkdtemp(prefix="kwb-a-"), tempfile.mkdtemp(prefix="kwb-b-")

@@ -5,11 +5,12 @@ where the host median came from (host_from: samples or calls), the loop's host_c
 the shape's flags. Shows what measuring host time from the timed samples changes.
 
 Usage: host_check_probe.py --a OLD/bin --b NEW/bin --source REPO [--out FILE] CANDIDATE.cu ...
-Each bin folder holds kwb, kwb-runner and kwb-job. Exits 77 without a GPU."""
+Each bin folder holds kwb, kwb-runner and kwb-job; the source's tasks are copied beside both.
+Exits 77 without a GPU."""
 import argparse, os, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare_binaries import task_of, verify  # noqa: E402
+from compare_binaries import install_tasks, task_of, verify  # noqa: E402
 
 
 def main():
@@ -23,6 +24,8 @@ def main():
     if subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode != 0:
         print("SKIP: no GPU (nvidia-smi -L failed)")
         return 77
+    install_tasks(a.a, a.source)
+    install_tasks(a.b, a.source)
     caches = {"A": tempfile.mkdtemp(prefix="kwb-a-"), "B": tempfile.mkdtemp(prefix="kwb-b-")}
     lines = []
     for path in a.candidates:

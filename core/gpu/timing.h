@@ -85,12 +85,12 @@ struct TimingPolicy {
     // are refreshed (written) and the candidate's outputs poisoned right before the candidate's
     // sample, while the baseline's sample starts on sets the candidate has just read. Unprimed
     // (0), a memory-bound candidate reads lines no kernel has read since they were written and
-    // pays for it where the baseline does not: 2-5 % of its time at microsecond shapes on the
-    // H100. 1: the refreshed sets are read once more, untimed, before the candidate's sample
+    // pays for it where the baseline does not (tests/benchmarks/README.md, "priming the sets").
+    // 1: the refreshed sets are read once more, untimed, before the candidate's sample
     // (touchSets), so each side starts on sets a kernel has just read, as one set timed again
     // and again left them before fresh inputs. 2: before the baseline's sample the sets it reads
     // are written again with the very same inputs and its outputs poisoned, so each side starts
-    // right after such writes (the baseline then slows by as much).
+    // right after such writes (the baseline then pays what the candidate paid).
     int primeSets = 1;
 };
 

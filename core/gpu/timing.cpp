@@ -83,7 +83,7 @@ double since(Clock::time_point t) {
 } // namespace
 
 std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double* ma, double* mb,
-                              bool* covered) {
+                              bool* covered, double* ha, double* hb) {
     const CallSpan spanA = spanOf(a);
     auto t = Clock::now();
     if (m_hooks.beforeA)
@@ -92,7 +92,7 @@ std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double
     m_parts.refresh += since(t);
     t = Clock::now();
     bool coveredA = true, coveredB = true;
-    if (auto e = sample(a, flush, ma, covered ? &coveredA : nullptr, &m_hostA); !e.empty())
+    if (auto e = sample(a, flush, ma, covered ? &coveredA : nullptr, ha); !e.empty())
         return e;
     const CallSpan spanB = spanOf(b);
     if (m_hooks.beforeB) {
@@ -103,7 +103,7 @@ std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double
         m_parts.refresh += since(t);
         t = Clock::now();
     }
-    if (auto e = sample(b, flush, mb, covered ? &coveredB : nullptr, &m_hostB); !e.empty())
+    if (auto e = sample(b, flush, mb, covered ? &coveredB : nullptr, hb); !e.empty())
         return e;
     m_parts.timed += since(t);
     if (covered)
@@ -323,19 +323,19 @@ std::string Timer::sampleUntilPrecise(const Batch& a, const Batch& b, const Timi
     };
     bool coverRaised = false;
     double queueUs = 0; // the longest the host took to queue a sample in this round
-    double ma = 0, mb = 0;
+    double ma = 0, mb = 0, ha = 0, hb = 0;
     auto t0 = Clock::now();
     for (std::uint64_t pair = 0;; ++pair) {
         bool covered = true;
-        if (auto e = samplePair(a, b, p.flushL2, &ma, &mb, &covered); !e.empty())
+        if (auto e = samplePair(a, b, p.flushL2, &ma, &mb, &covered, &ha, &hb); !e.empty())
             return e;
         if (auditThisPair(m_hooks.auditSeed, pair))
             if (auto e = audit(a); !e.empty())
                 return e;
         r->va.push_back(ma);
         r->vb.push_back(mb);
-        r->ha.push_back(m_hostA);
-        r->hb.push_back(m_hostB);
+        r->ha.push_back(ha);
+        r->hb.push_back(hb);
         queueUs = std::max(queueUs, m_queueUs);
         r->vcov.push_back(covered);
         const auto c0 = Clock::now();

@@ -216,9 +216,9 @@ private:
     // end (work the events do not see shows there), per call.
     std::string sample(const Batch& b, bool flush, double* ms, bool* covered = nullptr,
                        double* hostMs = nullptr);
-    // A pair of samples, a then b, with the hooks around them.
+    // A pair of samples, a then b, with the hooks around them; ha, hb: each sample's hostMs.
     std::string samplePair(const Batch& a, const Batch& b, bool flush, double* ma, double* mb,
-                           bool* covered = nullptr);
+                           bool* covered = nullptr, double* ha = nullptr, double* hb = nullptr);
     // Captures calls 0..batch-1 of fn; nullptr when the stream cannot be captured. Memsets become
     // kernel nodes with `memsetKernels` (counted in *memsetNodes). With `audit`, also the same
     // graph with the hooks' audit marks between the calls (nullptr where that fails).
@@ -253,8 +253,7 @@ private:
     void* m_flush = nullptr;
     std::size_t m_flushBytes = 0;
     double m_coverUs = 0;
-    double m_queueUs = 0;            // host time to queue the last sample behind its spin
-    double m_hostA = 0, m_hostB = 0; // the last pair's host times per call (sample's hostMs)
+    double m_queueUs = 0; // host time to queue the last sample behind its spin
     cudaEvent_t m_start = nullptr, m_stop = nullptr;
     SampleHooks m_hooks;        // the current interleave()'s
     int m_maxBatch = 1;         // calls a sample may make (SampleHooks::distinctCalls)

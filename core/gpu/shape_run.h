@@ -151,6 +151,9 @@ private:
     // Baseline and candidate interleaved (Timer::interleave), the calls over the sets, every
     // candidate sample checked (TimingSets::hooks).
     Failure timeInterleaved();
+    // Whether this shape's correctness checks kept the device busy for the warm-up's length:
+    // their time less the buffers' allocation and a CPU reference (the device idles for both).
+    bool correctnessWarmedDevice();
 
     void reportTiming();
 

@@ -29,7 +29,9 @@ struct ShapeJob {
     std::size_t l2Bytes = 0;
     int device = 0;
     cudaStream_t stream = nullptr;
-    bool deviceWarm = false; // an earlier shape of this job was just timed: the clocks are up
+    // An earlier shape of this job was just timed: the clocks are up (a shape's own correctness
+    // checks can say so too: ShapeRun::correctnessWarmedDevice).
+    bool deviceWarm = false;
     // kwb profile: after the correctness trials, one call of "candidate" or "baseline" on fresh
     // inputs between cudaProfilerStart and cudaProfilerStop (ncu --profile-from-start off sees
     // that call only); nothing is timed. Empty: an ordinary verification.

@@ -240,16 +240,21 @@ struct Timer::Round {
 };
 
 std::string Timer::warmUp(const Batch& a, const Batch& b, const TimingPolicy& p, bool skipWarmup,
-                          double* wa, double* wb) {
+                          double* wa, double* wb, int* pairs) {
     const auto w0 = Clock::now();
     double ma = 0, mb = 0;
     const double warmupMs = skipWarmup ? 0.0 : p.warmupMs;
     const Batch a1{a.fn, 1, nullptr, nullptr, a.next}, b1{b.fn, 1, nullptr, nullptr, b.next};
-    for (int i = 0; i < std::max(1, p.warmup) || since(w0) < warmupMs; ++i) {
+    int wanted = std::max(1, p.warmup);
+    *pairs = 0;
+    for (int i = 0; i < wanted || since(w0) < warmupMs; ++i) {
         if (auto e = samplePair(a1, b1, p.flushL2, &ma, &mb); !e.empty())
             return e;
+        ++*pairs;
         *wa = std::min(*wa, ma);
         *wb = std::min(*wb, mb);
+        if (i == 0 && skipWarmup && ma >= p.minSampleMs && mb >= p.minSampleMs)
+            wanted = std::max(1, p.warmupLong); // TimingPolicy::warmupLong
         if (i > 100000)
             break;
     }
@@ -446,7 +451,8 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
     long long nextA = 0, nextB = 0;
     Batch ba{&a, 1, nullptr, nullptr, &nextA}, bb{&b, 1, nullptr, nullptr, &nextB};
     double wa = 1e30, wb = 1e30;
-    if (auto e = warmUp(ba, bb, p, skipWarmup, &wa, &wb); !e.empty())
+    int warmupPairs = 0;
+    if (auto e = warmUp(ba, bb, p, skipWarmup, &wa, &wb, &warmupPairs); !e.empty())
         return e;
     auto batchFor = [&](double t) {
         if (t >= p.minSampleMs)
@@ -496,6 +502,7 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
     spent.audits = m_parts.audits;
     spent.clock = m_parts.clock;
     summariseRound(round, p, spinDropped, sa, sb);
+    sa->warmupPairs = sb->warmupPairs = warmupPairs;
     sa->memsetNodes = memsetA;
     sb->memsetNodes = memsetB;
     sa->batch = ba.size;

@@ -13,10 +13,21 @@ namespace kwb::gpu {
 
 struct TimingPolicy {
     double targetRse = 0.005; // stop when both medians' relative standard errors are below this
-    int minSamples = 10;
+    // At least this many kept pairs: the median is robust from there, and the stopping rule asks
+    // for more where the samples spread (tests/benchmarks/README.md, "sample floor": the rule
+    // replayed over a queue run's stored samples with a floor of 6 and of 10). Each pair more
+    // costs both sides' calls and the checks of the candidate's outputs.
+    int minSamples = 6;
     int maxSamples = 400;
     double timeCapMs = 600; // wall-clock cap for one shape's interleaved loop
+    // Pairs of calls (one call a side) before sampling, whatever warmupMs asks besides.
     int warmup = 3;
+    // Where the device is warm (a shape timed before in the job, or this shape's correctness
+    // checks kept it busy for warmupMs just before) and both sides' first warm-up call takes at
+    // least minSampleMs: that many pairs instead. Such calls are timed one a sample, so no batch
+    // is sized from the warm-up; their code was warmed by the correctness calls, and the first
+    // pair is each side's first call on the timing sets.
+    int warmupLong = 1;
     bool flushL2 = true;
     // Kernels shorter than this are timed in batches of back-to-back calls between one pair of
     // events (L2 flushed before the batch): one launch of a few microseconds is mostly launch
@@ -28,7 +39,7 @@ struct TimingPolicy {
     // launched directly.
     bool graphs = true;
     // Both callables run back to back for at least this long before sampling, so the first
-    // samples do not see the clocks still rising from idle.
+    // samples do not see the clocks still rising from idle; not where the device is warm (above).
     double warmupMs = 30;
     // With an SM clock probe: the warm-up goes on (up to this much longer) until two readings
     // in a row agree and none is higher, so sampling starts at the clock the load settles at.
@@ -146,7 +157,8 @@ struct TimingStats {
     // device's end, per call), or calls made for the check alone (a batched candidate).
     bool hostFromSamples = false;
     int n = 0;
-    int batch = 1;      // calls per sample; samples are per call
+    int warmupPairs = 0; // pairs the warm-up ran (TimingPolicy::warmup, warmupLong)
+    int batch = 1;       // calls per sample; samples are per call
     bool graph = false; // the batch was replayed from a CUDA graph
     // The SM clock reading current after each kept sample pair (the probe may give its last one
     // again: sm_clock.h), empty without a probe, and how many pairs were discarded as throttled.
@@ -192,8 +204,9 @@ public:
 
     // Times a and b interleaved (a, b, a, b, ...). Each callable only enqueues on the stream.
     // Returns a CUDA error string on failure, empty on success.
-    // skipWarmup: the caller ran the same device busy just before (a later shape of one job);
-    // the minimum warm-up calls still run.
+    // skipWarmup: the caller ran the same device busy just before (a later shape of one job, or
+    // this shape's correctness checks for warmupMs); the minimum warm-up pairs still run
+    // (TimingPolicy::warmup, or warmupLong where both sides' calls are long).
     // hooks: what the caller checks around the samples (SampleHooks).
     std::string interleave(const TimedCall& a, const TimedCall& b, const TimingPolicy& policy,
                            TimingStats* sa, TimingStats* sb, bool skipWarmup = false,
@@ -235,9 +248,10 @@ private:
     std::string audit(const Batch& a);
     std::string auditSteps(const Batch& a);
 
-    // The steps of interleave().
+    // The steps of interleave(). warmUp: wa, wb the fastest call of each side, pairs how many
+    // pairs it ran.
     std::string warmUp(const Batch& a, const Batch& b, const TimingPolicy& p, bool skipWarmup,
-                       double* wa, double* wb);
+                       double* wa, double* wb, int* pairs);
     std::string interleaveSteps(const TimedCall& a, const TimedCall& b, const TimingPolicy& p,
                                 TimingStats* sa, TimingStats* sb, bool skipWarmup);
     std::string captureBatch(Batch* b, const TimingPolicy& p, bool checked, int* memsetNodes);

@@ -15,6 +15,7 @@ void to_json(nlohmann::json& j, const TimingPolicy& p) {
          {"max_samples", p.maxSamples},
          {"time_cap_ms", p.timeCapMs},
          {"warmup", p.warmup},
+         {"warmup_long", p.warmupLong},
          {"flush_l2", p.flushL2},
          {"min_sample_ms", p.minSampleMs},
          {"max_batch", p.maxBatch},
@@ -41,6 +42,7 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
     p.maxSamples = j.value("max_samples", d.maxSamples);
     p.timeCapMs = j.value("time_cap_ms", d.timeCapMs);
     p.warmup = j.value("warmup", d.warmup);
+    p.warmupLong = j.value("warmup_long", d.warmupLong);
     p.flushL2 = j.value("flush_l2", d.flushL2);
     p.minSampleMs = j.value("min_sample_ms", d.minSampleMs);
     p.maxBatch = j.value("max_batch", d.maxBatch);
@@ -95,6 +97,7 @@ void to_json(nlohmann::json& j, const TimingStats& s) {
          {"rse", s.rse},
          {"median_rse", s.medianRse},
          {"n", s.n},
+         {"warmup_pairs", s.warmupPairs},
          {"host_median_ms", s.hostMedianMs},
          {"host_from", s.hostFromSamples ? "samples" : "calls"},
          {"batch", s.batch},

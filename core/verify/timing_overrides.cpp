@@ -22,10 +22,11 @@ struct TimingKey {
 
 constexpr TimingKey kKeys[] = {
     {"target_rse", Kind::Number, 0, 1, true, 0.005},
-    {"min_samples", Kind::Integer, 1, 1000000, false, 10},
+    {"min_samples", Kind::Integer, 1, 1000000, false, 6},
     {"max_samples", Kind::Integer, 1, 1000000, false, 400},
     {"time_cap_ms", Kind::Number, 0, 3600000, true, 600},
     {"warmup", Kind::Integer, 0, 1000000, false, 3},
+    {"warmup_long", Kind::Integer, 0, 1000000, false, 1},
     {"warmup_ms", Kind::Number, 0, 600000, false, 30},
     {"flush_l2", Kind::Switch, 0, 1, false, 1},
     {"min_sample_ms", Kind::Number, 0, 60000, false, 1},

@@ -20,7 +20,9 @@ def stats(values):
 
 
 def line(label, s, indent=0):
-    if s:
+    if s and label.endswith("_pairs"):  # a count, not a duration
+        print(f"{'  ' * indent}{label}: mean {s['mean']:.1f}, median {s['median']:.0f} (n={s['n']})")
+    elif s:
         print(f"{'  ' * indent}{label}: mean {s['mean']:.0f} ms, median {s['median']:.0f} ms (n={s['n']})")
 
 
@@ -28,6 +30,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("project")
     ap.add_argument("--json")
+    ap.add_argument("--min-samples", type=int,
+                    help="the policy's sample floor (min_samples) the run was taken with; default: "
+                         "the fewest samples any shape of the project kept")
     a = ap.parse_args()
     rows = sqlite3.connect(a.project).execute("SELECT record_json FROM verifications").fetchall()
     recs = [json.loads(r) for (r,) in rows]
@@ -81,7 +86,7 @@ def main():
                                                                     "over_min": 0, "outliers": 0})
                 spread["shapes"] += 1
                 spread["samples"] += len(xs)
-                spread["over_min"] += 1 if len(xs) > 10 else 0
+                spread.setdefault("counts", []).append(len(xs))
                 spread["outliers"] += sum(1 for x in xs if x > 1.02 * med)
             steps.setdefault("correctness", []).append(spent.get("correctness"))
             for k, v in spent.items():
@@ -89,6 +94,8 @@ def main():
                     steps.setdefault(k, []).append(v)
             if "timed" in spent:
                 steps.setdefault("timing", []).append(spent["timed"] - spent.get("timing_setup", 0))
+                if "warmup_pairs" in cand:
+                    steps.setdefault("warmup_pairs", []).append(cand["warmup_pairs"])
                 for k in parts:
                     if k in loop:
                         steps.setdefault(k, []).append(loop[k])
@@ -127,11 +134,14 @@ def main():
         print(f"  {name}:")
         for k, v in steps.items():
             line(k, v, 2)
-    print("the candidate's samples by shape name (more than the minimum of 10: the stopping rule "
-          "wanted more; outliers: over 2 % above their shape's median):")
+    floor = a.min_samples or min((n for sp in spreads.values() for n in sp["counts"]), default=0)
+    for sp in spreads.values():
+        sp["over_min"] = sum(1 for n in sp.pop("counts") if n > floor)
+    print(f"the candidate's samples by shape name (more than the minimum of {floor}: the "
+          "stopping rule wanted more; outliers: over 2 % above their shape's median):")
     for name, sp in sorted(spreads.items()):
         print(f"  {name}: {sp['samples'] / sp['shapes']:.1f} samples a shape, {sp['over_min']} of "
-              f"{sp['shapes']} shapes past 10, outliers {sp['outliers']} of {sp['samples']} samples")
+              f"{sp['shapes']} shapes past {floor}, outliers {sp['outliers']} of {sp['samples']} samples")
     if a.json:
         with open(a.json, "w") as fh:
             json.dump(out, fh, indent=1)

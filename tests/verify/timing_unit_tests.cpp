@@ -105,9 +105,13 @@ void timedWarm() {
     p.warmL2Fill = 0.05; // not even one 5 MiB set fits in 3 MiB
     CHECK(!kwb::gpu::timedWarm(p, l2, 5u << 20));
     p.primeSets = 2;
+    p.warmupLong = 4;
     kwb::gpu::TimingPolicy back = nlohmann::json(p);
     CHECK(back.warmL2Fill == 0.05);
     CHECK(back.primeSets == 2);
+    CHECK(back.warmupLong == 4);
+    kwb::gpu::TimingPolicy byDefault = nlohmann::json::object();
+    CHECK(byDefault.warmupLong == 1 && byDefault.minSamples == 6); // what older requests get
     kwb::gpu::TimingPolicy clamped = nlohmann::json{{"prime_sets", 7}};
     CHECK(clamped.primeSets == 2);
 }

@@ -159,7 +159,7 @@ struct TimingStats {
     int n = 0;
     int warmupPairs = 0; // pairs the warm-up ran (TimingPolicy::warmup, warmupLong)
     int batch = 1;       // calls per sample; samples are per call
-    bool graph = false; // the batch was replayed from a CUDA graph
+    bool graph = false;  // the batch was replayed from a CUDA graph
     // The SM clock reading current after each kept sample pair (the probe may give its last one
     // again: sm_clock.h), empty without a probe, and how many pairs were discarded as throttled.
     std::vector<int> clocksMHz;

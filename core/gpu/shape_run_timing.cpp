@@ -102,10 +102,10 @@ Failure ShapeRun::timeInterleaved() {
 
 bool ShapeRun::correctnessWarmedDevice() {
     const nlohmann::json& spent = rep()["spent_ms"];
-    double busy = spent.value("correctness", 0.0) - spent.value("correctness_setup", 0.0);
+    double idle = spent.value("correctness_setup", 0.0);
     if (m_cpuRef)
-        busy -= spent.value("correctness_reference", 0.0);
-    return busy >= m_job.timing.warmupMs;
+        idle += spent.value("correctness_reference", 0.0);
+    return correctnessWarms(m_job.timing, spent.value("correctness", 0.0), idle);
 }
 
 void ShapeRun::reportTiming() {

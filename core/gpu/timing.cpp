@@ -253,8 +253,8 @@ std::string Timer::warmUp(const Batch& a, const Batch& b, const TimingPolicy& p,
         ++*pairs;
         *wa = std::min(*wa, ma);
         *wb = std::min(*wb, mb);
-        if (i == 0 && skipWarmup && ma >= p.minSampleMs && mb >= p.minSampleMs)
-            wanted = std::max(1, p.warmupLong); // TimingPolicy::warmupLong
+        if (i == 0)
+            wanted = warmupPairs(p, skipWarmup, ma, mb);
         if (i > 100000)
             break;
     }

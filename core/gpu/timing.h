@@ -110,6 +110,13 @@ struct TimingPolicy {
 bool timedWarm(const TimingPolicy& policy, std::size_t l2Bytes, std::size_t setBytes);
 int warmSets(const TimingPolicy& policy, std::size_t l2Bytes, std::size_t setBytes);
 
+// The warm-up pairs wanted once the first pair took firstA and firstB ms a call: warmup, or
+// warmupLong where the device is warm and both calls last at least minSampleMs (at least 1).
+int warmupPairs(const TimingPolicy& policy, bool deviceWarm, double firstA, double firstB);
+// Whether a shape's correctness checks kept the device busy for the warm-up's length: their time
+// (correctnessMs) less what the device idled through (the buffers' allocation, a CPU reference).
+bool correctnessWarms(const TimingPolicy& policy, double correctnessMs, double idleMs);
+
 // The buffer sets the timed calls of a shape rotate over (1: no rotation; TimingPolicy::rotateL2).
 int bufferSets(const TimingPolicy& policy, std::size_t l2Bytes, std::size_t setBytes);
 

@@ -88,6 +88,16 @@ int warmSets(const TimingPolicy& p, std::size_t l2Bytes, std::size_t setBytes) {
     return static_cast<int>(std::clamp(fit, 0.0, 1e6));
 }
 
+int warmupPairs(const TimingPolicy& p, bool deviceWarm, double firstA, double firstB) {
+    if (deviceWarm && firstA >= p.minSampleMs && firstB >= p.minSampleMs)
+        return std::max(1, p.warmupLong);
+    return std::max(1, p.warmup);
+}
+
+bool correctnessWarms(const TimingPolicy& p, double correctnessMs, double idleMs) {
+    return correctnessMs - idleMs >= p.warmupMs;
+}
+
 void to_json(nlohmann::json& j, const TimingStats& s) {
     j = {{"median_ms", s.medianMs},
          {"q1_ms", s.q1Ms},

@@ -116,6 +116,23 @@ void timedWarm() {
     CHECK(clamped.primeSets == 2);
 }
 
+// One warm-up pair where the device is warm and both sides' first calls are long; the policy's
+// count otherwise. The correctness checks warm the device when their busy time reaches warmupMs.
+void warmupRule() {
+    kwb::gpu::TimingPolicy p; // warmup 3, warmupLong 1, minSampleMs 1, warmupMs 30
+    CHECK(kwb::gpu::warmupPairs(p, true, 2.0, 1.5) == 1);
+    CHECK(kwb::gpu::warmupPairs(p, false, 2.0, 1.5) == 3); // a cold device: every pair
+    CHECK(kwb::gpu::warmupPairs(p, true, 2.0, 0.4) == 3);  // the baseline is batched
+    CHECK(kwb::gpu::warmupPairs(p, true, 0.01, 5.0) == 3); // the candidate is batched
+    p.warmupLong = 0;
+    CHECK(kwb::gpu::warmupPairs(p, true, 2.0, 2.0) == 1); // never fewer than the first pair
+    p.warmupLong = 4;
+    CHECK(kwb::gpu::warmupPairs(p, true, 2.0, 2.0) == 4);
+    CHECK(kwb::gpu::correctnessWarms(p, 180.0, 5.0));
+    CHECK(!kwb::gpu::correctnessWarms(p, 12.0, 0.0));
+    CHECK(!kwb::gpu::correctnessWarms(p, 180.0, 160.0)); // mostly a CPU reference: the device idled
+}
+
 void wrongTimedOutput() {
     kwb::gpu::CompareStats cs;
     cs.mismatches = 3;
@@ -196,6 +213,7 @@ int main() {
     audits();
     bufferSets();
     timedWarm();
+    warmupRule();
     wrongTimedOutput();
     smClockReader();
     std::printf("%d passed, %d failed\n", kwbtest::counts().passed, kwbtest::counts().failed);

@@ -52,6 +52,11 @@ void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
         cudaStreamCreateWithFlags(&pre->stream, cudaStreamNonBlocking); // as in runVerifyJob
     pre->baselines = makeTaskBaselines(*task, msg.value("reference_library", ""));
     pre->taskId = task->id;
+    auto msSince = [](std::chrono::steady_clock::time_point from) {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - from)
+            .count();
+    };
+    pre->report["warm_baselines_ms"] = msSince(t0); // the libraries' handles and plans
     if (!pre->baselines.error.empty())
         pre->report["error"] = pre->baselines.error;
     Baseline* timing = pre->baselines.timing();
@@ -61,16 +66,18 @@ void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
     for (const auto& shape : task->shapes) {
         if (!timing || !wanted(only, shape.name))
             continue;
+        const auto s0 = std::chrono::steady_clock::now();
         if (auto why = warmBaseline(*task, shape, *timing, pre->stream); !why.empty()) {
             pre->report["error"] = shape.name + ": " + why;
             cudaGetLastError();
             break;
         }
         shapes.push_back(shape.name);
+        // Wall time: a warm sent ahead also counts the time its process was held.
+        pre->report["warm_shape_ms"][shape.name] = msSince(s0);
     }
     pre->report["warmed_shapes"] = shapes;
-    pre->report["warm_ms"] =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    pre->report["warm_ms"] = msSince(t0);
 }
 
 // The seccomp filter and Landlock, applied before the candidate is loaded; what holds, for the

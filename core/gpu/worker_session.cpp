@@ -269,9 +269,11 @@ nlohmann::json WorkerSession::profiledJob(const nlohmann::json& params, const nl
     return runProfiledJob(job, [&](const nlohmann::json& ev) { progress(ev); });
 }
 
-StartedJobPtr WorkerSession::jobChildFor(int device, bool* ahead, std::string* prewarmed) {
+StartedJobPtr WorkerSession::jobChildFor(int device, bool* ahead, std::string* prewarmed,
+                                         double* prewarmAgeMs) {
     *ahead = false;
     prewarmed->clear();
+    *prewarmAgeMs = 0;
     while (!m_ahead.empty()) {
         AheadChild next = std::move(m_ahead.front());
         m_ahead.pop_front();
@@ -279,6 +281,10 @@ StartedJobPtr WorkerSession::jobChildFor(int device, bool* ahead, std::string* p
             holdJobChild(*next.job, false);
             *ahead = true;
             *prewarmed = std::move(next.prewarmed);
+            if (!prewarmed->empty())
+                *prewarmAgeMs = std::chrono::duration<double, std::milli>(
+                                    std::chrono::steady_clock::now() - next.prewarmSent)
+                                    .count();
             return std::move(next.job);
         }
         // another device's, or gone: its group is killed, its folder removed
@@ -289,7 +295,7 @@ StartedJobPtr WorkerSession::jobChildFor(int device, bool* ahead, std::string* p
 void WorkerSession::startAhead(int device) {
     while (m_ahead.size() < kAheadChildren)
         m_ahead.push_back(
-            {startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}}), device, {}});
+            {startJobChild(m_jobPath, {{"type", "prepare"}, {"device", device}}), device, {}, {}});
 }
 
 void WorkerSession::holdAhead(bool hold) {
@@ -310,8 +316,10 @@ void WorkerSession::prewarmNext(const nlohmann::json& params, int device) {
     const auto choices = m_choicesFiles.find(device);
     if (line == m_warmLines.end() || choices == m_choicesFiles.end())
         return;
-    if (sendWarm(*child.job, line->second, choices->second))
+    if (sendWarm(*child.job, line->second, choices->second)) {
         child.prewarmed = line->second.dump();
+        child.prewarmSent = std::chrono::steady_clock::now();
+    }
 }
 
 std::optional<Result<DeviceCeilings>>
@@ -400,9 +408,10 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     StartedJobPtr early;
     bool ahead = false;
     std::string prewarmed;
+    double prewarmAgeMs = 0;
     // (A profile starts one too: it measures the ceilings the roofline needs when none are cached.)
     if (!sanitizing && (!m_devices || !m_devices->gpus.empty()))
-        early = jobChildFor(device, &ahead, &prewarmed);
+        early = jobChildFor(device, &ahead, &prewarmed, &prewarmAgeMs);
     const auto q0 = std::chrono::steady_clock::now();
     const DeviceInfo& d = devices();
     const bool haveDevice = !d.gpus.empty() && device >= 0 && device < int(d.gpus.size());
@@ -415,6 +424,9 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
             .count();
     };
     nlohmann::json timeline = {{"child_started_ahead", ahead ? 1 : 0}};
+    // How long the warm sent ahead had (held while the job before timed) when this job asked.
+    if (!prewarmed.empty())
+        timeline["prewarm_age_ms"] = prewarmAgeMs;
     // Asking the driver for the devices (the first time: it starts), after the child started and
     // before nvcc can: the worker's own time that adds to nvcc's on a cold verification.
     timeline["before_build"] = std::chrono::duration<double, std::milli>(t0 - q0).count();

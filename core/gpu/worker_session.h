@@ -2,6 +2,7 @@
 // The worker's side of the protocol: one line in, answers (and progress events) out through
 // the sink. Single-threaded: kwb-runner's main loop owns it. Knows nothing about where the
 // lines come from.
+#include <chrono>
 #include <deque>
 #include <filesystem>
 #include <functional>
@@ -62,8 +63,9 @@ private:
                           int device);
     // The job child a verification on `device` starts with: the one the previous verification
     // started ahead when it still waits on that device (*ahead true; *prewarmed: the warm line
-    // sent to it ahead, if any), else a fresh one.
-    StartedJobPtr jobChildFor(int device, bool* ahead, std::string* prewarmed);
+    // sent to it ahead, if any; *prewarmAgeMs: how long ago it was sent), else a fresh one.
+    StartedJobPtr jobChildFor(int device, bool* ahead, std::string* prewarmed,
+                              double* prewarmAgeMs);
     // withLibraries: with the libraries' versions (queryDevices), which costs loading them.
     const DeviceInfo& devices(bool withLibraries = false);
     BuildCache& buildCache();
@@ -82,6 +84,7 @@ private:
         StartedJobPtr job;
         int device = -1;
         std::string prewarmed; // the warm line sent to it ahead (without the choices), if any
+        std::chrono::steady_clock::time_point prewarmSent; // when (the record's prewarm_age_ms)
     };
     static constexpr std::size_t kAheadChildren = 2;
     std::deque<AheadChild> m_ahead;

@@ -44,6 +44,7 @@ def main():
     # The time before the job where the baseline was warmed ahead (timeline "prewarmed": 1, while
     # the job before checked its candidate), and where a warm sent ahead was for another task (0).
     before_prewarmed, before_prewarm_missed = [], []
+    prewarm_age = []  # how long the warm sent ahead had when the job asked for it (held time too)
     parts = {k: [] for k in ("sampling", "sampling_refresh", "sampling_timed", "sampling_checks",
                              "sampling_audits", "sampling_clock", "warmup", "capture", "host_check")}
     ahead = 0
@@ -61,6 +62,8 @@ def main():
                 warm_ahead.append(r["prepared"]["warm_ms"])
             if "prewarmed" in w:
                 (before_prewarmed if w["prewarmed"] else before_prewarm_missed).append(w["warm_done"])
+            if w.get("prewarmed") and "prewarm_age_ms" in w:
+                prewarm_age.append(w["prewarm_age_ms"])
         ahead += 1 if w.get("child_started_ahead") else 0
         if "job_done" in w and "build_done" in w:
             job.append(w["job_done"] - w["build_done"])
@@ -105,7 +108,7 @@ def main():
     out = {"records": len(recs), "child_started_ahead": ahead, "lane": stats(lane),
            "before_job": stats(before), "before_job_ahead": stats(before_ahead),
            "before_job_fresh": stats(before_fresh), "warm_ahead": stats(warm_ahead),
-           "before_job_prewarmed": stats(before_prewarmed),
+           "before_job_prewarmed": stats(before_prewarmed), "prewarm_age": stats(prewarm_age),
            "before_job_prewarm_missed": stats(before_prewarm_missed), "job": stats(job), "correctness": stats(corr),
            "timing_setup": stats(setup), "timing": stats(timed),
            "per_shape_timing": {k: stats(v) for k, v in parts.items()},
@@ -120,6 +123,8 @@ def main():
          out["warm_ahead"], 3)
     line("baseline warmed ahead (while the job before checked its candidate)",
          out["before_job_prewarmed"], 3)
+    line("the warm's age when the job asked (sent at the job before's first check; held time too)",
+         out["prewarm_age"], 4)
     line("warmed ahead for another task, warmed again", out["before_job_prewarm_missed"], 3)
     line("child started for it", out["before_job_fresh"], 2)
     line("the job", out["job"], 1)

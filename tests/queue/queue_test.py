@@ -303,6 +303,14 @@ def case_prewarm(s):
             ahead += 1
             if not x.get("prepared", {}).get("warmed_shapes"):
                 fail("a job warmed ahead has no warmed shapes: " + json.dumps(x.get("prepared")))
+            # how long the warm had: sent while the job before checked its candidate
+            if not w.get("prewarm_age_ms", 0) > 0:
+                fail("a job warmed ahead does not say how long ago its warm was sent: " +
+                     json.dumps(w))
+            shape_ms = x.get("prepared", {}).get("warm_shape_ms", {})
+            if sorted(shape_ms) != sorted(x["prepared"]["warmed_shapes"]):
+                fail("the warm's per-shape times do not name its warmed shapes: " +
+                     json.dumps(x.get("prepared")))
         seen.add(x["task_id"])
     if ahead == 0:
         fail("no job of the 10 had its baseline warmed ahead: " +

@@ -159,7 +159,8 @@ void addVerifyOptions(CLI::App* cmd, VerifyOpts& o) {
            "--timing", o.timing,
            "Timing policy overrides, KEY=VALUE[,...]: target_rse, min_samples, max_samples, "
            "time_cap_ms, "
-           "warmup, warmup_ms, flush_l2, min_sample_ms, max_batch, graphs, clock_settle_ms, "
+           "warmup, warmup_long, warmup_ms, flush_l2, min_sample_ms, max_batch, graphs, "
+           "clock_settle_ms, "
            "keep_above_clock_fraction, cover_us, max_cover_us, memset_kernels, stop_on "
            "(mean|median), "
            "rotate_l2, min_buffer_sets, max_buffer_sets, max_rotate_mib, warm_l2_fill, "

@@ -184,7 +184,8 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
     mark("cuda_ready");
     // The harness's checks take their scalars from the device's default pool (cudaMallocAsync):
     // with the pool's default threshold of 0 each synchronisation hands the freed memory back and
-    // the next check maps it again. A small reserve is kept instead.
+    // the next check maps it again. A small reserve is kept instead (bounded: the harness's
+    // scalars need little, and the timing sets allocate with cudaMalloc, not from the pool).
     cudaMemPool_t pool = nullptr;
     if (cudaDeviceGetDefaultMemPool(&pool, device) == cudaSuccess) {
         std::uint64_t keep = std::uint64_t{64} << 20;

@@ -213,24 +213,26 @@ struct Timer::Round {
     bool keep(std::size_t i, double keepAboveClockFraction) const {
         return vcov[i] && (vc[i] <= 0 || double(vc[i]) >= keepAboveClockFraction * peakClock);
     }
-    void kept(double keepAboveClockFraction, std::vector<double>* ka, std::vector<double>* kb,
-              std::vector<int>* kc) const {
-        for (std::size_t i = 0; i < va.size(); ++i)
+    // Of xa, xb (the event times va, vb or the host times ha, hb), the kept pairs' values.
+    void keptOf(const std::vector<double>& xa, const std::vector<double>& xb,
+                double keepAboveClockFraction, std::vector<double>* ka, std::vector<double>* kb,
+                std::vector<int>* kc) const {
+        for (std::size_t i = 0; i < xa.size(); ++i)
             if (keep(i, keepAboveClockFraction)) {
-                ka->push_back(va[i]);
-                kb->push_back(vb[i]);
+                ka->push_back(xa[i]);
+                kb->push_back(xb[i]);
                 if (kc && vc[i] > 0)
                     kc->push_back(vc[i]);
             }
     }
+    void kept(double keepAboveClockFraction, std::vector<double>* ka, std::vector<double>* kb,
+              std::vector<int>* kc) const {
+        keptOf(va, vb, keepAboveClockFraction, ka, kb, kc);
+    }
     // The kept pairs' host times (all of them where no pair was kept, as summariseRound does).
     void keptHost(double keepAboveClockFraction, std::vector<double>* ka,
                   std::vector<double>* kb) const {
-        for (std::size_t i = 0; i < ha.size(); ++i)
-            if (keep(i, keepAboveClockFraction)) {
-                ka->push_back(ha[i]);
-                kb->push_back(hb[i]);
-            }
+        keptOf(ha, hb, keepAboveClockFraction, ka, kb, nullptr);
         if (ka->empty()) {
             *ka = ha;
             *kb = hb;

@@ -35,7 +35,8 @@ def main():
                          "the fewest samples any shape of the project kept")
     a = ap.parse_args()
     rows = sqlite3.connect(a.project).execute("SELECT record_json FROM verifications").fetchall()
-    recs = [json.loads(r) for (r,) in rows]
+    # In the order the lane ran them (created_at: when the record was made, at the job's end).
+    recs = sorted((json.loads(r) for (r,) in rows), key=lambda r: r.get("created_at", ""))
     if not recs:
         print("no verification records in", a.project)
         return 1
@@ -45,6 +46,7 @@ def main():
     # the job before checked its candidate), and where a warm sent ahead was for another task (0).
     before_prewarmed, before_prewarm_missed = [], []
     prewarm_age = []  # how long the warm sent ahead had when the job asked for it (held time too)
+    prewarmed_by_quarter = [[], [], [], []]
     parts = {k: [] for k in ("sampling", "sampling_refresh", "sampling_timed", "sampling_checks",
                              "sampling_audits", "sampling_clock", "warmup", "capture", "host_check")}
     ahead = 0
@@ -62,6 +64,8 @@ def main():
                 warm_ahead.append(r["prepared"]["warm_ms"])
             if "prewarmed" in w:
                 (before_prewarmed if w["prewarmed"] else before_prewarm_missed).append(w["warm_done"])
+                if w["prewarmed"]:  # by quarter of the run: is the wait the builds' doing?
+                    prewarmed_by_quarter[min(3, 4 * len(lane[:-1]) // len(recs))].append(w["warm_done"])
             if w.get("prewarmed") and "prewarm_age_ms" in w:
                 prewarm_age.append(w["prewarm_age_ms"])
         ahead += 1 if w.get("child_started_ahead") else 0
@@ -125,6 +129,9 @@ def main():
          out["before_job_prewarmed"], 3)
     line("the warm's age when the job asked (sent at the job before's first check; held time too)",
          out["prewarm_age"], 4)
+    if any(prewarmed_by_quarter):
+        print("        by quarter of the run (the builds run in the first): " + ", ".join(
+            f"{statistics.mean(q):.0f} ms (n={len(q)})" if q else "-" for q in prewarmed_by_quarter))
     line("warmed ahead for another task, warmed again", out["before_job_prewarm_missed"], 3)
     line("child started for it", out["before_job_fresh"], 2)
     line("the job", out["job"], 1)

@@ -284,9 +284,11 @@ std::string Timer::captureBatch(Batch* b, const TimingPolicy& p, bool checked, i
     b->graph = capture(*b->fn, b->size, p.memsetKernels, memsetNodes, audit);
     // The graph's first replay is an audit: work moved between its calls shows before any check
     // of a timed replay can mistake it for a merely unwritten output.
-    if (checked && b->graph)
+    if (checked && b->graph) {
         if (auto e = this->audit(*b); !e.empty())
             return e;
+        b->audited = b->audit != nullptr;
+    }
     if (!b->graph || b->size >= m_maxBatch)
         return {};
     double t = 0;
@@ -314,6 +316,7 @@ std::string Timer::captureBatch(Batch* b, const TimingPolicy& p, bool checked, i
         b->graph = g2;
         b->audit = audit2;
         b->size = grown;
+        b->audited = false;
     }
     return {};
 }
@@ -491,8 +494,10 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
     m_parts = {};
     Round round;
     bool spinDropped = false;
-    if (auto e = audit(ba); !e.empty()) // before any timed sample counts
-        return e;
+    // Before any timed sample counts, unless the graph to be sampled was audited when captured.
+    if (!ba.audited)
+        if (auto e = audit(ba); !e.empty())
+            return e;
     if (auto e = sampleUntilPrecise(ba, bb, p, &round, &spinDropped); !e.empty())
         return e;
     if (auto e = audit(ba); !e.empty())

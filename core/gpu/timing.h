@@ -150,7 +150,9 @@ struct SampleHooks {
     // inserted between the calls' nodes, so the candidate's host code has no second chance.
     std::function<void(long long call, long long next, cudaStream_t stream)> auditMark;
     std::function<std::string(CallSpan span)> afterAudit;
-    std::uint64_t auditSeed = 0; // which sampling pairs are audited besides the first and the last
+    // Which sampling pairs are audited, besides the first replay of the sampled graph (or, for
+    // direct launches, a batch before sampling) and the batch after the last pair.
+    std::uint64_t auditSeed = 0;
 };
 
 struct TimingStats {
@@ -226,6 +228,7 @@ private:
         cudaGraphExec_t graph = nullptr; // the batch captured, or launched directly when null
         cudaGraphExec_t audit = nullptr; // the captured batch with audit marks between its calls
         long long* next = nullptr;       // the side's running call count (direct samples)
+        bool audited = false;            // `graph` had its audit (its first replay)
     };
     // The calls the next sample of `b` makes: 0.. for a graph, else the next numbers of its count.
     static CallSpan spanOf(const Batch& b) { return {b.graph ? 0 : *b.next, b.size}; }

@@ -3,6 +3,7 @@
 #include "core/gpu/device_kernels.h"
 #include "core/gpu/timing.h"
 
+#include <algorithm>
 #include <unordered_set>
 #include <vector>
 
@@ -12,10 +13,19 @@ namespace kwb::gpu {
 
 namespace {
 
-// The nodes the capture on `s` holds that `seen` does not yet; false when the capture cannot be
+// The nodes a capture held after each call so far. The capture only adds nodes, and reads them
+// back in the order it added them: a call's nodes are then the tail past the ones known, checked
+// by comparing the head (a memcmp, where a set of every node seen costs a hash insertion per node
+// per call: quadratic in the batch). Where the head differs, a set takes over.
+struct CaptureNodes {
+    std::vector<cudaGraphNode_t> all;
+    std::unordered_set<cudaGraphNode_t> seen; // filled once the order cannot be relied on
+    bool ordered = true;
+};
+
+// The nodes the capture on `s` holds that `known` does not yet; false when the capture cannot be
 // read (then the audit graph is not built: a call's nodes must be known exactly).
-bool newCaptureNodes(cudaStream_t s, std::unordered_set<cudaGraphNode_t>* seen,
-                     std::vector<cudaGraphNode_t>* fresh) {
+bool newCaptureNodes(cudaStream_t s, CaptureNodes* known, std::vector<cudaGraphNode_t>* fresh) {
     cudaStreamCaptureStatus status{};
     cudaGraph_t g = nullptr;
     if (cudaStreamGetCaptureInfo(s, &status, nullptr, &g) != cudaSuccess ||
@@ -26,12 +36,22 @@ bool newCaptureNodes(cudaStream_t s, std::unordered_set<cudaGraphNode_t>* seen,
     std::size_t n = 0;
     if (cudaGraphGetNodes(g, nullptr, &n) != cudaSuccess)
         return false;
-    std::vector<cudaGraphNode_t> all(n);
-    if (n > 0 && cudaGraphGetNodes(g, all.data(), &n) != cudaSuccess)
+    std::vector<cudaGraphNode_t> now(n);
+    if (n > 0 && cudaGraphGetNodes(g, now.data(), &n) != cudaSuccess)
         return false;
-    for (std::size_t i = 0; i < n; ++i)
-        if (seen->insert(all[i]).second)
-            fresh->push_back(all[i]);
+    now.resize(n);
+    const std::size_t m = known->all.size();
+    if (known->ordered && n >= m && std::equal(known->all.begin(), known->all.end(), now.begin())) {
+        fresh->assign(now.begin() + std::ptrdiff_t(m), now.end());
+    } else {
+        if (known->ordered)
+            known->seen.insert(known->all.begin(), known->all.end());
+        known->ordered = false;
+        for (cudaGraphNode_t node : now)
+            if (known->seen.insert(node).second)
+                fresh->push_back(node);
+    }
+    known->all = std::move(now);
     return true;
 }
 
@@ -49,7 +69,7 @@ cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernel
         return nullptr;
     }
     std::vector<std::vector<cudaGraphNode_t>> callNodes; // the nodes each call added, for the audit
-    std::unordered_set<cudaGraphNode_t> seen;
+    CaptureNodes seen;
     bool nodesKnown = audit != nullptr;
     for (int i = 0; i < batch; ++i) {
         fn(i);

@@ -43,6 +43,13 @@ bool wanted(const std::vector<std::string>& only, const std::string& shape) {
 // the candidate exists yet; errors are only reported (the job proper meets them again).
 void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
     const auto t0 = std::chrono::steady_clock::now();
+    // What the job would otherwise do between its spec's arrival and the candidate's loading:
+    // the device's properties and NVML's start (its first reading opens the library).
+    if (!pre->haveProperties) {
+        pre->haveProperties = cudaGetDeviceProperties(&pre->properties, pre->device) == cudaSuccess;
+        cudaGetLastError();
+        (void)readSmClock(pre->device);
+    }
     auto task = taskFromJson(msg.value("task", nlohmann::json::object()));
     if (!task) {
         pre->report["error"] = task.error().message;
@@ -56,7 +63,7 @@ void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - from)
             .count();
     };
-    pre->report["warm_baselines_ms"] = msSince(t0); // the libraries' handles and plans
+    pre->report["warm_baselines_ms"] = msSince(t0); // the device, NVML, the libraries' handles
     if (!pre->baselines.error.empty())
         pre->report["error"] = pre->baselines.error;
     Baseline* timing = pre->baselines.timing();
@@ -143,6 +150,29 @@ void runShapes(ShapeJob base, const std::vector<std::string>& only, const EventS
     }
 }
 
+// The harness's checks take their scalars from the device's default pool (cudaMallocAsync):
+// with the pool's default threshold of 0 each synchronisation hands the freed memory back and
+// the next check maps it again. A small reserve is kept instead (bounded: the harness's scalars
+// need little, and the timing sets allocate with cudaMalloc, not from the pool).
+void keepPoolReserve(int device) {
+    cudaMemPool_t pool = nullptr;
+    if (cudaDeviceGetDefaultMemPool(&pool, device) == cudaSuccess) {
+        std::uint64_t keep = std::uint64_t{64} << 20;
+        cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+    }
+    cudaGetLastError();
+}
+
+// The device's properties: the warm's reading where it read this device's.
+cudaDeviceProp deviceProperties(int device, const PreparedJob* prepared) {
+    cudaDeviceProp prop{};
+    if (prepared && prepared->haveProperties && prepared->device == device)
+        return prepared->properties;
+    cudaGetDeviceProperties(&prop, device);
+    cudaGetLastError();
+    return prop;
+}
+
 } // namespace
 
 PreparedJob::PreparedJob() = default;
@@ -182,18 +212,8 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
     if (auto e = cudaFree(nullptr); e != cudaSuccess)
         return failed("no-device", std::string("cannot start CUDA: ") + cudaGetErrorString(e));
     mark("cuda_ready");
-    // The harness's checks take their scalars from the device's default pool (cudaMallocAsync):
-    // with the pool's default threshold of 0 each synchronisation hands the freed memory back and
-    // the next check maps it again. A small reserve is kept instead (bounded: the harness's
-    // scalars need little, and the timing sets allocate with cudaMalloc, not from the pool).
-    cudaMemPool_t pool = nullptr;
-    if (cudaDeviceGetDefaultMemPool(&pool, device) == cudaSuccess) {
-        std::uint64_t keep = std::uint64_t{64} << 20;
-        cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
-    }
-    cudaGetLastError();
-    cudaDeviceProp prop{};
-    cudaGetDeviceProperties(&prop, device);
+    keepPoolReserve(device);
+    const cudaDeviceProp prop = deviceProperties(device, prepared);
     result["device"] = {{"index", device},
                         {"name", prop.name},
                         {"cc", std::to_string(prop.major) + "." + std::to_string(prop.minor)}};
@@ -215,8 +235,11 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
     if (Baseline* b = baselines.timing())
         result["baseline"] = {{"label", b->label()}, {"kind", b->kind()}};
 
-    (void)readSmClock(device); // NVML opens its files now, before the filters
+    mark("device_ready");
+    (void)readSmClock(device); // NVML opens its files now, before the filters (or the warm did)
+    mark("nvml_ready");
     result["sandbox"] = confine(spec, library, sandbox);
+    mark("confined");
 
     void* handle = ::dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle)
@@ -307,10 +330,11 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
         if (type == "prepare") {
             (void)applyResourceLimits(); // before CUDA starts, as in runVerifyJob
             preparedDevice = spec->value("device", 0);
+            prepared->device = preparedDevice;
             // CUDA's start alone, ahead of this job's turn: a process touching the device stalls
             // another's samples (sample_spread.py --beside), so the worker holds this child
-            // still while another job times (worker_session.h); NVML's start and the libraries'
-            // handles wait for the job's own turn.
+            // still while another job times (worker_session.h); NVML's start, the device's
+            // properties and the libraries' handles wait for the warm line (warmJob).
             if (cudaSetDevice(preparedDevice) == cudaSuccess)
                 (void)cudaFree(nullptr);
             cudaGetLastError(); // runVerifyJob reports a device that does not start

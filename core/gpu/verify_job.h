@@ -23,6 +23,11 @@ struct PreparedJob {
     PreparedJob();
     ~PreparedJob();
     std::string taskId; // the task the baseline was made and warmed for; empty: none
+    int device = 0;     // the device the "prepare" line started CUDA on
+    // The device's properties, read by the warm (cudaGetDeviceProperties is slow); valid when
+    // haveProperties.
+    cudaDeviceProp properties{};
+    bool haveProperties = false;
     cudaStream_t stream = nullptr;
     TaskBaselines baselines;
     nlohmann::json report = nlohmann::json::object(); // ms spent, warmed shapes, errors

@@ -6,7 +6,8 @@ queue benchmark keeps its project: queue_benchmark.sh OUT/queue.kwbproj).
 
 Per sample: the queue's GPU seconds (the lane's time), the time before the job (the job child's
 start, CUDA's start and the baseline's warm-up; split by whether the child was started ahead by
-the previous verification, and whether its baseline was warmed ahead too), correctness, the
+the previous verification, and whether its baseline was warmed ahead too), the job's time from
+its spec to the candidate's load (and that time's steps, where the records mark them), correctness, the
 timing set-up and the interleaved timing; per timed shape: the sampling loop's parts (fresh inputs, the timed samples, the output checks,
 the audits, the clock readings) where the records have them. Means and medians in ms."""
 import argparse, json, sqlite3, statistics, sys
@@ -47,6 +48,9 @@ def main():
     before_prewarmed, before_prewarm_missed = [], []
     prewarm_age = []  # how long the warm sent ahead had when the job asked for it (held time too)
     prewarmed_by_quarter = [[], [], [], []]
+    # The job from its spec's arrival to the candidate's load, and its steps (timeline_ms marks;
+    # device_ready, nvml_ready and confined only in records that have them).
+    load = {k: [] for k in ("loaded", "device", "nvml", "confine", "dlopen")}
     parts = {k: [] for k in ("sampling", "sampling_refresh", "sampling_timed", "sampling_checks",
                              "sampling_audits", "sampling_clock", "warmup", "capture", "host_check")}
     ahead = 0
@@ -71,6 +75,14 @@ def main():
         ahead += 1 if w.get("child_started_ahead") else 0
         if "job_done" in w and "build_done" in w:
             job.append(w["job_done"] - w["build_done"])
+        tl = r.get("timeline_ms", {})
+        if "candidate_loaded" in tl:
+            load["loaded"].append(tl["candidate_loaded"])
+            if all(k in tl for k in ("cuda_ready", "device_ready", "nvml_ready", "confined")):
+                load["device"].append(tl["device_ready"] - tl["cuda_ready"])
+                load["nvml"].append(tl["nvml_ready"] - tl["device_ready"])
+                load["confine"].append(tl["confined"] - tl["nvml_ready"])
+                load["dlopen"].append(tl["candidate_loaded"] - tl["confined"])
         c = s = t = 0.0
         for shape in r.get("shapes", []):
             spent = shape.get("spent_ms", {})
@@ -115,6 +127,7 @@ def main():
            "before_job_prewarmed": stats(before_prewarmed), "prewarm_age": stats(prewarm_age),
            "before_job_prewarm_missed": stats(before_prewarm_missed), "job": stats(job), "correctness": stats(corr),
            "timing_setup": stats(setup), "timing": stats(timed),
+           "load": {k: stats(v) for k, v in load.items()},
            "per_shape_timing": {k: stats(v) for k, v in parts.items()},
            "by_shape": {name: {k: stats(v) for k, v in steps.items()}
                         for name, steps in by_shape.items()},
@@ -135,6 +148,11 @@ def main():
     line("warmed ahead for another task, warmed again", out["before_job_prewarm_missed"], 3)
     line("child started for it", out["before_job_fresh"], 2)
     line("the job", out["job"], 1)
+    line("the spec's arrival to the candidate's load", out["load"]["loaded"], 2)
+    for k, label in (("device", "the device's properties"), ("nvml", "NVML's start"),
+                     ("confine", "the seccomp filter and Landlock"), ("dlopen", "the candidate's dlopen")):
+        if load[k]:
+            line(label, out["load"][k], 3)
     line("correctness (all shapes)", out["correctness"], 2)
     line("timing set-up (fresh input sets)", out["timing_setup"], 2)
     line("interleaved timing, baseline and candidate", out["timing"], 2)

@@ -475,6 +475,7 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
     bb.size = std::min(bb.size, m_maxBatch);
     spent.warmup = since(w0);
     const auto c0 = Clock::now();
+    m_graphMs = 0;
     GraphExec ga, gb, gaAudit;
     int memsetA = 0, memsetB = 0;
     std::string captured;
@@ -490,6 +491,7 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
     if (!captured.empty())
         return captured;
     spent.capture = since(c0);
+    spent.captureGraphs = m_graphMs;
     const auto sampling0 = Clock::now();
     m_parts = {};
     Round round;

@@ -180,6 +180,7 @@ struct TimingStats {
     struct Spent {
         double warmup = 0, capture = 0, sampling = 0, hostCheck = 0;
         double refresh = 0, timed = 0, checks = 0, audits = 0, clock = 0;
+        double captureGraphs = 0; // of capture: making the graphs (the rest: sizing, audits)
     } spentMs;
     int uncovered = 0;        // pairs discarded because the host queued a sample too late
     bool spinDropped = false; // most samples could not be covered: timed without the spin
@@ -282,6 +283,7 @@ private:
     SampleHooks m_hooks;        // the current interleave()'s
     int m_maxBatch = 1;         // calls a sample may make (SampleHooks::distinctCalls)
     TimingStats::Spent m_parts; // the sampling's parts, summed since the sampling began
+    double m_graphMs = 0;       // time in capture() since the capture step began
 };
 
 } // namespace kwb::gpu

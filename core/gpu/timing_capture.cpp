@@ -4,6 +4,7 @@
 #include "core/gpu/timing.h"
 
 #include <algorithm>
+#include <chrono>
 #include <unordered_set>
 #include <vector>
 
@@ -59,6 +60,15 @@ bool newCaptureNodes(cudaStream_t s, CaptureNodes* known, std::vector<cudaGraphN
 
 cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes,
                                cudaGraphExec_t* audit) {
+    const auto t0 = std::chrono::steady_clock::now();
+    struct Count {
+        std::chrono::steady_clock::time_point t0;
+        double* ms;
+        ~Count() {
+            *ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                       .count();
+        }
+    } count{t0, &m_graphMs};
     if (audit)
         *audit = nullptr;
     // Thread-local mode: only this thread's unsafe calls invalidate the capture. A callable that

@@ -123,6 +123,7 @@ void to_json(nlohmann::json& j, const TimingStats& s) {
          {"spent_ms",
           {{"warmup", s.spentMs.warmup},
            {"capture", s.spentMs.capture},
+           {"capture_graphs", s.spentMs.captureGraphs},
            {"sampling", s.spentMs.sampling},
            {"host_check", s.spentMs.hostCheck},
            {"sampling_refresh", s.spentMs.refresh},

@@ -52,7 +52,8 @@ def main():
     # device_ready, nvml_ready and confined only in records that have them).
     load = {k: [] for k in ("loaded", "device", "nvml", "confine", "dlopen")}
     parts = {k: [] for k in ("sampling", "sampling_refresh", "sampling_timed", "sampling_checks",
-                             "sampling_audits", "sampling_clock", "warmup", "capture", "host_check")}
+                             "sampling_audits", "sampling_clock", "warmup", "capture", "capture_graphs",
+                             "host_check")}
     ahead = 0
     by_shape = {}  # shape name -> step -> values (correctness steps and the timing loop's parts)
     spreads = {}  # shape name -> the candidate's sample counts and outliers

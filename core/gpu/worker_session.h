@@ -79,15 +79,15 @@ private:
     // said more follow ("prepare_next"): their process starts and CUDA's leave the GPU lane. Each
     // holds its key and no candidate; nothing is sent to one until its own verification. They
     // are held still while anything is timed (holdAheadAfter), so CUDA starts in the untimed
-    // stretches only. A context takes a few hundred ms of them to start, and a job leaves about
-    // a third of its time untimed: three deep, so those of three jobs are there for it.
+    // stretches only: two deep, so those of two jobs are there for it. (Three deep slowed the
+    // running job's checks more than it shortened the wait for the warm: tests/benchmarks.)
     struct AheadChild {
         StartedJobPtr job;
         int device = -1;
         std::string prewarmed; // the warm line sent to it ahead (without the choices), if any
         std::chrono::steady_clock::time_point prewarmSent; // when (the record's prewarm_age_ms)
     };
-    static constexpr std::size_t kAheadChildren = 3;
+    static constexpr std::size_t kAheadChildren = 2;
     std::deque<AheadChild> m_ahead;
     void startAhead(int device);
     void holdAhead(bool hold);

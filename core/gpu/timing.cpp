@@ -280,44 +280,41 @@ std::string Timer::warmUp(const Batch& a, const Batch& b, const TimingPolicy& p,
 // short: one replay is timed and the batch grown (recaptured once) until a sample lasts
 // minSampleMs. Sets b->graph (nullptr: direct launches) and, for the checked side, b->audit.
 std::string Timer::captureBatch(Batch* b, const TimingPolicy& p, bool checked, int* memsetNodes) {
-    cudaGraphExec_t* audit = checked && m_hooks.auditMark ? &b->audit : nullptr;
-    b->graph = capture(*b->fn, b->size, p.memsetKernels, memsetNodes, audit);
-    // The graph's first replay is an audit: work moved between its calls shows before any check
-    // of a timed replay can mistake it for a merely unwritten output.
-    if (checked && b->graph) {
-        if (auto e = this->audit(*b); !e.empty())
-            return e;
-        b->audited = b->audit != nullptr;
+    const bool auditable = checked && m_hooks.auditMark;
+    CapturedCalls calls;
+    b->graph = capture(*b->fn, b->size, p.memsetKernels, memsetNodes, auditable ? &calls : nullptr);
+    if (!b->graph)
+        return {};
+    if (b->size < m_maxBatch) {
+        // The sizing replay is not checked (its outputs are poisoned again before any check), so
+        // the audit copy is made only for the graph that is sampled.
+        double t = 0;
+        if (checked && m_hooks.beforeA)
+            if (auto e = m_hooks.beforeA(spanOf(*b)); !e.empty())
+                return e;
+        if (sample(*b, p.flushL2, &t).empty() && t > 0 && t * double(b->size) < p.minSampleMs) {
+            const int grown =
+                std::clamp(static_cast<int>(
+                               std::ceil(double(b->size) * p.minSampleMs / (t * double(b->size)))),
+                           b->size, m_maxBatch);
+            CapturedCalls grownCalls;
+            if (cudaGraphExec_t g2 = capture(*b->fn, grown, p.memsetKernels, memsetNodes,
+                                             auditable ? &grownCalls : nullptr)) {
+                cudaGraphExecDestroy(b->graph);
+                b->graph = g2;
+                b->size = grown;
+                calls = std::move(grownCalls);
+            }
+        }
     }
-    if (!b->graph || b->size >= m_maxBatch)
+    if (!auditable)
         return {};
-    double t = 0;
-    const CallSpan span = spanOf(*b);
-    if (checked && m_hooks.beforeA)
-        if (auto e = m_hooks.beforeA(span); !e.empty())
-            return e;
-    if (!sample(*b, p.flushL2, &t).empty() || t <= 0)
-        return {};
-    if (checked && m_hooks.afterA)
-        if (auto e = m_hooks.afterA(span, {}); !e.empty())
-            return e;
-    const double sampleMs = t * double(b->size);
-    if (sampleMs >= p.minSampleMs)
-        return {};
-    const int grown =
-        std::clamp(static_cast<int>(std::ceil(double(b->size) * p.minSampleMs / sampleMs)), b->size,
-                   m_maxBatch);
-    cudaGraphExec_t audit2 = nullptr;
-    if (cudaGraphExec_t g2 =
-            capture(*b->fn, grown, p.memsetKernels, memsetNodes, audit ? &audit2 : nullptr)) {
-        cudaGraphExecDestroy(b->graph);
-        if (b->audit)
-            cudaGraphExecDestroy(b->audit);
-        b->graph = g2;
-        b->audit = audit2;
-        b->size = grown;
-        b->audited = false;
-    }
+    b->audit = auditGraph(calls);
+    // The graph's first checked replay is an audit: work moved between its calls shows before
+    // any check of a timed replay can mistake it for a merely unwritten output.
+    if (auto e = this->audit(*b); !e.empty())
+        return e;
+    b->audited = b->audit != nullptr;
     return {};
 }
 

@@ -150,8 +150,8 @@ struct SampleHooks {
     // inserted between the calls' nodes, so the candidate's host code has no second chance.
     std::function<void(long long call, long long next, cudaStream_t stream)> auditMark;
     std::function<std::string(CallSpan span)> afterAudit;
-    // Which sampling pairs are audited, besides the first replay of the sampled graph (or, for
-    // direct launches, a batch before sampling) and the batch after the last pair.
+    // Which sampling pairs are audited, besides the sampled graph's first checked replay (or,
+    // for direct launches, a batch before sampling) and the batch after the last pair.
     std::uint64_t auditSeed = 0;
 };
 
@@ -229,7 +229,7 @@ private:
         cudaGraphExec_t graph = nullptr; // the batch captured, or launched directly when null
         cudaGraphExec_t audit = nullptr; // the captured batch with audit marks between its calls
         long long* next = nullptr;       // the side's running call count (direct samples)
-        bool audited = false;            // `graph` had its audit (its first replay)
+        bool audited = false;            // `graph` had its audit (its first checked replay)
     };
     // The calls the next sample of `b` makes: 0.. for a graph, else the next numbers of its count.
     static CallSpan spanOf(const Batch& b) { return {b.graph ? 0 : *b.next, b.size}; }
@@ -243,13 +243,25 @@ private:
     // A pair of samples, a then b, with the hooks around them; ha, hb: each sample's hostMs.
     std::string samplePair(const Batch& a, const Batch& b, bool flush, double* ma, double* mb,
                            bool* covered = nullptr, double* ha = nullptr, double* hb = nullptr);
+    // A captured batch as captured (before its memset nodes change) and the nodes each call
+    // added: what its audit copy is made from (auditGraph). Empty where a call's nodes could not
+    // be read.
+    struct CapturedCalls {
+        cudaGraph_t graph = nullptr;
+        std::vector<std::vector<cudaGraphNode_t>> callNodes;
+        CapturedCalls() = default;
+        CapturedCalls(const CapturedCalls&) = delete;
+        CapturedCalls& operator=(const CapturedCalls&) = delete;
+        CapturedCalls& operator=(CapturedCalls&& o) noexcept;
+        ~CapturedCalls();
+    };
     // Captures calls 0..batch-1 of fn; nullptr when the stream cannot be captured. Memsets become
-    // kernel nodes with `memsetKernels` (counted in *memsetNodes). With `audit`, also the same
-    // graph with the hooks' audit marks between the calls (nullptr where that fails).
+    // kernel nodes with `memsetKernels` (counted in *memsetNodes). With `kept`, also what its
+    // audit copy is made from.
     cudaGraphExec_t capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes,
-                            cudaGraphExec_t* audit = nullptr);
-    cudaGraphExec_t auditGraph(cudaGraph_t graph,
-                               const std::vector<std::vector<cudaGraphNode_t>>& callNodes);
+                            CapturedCalls* kept = nullptr);
+    // The captured batch with the hooks' audit marks between its calls (nullptr where that fails).
+    cudaGraphExec_t auditGraph(const CapturedCalls& calls);
     std::string hostTime(const Batch& b, bool checked, int reps, double* medianMs);
     struct Round;
     // Both sides' host medians for the cross-check (hostTimeFarAboveEvents).

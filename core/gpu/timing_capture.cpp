@@ -56,21 +56,46 @@ bool newCaptureNodes(cudaStream_t s, CaptureNodes* known, std::vector<cudaGraphN
     return true;
 }
 
+// Adds the time from its making to its end to *ms (Timer::m_graphMs: the graphs' share of the
+// capture step).
+class AddElapsed {
+public:
+    explicit AddElapsed(double* ms) : m_ms(ms), m_t0(std::chrono::steady_clock::now()) {}
+    AddElapsed(const AddElapsed&) = delete;
+    AddElapsed& operator=(const AddElapsed&) = delete;
+    ~AddElapsed() {
+        *m_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - m_t0)
+                     .count();
+    }
+
+private:
+    double* m_ms;
+    std::chrono::steady_clock::time_point m_t0;
+};
+
 } // namespace
 
+Timer::CapturedCalls& Timer::CapturedCalls::operator=(CapturedCalls&& o) noexcept {
+    if (this != &o) {
+        if (graph)
+            cudaGraphDestroy(graph);
+        graph = o.graph;
+        o.graph = nullptr;
+        callNodes = std::move(o.callNodes);
+    }
+    return *this;
+}
+
+Timer::CapturedCalls::~CapturedCalls() {
+    if (graph)
+        cudaGraphDestroy(graph);
+}
+
 cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes,
-                               cudaGraphExec_t* audit) {
-    const auto t0 = std::chrono::steady_clock::now();
-    struct Count {
-        std::chrono::steady_clock::time_point t0;
-        double* ms;
-        ~Count() {
-            *ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                       .count();
-        }
-    } count{t0, &m_graphMs};
-    if (audit)
-        *audit = nullptr;
+                               CapturedCalls* kept) {
+    const AddElapsed count(&m_graphMs);
+    if (kept)
+        *kept = CapturedCalls{};
     // Thread-local mode: only this thread's unsafe calls invalidate the capture. A callable that
     // synchronises, allocates or uses another stream ends the capture with an error; it is then
     // timed by direct launches.
@@ -80,7 +105,7 @@ cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernel
     }
     std::vector<std::vector<cudaGraphNode_t>> callNodes; // the nodes each call added, for the audit
     CaptureNodes seen;
-    bool nodesKnown = audit != nullptr;
+    bool nodesKnown = kept != nullptr;
     for (int i = 0; i < batch; ++i) {
         fn(i);
         if (nodesKnown) {
@@ -90,23 +115,30 @@ cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernel
     }
     cudaGraph_t graph = nullptr;
     cudaError_t e = cudaStreamEndCapture(m_stream, &graph);
-    if (e == cudaSuccess && graph && nodesKnown) // before its memset nodes change
-        *audit = auditGraph(graph, callNodes);
-    if (e == cudaSuccess && graph && memsetKernels)
-        e = memsetNodesToKernels(graph, std::size_t{1} << 20, memsetNodes);
+    // The graph kept for the audit copy stays as captured; the timed one gets kernel nodes for
+    // its memsets.
+    cudaGraph_t timed = graph;
+    if (e == cudaSuccess && graph && nodesKnown && memsetKernels)
+        e = cudaGraphClone(&timed, graph);
+    if (e == cudaSuccess && timed && memsetKernels)
+        e = memsetNodesToKernels(timed, std::size_t{1} << 20, memsetNodes);
     cudaGraphExec_t exec = nullptr;
-    if (e == cudaSuccess && graph)
-        e = cudaGraphInstantiate(&exec, graph, 0);
-    if (graph)
+    if (e == cudaSuccess && timed)
+        e = cudaGraphInstantiate(&exec, timed, 0);
+    if (timed && timed != graph)
+        cudaGraphDestroy(timed);
+    if (e == cudaSuccess && graph && nodesKnown) {
+        kept->graph = graph;
+        kept->callNodes = std::move(callNodes);
+    } else if (graph) {
         cudaGraphDestroy(graph);
+    }
     if (e != cudaSuccess) {
         cudaGetLastError(); // a failed capture leaves a (non-sticky) error behind: clear it
         if (exec)
             cudaGraphExecDestroy(exec);
-        if (audit && *audit)
-            cudaGraphExecDestroy(*audit);
-        if (audit)
-            *audit = nullptr;
+        if (kept)
+            *kept = CapturedCalls{};
         return nullptr;
     }
     return exec;
@@ -115,10 +147,13 @@ cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernel
 // A copy of the captured batch with a mark after each call: the mark (captured on its own) waits
 // for every node call i added and for the mark before it, and every node of call i + 1 waits for
 // it. The calls' own nodes are the very ones the timed replays run.
-cudaGraphExec_t Timer::auditGraph(cudaGraph_t graph,
-                                  const std::vector<std::vector<cudaGraphNode_t>>& callNodes) {
+cudaGraphExec_t Timer::auditGraph(const CapturedCalls& calls) {
+    if (!calls.graph)
+        return nullptr;
+    const AddElapsed count(&m_graphMs);
+    const auto& callNodes = calls.callNodes;
     cudaGraph_t clone = nullptr;
-    if (cudaGraphClone(&clone, graph) != cudaSuccess) {
+    if (cudaGraphClone(&clone, calls.graph) != cudaSuccess) {
         cudaGetLastError();
         return nullptr;
     }

@@ -43,13 +43,6 @@ bool wanted(const std::vector<std::string>& only, const std::string& shape) {
 // the candidate exists yet; errors are only reported (the job proper meets them again).
 void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
     const auto t0 = std::chrono::steady_clock::now();
-    // What the job would otherwise do between its spec's arrival and the candidate's loading:
-    // the device's properties and NVML's start (its first reading opens the library).
-    if (!pre->haveProperties) {
-        pre->haveProperties = cudaGetDeviceProperties(&pre->properties, pre->device) == cudaSuccess;
-        cudaGetLastError();
-        (void)readSmClock(pre->device);
-    }
     auto task = taskFromJson(msg.value("task", nlohmann::json::object()));
     if (!task) {
         pre->report["error"] = task.error().message;
@@ -63,7 +56,7 @@ void warmJob(const nlohmann::json& msg, PreparedJob* pre) {
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - from)
             .count();
     };
-    pre->report["warm_baselines_ms"] = msSince(t0); // the device, NVML, the libraries' handles
+    pre->report["warm_baselines_ms"] = msSince(t0); // the libraries' handles and plans
     if (!pre->baselines.error.empty())
         pre->report["error"] = pre->baselines.error;
     Baseline* timing = pre->baselines.timing();
@@ -163,14 +156,30 @@ void keepPoolReserve(int device) {
     cudaGetLastError();
 }
 
-// The device's properties: the warm's reading where it read this device's.
-cudaDeviceProp deviceProperties(int device, const PreparedJob* prepared) {
-    cudaDeviceProp prop{};
-    if (prepared && prepared->haveProperties && prepared->device == device)
-        return prepared->properties;
-    cudaGetDeviceProperties(&prop, device);
+// What the job needs of the device's properties. cudaGetDeviceProperties reads them all, which
+// takes tens of ms (the job's time on the GPU lane): the attributes are read one by one, and the
+// name is the worker's (spec "device_name") where it gave one.
+struct DeviceFacts {
+    std::string name;
+    int major = 0, minor = 0;
+    std::size_t l2Bytes = 0;
+};
+
+DeviceFacts deviceFacts(int device, const nlohmann::json& spec) {
+    DeviceFacts f;
+    int l2 = 0;
+    cudaDeviceGetAttribute(&f.major, cudaDevAttrComputeCapabilityMajor, device);
+    cudaDeviceGetAttribute(&f.minor, cudaDevAttrComputeCapabilityMinor, device);
+    cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device);
+    f.l2Bytes = std::size_t(std::max(l2, 0));
+    f.name = spec.value("device_name", "");
+    if (f.name.empty()) {
+        cudaDeviceProp prop{};
+        if (cudaGetDeviceProperties(&prop, device) == cudaSuccess)
+            f.name = prop.name;
+    }
     cudaGetLastError();
-    return prop;
+    return f;
 }
 
 } // namespace
@@ -213,10 +222,10 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
         return failed("no-device", std::string("cannot start CUDA: ") + cudaGetErrorString(e));
     mark("cuda_ready");
     keepPoolReserve(device);
-    const cudaDeviceProp prop = deviceProperties(device, prepared);
+    const DeviceFacts facts = deviceFacts(device, spec);
     result["device"] = {{"index", device},
-                        {"name", prop.name},
-                        {"cc", std::to_string(prop.major) + "." + std::to_string(prop.minor)}};
+                        {"name", facts.name},
+                        {"cc", std::to_string(facts.major) + "." + std::to_string(facts.minor)}};
     // A non-blocking stream: work a candidate puts on the legacy default stream is not ordered
     // with it, so the stream check (stream_contract.h) sees it as the contract violation it is.
     // The harness's own synchronous copies on the legacy stream follow a device-wide sync.
@@ -236,7 +245,7 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
         result["baseline"] = {{"label", b->label()}, {"kind", b->kind()}};
 
     mark("device_ready");
-    (void)readSmClock(device); // NVML opens its files now, before the filters (or the warm did)
+    (void)readSmClock(device); // NVML opens its files now, before the filters
     mark("nvml_ready");
     result["sandbox"] = confine(spec, library, sandbox);
     mark("confined");
@@ -261,7 +270,7 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
     base.trials = trials;
     base.bench = bench;
     base.timing = timing;
-    base.l2Bytes = std::size_t(prop.l2CacheSize);
+    base.l2Bytes = facts.l2Bytes;
     base.device = device;
     base.stream = stream;
     base.profileTarget = spec.value("profile_target", "");
@@ -330,11 +339,10 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
         if (type == "prepare") {
             (void)applyResourceLimits(); // before CUDA starts, as in runVerifyJob
             preparedDevice = spec->value("device", 0);
-            prepared->device = preparedDevice;
             // CUDA's start alone, ahead of this job's turn: a process touching the device stalls
             // another's samples (sample_spread.py --beside), so the worker holds this child
-            // still while another job times (worker_session.h); NVML's start, the device's
-            // properties and the libraries' handles wait for the warm line (warmJob).
+            // still while another job times (worker_session.h); the libraries' handles wait
+            // for the warm line (warmJob), NVML's start for the spec.
             if (cudaSetDevice(preparedDevice) == cudaSuccess)
                 (void)cudaFree(nullptr);
             cudaGetLastError(); // runVerifyJob reports a device that does not start

@@ -23,11 +23,6 @@ struct PreparedJob {
     PreparedJob();
     ~PreparedJob();
     std::string taskId; // the task the baseline was made and warmed for; empty: none
-    int device = 0;     // the device the "prepare" line started CUDA on
-    // The device's properties, read by the warm (cudaGetDeviceProperties is slow); valid when
-    // haveProperties.
-    cudaDeviceProp properties{};
-    bool haveProperties = false;
     cudaStream_t stream = nullptr;
     TaskBaselines baselines;
     nlohmann::json report = nlohmann::json::object(); // ms spent, warmed shapes, errors
@@ -35,7 +30,8 @@ struct PreparedJob {
 
 // spec: {"task": Task, "library": path, "reference_library": path (the task's reference kernel,
 //        built), "seed": n, "shapes": [names] (empty: all),
-//        "bench": bool, "timing": TimingPolicy, "trials": n, "device": n, "ceilings": {...}}
+//        "bench": bool, "timing": TimingPolicy, "trials": n, "device": n, "ceilings": {...},
+//        "device_name": the worker's name for the device (absent: the job asks CUDA)}
 // prepared: may be null, or hold work done for this spec's task before it arrived.
 nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
                             PreparedJob* prepared = nullptr);

@@ -292,10 +292,11 @@ std::string Timer::captureBatch(Batch* b, const TimingPolicy& p, bool checked, i
         if (checked && m_hooks.beforeA)
             if (auto e = m_hooks.beforeA(spanOf(*b)); !e.empty())
                 return e;
-        if (sample(*b, p.flushL2, &t).empty() && t > 0 && t * double(b->size) < p.minSampleMs) {
+        const bool timed = sample(*b, p.flushL2, &t).empty() && t > 0; // t: ms a call
+        const double sampleMs = t * double(b->size);
+        if (timed && sampleMs < p.minSampleMs) {
             const int grown =
-                std::clamp(static_cast<int>(
-                               std::ceil(double(b->size) * p.minSampleMs / (t * double(b->size)))),
+                std::clamp(static_cast<int>(std::ceil(double(b->size) * p.minSampleMs / sampleMs)),
                            b->size, m_maxBatch);
             CapturedCalls grownCalls;
             if (cudaGraphExec_t g2 = capture(*b->fn, grown, p.memsetKernels, memsetNodes,

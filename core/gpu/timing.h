@@ -295,7 +295,7 @@ private:
     SampleHooks m_hooks;        // the current interleave()'s
     int m_maxBatch = 1;         // calls a sample may make (SampleHooks::distinctCalls)
     TimingStats::Spent m_parts; // the sampling's parts, summed since the sampling began
-    double m_graphMs = 0;       // time in capture() since the capture step began
+    double m_graphMs = 0;       // time making graphs (capture, auditGraph) in the capture step
 };
 
 } // namespace kwb::gpu

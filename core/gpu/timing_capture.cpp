@@ -15,9 +15,9 @@ namespace kwb::gpu {
 namespace {
 
 // The nodes a capture held after each call so far. The capture only adds nodes, and reads them
-// back in the order it added them: a call's nodes are then the tail past the ones known, checked
-// by comparing the head (a memcmp, where a set of every node seen costs a hash insertion per node
-// per call: quadratic in the batch). Where the head differs, a set takes over.
+// back in the order it added them (not documented, so checked): a call's nodes are then the tail
+// past the ones known, where the head is the list known. That comparison is cheap next to a hash
+// insertion for every node at every call; where the head differs, a set takes over.
 struct CaptureNodes {
     std::vector<cudaGraphNode_t> all;
     std::unordered_set<cudaGraphNode_t> seen; // filled once the order cannot be relied on

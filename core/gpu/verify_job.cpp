@@ -156,32 +156,6 @@ void keepPoolReserve(int device) {
     cudaGetLastError();
 }
 
-// What the job needs of the device's properties. cudaGetDeviceProperties reads them all, which
-// takes tens of ms (the job's time on the GPU lane): the attributes are read one by one, and the
-// name is the worker's (spec "device_name") where it gave one.
-struct DeviceFacts {
-    std::string name;
-    int major = 0, minor = 0;
-    std::size_t l2Bytes = 0;
-};
-
-DeviceFacts deviceFacts(int device, const nlohmann::json& spec) {
-    DeviceFacts f;
-    int l2 = 0;
-    cudaDeviceGetAttribute(&f.major, cudaDevAttrComputeCapabilityMajor, device);
-    cudaDeviceGetAttribute(&f.minor, cudaDevAttrComputeCapabilityMinor, device);
-    cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device);
-    f.l2Bytes = std::size_t(std::max(l2, 0));
-    f.name = spec.value("device_name", "");
-    if (f.name.empty()) {
-        cudaDeviceProp prop{};
-        if (cudaGetDeviceProperties(&prop, device) == cudaSuccess)
-            f.name = prop.name;
-    }
-    cudaGetLastError();
-    return f;
-}
-
 } // namespace
 
 PreparedJob::PreparedJob() = default;
@@ -222,10 +196,11 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
         return failed("no-device", std::string("cannot start CUDA: ") + cudaGetErrorString(e));
     mark("cuda_ready");
     keepPoolReserve(device);
-    const DeviceFacts facts = deviceFacts(device, spec);
+    cudaDeviceProp prop{};
+    cudaGetDeviceProperties(&prop, device);
     result["device"] = {{"index", device},
-                        {"name", facts.name},
-                        {"cc", std::to_string(facts.major) + "." + std::to_string(facts.minor)}};
+                        {"name", prop.name},
+                        {"cc", std::to_string(prop.major) + "." + std::to_string(prop.minor)}};
     // A non-blocking stream: work a candidate puts on the legacy default stream is not ordered
     // with it, so the stream check (stream_contract.h) sees it as the contract violation it is.
     // The harness's own synchronous copies on the legacy stream follow a device-wide sync.
@@ -270,7 +245,7 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
     base.trials = trials;
     base.bench = bench;
     base.timing = timing;
-    base.l2Bytes = facts.l2Bytes;
+    base.l2Bytes = std::size_t(prop.l2CacheSize);
     base.device = device;
     base.stream = stream;
     base.profileTarget = spec.value("profile_target", "");

@@ -30,8 +30,7 @@ struct PreparedJob {
 
 // spec: {"task": Task, "library": path, "reference_library": path (the task's reference kernel,
 //        built), "seed": n, "shapes": [names] (empty: all),
-//        "bench": bool, "timing": TimingPolicy, "trials": n, "device": n, "ceilings": {...},
-//        "device_name": the worker's name for the device (absent: the job asks CUDA)}
+//        "bench": bool, "timing": TimingPolicy, "trials": n, "device": n, "ceilings": {...}}
 // prepared: may be null, or hold work done for this spec's task before it arrived.
 nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
                             PreparedJob* prepared = nullptr);

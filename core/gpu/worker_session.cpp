@@ -190,10 +190,8 @@ namespace {
 constexpr std::chrono::seconds kInstrumentedExit{30};
 
 // What the job child is sent: the request without the source, with the libraries' paths.
-// deviceName: the worker's own reading of the device's name (the job would otherwise ask
-// cudaGetDeviceProperties, which takes tens of ms).
 nlohmann::json jobSpec(const nlohmann::json& params, const nlohmann::json& built,
-                       const nlohmann::json& reference, int device, const std::string& deviceName) {
+                       const nlohmann::json& reference, int device) {
     nlohmann::json spec = params;
     spec.erase("source");
     spec.erase("prepare_next");
@@ -202,7 +200,6 @@ nlohmann::json jobSpec(const nlohmann::json& params, const nlohmann::json& built
     if (reference.contains("library_path"))
         spec["reference_library"] = reference["library_path"];
     spec["device"] = device;
-    spec["device_name"] = deviceName;
     return spec;
 }
 
@@ -467,8 +464,7 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
             (d.gpus.empty() ? d.noDeviceReason : "no device " + std::to_string(device)) + ")";
         return result;
     }
-    const nlohmann::json spec =
-        jobSpec(params, built, reference, device, d.gpus[std::size_t(device)].name);
+    const nlohmann::json spec = jobSpec(params, built, reference, device);
     nlohmann::json job = runJob(params, spec, built, progress, std::move(early), device);
     timeline["job_done"] = since();
     for (auto& [k, v] : job.items())

@@ -150,7 +150,7 @@ def main():
     line("child started for it", out["before_job_fresh"], 2)
     line("the job", out["job"], 1)
     line("the spec's arrival to the candidate's load", out["load"]["loaded"], 2)
-    for k, label in (("device", "the device's properties"), ("nvml", "NVML's start"),
+    for k, label in (("device", "the device's properties, stream and baseline"), ("nvml", "NVML's start"),
                      ("confine", "the seccomp filter and Landlock"), ("dlopen", "the candidate's dlopen")):
         if load[k]:
             line(label, out["load"][k], 3)

@@ -279,10 +279,17 @@ std::string Timer::warmUp(const Batch& a, const Batch& b, const TimingPolicy& p,
 // A single launch's event time includes its launch overhead, so the batch sized from it is too
 // short: one replay is timed and the batch grown (recaptured once) until a sample lasts
 // minSampleMs. Sets b->graph (nullptr: direct launches) and, for the checked side, b->audit.
-std::string Timer::captureBatch(Batch* b, const TimingPolicy& p, bool checked, int* memsetNodes) {
+std::string Timer::captureBatch(Batch* b, const TimingPolicy& p, bool checked, int* memsetNodes,
+                                double* graphMs) {
     const bool auditable = checked && m_hooks.auditMark;
+    auto captured = [&](int size, CapturedCalls* calls) {
+        const auto t0 = Clock::now();
+        cudaGraphExec_t g = capture(*b->fn, size, p.memsetKernels, memsetNodes, calls);
+        *graphMs += since(t0);
+        return g;
+    };
     CapturedCalls calls;
-    b->graph = capture(*b->fn, b->size, p.memsetKernels, memsetNodes, auditable ? &calls : nullptr);
+    b->graph = captured(b->size, auditable ? &calls : nullptr);
     if (!b->graph)
         return {};
     if (b->size < m_maxBatch) {
@@ -299,8 +306,7 @@ std::string Timer::captureBatch(Batch* b, const TimingPolicy& p, bool checked, i
                 std::clamp(static_cast<int>(std::ceil(double(b->size) * p.minSampleMs / sampleMs)),
                            b->size, m_maxBatch);
             CapturedCalls grownCalls;
-            if (cudaGraphExec_t g2 = capture(*b->fn, grown, p.memsetKernels, memsetNodes,
-                                             auditable ? &grownCalls : nullptr)) {
+            if (cudaGraphExec_t g2 = captured(grown, auditable ? &grownCalls : nullptr)) {
                 cudaGraphExecDestroy(b->graph);
                 b->graph = g2;
                 b->size = grown;
@@ -310,13 +316,12 @@ std::string Timer::captureBatch(Batch* b, const TimingPolicy& p, bool checked, i
     }
     if (!auditable)
         return {};
+    const auto t0 = Clock::now();
     b->audit = auditGraph(calls);
+    *graphMs += since(t0);
     // The graph's first checked replay is an audit: work moved between its calls shows before
     // any check of a timed replay can mistake it for a merely unwritten output.
-    if (auto e = this->audit(*b); !e.empty())
-        return e;
-    b->audited = b->audit != nullptr;
-    return {};
+    return this->audit(*b);
 }
 
 // Pairs of samples until both sides are precise enough, or a cap. Where most of the first
@@ -473,29 +478,28 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
     bb.size = std::min(bb.size, m_maxBatch);
     spent.warmup = since(w0);
     const auto c0 = Clock::now();
-    m_graphMs = 0;
     GraphExec ga, gb, gaAudit;
     int memsetA = 0, memsetB = 0;
     std::string captured;
     if (p.graphs && ba.size > 1) {
-        captured = captureBatch(&ba, p, true, &memsetA);
+        captured = captureBatch(&ba, p, true, &memsetA, &spent.captureGraphs);
         ga.g = ba.graph;
         gaAudit.g = ba.audit;
     }
     if (captured.empty() && p.graphs && bb.size > 1) {
-        captured = captureBatch(&bb, p, false, &memsetB);
+        captured = captureBatch(&bb, p, false, &memsetB, &spent.captureGraphs);
         gb.g = bb.graph;
     }
     if (!captured.empty())
         return captured;
     spent.capture = since(c0);
-    spent.captureGraphs = m_graphMs;
     const auto sampling0 = Clock::now();
     m_parts = {};
     Round round;
     bool spinDropped = false;
-    // Before any timed sample counts, unless the graph to be sampled was audited when captured.
-    if (!ba.audited)
+    // Before any timed sample counts, unless the graph to be sampled was audited when captured
+    // (captureBatch audits every audit copy it makes).
+    if (!ba.audit)
         if (auto e = audit(ba); !e.empty())
             return e;
     if (auto e = sampleUntilPrecise(ba, bb, p, &round, &spinDropped); !e.empty())

@@ -229,7 +229,6 @@ private:
         cudaGraphExec_t graph = nullptr; // the batch captured, or launched directly when null
         cudaGraphExec_t audit = nullptr; // the captured batch with audit marks between its calls
         long long* next = nullptr;       // the side's running call count (direct samples)
-        bool audited = false;            // `graph` had its audit (its first checked replay)
     };
     // The calls the next sample of `b` makes: 0.. for a graph, else the next numbers of its count.
     static CallSpan spanOf(const Batch& b) { return {b.graph ? 0 : *b.next, b.size}; }
@@ -277,7 +276,9 @@ private:
                        double* wa, double* wb, int* pairs);
     std::string interleaveSteps(const TimedCall& a, const TimedCall& b, const TimingPolicy& p,
                                 TimingStats* sa, TimingStats* sb, bool skipWarmup);
-    std::string captureBatch(Batch* b, const TimingPolicy& p, bool checked, int* memsetNodes);
+    // *graphMs: the time it spent making graphs (capture, auditGraph) added.
+    std::string captureBatch(Batch* b, const TimingPolicy& p, bool checked, int* memsetNodes,
+                             double* graphMs);
     std::string sampleUntilPrecise(const Batch& a, const Batch& b, const TimingPolicy& p, Round* r,
                                    bool* spinDropped);
     void summariseRound(const Round& r, const TimingPolicy& p, bool spinDropped, TimingStats* sa,
@@ -295,7 +296,6 @@ private:
     SampleHooks m_hooks;        // the current interleave()'s
     int m_maxBatch = 1;         // calls a sample may make (SampleHooks::distinctCalls)
     TimingStats::Spent m_parts; // the sampling's parts, summed since the sampling began
-    double m_graphMs = 0;       // time making graphs (capture, auditGraph) in the capture step
 };
 
 } // namespace kwb::gpu

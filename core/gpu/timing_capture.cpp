@@ -4,7 +4,6 @@
 #include "core/gpu/timing.h"
 
 #include <algorithm>
-#include <chrono>
 #include <unordered_set>
 #include <vector>
 
@@ -56,23 +55,6 @@ bool newCaptureNodes(cudaStream_t s, CaptureNodes* known, std::vector<cudaGraphN
     return true;
 }
 
-// Adds the time from its making to its end to *ms (Timer::m_graphMs: the graphs' share of the
-// capture step).
-class AddElapsed {
-public:
-    explicit AddElapsed(double* ms) : m_ms(ms), m_t0(std::chrono::steady_clock::now()) {}
-    AddElapsed(const AddElapsed&) = delete;
-    AddElapsed& operator=(const AddElapsed&) = delete;
-    ~AddElapsed() {
-        *m_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - m_t0)
-                     .count();
-    }
-
-private:
-    double* m_ms;
-    std::chrono::steady_clock::time_point m_t0;
-};
-
 } // namespace
 
 Timer::CapturedCalls& Timer::CapturedCalls::operator=(CapturedCalls&& o) noexcept {
@@ -93,7 +75,6 @@ Timer::CapturedCalls::~CapturedCalls() {
 
 cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernels, int* memsetNodes,
                                CapturedCalls* kept) {
-    const AddElapsed count(&m_graphMs);
     if (kept)
         *kept = CapturedCalls{};
     // Thread-local mode: only this thread's unsafe calls invalidate the capture. A callable that
@@ -150,7 +131,6 @@ cudaGraphExec_t Timer::capture(const TimedCall& fn, int batch, bool memsetKernel
 cudaGraphExec_t Timer::auditGraph(const CapturedCalls& calls) {
     if (!calls.graph)
         return nullptr;
-    const AddElapsed count(&m_graphMs);
     const auto& callNodes = calls.callNodes;
     cudaGraph_t clone = nullptr;
     if (cudaGraphClone(&clone, calls.graph) != cudaSuccess) {

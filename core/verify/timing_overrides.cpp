@@ -119,4 +119,12 @@ Result<nlohmann::json> parseTimingOverrides(const std::vector<std::string>& item
     return out;
 }
 
+nlohmann::json timingOverrideDefaults() {
+    nlohmann::json d = nlohmann::json::object();
+    for (const TimingKey& k : kKeys)
+        if (k.kind != Kind::StopRule)
+            d[k.name] = k.byDefault;
+    return d;
+}
+
 } // namespace kwb

@@ -16,4 +16,9 @@ namespace kwb {
 // "min_sample_ms=1" -> {"min_sample_ms": 1.0}; true/false for the switches; stop_on mean|median.
 Result<nlohmann::json> parseTimingOverrides(const std::vector<std::string>& items);
 
+// Each key's default as the checks above take it (stop_on aside; switches as 0 or 1). They
+// repeat TimingPolicy's, which this library cannot include (core/gpu needs CUDA):
+// verify.timing-units checks that the two agree.
+nlohmann::json timingOverrideDefaults();
+
 } // namespace kwb

@@ -11,6 +11,7 @@
 #include "core/gpu/speed_of_light.h"
 #include "core/gpu/timing.h"
 #include "core/gpu/timing_sets.h"
+#include "core/verify/timing_overrides.h"
 #include "tests/support/check.h"
 
 namespace {
@@ -133,6 +134,23 @@ void warmupRule() {
     CHECK(!kwb::gpu::correctnessWarms(p, 180.0, 160.0)); // mostly a CPU reference: the device idled
 }
 
+// `--timing`'s checks take the policy's defaults for keys not given from a table of their own
+// (core/verify builds without CUDA): every one of them is TimingPolicy's.
+void overrideDefaults() {
+    const nlohmann::json policy = kwb::gpu::TimingPolicy{};
+    const nlohmann::json table = kwb::timingOverrideDefaults();
+    CHECK(table.size() >= 20);
+    for (const auto& [key, value] : table.items()) {
+        CHECK_MSG(policy.contains(key), key + " is not a policy key");
+        if (!policy.contains(key))
+            continue;
+        const nlohmann::json& v = policy[key];
+        const double inPolicy = v.is_boolean() ? (v.get<bool>() ? 1.0 : 0.0) : v.get<double>();
+        CHECK_MSG(inPolicy == value.get<double>(),
+                  key + ": the policy's default " + v.dump() + ", the table's " + value.dump());
+    }
+}
+
 void wrongTimedOutput() {
     kwb::gpu::CompareStats cs;
     cs.mismatches = 3;
@@ -214,6 +232,7 @@ int main() {
     bufferSets();
     timedWarm();
     warmupRule();
+    overrideDefaults();
     wrongTimedOutput();
     smClockReader();
     std::printf("%d passed, %d failed\n", kwbtest::counts().passed, kwbtest::counts().failed);

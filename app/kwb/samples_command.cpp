@@ -99,6 +99,9 @@ void addVerifyOptions(CLI::App* verify, SamplesOpts& o) {
     verify->add_flag("--unverified", v.unverified, "Only samples without a verification");
     verify->add_flag("--again", v.again, "Verify samples already verified alike again");
     verify->add_flag("--no-bench", v.noBench, "Check correctness only, no timing");
+    verify->add_flag("--own-baselines", v.ownBaselines,
+                     "Time the baseline in every sample's own job (by default a lane times a "
+                     "task's baseline with the task's reference and reuses it for 10 minutes)");
     verify->add_option("--jobs", v.jobs, "Builds at once (default: the host's cores)")
         ->check(CLI::Range(1, 256));
     verify->add_option("--gpus", o.gpus,

@@ -13,6 +13,8 @@ namespace kwb::cli {
 struct SamplesVerifyOpts {
     std::vector<std::int64_t> ids;
     bool all = false, unverified = false, again = false, noBench = false, json = false;
+    bool ownBaselines =
+        false;             // no baseline reuse across jobs (QueueSettings::reuseBaselineSeconds)
     bool filtered = false; // a filter of `samples list` was given
     int jobs = 0;          // 0: the host's cores
     std::vector<int> gpus; // empty: every device found, else one lane per entry

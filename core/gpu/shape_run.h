@@ -156,6 +156,8 @@ private:
     bool correctnessWarmedDevice();
 
     void reportTiming();
+    // This shape's baseline figures measured in another job (ShapeJob::givenBaselines), or null.
+    const nlohmann::json* givenBaseline() const;
 
     const ShapeJob& m_job;
     const Task& m_task;

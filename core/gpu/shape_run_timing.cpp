@@ -10,6 +10,7 @@
 
 #include "core/gpu/set_kernels.h"
 #include "core/gpu/shape_run.h"
+#include "core/protocol/job_result_validator.h"
 
 namespace kwb::gpu {
 namespace detail {
@@ -82,12 +83,20 @@ Failure ShapeRun::timeInterleaved() {
     TimingPolicy policy = m_job.timing;
     if (m_warmL2)
         policy.flushL2 = false;
+    // A baseline measured elsewhere: the candidate is timed alone against its figures.
+    TimedCall baseline = [&](long long call) {
+        (void)m_job.baseline->run(sets.baselineCall(call));
+    };
+    if (const nlohmann::json* given = givenBaseline()) {
+        m_base.medianMs = (*given)["median_ms"].get<double>();
+        m_base.hostMedianMs = (*given)["host_median_ms"].get<double>();
+        baseline = nullptr;
+    }
     const std::string terr = timer.interleave(
         [&](long long call) {
             m_job.candidate(sets.candidateArgs(call), m_dims.data(), m_scalars.data(), m_st);
         },
-        [&](long long call) { (void)m_job.baseline->run(sets.baselineCall(call)); }, policy,
-        &m_cand, &m_base, m_job.deviceWarm || correctnessWarmedDevice(),
+        baseline, policy, &m_cand, &m_base, m_job.deviceWarm || correctnessWarmedDevice(),
         sets.hooks(mixSeed(m_job.seed, 0x61756469ull)));
     m_cand.bufferSets = m_base.bufferSets = sets.sets();
     m_cand.warmL2 = m_base.warmL2 = m_warmL2;
@@ -98,6 +107,13 @@ Failure ShapeRun::timeInterleaved() {
         return {};
     cudaError_t e = cudaGetLastError();
     return cudaFailure(e == cudaSuccess ? cudaErrorUnknown : e, "while timing (" + terr + ")");
+}
+
+const nlohmann::json* ShapeRun::givenBaseline() const {
+    if (!m_job.givenBaselines || !m_job.givenBaselines->is_object())
+        return nullptr;
+    auto it = m_job.givenBaselines->find(m_shape.name);
+    return it != m_job.givenBaselines->end() && protocol::usableGivenBaseline(*it) ? &*it : nullptr;
 }
 
 bool ShapeRun::correctnessWarmedDevice() {
@@ -113,6 +129,8 @@ void ShapeRun::reportTiming() {
     rep()["timing"] = {{"candidate", m_cand}, {"baseline", m_base}};
     rep()["timing"]["baseline"]["label"] =
         m_job.baseline->label(); // names the algorithm this shape used
+    if (const nlohmann::json* given = givenBaseline())
+        rep()["timing"]["baseline"] = *given; // as measured where it was, its label included
     rep()["sm_clock_mhz"] = {{"before", m_clockBefore.currentMHz},
                              {"after", m_clockAfter.currentMHz},
                              {"max", m_clockAfter.maxMHz}};

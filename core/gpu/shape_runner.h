@@ -32,6 +32,11 @@ struct ShapeJob {
     // An earlier shape of this job was just timed: the clocks are up (a shape's own correctness
     // checks can say so too: ShapeRun::correctnessWarmedDevice).
     bool deviceWarm = false;
+    // Shape name -> the baseline's timing figures measured in another job (the verification
+    // queue's reused baselines; protocol::usableGivenBaseline says which count): such a shape
+    // times the candidate alone and reports these figures, verbatim, as its baseline's. May be
+    // null.
+    const nlohmann::json* givenBaselines = nullptr;
     // kwb profile: after the correctness trials, one call of "candidate" or "baseline" on fresh
     // inputs between cudaProfilerStart and cudaProfilerStop (ncu --profile-from-start off sees
     // that call only); nothing is timed. Empty: an ordinary verification.

@@ -36,6 +36,14 @@ Timer::~Timer() {
 }
 
 std::string Timer::sample(const Batch& b, bool flush, double* ms, bool* covered, double* hostMs) {
+    if (!present(b)) { // the side timed elsewhere (interleave's empty b)
+        *ms = 0;
+        if (hostMs)
+            *hostMs = 0;
+        if (covered)
+            *covered = true;
+        return {};
+    }
     if (flush && m_flush)
         cudaMemsetAsync(m_flush, 0, m_flushBytes, m_stream); // evicts inputs from L2
     // Device-wide: nothing else may be running when the sample starts.
@@ -95,7 +103,7 @@ std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double
     if (auto e = sample(a, flush, ma, covered ? &coveredA : nullptr, ha); !e.empty())
         return e;
     const CallSpan spanB = spanOf(b);
-    if (m_hooks.beforeB) {
+    if (m_hooks.beforeB && present(b)) {
         m_parts.timed += since(t);
         t = Clock::now();
         if (auto e = m_hooks.beforeB(spanA, spanB); !e.empty())
@@ -255,8 +263,8 @@ std::string Timer::warmUp(const Batch& a, const Batch& b, const TimingPolicy& p,
         ++*pairs;
         *wa = std::min(*wa, ma);
         *wb = std::min(*wb, mb);
-        if (i == 0)
-            wanted = warmupPairs(p, skipWarmup, ma, mb);
+        if (i == 0) // a alone: its own call decides
+            wanted = warmupPairs(p, skipWarmup, ma, present(b) ? mb : ma);
         if (i > 100000)
             break;
     }
@@ -379,7 +387,7 @@ std::string Timer::sampleUntilPrecise(const Batch& a, const Batch& b, const Timi
         if (static_cast<int>(r->va.size()) >= p.maxSamples ||
             (n >= p.minSamples && elapsed >= p.timeCapMs) || elapsed >= 4 * p.timeCapMs)
             return {};
-        if (n >= p.minSamples && precise(ka) && precise(kb))
+        if (n >= p.minSamples && precise(ka) && (!present(b) || precise(kb)))
             return {};
     }
 }
@@ -417,26 +425,33 @@ void Timer::summariseRound(const Round& r, const TimingPolicy& p, bool spinDropp
 // once more before it can raise the alarm. Work hidden on every call shows both times.
 std::string Timer::hostCheck(const Batch& ba, const Batch& bb, const Round& round,
                              const TimingPolicy& p, TimingStats* sa, TimingStats* sb) {
+    const bool withB = present(bb); // else *sb is given, and stays as it is
     if (ba.size == 1 && !round.ha.empty()) {
         std::vector<double> ha, hb;
         round.keptHost(p.keepAboveClockFraction, &ha, &hb);
         sa->hostMedianMs = summarise(std::move(ha)).medianMs;
-        sb->hostMedianMs = summarise(std::move(hb)).medianMs;
-        sa->hostFromSamples = sb->hostFromSamples = true;
+        sa->hostFromSamples = true;
+        if (withB) {
+            sb->hostMedianMs = summarise(std::move(hb)).medianMs;
+            sb->hostFromSamples = true;
+        }
         return {};
     }
     if (auto e = hostTime(ba, true, 5, &sa->hostMedianMs); !e.empty())
         return e;
-    if (auto e = hostTime(bb, false, 5, &sb->hostMedianMs); !e.empty())
-        return e;
+    if (withB)
+        if (auto e = hostTime(bb, false, 5, &sb->hostMedianMs); !e.empty())
+            return e;
     if (hostTimeFarAboveEvents(*sa, *sb)) {
         double ha = 0, hb = 0;
         if (auto e = hostTime(ba, true, 5, &ha); !e.empty())
             return e;
-        if (auto e = hostTime(bb, false, 5, &hb); !e.empty())
-            return e;
         sa->hostMedianMs = std::min(sa->hostMedianMs, ha);
-        sb->hostMedianMs = std::min(sb->hostMedianMs, hb);
+        if (withB) {
+            if (auto e = hostTime(bb, false, 5, &hb); !e.empty())
+                return e;
+            sb->hostMedianMs = std::min(sb->hostMedianMs, hb);
+        }
     }
     return {};
 }
@@ -468,8 +483,9 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
         return std::clamp(static_cast<int>(std::ceil(p.minSampleMs / std::max(t, 1e-4))), 1,
                           p.maxBatch);
     };
+    const bool withB = present(bb);
     ba.size = batchFor(wa);
-    bb.size = batchFor(wb);
+    bb.size = withB ? batchFor(wb) : 1;
     // Every call of a sample reads inputs of its own (SampleHooks::distinctCalls).
     m_maxBatch = std::max(1, p.maxBatch);
     if (m_hooks.distinctCalls)
@@ -512,19 +528,22 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
     spent.checks = m_parts.checks;
     spent.audits = m_parts.audits;
     spent.clock = m_parts.clock;
-    summariseRound(round, p, spinDropped, sa, sb);
-    sa->warmupPairs = sb->warmupPairs = warmupPairs;
+    // An absent b's figures are the caller's: what is summarised of it goes to a scratch copy.
+    TimingStats scratch;
+    TimingStats* sbOut = withB ? sb : &scratch;
+    summariseRound(round, p, spinDropped, sa, sbOut);
+    sa->warmupPairs = sbOut->warmupPairs = warmupPairs;
     sa->memsetNodes = memsetA;
-    sb->memsetNodes = memsetB;
+    sbOut->memsetNodes = memsetB;
     sa->batch = ba.size;
-    sb->batch = bb.size;
+    sbOut->batch = bb.size;
     sa->graph = ga.g != nullptr;
-    sb->graph = gb.g != nullptr;
+    sbOut->graph = gb.g != nullptr;
     const auto h0 = Clock::now();
     if (auto e = hostCheck(ba, bb, round, p, sa, sb); !e.empty())
         return e;
     spent.hostCheck = since(h0);
-    sa->spentMs = sb->spentMs = spent;
+    sa->spentMs = sbOut->spentMs = spent;
     return {};
 }
 

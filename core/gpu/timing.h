@@ -218,6 +218,8 @@ public:
     // this shape's correctness checks for warmupMs); the minimum warm-up pairs still run
     // (TimingPolicy::warmup, or warmupLong where both sides' calls are long).
     // hooks: what the caller checks around the samples (SampleHooks).
+    // An empty b: a is timed alone, against *sb as given (the baseline's figures measured in
+    // another job: the queue's reused baselines); *sb is read (the host check), never written.
     std::string interleave(const TimedCall& a, const TimedCall& b, const TimingPolicy& policy,
                            TimingStats* sa, TimingStats* sb, bool skipWarmup = false,
                            const SampleHooks& hooks = {});
@@ -230,8 +232,12 @@ private:
         cudaGraphExec_t audit = nullptr; // the captured batch with audit marks between its calls
         long long* next = nullptr;       // the side's running call count (direct samples)
     };
-    // The calls the next sample of `b` makes: 0.. for a graph, else the next numbers of its count.
-    static CallSpan spanOf(const Batch& b) { return {b.graph ? 0 : *b.next, b.size}; }
+    // The calls the next sample of `b` makes: 0.. for a graph, else the next numbers of its count;
+    // none for an absent side (interleave's empty b).
+    static CallSpan spanOf(const Batch& b) {
+        return present(b) ? CallSpan{b.graph ? 0 : *b.next, b.size} : CallSpan{};
+    }
+    static bool present(const Batch& b) { return b.fn && *b.fn; }
 
     // One sample: flush, spin, then the batch's calls (or one replay of its graph) between two
     // events. covered: the spin still ran when everything was queued (always true without a spin).

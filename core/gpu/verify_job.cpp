@@ -173,6 +173,8 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
     const int trials = spec.value("trials", 2);
     TimingPolicy timing = spec.value("timing", nlohmann::json::object()).get<TimingPolicy>();
     std::vector<std::string> only = spec.value("shapes", std::vector<std::string>{});
+    // Baselines timed in another job (the queue's reuse): shape name -> the figures.
+    const nlohmann::json givenBaselines = spec.value("baseline_timings", nlohmann::json::object());
 
     nlohmann::json result = {
         {"verdict", "pass"}, {"detail", ""}, {"shapes", nlohmann::json::array()}};
@@ -248,6 +250,7 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
     base.l2Bytes = std::size_t(prop.l2CacheSize);
     base.device = device;
     base.stream = stream;
+    base.givenBaselines = &givenBaselines;
     base.profileTarget = spec.value("profile_target", "");
     if (!base.profileTarget.empty())
         base.bench = false;

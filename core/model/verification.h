@@ -176,6 +176,18 @@ struct ClockRange {
     bool operator==(const ClockRange&) const = default;
 };
 
+// A baseline's timing taken from another job of the same lane (the verification queue's reused
+// baselines): that job verified the task's own reference kernel, `ageSeconds` before this job
+// was sent, and this is the `use`-th job given its figures.
+struct BaselineReuse {
+    std::string source;     // "reference": the job that measured it verified the task's reference
+    std::string sourceHash; // sha256 of the reference kernel's source
+    double ageSeconds = 0;
+    int use = 0;
+    nlohmann::json extra = nlohmann::json::object();
+    bool operator==(const BaselineReuse&) const = default;
+};
+
 // core/gpu's TimingStats as recorded (timing.cpp to_json); label only on the baseline.
 struct TimingSummary {
     double medianMs = 0, q1Ms = 0, q3Ms = 0, minMs = 0, meanMs = 0;
@@ -196,6 +208,7 @@ struct TimingSummary {
     nlohmann::json spentExtra = nlohmann::json::object(); // unknown keys of "spent_ms"
     std::optional<ClockRange> smClockMHz;
     std::optional<std::string> label;
+    std::optional<BaselineReuse> reused; // a baseline measured in another job (above)
     nlohmann::json extra = nlohmann::json::object();
     bool operator==(const TimingSummary&) const = default;
 };
@@ -354,6 +367,8 @@ BuildReport buildFromJson(const nlohmann::json& j);
 nlohmann::json toJson(const BuildReport& b);
 TimingSummary timingFromJson(const nlohmann::json& j);
 nlohmann::json toJson(const TimingSummary& t);
+BaselineReuse baselineReuseFromJson(const nlohmann::json& j);
+nlohmann::json toJson(const BaselineReuse& b);
 SanitizerReport sanitizerFromJson(const nlohmann::json& j);
 nlohmann::json toJson(const SanitizerReport& s);
 SanitizerFinding sanitizerFindingFromJson(const nlohmann::json& j);

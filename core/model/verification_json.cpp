@@ -300,6 +300,25 @@ json toJson(const BuildReport& b) {
                      b.extra);
 }
 
+BaselineReuse baselineReuseFromJson(const json& j) {
+    BaselineReuse b;
+    FieldReader r(j);
+    r.read("source", b.source);
+    r.read("source_sha256", b.sourceHash);
+    r.read("age_s", b.ageSeconds);
+    r.read("use", b.use);
+    b.extra = r.rest();
+    return b;
+}
+
+json toJson(const BaselineReuse& b) {
+    return withExtra({{"source", b.source},
+                      {"source_sha256", b.sourceHash},
+                      {"age_s", b.ageSeconds},
+                      {"use", b.use}},
+                     b.extra);
+}
+
 TimingSummary timingFromJson(const json& j) {
     TimingSummary t;
     FieldReader r(j);
@@ -334,6 +353,7 @@ TimingSummary timingFromJson(const json& j) {
     }
     r.readObject("sm_clock_mhz", t.smClockMHz, clockRangeFromJson);
     r.read("label", t.label);
+    r.readObject("reused", t.reused, baselineReuseFromJson);
     t.extra = r.rest();
     return t;
 }
@@ -371,6 +391,8 @@ json toJson(const TimingSummary& t) {
                                       t.smClockMHz->extra);
     if (t.label)
         j["label"] = *t.label;
+    if (t.reused)
+        j["reused"] = toJson(*t.reused);
     return withExtra(std::move(j), t.extra);
 }
 

@@ -62,12 +62,20 @@ Status checkOutputs(const nlohmann::json& shape, const std::string& name,
     return okStatus();
 }
 
-Status checkTiming(const nlohmann::json& shape, const std::string& name) {
+Status checkTiming(const nlohmann::json& shape, const std::string& name,
+                   const std::optional<nlohmann::json>& given) {
     const auto& t = shape["timing"];
     if (!t.is_object() || !nonNegative(t.value("candidate", nlohmann::json()), "median_ms") ||
         !positive(t.value("baseline", nlohmann::json()), "median_ms"))
         return tampered("the result's shape " + name +
                         " has timing without a median on both sides");
+    // A given baseline comes back as it was sent: the speedup below is then the worker's figure
+    // over the candidate's, whatever the job's memory held.
+    if (given &&
+        (t["baseline"].value("median_ms", nlohmann::json()) != (*given)["median_ms"] ||
+         t["baseline"].value("host_median_ms", nlohmann::json()) != (*given)["host_median_ms"]))
+        return tampered("the result's shape " + name +
+                        " reports other baseline figures than the ones the job was given");
     // As the harness computes it (shape_runner.cpp): no speedup from a zero median.
     const double candidate = t["candidate"]["median_ms"].get<double>();
     const double ratio = candidate > 0 ? t["baseline"]["median_ms"].get<double>() / candidate : 0;
@@ -98,6 +106,10 @@ Status checkGeomean(const nlohmann::json& result) {
 
 } // namespace
 
+bool usableGivenBaseline(const nlohmann::json& figures) {
+    return positive(figures, "median_ms") && nonNegative(figures, "host_median_ms");
+}
+
 JobPlan planForSpec(const nlohmann::json& spec) {
     JobPlan plan;
     plan.bench = spec.value("bench", true);
@@ -113,9 +125,15 @@ JobPlan planForSpec(const nlohmann::json& spec) {
         for (const auto& s : spec["shapes"])
             if (s.is_string())
                 only.push_back(s.get<std::string>());
-    for (const auto& shape : task->shapes)
-        if (only.empty() || std::find(only.begin(), only.end(), shape.name) != only.end())
-            plan.shapes.push_back({shape.name, nlohmann::json(shape.dims)});
+    const nlohmann::json given = spec.value("baseline_timings", nlohmann::json::object());
+    for (const auto& shape : task->shapes) {
+        if (!only.empty() && std::find(only.begin(), only.end(), shape.name) == only.end())
+            continue;
+        plan.shapes.push_back({shape.name, nlohmann::json(shape.dims), std::nullopt});
+        if (plan.bench && given.is_object() && given.contains(shape.name) &&
+            usableGivenBaseline(given[shape.name]))
+            plan.shapes.back().givenBaseline = given[shape.name];
+    }
     for (const Parameter* p : task->parametersOfKind(ParamKind::Output))
         plan.outputs.push_back(p->name);
     return plan;
@@ -226,7 +244,7 @@ Status JobResultValidator::checkShape(const nlohmann::json& shape, std::size_t i
         if (!m_plan.bench)
             return tampered("the result's shape " + name +
                             " carries timing, but the job was not timed");
-        return checkTiming(shape, name);
+        return checkTiming(shape, name, m_plan.shapes[i].givenBaseline);
     }
     if (timedJob && passed)
         return tampered("the result's shape " + name + " passes without its timing");

@@ -9,10 +9,12 @@
 //   fields (name, the planned dims, a known verdict, detail; a passing shape also the outputs of
 //   every output parameter without a mismatch, unwritten element or NaN, and, when timed, a
 //   positive median on both sides and the speedup they give);
+// - a shape given its baseline's figures ("baseline_timings") reports those, unchanged;
 // - a passing result (pass, suspicious-timing) lists every planned shape, and "pass" only when
 //   every shape passed; a geomean_speedup, when given, is the geometric mean of the speedups;
 // - the result is the job's last frame: nothing follows it (a second result, any other line),
 //   and the channel ends right after it (the launcher checks the end, job_launcher.cpp).
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +27,15 @@ namespace kwb::protocol {
 struct PlannedShape {
     std::string name;
     nlohmann::json dims; // {"M": 512, ...}, as the task gives them
+    // The baseline's figures the job was given for this shape (the spec's "baseline_timings",
+    // where usableGivenBaseline): the result must report exactly these as its baseline's.
+    std::optional<nlohmann::json> givenBaseline;
 };
+
+// Whether a given baseline's figures (a recorded timing side: "median_ms" positive,
+// "host_median_ms" at least 0, both finite) can stand for the baseline's own timing. The job
+// and the worker's check of its result decide by this one rule.
+bool usableGivenBaseline(const nlohmann::json& figures);
 
 // What the worker asked the job for, known before the job starts.
 struct JobPlan {

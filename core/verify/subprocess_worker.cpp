@@ -192,6 +192,8 @@ SubprocessWorker::verify(const Task& task, const VerifyRequest& request,
                              {"timing", request.timing},
                              {"timeout_s", request.timeoutSeconds},
                              {"idle_timeout_s", request.idleTimeoutSeconds}};
+    if (request.baselineTimings.is_object() && !request.baselineTimings.empty())
+        params["baseline_timings"] = request.baselineTimings;
     if (request.prepareNext)
         params["prepare_next"] = true;
     if (request.prepareNext && request.next)

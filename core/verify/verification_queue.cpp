@@ -250,6 +250,7 @@ VerificationQueue::EntryPtr VerificationQueue::takeForBuild() {
     EntryPtr e = std::move(m_toBuild.front());
     m_toBuild.pop_front();
     ++m_building;
+    ++m_buildingTasks[e->item.task.id];
     return e;
 }
 
@@ -280,6 +281,8 @@ void VerificationQueue::buildLoop() {
             std::lock_guard lock(m_mutex);
             --m_building;
             ++m_builds;
+            if (--m_buildingTasks[e->item.task.id] == 0)
+                m_buildingTasks.erase(e->item.task.id);
         }
         m_changed.notify_all();
     }
@@ -385,8 +388,9 @@ VerificationQueue::EntryPtr VerificationQueue::takeForLane(std::size_t lane) {
 void VerificationQueue::laneLoop(std::size_t lane) {
     std::unique_ptr<Worker> worker;
     std::string device;
+    LaneBaselines baselines(std::chrono::seconds(std::max(0, m_settings.reuseBaselineSeconds)));
     while (EntryPtr e = takeForLane(lane)) {
-        verifyOn(lane, e, worker, device);
+        verifyOn(lane, e, worker, device, baselines);
         {
             std::lock_guard lock(m_mutex);
             --m_verifying;
@@ -397,22 +401,106 @@ void VerificationQueue::laneLoop(std::size_t lane) {
         worker->shutdown();
 }
 
+Status VerificationQueue::ensureWorker(std::size_t lane, std::unique_ptr<Worker>& worker,
+                                       std::string& device) {
+    if (worker)
+        return okStatus();
+    auto made = makeWorker(m_lanes[lane], m_settings.client);
+    if (!made)
+        return made.error();
+    worker = std::move(*made);
+    // The lane's device, named in each record's queue report (what "the same GPU" means when a
+    // sample is verified again).
+    auto info = worker->deviceInfo(std::chrono::seconds(120));
+    device = info && !info->gpus.empty() ? info->gpus.front().name : std::string();
+    return okStatus();
+}
+
+VerificationQueue::EntryPtr VerificationQueue::takeWaitingReference(const EntryPtr& e) {
+    const std::string taskJson = nlohmann::json(e->item.task).dump();
+    const nlohmann::json options = verificationOptionsKey(e->item.options);
+    std::lock_guard lock(m_mutex);
+    auto it = std::find_if(m_toVerify.begin(), m_toVerify.end(), [&](const EntryPtr& x) {
+        return x->request && x->item.task.id == e->item.task.id &&
+               LaneBaselines::isReference(x->item.task, x->item.source) &&
+               verificationOptionsKey(x->item.options) == options &&
+               nlohmann::json(x->item.task).dump() == taskJson;
+    });
+    if (it == m_toVerify.end())
+        return nullptr;
+    EntryPtr ref = std::move(*it);
+    m_toVerify.erase(it);
+    ++m_verifying;
+    return ref;
+}
+
+bool VerificationQueue::measureBaselines(std::size_t lane, const EntryPtr& e,
+                                         std::unique_ptr<Worker>& worker, std::string& device,
+                                         LaneBaselines& baselines) {
+    const QueueItem& it = e->item;
+    // The job after the reference's is e's: its child may start, its baseline warm, meanwhile.
+    auto nextIsE = [&](VerifyRequest& r) {
+        r.prepareNext = true;
+        r.next = VerifyRequest::Next{it.task, e->request->shapes};
+    };
+    if (EntryPtr ref = takeWaitingReference(e)) {
+        nextIsE(*ref->request);
+        verifyOn(lane, ref, worker, device, baselines); // a reference: learns, delivers
+        {
+            std::lock_guard lock(m_mutex);
+            --m_verifying;
+        }
+        m_changed.notify_all();
+        return true;
+    }
+    // A job of its own for the figures only where more of the task's candidates are to come:
+    // a lone sample is timed against its own baseline, as outside the queue.
+    {
+        std::lock_guard lock(m_mutex);
+        auto sameTask = [&](const EntryPtr& x) { return x->item.task.id == it.task.id; };
+        if (std::none_of(m_toVerify.begin(), m_toVerify.end(), sameTask) &&
+            std::none_of(m_toBuild.begin(), m_toBuild.end(), sameTask) &&
+            !m_buildingTasks.contains(it.task.id))
+            return false;
+    }
+    auto request = makeVerifyRequest(
+        it.task, it.task.reference.kernelSource,
+        std::filesystem::path(it.task.reference.kernel).filename().string(), it.options);
+    if (!request || !ensureWorker(lane, worker, device))
+        return false;
+    nextIsE(*request);
+    auto answer = worker->verify(
+        it.task, *request, std::chrono::seconds(it.options.timeoutSeconds + 240), {}, &m_cancel);
+    if (answer)
+        baselines.learn(it.task, it.options, *answer, Clock::now());
+    else
+        worker.reset(); // e gets a fresh worker, and its task times its own baseline
+    return false;
+}
+
 void VerificationQueue::verifyOn(std::size_t lane, const EntryPtr& e,
-                                 std::unique_ptr<Worker>& worker, std::string& device) {
-    const auto taken = Clock::now();
+                                 std::unique_ptr<Worker>& worker, std::string& device,
+                                 LaneBaselines& baselines) {
+    auto taken = Clock::now();
     e->queueWaitSeconds = std::max(
         0.0, std::chrono::duration<double>(taken - e->submitted).count() - e->buildSeconds);
-    if (!worker) {
-        auto made = makeWorker(m_lanes[lane], m_settings.client);
-        if (!made)
-            return deliver(e, lane, made.error());
-        worker = std::move(*made);
-        // The lane's device, named in each record's queue report (what "the same GPU" means
-        // when a sample is verified again).
-        auto info = worker->deviceInfo(std::chrono::seconds(120));
-        device = info && !info->gpus.empty() ? info->gpus.front().name : std::string();
-    }
     const QueueItem& it = e->item;
+    if (auto started = ensureWorker(lane, worker, device); !started)
+        return deliver(e, lane, started.error());
+    // Not where the lane has no device: nothing is timed there.
+    const bool reference = LaneBaselines::isReference(it.task, it.source);
+    const bool reuse = m_settings.reuseBaselineSeconds > 0 && e->request && !device.empty() &&
+                       LaneBaselines::applies(it.task, it.options);
+    // A waiting sample verified first keeps its own GPU time; a job of the lane's own for the
+    // figures is this sample's.
+    if (reuse && !reference && baselines.wanted(it.task, it.options, Clock::now()) && !m_cancel &&
+        measureBaselines(lane, e, worker, device, baselines))
+        taken = Clock::now();
+    if (auto started = ensureWorker(lane, worker, device); !started)
+        return deliver(e, lane, started.error());
+    if (reuse && !reference)
+        if (auto given = baselines.take(it.task, it.options, Clock::now()))
+            e->request->baselineTimings = std::move(*given);
     auto timeout = std::chrono::seconds(it.options.timeoutSeconds + 240);
     auto answer = worker->verify(it.task, *e->request, timeout, {}, &m_cancel);
     e->gpuSeconds = secondsSince(taken);
@@ -428,6 +516,8 @@ void VerificationQueue::verifyOn(std::size_t lane, const EntryPtr& e,
             return deliver(e, lane, record.error());
         return stampAndDeliver(e, lane, std::move(*record), device);
     }
+    if (reuse && reference)
+        baselines.learn(it.task, it.options, *answer, Clock::now());
     stampAndDeliver(e, lane,
                     finishRecord(std::move(*answer), it.task, *e->request, worker->description(),
                                  e->buildSeconds + e->gpuSeconds),

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <deque>
 #include <future>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -27,6 +28,7 @@
 #include "core/model/error.h"
 #include "core/model/task.h"
 #include "core/model/verification.h"
+#include "core/verify/lane_baselines.h"
 #include "core/verify/verifier.h"
 #include "core/verify/worker_endpoint.h"
 
@@ -49,6 +51,10 @@ struct QueueSettings {
     // Free memory (MemAvailable) a build needs before it starts, unless no other build runs.
     std::uint64_t buildMemoryBytes = std::uint64_t(1) << 30;
     int buildTimeoutSeconds = 0; // 0: the worker's default
+    // A lane times each task's baseline once, verifying the task's reference kernel, and gives
+    // the figures to that task's later jobs for this long (lane_baselines.h); 0: every job times
+    // its own baseline, as a verification outside the queue does.
+    int reuseBaselineSeconds = 600;
 };
 
 struct QueueResult {
@@ -121,7 +127,18 @@ private:
     void buildOne(const EntryPtr& e, std::unique_ptr<Worker>& worker);
     void buildReference(const Task& task, Worker& worker);
     void verifyOn(std::size_t lane, const EntryPtr& e, std::unique_ptr<Worker>& worker,
-                  std::string& laneDevice);
+                  std::string& laneDevice, LaneBaselines& baselines);
+    // The lane's worker, started (with its device's name) where it is not; an error where none
+    // starts.
+    Status ensureWorker(std::size_t lane, std::unique_ptr<Worker>& worker, std::string& device);
+    // Before e's verification, where its task's baseline figures are wanted on this lane: the
+    // task's reference verified first, a waiting entry of it (its record delivered) or, where
+    // none waits and more of the task's candidates are to come, a verification of its own whose
+    // record is kept only for its figures. Whether a waiting entry was verified.
+    bool measureBaselines(std::size_t lane, const EntryPtr& e, std::unique_ptr<Worker>& worker,
+                          std::string& device, LaneBaselines& baselines);
+    // A waiting entry that verifies e's task's reference with e's options, taken off the list.
+    EntryPtr takeWaitingReference(const EntryPtr& e);
     void deliver(const EntryPtr& e, std::optional<std::size_t> lane,
                  Result<verification::VerificationRecordData> record);
     void stampAndDeliver(const EntryPtr& e, std::optional<std::size_t> lane,
@@ -137,6 +154,7 @@ private:
     std::deque<EntryPtr> m_toBuild, m_toVerify;
     std::deque<QueueResult> m_results;
     std::vector<std::string> m_referencesBuilt; // task reference hashes built this run
+    std::map<std::string, int> m_buildingTasks; // task id -> its entries being built now
     std::size_t m_submitted = 0, m_building = 0, m_verifying = 0, m_done = 0, m_builds = 0;
     bool m_closed = false;
     std::atomic<bool> m_cancel{false};

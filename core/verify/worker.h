@@ -43,6 +43,10 @@ struct VerifyRequest {
     std::vector<std::string> sanitize;
     // Nsight Compute's section set for kwb profile ("basic" or "full"); empty: no profile.
     std::string profile;
+    // Shape name -> the baseline's timing figures (a record's timing side) measured in another
+    // job on this device: those shapes time the candidate alone and report these as their
+    // baseline's (the verification queue's reused baselines). Empty: every baseline is timed.
+    nlohmann::json baselineTimings = nlohmann::json::object();
     // More verifications follow on this worker's device: it may start the next one's job child
     // (its process and CUDA) while this one's job runs. Changes no verdict or figure it reports.
     bool prepareNext = false;

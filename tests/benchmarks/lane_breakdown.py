@@ -55,6 +55,9 @@ def main():
                              "sampling_audits", "sampling_clock", "warmup", "capture", "capture_graphs",
                              "host_check")}
     ahead = 0
+    # Timed shapes, and those timed against a baseline the lane measured in another job (the
+    # task's reference: lane_baselines.h) rather than in their own.
+    timed_shapes = reused = 0
     by_shape = {}  # shape name -> step -> values (correctness steps and the timing loop's parts)
     spreads = {}  # shape name -> the candidate's sample counts and outliers
     for r in recs:
@@ -91,6 +94,9 @@ def main():
             c += spent.get("correctness", 0)
             s += spent.get("timing_setup", 0) - spent.get("correctness", 0)
             t += spent.get("timed", 0) - spent.get("timing_setup", 0)
+            if shape.get("timing"):
+                timed_shapes += 1
+                reused += 1 if shape["timing"].get("baseline", {}).get("reused") else 0
             loop = shape.get("timing", {}).get("candidate", {}).get("spent_ms", {})
             for k in parts:
                 if k in loop:
@@ -132,8 +138,9 @@ def main():
            "per_shape_timing": {k: stats(v) for k, v in parts.items()},
            "by_shape": {name: {k: stats(v) for k, v in steps.items()}
                         for name, steps in by_shape.items()},
-           "samples_by_shape": spreads}
-    print(f"{len(recs)} records; job child started ahead for {ahead}")
+           "samples_by_shape": spreads, "timed_shapes": timed_shapes, "reused_baselines": reused}
+    print(f"{len(recs)} records; job child started ahead for {ahead}; "
+          f"{reused} of {timed_shapes} timed shapes against a baseline measured in another job")
     line("lane time per sample (gpu_seconds)", out["lane"])
     line("before the job: the child's start, CUDA's, the baseline's warm-up", out["before_job"], 1)
     line("child started ahead", out["before_job_ahead"], 2)

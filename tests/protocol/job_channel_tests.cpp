@@ -238,6 +238,55 @@ json& resultOf(std::vector<json>& msgs) {
     return msgs.back()["result"];
 }
 
+// A job given a shape's baseline figures (the queue's reused baselines) reports them unchanged:
+// the speedup is then the worker's figure over the candidate's own.
+void givenBaselines(const json& spec, const std::vector<json>& honest) {
+    CHECK(p::usableGivenBaseline({{"median_ms", 1.0}, {"host_median_ms", 0.0}}));
+    CHECK(!p::usableGivenBaseline({{"median_ms", 0.0}, {"host_median_ms", 1.0}}));
+    CHECK(!p::usableGivenBaseline({{"median_ms", 1.0}}));
+    CHECK(!p::usableGivenBaseline({{"median_ms", "1"}, {"host_median_ms", 1.0}}));
+    CHECK(!p::usableGivenBaseline(json::array()));
+    json given = spec;
+    given["baseline_timings"] = {
+        {"odd", {{"median_ms", 1.0}, {"host_median_ms", 1.5}, {"label", "softmax reference"}}},
+        {"small", {{"median_ms", -1.0}, {"host_median_ms", 1.0}}}, // not usable: timed
+        {"nameless", {{"median_ms", 1.0}, {"host_median_ms", 1.0}}}};
+    const p::JobPlan plan = p::planForSpec(given);
+    CHECK(plan.shapes[1].givenBaseline && !plan.shapes[0].givenBaseline &&
+          !plan.shapes[3].givenBaseline);
+    json untimed = given;
+    untimed["bench"] = false;
+    CHECK(!p::planForSpec(untimed).shapes[1].givenBaseline);
+    auto with = [&](auto change) {
+        auto msgs = honest;
+        change(resultOf(msgs)["shapes"][1]["timing"]["baseline"]);
+        return check(plan, msgs);
+    };
+    // Echoed (extra keys of its own beside them are the job's business) ...
+    CHECK_MSG(with([](json& b) {
+                  b = {{"median_ms", 1.0}, {"host_median_ms", 1.5}};
+              }).empty(),
+              with([](json& b) {
+                  b = {{"median_ms", 1.0}, {"host_median_ms", 1.5}};
+              }));
+    // ... or changed, dropped, or measured in the job after all: tampering.
+    CHECK(has(with([](json& b) {
+                  b = {{"median_ms", 1.0}, {"host_median_ms", 0.5}};
+              }),
+              "tampering: the result's shape odd reports other baseline figures"));
+    CHECK(has(with([](json& b) { b = {{"median_ms", 1.0}}; }), "other baseline figures"));
+    CHECK(has(with([](json& b) {
+                  b = {{"median_ms", 1.0000001}, {"host_median_ms", 1.5}};
+              }),
+              "other baseline figures"));
+    // The shape whose figures were not usable is believed with its own baseline's.
+    auto own = honest;
+    resultOf(own)["shapes"][1]["timing"]["baseline"] = {{"median_ms", 1.0},
+                                                        {"host_median_ms", 1.5}};
+    resultOf(own)["shapes"][3]["timing"]["baseline"]["host_median_ms"] = 2.0;
+    CHECK_MSG(check(plan, own).empty(), check(plan, own));
+}
+
 void validatorCases() {
     const json spec = softmaxSpec();
     CHECK_MSG(spec["task"].is_object(), "the softmax task loads");
@@ -347,6 +396,7 @@ void validatorCases() {
     untimedSpec["bench"] = false;
     CHECK(has(check(p::planForSpec(untimedSpec), honest),
               "carries timing, but the job was not timed"));
+    givenBaselines(spec, honest);
     // A probe job (tests/sandbox) has its own verdicts and no shapes.
     const p::JobPlan probe = p::planForSpec({{"mode", "probe"}});
     CHECK(check(probe,

@@ -9,8 +9,11 @@ compile-only verdicts (no GPU needed):
   lanes     two lanes over two fake devices (--gpus 0,1: CUDA_VISIBLE_DEVICES differs) give the
             verdicts one lane gives, and both lanes work.
   cancel    SIGINT while builds run: kwb ends (130) and no process it started is left.
-  prewarm   (GPU only; skips without one) two tasks' references verified with timing through one
-            lane: all pass, and later jobs of a task have their baseline warmed ahead.
+  prewarm   (GPU only; skips without one) two tasks' references (each with a comment of its own)
+            verified with timing through one lane: all pass, later jobs of a task have their
+            baseline warmed ahead, and every one is timed against the baseline figures the lane
+            measured once a task with the task's own reference (the same figures, each use
+            counted); with --own-baselines none is.
 
 The hanging build and the dying worker come from two stand-ins in a scratch folder: KWB_NVCC is
 a script that runs the real nvcc except for a source holding the hang marker, and KWB_RUNNER a
@@ -297,7 +300,8 @@ def case_prewarm(s):
     seen, ahead = set(), 0
     for x in rows:
         w = x.get("worker_timeline_ms", {})
-        if "prewarmed" in w and x["task_id"] not in seen:
+        # The reference's own job, before the first candidate, warms the task on this worker.
+        if "prewarmed" in w and x["task_id"] not in seen and not reused_shapes(x):
             fail(f"a warm was sent ahead for {x['task_id']} before this worker had warmed it once")
         if w.get("prewarmed") == 1:
             ahead += 1
@@ -317,6 +321,51 @@ def case_prewarm(s):
              str([x.get("worker_timeline_ms") for x in rows]))
     print(f"ok: 10 references pass through one lane; {ahead} of them had their baseline warmed "
           "ahead, each for a task warmed before")
+    check_reused(rows)
+    # Each sample once more, every job timing its own baseline.
+    s.run("samples", "verify", "--all", "--again", "--own-baselines", "--jobs", "4",
+          "--project", project)
+    rows = [json.loads(x) for (x,) in
+            db.execute("SELECT record_json FROM verifications ORDER BY rowid")][10:]
+    if len(rows) != 10 or any(x["verdict"] != "pass" for x in rows) or \
+            any(reused_shapes(x) for x in rows):
+        fail("with --own-baselines every sample passes, none with a reused baseline: " +
+             str([(x["verdict"], reused_shapes(x)) for x in rows]))
+    print("ok: with --own-baselines the 10 pass, each job timing its own baseline")
+
+
+def reused_shapes(record):
+    return [sh["name"] for sh in record.get("shapes", [])
+            if sh.get("timing", {}).get("baseline", {}).get("reused")]
+
+
+def check_reused(rows):
+    """Every shape of every sample timed against its task's figures from the lane: one set of
+    figures a task, measured on the task's reference (its source's hash), uses counted 1, 2, ..."""
+    by_task = {}
+    for x in rows:
+        shapes = x.get("shapes", [])
+        if not shapes or len(reused_shapes(x)) != len(shapes):
+            fail(f"a sample of {x['task_id']} has shapes timed without the lane's baseline: "
+                 f"{reused_shapes(x)} of {[sh['name'] for sh in shapes]}")
+        for sh in shapes:
+            base, cand = sh["timing"]["baseline"], sh["timing"]["candidate"]
+            reuse = base["reused"]
+            if reuse.get("source") != "reference" or len(reuse.get("source_sha256", "")) != 64:
+                fail("a reused baseline does not name the reference it came from: " +
+                     json.dumps(reuse))
+            if abs(sh["speedup"] - base["median_ms"] / cand["median_ms"]) > 1e-9 * sh["speedup"]:
+                fail("a speedup is not the lane's baseline figure over the candidate's: " +
+                     json.dumps(sh)[:400])
+            key = (x["task_id"], sh["name"])
+            by_task.setdefault(key, []).append((reuse["use"], base["median_ms"]))
+    for key, uses in by_task.items():
+        if len({m for _, m in uses}) != 1:
+            fail(f"{key}: the samples were given different baseline figures: {uses}")
+        if sorted(u for u, _ in uses) != list(range(1, len(uses) + 1)):
+            fail(f"{key}: the uses are not counted 1, 2, ...: {uses}")
+    print(f"ok: every shape of the 10 samples was timed against its task's baseline figures, "
+          f"measured once a task on the lane ({len(by_task)} task shapes)")
 
 
 def main():

@@ -16,6 +16,7 @@
 #include "core/sys/child_process.h"
 #include "core/sys/sha256.h"
 #include "core/verify/fast_p.h"
+#include "core/verify/lane_baselines.h"
 #include "core/verify/timing_overrides.h"
 #include "core/verify/worker_endpoint.h"
 #include "tests/support/check.h"
@@ -249,9 +250,97 @@ void failingVerdicts() {
     CHECK(v::verdictExitCode(v::Verdict::Pass) == 0 && v::verdictExitCode(v::Verdict::NotRun) == 3);
 }
 
+// A lane's reused baselines (lane_baselines.h): only from a clean pass of the task's own
+// reference, per task version and options, for a limited time, each use stamped.
+void laneBaselines() {
+    namespace v = kwb::verification;
+    using kwb::LaneBaselines;
+    kwb::Task task;
+    task.id = "softmax-rows-f32";
+    task.reference.kernel = "reference/softmax-rows-f32.cu";
+    task.reference.kernelSource = "__global__ void ref() {}\n";
+    task.shapes = {{"large", {{"rows", 4096}}, {}, false}, {"small", {{"rows", 8}}, {}, true}};
+    kwb::VerifyOptions timed;
+    auto record = [&](const std::string& source, v::Verdict verdict) {
+        v::VerificationRecordData r;
+        r.taskId = task.id;
+        r.sourceHash = kwb::sha256Hex(source);
+        r.verdict.value = verdict;
+        for (const auto& s : task.shapes) {
+            v::ShapeResult shape;
+            shape.name = s.name;
+            shape.candidate = v::TimingSummary{};
+            shape.baseline = v::TimingSummary{};
+            shape.baseline->medianMs = s.name == "large" ? 0.25 : 0.004;
+            shape.baseline->hostMedianMs = 0.3;
+            shape.baseline->label = "cudnn softmax";
+            r.shapes.push_back(shape);
+        }
+        return r;
+    };
+    CHECK(LaneBaselines::applies(task, timed));
+    CHECK(LaneBaselines::isReference(task, task.reference.kernelSource));
+    CHECK(!LaneBaselines::isReference(task, "// variant 1\n" + task.reference.kernelSource));
+    kwb::VerifyOptions untimed;
+    untimed.bench = false;
+    kwb::VerifyOptions sanitized;
+    sanitized.sanitize = {"memcheck"};
+    kwb::Task libraryOnly = task;
+    libraryOnly.reference = {};
+    CHECK(!LaneBaselines::applies(task, untimed) && !LaneBaselines::applies(task, sanitized) &&
+          !LaneBaselines::applies(libraryOnly, timed));
+
+    const auto t0 = LaneBaselines::Clock::now();
+    LaneBaselines lane(std::chrono::seconds(600));
+    CHECK(lane.wanted(task, timed, t0) && !lane.take(task, timed, t0));
+    // A candidate's pass, a failing reference, a reference flagged: nothing kept.
+    CHECK(!lane.learn(
+        task, timed, record("// variant 1\n" + task.reference.kernelSource, v::Verdict::Pass), t0));
+    CHECK(!lane.learn(task, timed,
+                      record(task.reference.kernelSource, v::Verdict::SuspiciousTiming), t0));
+    CHECK(!lane.take(task, timed, t0));
+    // ... and the failed reference is not tried again until the limit has passed.
+    CHECK(!lane.wanted(task, timed, t0 + std::chrono::seconds(599)));
+    CHECK(lane.wanted(task, timed, t0 + std::chrono::seconds(601)));
+
+    CHECK(lane.learn(task, timed, record(task.reference.kernelSource, v::Verdict::Pass), t0));
+    CHECK(!lane.wanted(task, timed, t0));
+    const auto first = lane.take(task, timed, t0 + std::chrono::seconds(2));
+    const auto second = lane.take(task, timed, t0 + std::chrono::seconds(5));
+    CHECK_MSG(first && second && first->size() == 2, first ? first->dump() : "none");
+    if (first && second && first->size() == 2) {
+        CHECK((*first)["large"]["median_ms"] == 0.25 && (*first)["small"]["median_ms"] == 0.004);
+        CHECK((*first)["large"]["host_median_ms"] == 0.3 &&
+              (*first)["large"]["label"] == "cudnn softmax");
+        const auto reuse = v::baselineReuseFromJson((*first)["large"]["reused"]);
+        CHECK(reuse.source == "reference" && reuse.use == 1 && reuse.ageSeconds == 2.0 &&
+              reuse.sourceHash == kwb::sha256Hex(task.reference.kernelSource));
+        CHECK(v::baselineReuseFromJson((*second)["small"]["reused"]).use == 2);
+        // As a record holds it: typed, and back to the same JSON.
+        const auto summary = v::timingFromJson((*first)["large"]);
+        CHECK(summary.reused && summary.reused->use == 1 && summary.extra.empty());
+        CHECK(v::toJson(summary) == (*first)["large"]);
+    }
+    // Other options, another version of the task: figures of their own.
+    kwb::VerifyOptions overridden;
+    overridden.timing = {{"min_samples", 10}};
+    CHECK(!lane.take(task, overridden, t0));
+    kwb::Task edited = task;
+    edited.shapes[1].dims["rows"] = 9;
+    CHECK(!lane.take(edited, timed, t0) && lane.wanted(edited, timed, t0));
+    // A record whose baseline was itself reused teaches nothing.
+    auto relayed = record(task.reference.kernelSource, v::Verdict::Pass);
+    relayed.shapes[0].baseline->reused = v::BaselineReuse{"reference", "ab", 1.0, 1, {}};
+    CHECK(!lane.learn(edited, timed, relayed, t0));
+    // Past the limit: measured again.
+    CHECK(!lane.take(task, timed, t0 + std::chrono::seconds(601)) &&
+          lane.wanted(task, timed, t0 + std::chrono::seconds(601)));
+}
+
 } // namespace
 
 int main() {
+    laneBaselines();
     childInheritsNoDescriptors();
     fastPScores();
     workerEndpoints();

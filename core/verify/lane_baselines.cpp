@@ -36,9 +36,10 @@ std::optional<nlohmann::json> LaneBaselines::take(const Task& task, const Verify
                                                   Clock::time_point now) {
     if (!applies(task, options))
         return std::nullopt;
-    auto* entry = const_cast<Entry*>(fresh(key(task, options), now));
-    if (!entry || entry->shapes.empty())
+    auto found = m_entries.find(key(task, options));
+    if (found == m_entries.end() || !fresh(found->first, now) || found->second.shapes.empty())
         return std::nullopt;
+    Entry* entry = &found->second;
     ++entry->uses;
     v::BaselineReuse reuse;
     reuse.source = "reference";

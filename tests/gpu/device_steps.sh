@@ -34,6 +34,8 @@
 #            OUT/queueab.tar.xz
 #   prewarm  the queue test's GPU case (tests/queue/queue_test.py --case prewarm): two tasks'
 #            references through one lane, later jobs' baselines warmed ahead, into OUT/prewarm.txt
+#   hostile  the queue test's other GPU case (--case hostile): the known-bad fixtures through a lane
+#            that reuses its references' baselines, each with its expected verdict, OUT/hostile.txt
 #   tables   the tables `kwb verify` prints for the proof tasks, PyTorch agreement
 #   suite    kwb suite over the reference solutions and the baseline self-test
 #   startup  how long the worker and the job program take to start (--version, five each), and
@@ -124,9 +126,9 @@ for step in "$@"; do
              } > "$OUT/queueab.txt" 2>&1
              tar -C "$OUT" -cJf "$OUT/queueab.tar.xz" queue-a queue-b queue-a.log queue-b.log; [ $? -le 1 ] &&
                  rm -rf "$OUT/queue-a" "$OUT/queue-b" "$OUT/queue-a.log" "$OUT/queue-b.log" ;;
-    prewarm) (unset KWB_CACHE_DIR KWB_DATA_DIR KWB_RUNNER
-              python3 "$ROOT/tests/queue/queue_test.py" --case prewarm --kwb "$BIN/bin/kwb" \
-                  --runner "$BIN/bin/kwb-runner") > "$OUT/prewarm.txt" 2>&1 ;;
+    prewarm|hostile) (unset KWB_CACHE_DIR KWB_DATA_DIR KWB_RUNNER
+              python3 "$ROOT/tests/queue/queue_test.py" --case "$step" --kwb "$BIN/bin/kwb" \
+                  --runner "$BIN/bin/kwb-runner") > "$OUT/$step.txt" 2>&1 ;;
     tables) python3 "$ROOT/tests/benchmarks/torch_baselines.py" --json "$OUT/torch.json" > /dev/null 2>&1
             python3 -u "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/tables" \
                 --torch-json "$OUT/torch.json" --steps tables,torch > "$OUT/tables.txt" 2>&1

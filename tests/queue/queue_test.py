@@ -14,6 +14,10 @@ compile-only verdicts (no GPU needed):
             baseline warmed ahead, and every one is timed against the baseline figures the lane
             measured once a task with the task's own reference (the same figures, each use
             counted); with --own-baselines none is.
+  hostile   (GPU only) the known-bad fixtures of tests/fixtures/candidates (all but the ones that
+            hang) with each task's reference, through one lane that reuses the reference's
+            baseline: every fixture gets the verdict its kwb-expect line names, and those timed
+            were timed against the lane's figures.
 
 The hanging build and the dying worker come from two stand-ins in a scratch folder: KWB_NVCC is
 a script that runs the real nvcc except for a source holding the hang marker, and KWB_RUNNER a
@@ -266,20 +270,78 @@ def case_cancel(s):
     print("ok: SIGINT ends the queue, nothing left behind")
 
 
-def case_prewarm(s):
-    """On a GPU: two tasks' references, each several times, verified with timing through one lane.
-    The worker warms a job's baseline ahead (while the job before checks its candidate) only for a
-    task it warmed before; every sample passes either way."""
+def need_gpu(why):
     try:
         gpus = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=60)
         has_gpu = gpus.returncode == 0 and "GPU" in gpus.stdout
     except (OSError, subprocess.TimeoutExpired):
         has_gpu = False
     if not has_gpu:
-        print("SKIP: no CUDA device (nvidia-smi lists none): warming ahead needs timed jobs")
+        print(f"SKIP: no CUDA device (nvidia-smi lists none): {why}")
         sys.exit(77)
-    refs = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "resources",
-                        "tasks", "reference")
+
+
+REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
+
+def case_hostile(s):
+    """On a GPU: the known-bad fixtures with their tasks' references through one lane, which
+    times each task's baseline once (with the reference) and the fixtures alone against it."""
+    need_gpu("the fixtures' verdicts come from timed jobs")
+    import re
+    base = os.path.join(REPO, "tests", "fixtures", "candidates")
+    project = os.path.join(s.root, "hostile.kwbproj")
+    s.run("project", "new", project)
+    expected = {}
+    for task in sorted(os.listdir(base)):
+        if not os.path.isdir(os.path.join(base, task)):
+            continue
+        folder = os.path.join(s.root, "hostile-" + task)
+        os.makedirs(folder)
+        shutil.copy(os.path.join(REPO, "resources", "tasks", "reference", task + ".cu"),
+                    os.path.join(folder, "reference.cu"))
+        expected[(task, "reference.cu")] = {"pass"}
+        for name in sorted(os.listdir(os.path.join(base, task))):
+            with open(os.path.join(base, task, name)) as f:
+                head = f.read(2000)
+            m = re.search(r"kwb-expect:\s*([a-z|-]+)", head)
+            if not name.endswith(".cu") or not m or "timeout" in m.group(1):
+                continue  # a kernel that never ends costs the job's whole limit
+            expected[(task, name)] = set(m.group(1).split("|"))
+            shutil.copy(os.path.join(base, task, name), os.path.join(folder, name))
+        s.run("import", folder, "--task", task, "--model", "queue-test", "--project", project)
+    s.run("samples", "verify", "--all", "--jobs", "8", "--project", project, check=False)
+    db = sqlite3.connect(project)
+    rows = db.execute("SELECT s.task_id, s.label, v.record_json FROM samples s "
+                      "JOIN verifications v ON v.sample_id = s.id").fetchall()
+    got = {(t, label): json.loads(r) for t, label, r in rows}
+    if set(got) != set(expected):
+        fail(f"records for {sorted(set(got))} where {sorted(expected)} were verified")
+    wrong = [(k, got[k]["verdict"], got[k].get("detail", "")[:160]) for k in sorted(expected)
+             if got[k]["verdict"] not in expected[k]]
+    if wrong:
+        fail("verdicts other than the fixtures expect: " + json.dumps(wrong, indent=1))
+    timed = [k for k in expected if any(sh.get("timing") for sh in got[k].get("shapes", []))
+             and k[1] != "reference.cu"]
+    alone = [k for k in timed if reused_shapes(got[k])]
+    if not timed or len(alone) != len(timed):
+        fail(f"of the {len(timed)} fixtures timed, {len(alone)} were timed against the lane's "
+             f"baseline: {sorted(set(timed) - set(alone))}")
+    print(f"ok: {len(expected)} samples ({len(expected) - len(base_tasks(expected))} fixtures) "
+          f"got their expected verdicts through a lane reusing its references' baselines; "
+          f"the {len(timed)} fixtures timed were timed alone against those figures")
+
+
+def base_tasks(expected):
+    return {t for t, _ in expected}
+
+
+def case_prewarm(s):
+    """On a GPU: two tasks' references, each several times, verified with timing through one lane.
+    The worker warms a job's baseline ahead (while the job before checks its candidate) only for a
+    task it warmed before; every sample passes either way."""
+    need_gpu("warming ahead needs timed jobs")
+    refs = os.path.join(REPO, "resources", "tasks", "reference")
     project = os.path.join(s.root, "prewarm.kwbproj")
     s.run("project", "new", project)
     for part, (task, count) in enumerate([("saxpy-f32", 4), ("gelu-f32", 4), ("saxpy-f32", 2)]):
@@ -370,7 +432,8 @@ def check_reused(rows):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--case", required=True, choices=["many", "lanes", "cancel", "prewarm"])
+    ap.add_argument("--case", required=True,
+                    choices=["many", "lanes", "cancel", "prewarm", "hostile"])
     ap.add_argument("--kwb", required=True)
     ap.add_argument("--runner", required=True)
     args = ap.parse_args()
@@ -384,7 +447,7 @@ def main():
     s = Scratch(args)
     try:
         {"many": case_many, "lanes": case_lanes, "cancel": case_cancel,
-         "prewarm": case_prewarm}[args.case](s)
+         "prewarm": case_prewarm, "hostile": case_hostile}[args.case](s)
     finally:
         shutil.rmtree(s.root, ignore_errors=True)
 

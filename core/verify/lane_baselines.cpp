@@ -80,4 +80,13 @@ bool LaneBaselines::learn(const Task& task, const VerifyOptions& options,
     return clean;
 }
 
+void LaneBaselines::failed(const Task& task, const VerifyOptions& options, Clock::time_point now) {
+    if (!applies(task, options))
+        return;
+    Entry entry;
+    entry.measured = now;
+    entry.sourceHash = sha256Hex(task.reference.kernelSource);
+    m_entries[key(task, options)] = std::move(entry);
+}
+
 } // namespace kwb

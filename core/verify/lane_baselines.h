@@ -49,6 +49,10 @@ public:
     bool learn(const Task& task, const VerifyOptions& options,
                const verification::VerificationRecordData& record, Clock::time_point now);
 
+    // The reference's verification ended without a record (its worker was lost): as a failed
+    // reference, not measured again within the limit.
+    void failed(const Task& task, const VerifyOptions& options, Clock::time_point now);
+
 private:
     struct Entry {
         std::map<std::string, nlohmann::json> shapes; // empty: the reference did not pass clean

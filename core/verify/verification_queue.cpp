@@ -471,10 +471,12 @@ bool VerificationQueue::measureBaselines(std::size_t lane, const EntryPtr& e,
     nextIsE(*request);
     auto answer = worker->verify(
         it.task, *request, std::chrono::seconds(it.options.timeoutSeconds + 240), {}, &m_cancel);
-    if (answer)
+    if (answer) {
         baselines.learn(it.task, it.options, *answer, Clock::now());
-    else
-        worker.reset(); // e gets a fresh worker, and its task times its own baseline
+    } else {
+        worker.reset(); // e gets a fresh worker, and the task's jobs time their own baselines
+        baselines.failed(it.task, it.options, Clock::now());
+    }
     return false;
 }
 
@@ -496,6 +498,8 @@ void VerificationQueue::verifyOn(std::size_t lane, const EntryPtr& e,
     if (reuse && !reference && baselines.wanted(it.task, it.options, Clock::now()) && !m_cancel &&
         measureBaselines(lane, e, worker, device, baselines))
         taken = Clock::now();
+    if (m_cancel)
+        return deliver(e, lane, cancelledError());
     if (auto started = ensureWorker(lane, worker, device); !started)
         return deliver(e, lane, started.error());
     if (reuse && !reference)

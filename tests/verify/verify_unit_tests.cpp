@@ -335,6 +335,13 @@ void laneBaselines() {
     // Past the limit: measured again.
     CHECK(!lane.take(task, timed, t0 + std::chrono::seconds(601)) &&
           lane.wanted(task, timed, t0 + std::chrono::seconds(601)));
+    // A reference whose worker was lost: not tried again within the limit, nothing given.
+    kwb::Task other = task;
+    other.id = "gelu-f32";
+    lane.failed(other, timed, t0);
+    CHECK(!lane.wanted(other, timed, t0 + std::chrono::seconds(10)) &&
+          !lane.take(other, timed, t0 + std::chrono::seconds(10)) &&
+          lane.wanted(other, timed, t0 + std::chrono::seconds(601)));
 }
 
 } // namespace

@@ -14,6 +14,9 @@ struct SmClock {
 
 SmClock readSmClock(int device);
 
+// Starts NVML (the first reading otherwise does), on any thread.
+void startSmClock();
+
 // The current SM clock alone (one NVML call; 0 where unknown).
 int readSmClockMHz(int device);
 

@@ -12,6 +12,7 @@
 #include <iostream>
 #include <string>
 #include <sys/prctl.h>
+#include <thread>
 #include <unistd.h>
 
 #include <cuda_runtime.h>
@@ -320,10 +321,13 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
             // CUDA's start alone, ahead of this job's turn: a process touching the device stalls
             // another's samples (sample_spread.py --beside), so the worker holds this child
             // still while another job times (worker_session.h); the libraries' handles wait
-            // for the warm line (warmJob), NVML's start for the spec.
+            // for the warm line (warmJob). NVML starts beside CUDA, on a thread of its own,
+            // off the job's own load (the job's clock readings find it started).
+            std::thread nvmlStart([] { startSmClock(); });
             if (cudaSetDevice(preparedDevice) == cudaSuccess)
                 (void)cudaFree(nullptr);
             cudaGetLastError(); // runVerifyJob reports a device that does not start
+            nvmlStart.join();
         } else if (type == "calibrate") {
             // Answered before the candidate exists, so the worker may cache what this says.
             auto ceilings = measureCeilings(preparedDevice);

@@ -17,8 +17,6 @@ bool LaneBaselines::isReference(const Task& task, const std::string& source) {
            source == task.reference.kernelSource;
 }
 
-// The task as sent to the worker (its version: shapes, tolerances, baseline) and the options
-// that decide a record's figures (verificationOptionsKey: not the seed, which only draws inputs).
 std::string LaneBaselines::key(const Task& task, const VerifyOptions& options) {
     return task.id + "\n" + sha256Hex(nlohmann::json(task).dump()) + "\n" +
            verificationOptionsKey(options).dump();
@@ -63,30 +61,35 @@ bool LaneBaselines::learn(const Task& task, const VerifyOptions& options,
                           const v::VerificationRecordData& record, Clock::time_point now) {
     if (!applies(task, options))
         return false;
-    Entry entry;
-    entry.measured = now;
-    entry.sourceHash = sha256Hex(task.reference.kernelSource);
     // A clean pass only: every shape timed, none flagged, its baseline measured in that job.
+    std::map<std::string, nlohmann::json> shapes;
     bool clean = record.verdict.value == v::Verdict::Pass && !record.shapes.empty() &&
-                 record.sourceHash == entry.sourceHash;
+                 record.sourceHash == sha256Hex(task.reference.kernelSource);
     for (const auto& s : record.shapes) {
         clean = clean && s.baseline && !s.baseline->reused && s.baseline->medianMs > 0;
         if (clean)
-            entry.shapes[s.name] = v::toJson(*s.baseline);
+            shapes[s.name] = v::toJson(*s.baseline);
     }
-    if (!clean)
-        entry.shapes.clear();
-    m_entries[key(task, options)] = std::move(entry);
-    return clean;
+    if (!clean) {
+        failed(task, options, now);
+        return false;
+    }
+    keep(task, options, std::move(shapes), now);
+    return true;
 }
 
 void LaneBaselines::failed(const Task& task, const VerifyOptions& options, Clock::time_point now) {
-    if (!applies(task, options))
-        return;
-    Entry entry;
-    entry.measured = now;
+    if (applies(task, options))
+        keep(task, options, {}, now);
+}
+
+void LaneBaselines::keep(const Task& task, const VerifyOptions& options,
+                         std::map<std::string, nlohmann::json> shapes, Clock::time_point now) {
+    Entry& entry = m_entries[key(task, options)];
+    entry = Entry{};
+    entry.shapes = std::move(shapes);
     entry.sourceHash = sha256Hex(task.reference.kernelSource);
-    m_entries[key(task, options)] = std::move(entry);
+    entry.measured = now;
 }
 
 } // namespace kwb

@@ -34,6 +34,9 @@ public:
     static bool applies(const Task& task, const VerifyOptions& options);
     // The source is the task's reference kernel, byte for byte.
     static bool isReference(const Task& task, const std::string& source);
+    // What figures are kept by: the task as sent to the worker (its version) and the options
+    // that decide a record's figures (verificationOptionsKey; not the seed).
+    static std::string key(const Task& task, const VerifyOptions& options);
 
     // The figures for a verification of the task with these options (shape name -> a record's
     // baseline side, stamped with where it came from: verification::BaselineReuse); none where
@@ -60,7 +63,9 @@ private:
         Clock::time_point measured;
         int uses = 0;
     };
-    static std::string key(const Task& task, const VerifyOptions& options);
+    // The figures (none: the reference failed) kept for the task with these options from now.
+    void keep(const Task& task, const VerifyOptions& options,
+              std::map<std::string, nlohmann::json> shapes, Clock::time_point now);
     const Entry* fresh(const std::string& key, Clock::time_point now) const;
 
     std::chrono::seconds m_maxAge;

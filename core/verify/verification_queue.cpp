@@ -417,14 +417,12 @@ Status VerificationQueue::ensureWorker(std::size_t lane, std::unique_ptr<Worker>
 }
 
 VerificationQueue::EntryPtr VerificationQueue::takeWaitingReference(const EntryPtr& e) {
-    const std::string taskJson = nlohmann::json(e->item.task).dump();
-    const nlohmann::json options = verificationOptionsKey(e->item.options);
+    const std::string key = LaneBaselines::key(e->item.task, e->item.options);
     std::lock_guard lock(m_mutex);
     auto it = std::find_if(m_toVerify.begin(), m_toVerify.end(), [&](const EntryPtr& x) {
         return x->request && x->item.task.id == e->item.task.id &&
                LaneBaselines::isReference(x->item.task, x->item.source) &&
-               verificationOptionsKey(x->item.options) == options &&
-               nlohmann::json(x->item.task).dump() == taskJson;
+               LaneBaselines::key(x->item.task, x->item.options) == key;
     });
     if (it == m_toVerify.end())
         return nullptr;
@@ -500,6 +498,7 @@ void VerificationQueue::verifyOn(std::size_t lane, const EntryPtr& e,
         taken = Clock::now();
     if (m_cancel)
         return deliver(e, lane, cancelledError());
+    // The reference's job may have lost the worker (measureBaselines then dropped it).
     if (auto started = ensureWorker(lane, worker, device); !started)
         return deliver(e, lane, started.error());
     if (reuse && !reference)

@@ -65,8 +65,10 @@ void* deviceHandle(Nvml& nvml, int device) {
 
 } // namespace
 
-void startSmClock() {
-    (void)nvml();
+void startSmClock(int device) {
+    Nvml& nvml = kwb::gpu::nvml();
+    if (nvml.ok)
+        (void)deviceHandle(nvml, device);
 }
 
 SmClock readSmClock(int device) {

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/screening/cuda_lexer.h"
+#include "core/screening/host_state.h"
 #include "core/screening/screening_rules.h"
 
 namespace kwb {
@@ -71,6 +72,13 @@ public:
         for (std::size_t i = 0; i < m_tokens.size(); ++i)
             if (!device[i] && m_tokens[i].kind != Kind::Directive)
                 screenToken(m_tokens, i, m_tokens[i].line, 0);
+        std::set<std::string> macroNames;
+        for (const auto& [name, body] : m_macros)
+            macroNames.insert(name);
+        for (const auto& [kind, line] : screening::namespaceScopeState(m_tokens, macroNames))
+            add(kind, line);
+        for (int line : screening::unbalancedConditionals(m_tokens))
+            add("preprocessor-trick", line);
         ScreeningResult r;
         r.findings.assign(m_findings.begin(), m_findings.end());
         std::sort(r.findings.begin(), r.findings.end(),
@@ -224,8 +232,9 @@ private:
                 line);
             if (!member && (t.text == "static" || t.text == "thread_local"))
                 staticState(toks, i, line);
-            if (!member && screening::takesStreamLast(t.text))
-                streamArgument(toks, i, line);
+            if (!member)
+                if (const int n = screening::streamParameters(t.text); n > 0)
+                    streamArgument(toks, i, line, n);
             auto macro = m_macros.find(t.text);
             if (macro != m_macros.end() && depth < 8 && m_expanding.insert(t.text).second) {
                 for (std::size_t k = 0; k < macro->second.size(); ++k) {
@@ -275,45 +284,24 @@ private:
             add("default-stream", line);
     }
 
-    void streamArgument(const std::vector<CudaToken>& toks, std::size_t i, int line) {
+    // A call of a CUDA function whose last of `parameters` is its stream: the stream left out
+    // (it defaults to 0), or given as a default stream.
+    void streamArgument(const std::vector<CudaToken>& toks, std::size_t i, int line,
+                        int parameters) {
         if (i + 1 >= toks.size() || !isPunct(toks[i + 1], "("))
             return;
         const auto args = arguments(toks, i + 1, ")");
-        if (args.empty() || screening::isDefaultStreamExpression(args.back()))
+        if (static_cast<int>(args.size()) < parameters ||
+            screening::isDefaultStreamExpression(args.back()))
             add("default-stream", line);
     }
 
     // `static` or `thread_local` host state that outlives a call: a mutable variable (not a
-    // function, not const/constexpr data) kept between calls is a cache the contract forbids.
+    // function, not constexpr data, not const data; a pointer to const is mutable) kept between
+    // calls is a cache the contract forbids.
     void staticState(const std::vector<CudaToken>& toks, std::size_t i, int line) {
-        for (std::size_t k = i + 1; k < toks.size(); ++k) {
-            const CudaToken& a = toks[k];
-            if (isIdent(a, "const") || isIdent(a, "constexpr") || isIdent(a, "inline") ||
-                isIdent(a, "__device__") || isIdent(a, "__global__") ||
-                isIdent(a, "__constant__") || isIdent(a, "__host__") ||
-                isIdent(a, "__forceinline__") || isIdent(a, "__noinline__") ||
-                isIdent(a, "constinit") || isIdent(a, "consteval") || isIdent(a, "void") ||
-                isIdent(a, "struct") || isIdent(a, "class"))
-                return;
-            if (isPunct(a, "<")) { // template arguments: skipped
-                int angle = 0;
-                for (; k < toks.size(); ++k) {
-                    angle += isPunct(toks[k], "<")    ? 1
-                             : isPunct(toks[k], ">")  ? -1
-                             : isPunct(toks[k], ">>") ? -2
-                                                      : 0;
-                    if (angle <= 0)
-                        break;
-                }
-                continue;
-            }
-            if (isPunct(a, "(")) // a function: not state
-                return;
-            if (isPunct(a, ";") || isPunct(a, "=") || isPunct(a, "{") || isPunct(a, "[")) {
-                add("host-state", line);
-                return;
-            }
-        }
+        if (screening::declaresMutableData(toks, i + 1, toks.size()))
+            add("host-state", line);
     }
 
     std::string_view m_source;
@@ -358,7 +346,9 @@ const std::vector<std::pair<std::string, std::string>>& screeningKinds() {
         {"driver-api", "calls the CUDA driver API"},
         {"system-header", "includes a system header a launcher does not need"},
         {"include-path", "includes a file by an absolute or parent path"},
-        {"host-state", "keeps host state between calls (static or thread_local data)"},
+        {"host-state",
+         "keeps host state between calls (static, thread_local or namespace-scope data)"},
+        {"load-time-code", "runs code when the library loads or unloads"},
         {"preprocessor-trick", "uses the preprocessor in a way the screen cannot follow"},
     };
     return kinds;

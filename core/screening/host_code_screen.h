@@ -32,7 +32,7 @@ struct ScreeningOptions {
 };
 
 struct ScreeningResult {
-    static constexpr int kVersion = 1; // bumped when the rules change, so old records say which ran
+    static constexpr int kVersion = 2; // bumped when the rules change, so old records say which ran
     std::vector<ScreeningFinding> findings;
 };
 

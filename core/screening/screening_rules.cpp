@@ -17,7 +17,7 @@ struct KindNames {
 };
 
 // Names a launcher never calls, whatever object they hang off.
-const std::array<KindNames, 14> kAlways = {{
+const std::array<KindNames, 15> kAlways = {{
     {"syscall",
      {"syscall",
       "ioctl",
@@ -102,6 +102,9 @@ const std::array<KindNames, 14> kAlways = {{
       "set_new_handler", "pthread_atfork", "__cxa_atexit",   "setjmp",     "longjmp",
       "sigsetjmp",       "siglongjmp",     "alarm",          "setitimer",  "timer_create",
       "sigaltstack",     "sigprocmask",    "pthread_sigmask"}},
+    {"load-time-code", // __attribute__((constructor)), [[gnu::destructor]], init_priority
+     {"constructor", "__constructor__", "destructor", "__destructor__", "init_priority",
+      "__init_priority__"}},
     {"host-callback",
      {"cudaLaunchHostFunc", "cudaStreamAddCallback", "cuLaunchHostFunc", "cuStreamAddCallback",
       "cudaGraphAddHostNode", "cuGraphAddHostNode", "cudaUserObjectCreate"}},
@@ -295,6 +298,10 @@ std::string headerKind(std::string_view header, bool quoted) {
 std::string stringKind(std::string_view text) {
     if (text.find("/proc") != std::string_view::npos)
         return "proc-access";
+    for (std::string_view section :
+         {".init_array", ".preinit_array", ".fini_array", ".ctors", ".dtors", ".init", ".fini"})
+        if (text == section || startsWith(text, std::string(section) + "."))
+            return "load-time-code"; // a section attribute: code run at load or unload
     if (text.size() > 1 && text[0] == '/' && std::isalnum(static_cast<unsigned char>(text[1])))
         return "filesystem-path";
     // A forbidden name spelled as a string (dlsym's argument, an alias attribute, an asm label).
@@ -313,21 +320,31 @@ std::string stringKind(std::string_view text) {
     return "";
 }
 
-bool takesStreamLast(std::string_view name) {
-    static const Names kAsync = {"cudaMemcpyAsync",
-                                 "cudaMemsetAsync",
-                                 "cudaMemcpy2DAsync",
-                                 "cudaMemset2DAsync",
-                                 "cudaMemcpy3DAsync",
-                                 "cudaMemset3DAsync",
-                                 "cudaMemcpyToSymbolAsync",
-                                 "cudaMemcpyFromSymbolAsync",
-                                 "cudaMemPrefetchAsync",
-                                 "cudaLaunchKernel",
-                                 "cudaLaunchCooperativeKernel",
-                                 "cudaMemcpyPeerAsync",
-                                 "cudaMemcpy2DToArrayAsync"};
-    return inNames(kAsync, name);
+int streamParameters(std::string_view name) {
+    // As cuda_runtime_api.h and cuda_runtime.h (the C++ overloads) declare them.
+    static const std::array<std::pair<std::string_view, int>, 17> kCalls = {{
+        {"cudaMemcpyAsync", 5},
+        {"cudaMemsetAsync", 4},
+        {"cudaMemcpy2DAsync", 8},
+        {"cudaMemset2DAsync", 6},
+        {"cudaMemcpy3DAsync", 2},
+        {"cudaMemcpy3DPeerAsync", 2},
+        {"cudaMemset3DAsync", 4},
+        {"cudaMemcpyToSymbolAsync", 6},
+        {"cudaMemcpyFromSymbolAsync", 6},
+        {"cudaMemPrefetchAsync", 5},
+        {"cudaLaunchKernel", 6},
+        {"cudaLaunchCooperativeKernel", 6},
+        {"cudaMemcpyPeerAsync", 6},
+        {"cudaMemcpy2DToArrayAsync", 9},
+        {"cudaMemcpy2DFromArrayAsync", 9},
+        {"cudaMemcpyToArrayAsync", 7},
+        {"cudaMemcpyFromArrayAsync", 7},
+    }};
+    for (const auto& [call, parameters] : kCalls)
+        if (call == name)
+            return parameters;
+    return 0;
 }
 
 bool isDefaultStreamExpression(std::string_view e) {

@@ -19,9 +19,10 @@ std::string headerKind(std::string_view header, bool quoted);
 // The kind of a string literal's contents in host code ("" when harmless).
 std::string stringKind(std::string_view text);
 
-// CUDA calls whose last argument is a stream: a 0 / nullptr / legacy / per-thread stream there
-// is work on a default stream.
-bool takesStreamLast(std::string_view name);
+// For CUDA calls whose last parameter is a stream, how many parameters they have (0 for any
+// other name): a 0 / nullptr / legacy / per-thread stream there, or fewer arguments (the stream
+// defaults to 0), is work on a default stream.
+int streamParameters(std::string_view name);
 bool isDefaultStreamExpression(std::string_view joinedTokens);
 
 } // namespace kwb::screening

@@ -122,6 +122,16 @@ void eachConstruct() {
         {"static cache", "    static float* cache = nullptr; (void)cache;", "host-state"},
         {"static container", "    static std::vector<float> seen; (void)seen;", "host-state"},
         {"thread_local", "    thread_local int calls = 0; ++calls;", "host-state"},
+        {"static pointer to const", "    static const float* last = nullptr; (void)last;",
+         "host-state"},
+        {"static constinit", "    static constinit int calls = 0; ++calls;", "host-state"},
+        {"static void pointer", "    static void* kept = nullptr; (void)kept;", "host-state"},
+        {"memset async, stream left out", "    cudaMemsetAsync(y, 0, 4);", "default-stream"},
+        {"copy async, stream left out", "    cudaMemcpyAsync(y, x, 4, cudaMemcpyDeviceToDevice);",
+         "default-stream"},
+        {"symbol copy, stream left out", "    cudaMemcpyToSymbolAsync(g, x, 4);", "default-stream"},
+        {"launch call, stream left out",
+         "    cudaLaunchKernel((const void*)k, dim3(1), dim3(1), args, 0);", "default-stream"},
         {"unistd header", "", "system-header", "#include <unistd.h>"},
         {"socket header", "", "system-header", "#include <sys/socket.h>"},
         {"absolute include", "", "include-path", "#include \"/etc/passwd\""},
@@ -199,6 +209,63 @@ void evasions() {
     CHECK_MSG(quiet.findings.empty(), listed(quiet));
 }
 
+// Data at namespace scope outlives every call as a function's static does (a cache keyed by
+// pointer, a call counter, the first call's arguments kept for the second), and a global
+// object's constructor, a constructor attribute or an .init_array entry runs when the library
+// loads: each is a finding on its own line; what a launcher honestly declares there is none.
+void namespaceScope() {
+    struct Top {
+        const char* name;
+        std::string top, kind, quoted;
+    };
+    const std::vector<Top> cases = {
+        {"pointer to const", "const void* g_last = nullptr;", "host-state", "g_last"},
+        {"plain pointer", "float* g_saved;", "host-state", "g_saved"},
+        {"anonymous namespace", "namespace {\nint g_calls = 0;\n}", "host-state", "g_calls"},
+        {"extern C block", "extern \"C\" {\nstatic float* g_cache;\n}", "host-state", "g_cache"},
+        {"a type's variable", "struct Memo { const void* key; } g_memo;", "host-state", "g_memo"},
+        {"an elaborated type's variable", "struct Memo;\nstruct Memo* g_memo;", "host-state",
+         "g_memo"},
+        {"container", "std::map<const float*, float*> g_seen;", "host-state", "g_seen"},
+        {"object with a constructor", "struct Init { Init(); } g_init;", "host-state", "g_init"},
+        {"stateful lambda", "auto g_next = [n = 0]() mutable { return n++; };", "host-state",
+         "g_next"},
+        {"inline variable", "static inline int g_inline = 0;", "host-state", "g_inline"},
+        {"managed data", "__device__ __managed__ const void* g_key;", "host-state", "g_key"},
+        {"second declarator", "int g_a = 0, *g_b;", "host-state", "g_b"},
+        {"constructor attribute", "__attribute__((constructor)) static void early() {}",
+         "load-time-code", "early"},
+        {"destructor attribute", "[[gnu::destructor]] void late() {}", "load-time-code", "late"},
+        {"init_array entry", "__attribute__((section(\".init_array\"))) void (*e)() = nullptr;",
+         "load-time-code", "init_array"},
+        {"declaration made by a macro", "#define DECLARE(x) float* x\nDECLARE(g_hidden);",
+         "preprocessor-trick", "DECLARE(g_hidden)"},
+        {"conditional that hides a brace",
+         "#if 0\nvoid dummy() {\n#endif\nfloat* g_hidden;\n#if 0\n}\n#endif", "preprocessor-trick",
+         "#endif"},
+    };
+    for (const auto& c : cases) {
+        const auto r = kwb::screenHostCode(launcher("", c.top));
+        bool found = false;
+        for (const auto& f : r.findings)
+            found = found || (f.kind == c.kind && f.text.find(c.quoted) != std::string::npos);
+        CHECK_MSG(found, std::string(c.name) + ": expected " + c.kind + " quoting " + c.quoted +
+                             ", got " + listed(r));
+    }
+    const auto honest = kwb::screenHostCode(launcher(
+        "#if defined(KWB_WIDE)\n    k<<<1, 64, 0, stream>>>(x, y, 1);\n#endif",
+        "constexpr int kBlock = 256;\nconst int kWarps = 8;\nstatic const char* const kName = "
+        "\"k\";\n__constant__ float c_scale[4];\n__device__ int d_flag;\nstruct Params { int n; "
+        "};\nenum class Mode { A, B };\ntemplate <int N> struct Tile { float v[N]; };\nusing "
+        "Index = int;\ntypedef float real;\nnamespace detail { constexpr int kN = 4; inline int "
+        "twice(int x) { return 2 * x; } }\nextern \"C\" void kwb_other(float*);\nstatic_assert("
+        "sizeof(float) == 4, \"f\");\ninline constexpr float kEps = 1e-5f;\nauto square = [](int "
+        "v) { return v * v; };\nstruct Fwd;\nstatic dim3 gridFor(int n) { return dim3(n); "
+        "}\n#if __CUDA_ARCH__ >= 800\n__device__ float f() { return 1; }\n#else\n__device__ "
+        "float f() { return 0; }\n#endif"));
+    CHECK_MSG(honest.findings.empty(), listed(honest));
+}
+
 void deviceCodeIsLeftAlone() {
     const std::string src =
         "#include <cuda_runtime.h>\n#include <cstdio>\n"
@@ -230,7 +297,7 @@ void honestSourcesAreClean() {
                 "host_crash.cu",        "lazy_when_timed.cu", "forges_result.cu",
                 "shm_host_callback.cu", "memo_pointer.cu",    "memo_content.cu",
                 "own_stream.cu",        "default_stream.cu",  "fork_unjoined.cu",
-                "own_stream_large.cu"};
+                "own_stream_large.cu",  "fused_pairs.cu"};
             const bool hostile = hostileFiles.count(name) > 0;
             const auto r = kwb::screenHostCode(slurp(e.path()));
             ++files;
@@ -299,6 +366,7 @@ void recordCarriesFindings() {
 int main() {
     eachConstruct();
     evasions();
+    namespaceScope();
     deviceCodeIsLeftAlone();
     honestSourcesAreClean();
     recordCarriesFindings();

@@ -168,6 +168,42 @@ bool typeDeclaresState(const Tokens& toks, std::size_t first, std::size_t tag, s
     return mutableDeclarator(toks, after, end, constBefore);
 }
 
+// One statement at namespace scope, toks[start, end) (its ';' at end): what it declares.
+void namespaceStatement(const Tokens& toks, const std::set<std::string>& macros, std::size_t start,
+                        std::size_t end, std::vector<std::pair<std::string, int>>* out) {
+    std::size_t f = firstToken(toks, start, end);
+    for (;;) { // attributes, and a template's head: a variable template is a variable
+        if (std::size_t a = afterAttribute(toks, f, end); a != f)
+            f = a;
+        else if (f < end && ident(toks[f], "template"))
+            f = f + 1 < end && punct(toks[f + 1], "<") ? afterAngles(toks, f + 1, end) : f + 1;
+        else
+            break;
+    }
+    if (f >= end || oneOf(toks[f], {"using", "typedef", "static_assert", "namespace", "friend",
+                                    "extern", "asm", "__asm__", "__asm", "_Pragma"}))
+        return;
+    const int line = toks[f].line;
+    // A function-like macro of the candidate's: what it declares is not in these tokens.
+    for (std::size_t k = f; k + 1 < end; ++k)
+        if (toks[k].kind == Kind::Identifier && macros.count(toks[k].text) &&
+            punct(toks[k + 1], "(")) {
+            out->emplace_back("preprocessor-trick", line);
+            return;
+        }
+    for (std::size_t k = f; k < end; ++k) {
+        if (oneOf(toks[k], {"struct", "class", "union", "enum"})) {
+            if (typeDeclaresState(toks, f, k, end))
+                out->emplace_back("host-state", line);
+            return;
+        }
+        if (!oneOf(toks[k], {"const", "static", "inline", "volatile", "constinit"}))
+            break;
+    }
+    if (declaresMutableData(toks, f, end))
+        out->emplace_back("host-state", line);
+}
+
 } // namespace
 
 bool declaresMutableData(const std::vector<CudaToken>& toks, std::size_t from, std::size_t to) {
@@ -178,38 +214,13 @@ std::vector<std::pair<std::string, int>> namespaceScopeState(const std::vector<C
                                                              const std::set<std::string>& macros) {
     std::vector<std::pair<std::string, int>> out;
     // One statement at namespace scope, ended by its ';' at `end`.
-    auto statement = [&](std::size_t start, std::size_t end) {
-        std::size_t f = firstToken(toks, start, end);
-        while (f < end && afterAttribute(toks, f, end) != f)
-            f = afterAttribute(toks, f, end);
-        if (f >= end ||
-            oneOf(toks[f], {"using", "typedef", "template", "static_assert", "namespace", "friend",
-                            "extern", "asm", "__asm__", "__asm", "_Pragma"}))
-            return;
-        if (toks[f].kind == Kind::Identifier && macros.count(toks[f].text) && f + 1 < end &&
-            punct(toks[f + 1], "(")) {
-            out.emplace_back("preprocessor-trick", toks[f].line);
-            return;
-        }
-        for (std::size_t k = f; k < end; ++k) {
-            if (oneOf(toks[k], {"struct", "class", "union", "enum"})) {
-                if (typeDeclaresState(toks, f, k, end))
-                    out.emplace_back("host-state", toks[f].line);
-                return;
-            }
-            if (!oneOf(toks[k], {"const", "static", "inline", "volatile", "constinit"}))
-                break;
-        }
-        if (declaresMutableData(toks, f, end))
-            out.emplace_back("host-state", toks[f].line);
-    };
     std::size_t start = 0;
     for (std::size_t i = 0; i < toks.size(); ++i) {
         const CudaToken& t = toks[i];
         if (punct(t, "}")) { // a namespace's end: every other block is skipped whole below
             start = i + 1;
         } else if (punct(t, ";")) {
-            statement(start, i);
+            namespaceStatement(toks, macros, start, i, &out);
             start = i + 1;
         } else if (punct(t, "{")) {
             if (opensNamespace(toks, start, i)) {

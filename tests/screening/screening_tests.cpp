@@ -232,6 +232,10 @@ void namespaceScope() {
          "g_next"},
         {"inline variable", "static inline int g_inline = 0;", "host-state", "g_inline"},
         {"managed data", "__device__ __managed__ const void* g_key;", "host-state", "g_key"},
+        {"variable template", "template <int N> const void* g_last = nullptr;", "host-state",
+         "g_last"},
+        {"declarator made by a macro", "#define NAME(x) x\nfloat* NAME(g_hidden);",
+         "preprocessor-trick", "g_hidden"},
         {"second declarator", "int g_a = 0, *g_b;", "host-state", "g_b"},
         {"constructor attribute", "__attribute__((constructor)) static void early() {}",
          "load-time-code", "early"},
@@ -261,7 +265,9 @@ void namespaceScope() {
         "twice(int x) { return 2 * x; } }\nextern \"C\" void kwb_other(float*);\nstatic_assert("
         "sizeof(float) == 4, \"f\");\ninline constexpr float kEps = 1e-5f;\nauto square = [](int "
         "v) { return v * v; };\nstruct Fwd;\nstatic dim3 gridFor(int n) { return dim3(n); "
-        "}\n#if __CUDA_ARCH__ >= 800\n__device__ float f() { return 1; }\n#else\n__device__ "
+        "}\ntemplate <class T> struct Box { T v; };\ntemplate struct Box<int>;\ntemplate <class "
+        "T> using Ptr = T*;\n#if __CUDA_ARCH__ >= 800\n__device__ float f() { return 1; "
+        "}\n#else\n__device__ "
         "float f() { return 0; }\n#endif"));
     CHECK_MSG(honest.findings.empty(), listed(honest));
 }

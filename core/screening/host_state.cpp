@@ -184,8 +184,9 @@ void namespaceStatement(const Tokens& toks, const std::set<std::string>& macros,
                                     "extern", "asm", "__asm__", "__asm", "_Pragma"}))
         return;
     const int line = toks[f].line;
-    // A function-like macro of the candidate's: what it declares is not in these tokens.
-    for (std::size_t k = f; k + 1 < end; ++k)
+    // A function-like macro of the candidate's before the initializer: what the statement
+    // declares is not in these tokens.
+    for (std::size_t k = f; k + 1 < end && !punct(toks[k], "=") && !punct(toks[k], "{"); ++k)
         if (toks[k].kind == Kind::Identifier && macros.count(toks[k].text) &&
             punct(toks[k + 1], "(")) {
             out->emplace_back("preprocessor-trick", line);

@@ -258,7 +258,9 @@ void namespaceScope() {
     }
     const auto honest = kwb::screenHostCode(launcher(
         "#if defined(KWB_WIDE)\n    k<<<1, 64, 0, stream>>>(x, y, 1);\n#endif",
-        "constexpr int kBlock = 256;\nconst int kWarps = 8;\nstatic const char* const kName = "
+        "#define CEIL_DIV(a, b) (((a) + (b) - 1) / (b))\nconstexpr int kTiles = CEIL_DIV(1000, "
+        "32);\nconstexpr int kBlock = 256;\nconst int kWarps = 8;\nstatic const char* const kName "
+        "= "
         "\"k\";\n__constant__ float c_scale[4];\n__device__ int d_flag;\nstruct Params { int n; "
         "};\nenum class Mode { A, B };\ntemplate <int N> struct Tile { float v[N]; };\nusing "
         "Index = int;\ntypedef float real;\nnamespace detail { constexpr int kN = 4; inline int "

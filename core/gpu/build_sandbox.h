@@ -1,8 +1,9 @@
 #pragma once
 // The confinement of one nvcc build, the job's treatment adapted to a compiler: kwb-runner starts
 // itself as `kwb-runner --confined-build ...` (confinedBuildCommand), which applies the limits,
-// the syscall filter and read-only Landlock to itself and then becomes nvcc; nvcc and every tool
-// it starts (cicc, cc1plus, ptxas) inherit them. The parent adds its own process group, the
+// the syscall filter and read-only Landlock to itself and then runs nvcc as its child; nvcc and
+// every tool it starts (cicc, cc1plus, ptxas) inherit them. It stays to kill the build's whole
+// process group when the worker that started it dies. The parent adds the process group, the
 // scrubbed environment and the deadline (BuildCache).
 #include <cstdint>
 #include <string>
@@ -40,8 +41,8 @@ std::vector<std::string> confinedBuildCommand(const BuildLimits& limits,
 // "kwb-build-sandbox: landlock=1 seccomp=1 limits=1 note=..."; BuildCache takes it out of the log.
 inline constexpr const char* kBuildSandboxMark = "kwb-build-sandbox: ";
 
-// kwb-runner's main calls this for `--confined-build` (argv after that flag); it returns only
-// when nvcc cannot be started.
+// kwb-runner's main calls this for `--confined-build` (argv after that flag); it returns nvcc's
+// exit code (127 when nvcc cannot be started), or ends by the signal that ended nvcc.
 int confinedBuildMain(int argc, char** argv);
 
 } // namespace kwb::gpu

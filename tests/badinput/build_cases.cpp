@@ -2,12 +2,16 @@
 // the candidate, stays within its memory and time limits, never caches a build it killed, and
 // names the cause of a failure. Real kwb, kwb-runner and nvcc; no GPU needed (compile-only runs
 // end "not run").
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -324,6 +328,69 @@ void buildIsBounded() {
               "a bad KWB_BUILD_MEMORY_MIB is named: " + r.err);
 }
 
+// Processes whose command line holds `text`.
+std::vector<std::string> processesNaming(const std::string& text) {
+    std::vector<std::string> found;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator("/proc", ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos)
+            continue;
+        std::string cmd = kwbtest::slurp(e.path() / "cmdline");
+        for (char& ch : cmd)
+            ch = ch == '\0' ? ' ' : ch;
+        if (has(cmd, text))
+            found.push_back(name + ": " + cmd.substr(0, 200));
+    }
+    return found;
+}
+
+// A worker killed mid-build (a cancelled queue kills its workers) takes the whole build with it:
+// not only nvcc, which the kernel's death signal reaches, but every tool nvcc started (cudafe++
+// under a shell of nvcc's own). A stand-in for nvcc starts two such tools and waits; the
+// worker is a shell that starts the confined build, killed with SIGKILL.
+void buildDiesWithItsWorker() {
+    if (std::string(KWB_RUNNER_PATH).empty()) {
+        std::printf("SKIP: kwb-runner is not built (no CUDA toolkit at configure time)\n");
+        std::exit(kwbtest::kSkip);
+    }
+    Sandbox s;
+    const std::string marker = "3599." + std::to_string(::getpid()); // sleep's argument: unique
+    const fs::path toolkit = s.root / "toolkit", build = s.root / "build";
+    fs::create_directories(toolkit);
+    fs::create_directories(build);
+    const fs::path fakeNvcc = toolkit / "nvcc"; // in --toolkit: the build may run it
+    write(fakeNvcc,
+          "#!/bin/sh\nsleep " + marker + " &\nsh -c 'sleep " + marker + "; true' &\nwait\n");
+    ::chmod(fakeNvcc.c_str(), 0755);
+    const std::string command = std::string("'") + KWB_RUNNER_PATH +
+                                "' --confined-build --memory-mib 512 --cpu-s 60 --file-mib 16 "
+                                "--build-dir '" +
+                                build.string() + "' --toolkit '" + toolkit.string() + "' -- '" +
+                                fakeNvcc.string() + "' & wait";
+    const pid_t worker = ::fork();
+    if (worker == 0) {
+        ::setsid();
+        ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    auto waitFor = [&](auto done) {
+        for (int i = 0; i < 200 && !done(); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        return done();
+    };
+    const bool started = waitFor([&] { return processesNaming("sleep " + marker).size() >= 2; });
+    CHECK_MSG(started, "the stand-in's two tools run under the confined build");
+    ::kill(worker, SIGKILL);
+    ::waitpid(worker, nullptr, 0);
+    const bool gone = waitFor([&] { return processesNaming("sleep " + marker).empty(); });
+    const auto left = processesNaming("sleep " + marker);
+    CHECK_MSG(gone, "no tool of the build outlives its worker by 10 s: " +
+                        (left.empty() ? std::string() : left.front()));
+    for (const auto& p : left) // the test's own leftovers, whatever the outcome
+        ::kill(std::stoi(p), SIGKILL);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 void killedBuildIsNotCached() {
@@ -445,6 +512,7 @@ void buildErrorsNameTheCause() {
 KWB_BAD_INPUT_SUITE("build-reads-nothing-outside-the-candidate", readsNothingOutside);
 KWB_BAD_INPUT_SUITE("build-is-bounded", buildIsBounded);
 KWB_BAD_INPUT_SUITE("killed-build-is-not-cached", killedBuildIsNotCached);
+KWB_BAD_INPUT_SUITE("build-dies-with-its-worker", buildDiesWithItsWorker);
 KWB_BAD_INPUT_SUITE("build-errors-name-the-cause", buildErrorsNameTheCause);
 
 } // namespace

@@ -12,6 +12,7 @@
 #include "core/model/source_limit.h"
 #include "core/protocol/protocol.h"
 #include "core/protocol/request_line_reader.h"
+#include "core/sys/supervise.h"
 #include "kwb/version.h"
 
 namespace {
@@ -42,9 +43,13 @@ bool writeAll(int fd, const std::string& s) {
 
 int main(int argc, char** argv) {
     // This program confines each nvcc build it starts: started again with this flag, it applies
-    // the build's limits and Landlock rules to itself and becomes nvcc (build_sandbox.h).
+    // the build's limits and Landlock rules to itself and runs nvcc (build_sandbox.h).
     if (argc > 1 && !std::strcmp(argv[1], "--confined-build"))
         return kwb::gpu::confinedBuildMain(argc - 2, argv + 2);
+    // And each job under compute-sanitizer or ncu: it runs the tool and takes the job's whole
+    // group along when this worker dies (supervise.h).
+    if (argc > 3 && !std::strcmp(argv[1], "--supervise") && !std::strcmp(argv[2], "--"))
+        return kwb::runSupervised(argv + 3, ::getppid());
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--version")) {
             std::printf("kwb-runner %s (protocol %d)\n", kwb::kVersion, kwb::protocol::kVersion);

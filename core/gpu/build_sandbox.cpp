@@ -7,10 +7,10 @@
 #include <cstring>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/gpu/sandbox.h"
+#include "core/sys/supervise.h"
 
 namespace kwb::gpu {
 
@@ -66,48 +66,6 @@ void report(bool limits, bool landlock, bool seccomp, const std::string& note) {
                        " landlock=" + (landlock ? "1" : "0") + " seccomp=" + (seccomp ? "1" : "0") +
                        " note=" + note + "\n";
     (void)!::write(STDERR_FILENO, line.data(), line.size());
-}
-
-// The build's process group: nvcc and every tool it started (cudafe++, cicc, ptxas under a
-// shell of nvcc's own), and this process. A death signal reaches only the process that asked
-// for it, so the tools would outlive a worker that is killed, as when a queue is cancelled.
-void killBuild(int) {
-    ::kill(0, SIGKILL);
-}
-
-// Runs nvcc as this process's child, killing the whole group when the worker that started the
-// build dies, and ends as nvcc did (its exit code, or its signal raised again), so the worker
-// reads its end as before.
-int superviseNvcc(char** nvccArgv, pid_t worker) {
-    struct sigaction onWorkerDeath {};
-    onWorkerDeath.sa_handler = killBuild;
-    sigemptyset(&onWorkerDeath.sa_mask);
-    ::sigaction(SIGTERM, &onWorkerDeath, nullptr);
-    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-    if (::getppid() != worker) // it died before the request took effect
-        killBuild(0);
-    const pid_t nvcc = ::fork();
-    if (nvcc < 0) {
-        std::fprintf(stderr, "kwb-runner --confined-build: cannot start %s: %s\n", nvccArgv[0],
-                     std::strerror(errno));
-        return 127;
-    }
-    if (nvcc == 0) {
-        ::signal(SIGTERM, SIG_DFL);
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL); // this process killed (the deadline): nvcc too
-        ::execv(nvccArgv[0], nvccArgv);
-        std::fprintf(stderr, "kwb-runner --confined-build: cannot start %s: %s\n", nvccArgv[0],
-                     std::strerror(errno));
-        ::_exit(127);
-    }
-    int status = 0;
-    while (::waitpid(nvcc, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (WIFSIGNALED(status)) { // SIGXCPU, SIGKILL, SIGSEGV: the worker names the limit by it
-        ::signal(WTERMSIG(status), SIG_DFL);
-        ::raise(WTERMSIG(status));
-    }
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 } // namespace
@@ -170,7 +128,7 @@ int confinedBuildMain(int argc, char** argv) {
     if (!seccomp)
         note += " " + filterWhy + ";";
     report(limits, landlock, seccomp, note);
-    return superviseNvcc(nvccArgv, worker); // a worker that dies takes its whole build with it
+    return runSupervised(nvccArgv, worker); // a worker that dies takes its whole build with it
 }
 
 } // namespace kwb::gpu

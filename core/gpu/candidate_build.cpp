@@ -240,7 +240,7 @@ bool readCachedBuild(const fs::path& dir, BuildOutcome* out) {
     return true;
 }
 
-// kwb-runner --confined-build, which confines itself and becomes nvcc, in the build folder.
+// kwb-runner --confined-build, which confines itself and runs nvcc, in the build folder.
 ProcessSpec confinedNvcc(const std::string& confiner, const BuildLimits& limits,
                          const fs::path& work, const std::string& toolkit, const std::string& nvcc,
                          const std::vector<std::string>& nvccArgs) {

@@ -175,6 +175,10 @@ StartedJobPtr startJobChild(const std::string& jobPath, const nlohmann::json& pr
         ps.program = wrapper->program;
         ps.args = wrapper->args;
         ps.args.push_back(jobPath);
+        if (!wrapper->supervisor.empty()) {
+            ps.args.insert(ps.args.begin(), {"--supervise", "--", wrapper->program});
+            ps.program = wrapper->supervisor;
+        }
         job->wrapped = true;
     }
     ps.env = scrubbedEnvironment();

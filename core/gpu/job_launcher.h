@@ -44,6 +44,10 @@ using StartedJobPtr = std::unique_ptr<StartedJob, StartedJobDeleter>;
 struct JobWrapper {
     std::string program;
     std::vector<std::string> args; // the job's path is added after these
+    // kwb-runner (empty: none): started in the wrapper's place as `--supervise -- PROGRAM ...`,
+    // it runs the wrapper and kills the job's whole group when the worker dies (supervise.h):
+    // the wrapper asks for no death signal, so the job under it would outlive a killed worker.
+    std::string supervisor;
 };
 
 // Starts the job program (jobPath: kwb-job) and, when `prepare` is an object, sends it as the first

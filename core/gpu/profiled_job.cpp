@@ -89,7 +89,8 @@ verification::ProfileSide profileSide(const ProfiledJob& job, const std::string&
     const fs::path report = job.reportFolder / target;
     const fs::path log = job.reportFolder / (target + ".log");
     side.reportPath = report.string() + ".ncu-rep";
-    JobWrapper wrapper{job.ncuPath, ncuArguments(job.sections, report.string(), log.string())};
+    JobWrapper wrapper{job.ncuPath, ncuArguments(job.sections, report.string(), log.string()),
+                       job.runnerPath};
     onEvent({{"event", "progress"}, {"stage", "profile"}, {"target", target}});
     const auto t0 = std::chrono::steady_clock::now();
     nlohmann::json spec = job.spec;

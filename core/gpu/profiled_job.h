@@ -19,11 +19,12 @@
 namespace kwb::gpu {
 
 struct ProfiledJob {
-    std::string jobPath;  // kwb-job
-    std::string ncuPath;  // empty: not installed
-    nlohmann::json spec;  // the job's spec, one shape
-    JobLimits limits;     // per side
-    std::string sections; // "basic" or "full"
+    std::string jobPath;    // kwb-job
+    std::string ncuPath;    // empty: not installed
+    std::string runnerPath; // kwb-runner, which supervises it (JobWrapper); empty: none
+    nlohmann::json spec;    // the job's spec, one shape
+    JobLimits limits;       // per side
+    std::string sections;   // "basic" or "full"
     std::string candidateFile = "candidate.cu";
     std::string candidateSource;        // the hot lines' text (ncu cannot open the built copy)
     std::filesystem::path reportFolder; // where the reports and ncu's logs are kept

@@ -41,7 +41,8 @@ verification::SanitizerRun runOneTool(const SanitizedJob& job, const std::string
     const fs::path log = job.reportFolder / (tool + ".log");
     run.reportPath = xml.string();
     JobWrapper wrapper{job.sanitizerPath,
-                       tools::sanitizerArguments(tool, xml.string(), log.string(), "")};
+                       tools::sanitizerArguments(tool, xml.string(), log.string(), ""),
+                       job.runnerPath};
     wrapper.args.pop_back(); // the launcher appends the job's path
     onEvent({{"event", "progress"}, {"stage", "sanitizer"}, {"tool", tool}});
     const auto t0 = std::chrono::steady_clock::now();

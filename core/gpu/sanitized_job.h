@@ -21,6 +21,7 @@ namespace kwb::gpu {
 struct SanitizedJob {
     std::string jobPath;       // kwb-job
     std::string sanitizerPath; // compute-sanitizer; empty: not installed
+    std::string runnerPath;    // kwb-runner, which supervises it (JobWrapper); empty: none
     nlohmann::json spec;       // the job's spec, as for an ordinary run
     JobLimits limits;          // per tool
     std::vector<std::string> tools;

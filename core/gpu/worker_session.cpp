@@ -235,6 +235,7 @@ nlohmann::json WorkerSession::sanitizedJob(const nlohmann::json& params, const n
     SanitizedJob job;
     job.jobPath = m_jobPath;
     job.sanitizerPath = locateCudaTool("compute-sanitizer");
+    job.runnerPath = m_runnerPath;
     job.spec = spec;
     job.limits = instrumentedLimits(limits, std::chrono::seconds(120)); // racecheck slowest
     std::string list;
@@ -258,6 +259,7 @@ nlohmann::json WorkerSession::profiledJob(const nlohmann::json& params, const nl
     ProfiledJob job;
     job.jobPath = m_jobPath;
     job.ncuPath = locateCudaTool("ncu");
+    job.runnerPath = m_runnerPath;
     job.spec = spec;
     // Kernel replay runs each profiled kernel once per pass, many passes for the full set.
     job.limits = instrumentedLimits(limits, std::chrono::seconds(300));

@@ -347,48 +347,54 @@ std::vector<std::string> processesNaming(const std::string& text) {
 
 // A worker killed mid-build (a cancelled queue kills its workers) takes the whole build with it:
 // not only nvcc, which the kernel's death signal reaches, but every tool nvcc started (cudafe++
-// under a shell of nvcc's own). A stand-in for nvcc starts two such tools and waits; the
-// worker is a shell that starts the confined build, killed with SIGKILL.
-void buildDiesWithItsWorker() {
+// under a shell of nvcc's own); and a job under compute-sanitizer or ncu likewise, which
+// kwb-runner --supervise runs. A stand-in for nvcc (or for the tool) starts two tools of its own
+// and waits; the worker is a shell that starts it as kwb-runner would, killed with SIGKILL.
+void nothingOutlivesAKilledWorker() {
     if (std::string(KWB_RUNNER_PATH).empty()) {
         std::printf("SKIP: kwb-runner is not built (no CUDA toolkit at configure time)\n");
         std::exit(kwbtest::kSkip);
     }
     Sandbox s;
-    const std::string marker = "3599." + std::to_string(::getpid()); // sleep's argument: unique
     const fs::path toolkit = s.root / "toolkit", build = s.root / "build";
     fs::create_directories(toolkit);
     fs::create_directories(build);
-    const fs::path fakeNvcc = toolkit / "nvcc"; // in --toolkit: the build may run it
-    write(fakeNvcc,
-          "#!/bin/sh\nsleep " + marker + " &\nsh -c 'sleep " + marker + "; true' &\nwait\n");
-    ::chmod(fakeNvcc.c_str(), 0755);
-    const std::string command = std::string("'") + KWB_RUNNER_PATH +
-                                "' --confined-build --memory-mib 512 --cpu-s 60 --file-mib 16 "
-                                "--build-dir '" +
-                                build.string() + "' --toolkit '" + toolkit.string() + "' -- '" +
-                                fakeNvcc.string() + "' & wait";
-    const pid_t worker = ::fork();
-    if (worker == 0) {
-        ::setsid();
-        ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-        ::_exit(127);
-    }
     auto waitFor = [&](auto done) {
         for (int i = 0; i < 200 && !done(); ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         return done();
     };
-    const bool started = waitFor([&] { return processesNaming("sleep " + marker).size() >= 2; });
-    CHECK_MSG(started, "the stand-in's two tools run under the confined build");
-    ::kill(worker, SIGKILL);
-    ::waitpid(worker, nullptr, 0);
-    const bool gone = waitFor([&] { return processesNaming("sleep " + marker).empty(); });
-    const auto left = processesNaming("sleep " + marker);
-    CHECK_MSG(gone, "no tool of the build outlives its worker by 10 s: " +
-                        (left.empty() ? std::string() : left.front()));
-    for (const auto& p : left) // the test's own leftovers, whatever the outcome
-        ::kill(std::stoi(p), SIGKILL);
+    int round = 0;
+    auto check = [&](const std::string& what, const std::string& runner) {
+        const std::string marker = // sleep's argument: unique to this run
+            "3599." + std::to_string(::getpid()) + std::to_string(++round);
+        const fs::path stand = toolkit / ("tool" + std::to_string(round)); // the build may run it
+        write(stand,
+              "#!/bin/sh\nsleep " + marker + " &\nsh -c 'sleep " + marker + "; true' &\nwait\n");
+        ::chmod(stand.c_str(), 0755);
+        const std::string command =
+            "'" + std::string(KWB_RUNNER_PATH) + "' " + runner + " '" + stand.string() + "' & wait";
+        const pid_t worker = ::fork();
+        if (worker == 0) {
+            ::setsid();
+            ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+            ::_exit(127);
+        }
+        const std::string sleeping = "sleep " + marker;
+        const bool started = waitFor([&] { return processesNaming(sleeping).size() >= 2; });
+        CHECK_MSG(started, what + ": the stand-in's two tools run");
+        ::kill(worker, SIGKILL);
+        ::waitpid(worker, nullptr, 0);
+        const bool gone = waitFor([&] { return processesNaming(sleeping).empty(); });
+        const auto left = processesNaming(sleeping);
+        CHECK_MSG(gone, what + ": no tool outlives the worker by 10 s: " +
+                            (left.empty() ? std::string() : left.front()));
+        for (const auto& p : left) // the test's own leftovers, whatever the outcome
+            ::kill(std::stoi(p), SIGKILL);
+    };
+    check("a build", "--confined-build --memory-mib 512 --cpu-s 60 --file-mib 16 --build-dir '" +
+                         build.string() + "' --toolkit '" + toolkit.string() + "' --");
+    check("a job under a tool", "--supervise --");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -512,7 +518,7 @@ void buildErrorsNameTheCause() {
 KWB_BAD_INPUT_SUITE("build-reads-nothing-outside-the-candidate", readsNothingOutside);
 KWB_BAD_INPUT_SUITE("build-is-bounded", buildIsBounded);
 KWB_BAD_INPUT_SUITE("killed-build-is-not-cached", killedBuildIsNotCached);
-KWB_BAD_INPUT_SUITE("build-dies-with-its-worker", buildDiesWithItsWorker);
+KWB_BAD_INPUT_SUITE("nothing-outlives-a-killed-worker", nothingOutlivesAKilledWorker);
 KWB_BAD_INPUT_SUITE("build-errors-name-the-cause", buildErrorsNameTheCause);
 
 } // namespace

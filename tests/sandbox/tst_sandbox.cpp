@@ -612,7 +612,7 @@ int holdCase() {
         return s;
     };
     // Still loading (a wrapper that sleeps before it starts the job, its key unread): not held.
-    kwb::gpu::JobWrapper slow{"/bin/sh", {"-c", "sleep 1; exec \"$0\""}};
+    kwb::gpu::JobWrapper slow{"/bin/sh", {"-c", "sleep 1; exec \"$0\""}, {}};
     auto loading = kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr, &slow);
     const long loadingPid = kwb::gpu::jobChildPid(*loading);
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -677,7 +677,8 @@ int slowExitCase() {
         kwb::gpu::JobLimits limits;
         limits.idle = std::chrono::seconds(10);
         limits.channelEnd = channelEnd;
-        kwb::gpu::JobWrapper wrapper{"/bin/sh", {"-c", "\"$0\"; sleep 4"}};
+        // Under kwb-runner --supervise, as the worker starts a job under a tool.
+        kwb::gpu::JobWrapper wrapper{"/bin/sh", {"-c", "\"$0\"; sleep 4"}, KWB_RUNNER_PATH};
         const auto t0 = Clock::now();
         json result = kwb::gpu::runJobInChild(
             KWB_JOB_PATH, spec, limits, [](const json&) {},

@@ -64,14 +64,17 @@ bool ProviderKeychain::reachable(QString* why, bool again) {
     static QString reason;
     if (!known || again) {
         // A read of an entry that is not there: "not found" means a Secret Service answered.
-        QKeychain::ReadPasswordJob job(service());
-        job.setKey(QStringLiteral("probe"));
-        if (!runJob(&job)) {
+        // On the heap, as every job: one past its deadline is left to finish and delete itself,
+        // since the Secret Service's answer (or D-Bus's failure to start one) still reaches it.
+        auto* job = new QKeychain::ReadPasswordJob(service());
+        job->setKey(QStringLiteral("probe"));
+        if (!runJob(job)) {
             known = false;
             reason = timedOut();
         } else {
-            known = job.error() == QKeychain::NoError || job.error() == QKeychain::EntryNotFound;
-            reason = *known ? QString() : job.errorString();
+            known = job->error() == QKeychain::NoError || job->error() == QKeychain::EntryNotFound;
+            reason = *known ? QString() : job->errorString();
+            delete job;
         }
     }
     if (why)

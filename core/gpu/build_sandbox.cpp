@@ -1,11 +1,9 @@
 #include "core/gpu/build_sandbox.h"
 
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 

@@ -264,9 +264,9 @@ struct DataBackstop {
     ~DataBackstop() { ::setrlimit(RLIMIT_DATA, &before); }
 };
 
-// Processes whose command line names the suite's folder (nvcc's tools name their temporaries).
-std::vector<std::string> leftoverProcesses(const fs::path& root) {
-    std::vector<std::string> left;
+// Processes other than this one whose command line holds `text`.
+std::vector<std::string> processesNaming(const std::string& text) {
+    std::vector<std::string> found;
     std::error_code ec;
     for (const auto& e : fs::directory_iterator("/proc", ec)) {
         const std::string name = e.path().filename().string();
@@ -276,10 +276,15 @@ std::vector<std::string> leftoverProcesses(const fs::path& root) {
         std::string cmd = kwbtest::slurp(e.path() / "cmdline");
         for (char& ch : cmd)
             ch = ch == '\0' ? ' ' : ch;
-        if (has(cmd, root.string()))
-            left.push_back(name + ": " + cmd.substr(0, 200));
+        if (has(cmd, text))
+            found.push_back(name + ": " + cmd.substr(0, 200));
     }
-    return left;
+    return found;
+}
+
+// Processes whose command line names the suite's folder (nvcc's tools name their temporaries).
+std::vector<std::string> leftoverProcesses(const fs::path& root) {
+    return processesNaming(root.string());
 }
 
 void buildIsBounded() {
@@ -326,23 +331,6 @@ void buildIsBounded() {
     rec = s.verify(referenceKernel(), {"KWB_BUILD_MEMORY_MIB=lots"}, {}, &r);
     CHECK_MSG(r.exitCode == 2 && has(r.err, "KWB_BUILD_MEMORY_MIB"),
               "a bad KWB_BUILD_MEMORY_MIB is named: " + r.err);
-}
-
-// Processes whose command line holds `text`.
-std::vector<std::string> processesNaming(const std::string& text) {
-    std::vector<std::string> found;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator("/proc", ec)) {
-        const std::string name = e.path().filename().string();
-        if (name.find_first_not_of("0123456789") != std::string::npos)
-            continue;
-        std::string cmd = kwbtest::slurp(e.path() / "cmdline");
-        for (char& ch : cmd)
-            ch = ch == '\0' ? ' ' : ch;
-        if (has(cmd, text))
-            found.push_back(name + ": " + cmd.substr(0, 200));
-    }
-    return found;
 }
 
 // A worker killed mid-build (a cancelled queue kills its workers) takes the whole build with it:

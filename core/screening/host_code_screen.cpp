@@ -72,10 +72,7 @@ public:
         for (std::size_t i = 0; i < m_tokens.size(); ++i)
             if (!device[i] && m_tokens[i].kind != Kind::Directive)
                 screenToken(m_tokens, i, m_tokens[i].line, 0);
-        std::set<std::string> macroNames;
-        for (const auto& [name, body] : m_macros)
-            macroNames.insert(name);
-        for (const auto& [kind, line] : screening::namespaceScopeState(m_tokens, macroNames))
+        for (const auto& [kind, line] : screening::namespaceScopeState(m_tokens, m_macros))
             add(kind, line);
         for (int line : screening::unbalancedConditionals(m_tokens))
             add("preprocessor-trick", line);

@@ -169,7 +169,7 @@ bool typeDeclaresState(const Tokens& toks, std::size_t first, std::size_t tag, s
 }
 
 // One statement at namespace scope, toks[start, end) (its ';' at end): what it declares.
-void namespaceStatement(const Tokens& toks, const std::set<std::string>& macros, std::size_t start,
+void namespaceStatement(const Tokens& toks, const MacroBodies& macros, std::size_t start,
                         std::size_t end, std::vector<std::pair<std::string, int>>* out) {
     std::size_t f = firstToken(toks, start, end);
     for (;;) { // attributes, and a template's head: a variable template is a variable
@@ -212,7 +212,7 @@ bool declaresMutableData(const std::vector<CudaToken>& toks, std::size_t from, s
 }
 
 std::vector<std::pair<std::string, int>> namespaceScopeState(const std::vector<CudaToken>& toks,
-                                                             const std::set<std::string>& macros) {
+                                                             const MacroBodies& macros) {
     std::vector<std::pair<std::string, int>> out;
     // One statement at namespace scope, ended by its ';' at `end`.
     std::size_t start = 0;

@@ -3,7 +3,7 @@
 // core/screening): host state kept between calls, and conditional directives that would make
 // the compiler see other blocks than the screen does.
 #include <cstddef>
-#include <set>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +11,9 @@
 #include "core/screening/cuda_lexer.h"
 
 namespace kwb::screening {
+
+// The candidate's #defines, by name (their bodies' tokens).
+using MacroBodies = std::map<std::string, std::vector<CudaToken>>;
 
 // Whether the declaration in toks[from, to) declares mutable data: not a function, not a type,
 // not constexpr, and not const where const binds the variable itself (a pointer to const is a
@@ -24,7 +27,7 @@ bool declaresMutableData(const std::vector<CudaToken>& toks, std::size_t from, s
 // that a user macro makes (the screen cannot see what it declares). Device variables
 // (__device__, __constant__) are device code and not reported; __managed__ ones are host state.
 std::vector<std::pair<std::string, int>> namespaceScopeState(const std::vector<CudaToken>& toks,
-                                                             const std::set<std::string>& macros);
+                                                             const MacroBodies& macros);
 
 // Lines of conditional directives (#else, #elif..., #endif) ending a branch whose braces do not
 // balance: the compiler then sees blocks the screen does not, whichever branch it takes.

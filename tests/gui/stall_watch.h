@@ -6,6 +6,10 @@
 // names its cause: a CPU it waited for, a lock, a file it read or synced, or the event loop's
 // own wait.
 //
+// Where it may, it also samples the UI thread's own stack (a signal whose handler records a
+// backtrace), so a stall in user space names the functions it sits in: a lock, a wait for
+// Qt's thread pool, a paint.
+//
 // It also tells when the machine itself stopped running this process: the watch sleeps 5 ms at a
 // time, and a sleep that ends far later without the watch having waited for a CPU means no
 // timer of the process fired meanwhile (the host paused the virtual machine, or its timer
@@ -21,6 +25,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cxxabi.h>
+#include <dlfcn.h>
+#include <execinfo.h>
 #include <mutex>
 #include <sys/syscall.h>
 #include <thread>
@@ -45,12 +54,63 @@ inline qint64 threadRunQueueWaitNs() {
     return threadSchedstat(1);
 }
 
+// One stack sample of the UI thread at a time: the watch asks (state 1) and signals the thread,
+// whose handler records its backtrace (state 2); the watch reads it and frees the slot (0).
+struct StackSample {
+    static constexpr int kDepth = 40;
+    static inline std::atomic<int> state{0};
+    static inline void* frames[kDepth];
+    static inline int depth = 0;
+    static int signalNumber() { return SIGRTMIN + 5; }
+    static void handler(int) {
+        if (state.load() != 1)
+            return;
+        depth = ::backtrace(frames, kDepth);
+        state.store(2);
+    }
+    // backtrace() loads its unwinder on first use, which a signal handler must not do.
+    static void install() {
+        void* warm[2];
+        ::backtrace(warm, 2);
+        struct sigaction action = {};
+        action.sa_handler = &StackSample::handler;
+        action.sa_flags = SA_RESTART;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(signalNumber(), &action, nullptr);
+    }
+    // Function names (demangled, shortened) from the innermost frame out, skipping the
+    // handler's own; "file+offset" where the symbol is not exported.
+    static QString describe() {
+        QStringList names;
+        for (int i = 2; i < depth; ++i) {
+            Dl_info info = {};
+            QString name;
+            if (::dladdr(frames[i], &info) && info.dli_sname) {
+                int status = 0;
+                char* plain = abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status);
+                name = QString::fromLatin1(status == 0 && plain ? plain : info.dli_sname);
+                std::free(plain);
+                name = name.section(QLatin1Char('('), 0, 0).left(90);
+            } else if (info.dli_fname) {
+                name =
+                    QStringLiteral("%1+0x%2")
+                        .arg(QString::fromLocal8Bit(info.dli_fname).section(QLatin1Char('/'), -1))
+                        .arg(quintptr(frames[i]) - quintptr(info.dli_fbase), 0, 16);
+            }
+            if (!name.isEmpty() && (names.isEmpty() || names.back() != name))
+                names << name;
+        }
+        return names.join(QStringLiteral(" < "));
+    }
+};
+
 class StallWatch {
 public:
     // Call on the UI thread; `clock` is the test's (started), read from both threads.
     StallWatch(const QElapsedTimer* clock, double afterMs)
         : m_clock(clock), m_afterNs(qint64(afterMs * 1e6)), m_tid(pid_t(::syscall(SYS_gettid))) {
         m_last = m_clock->nsecsElapsed();
+        StackSample::install();
         m_thread = std::thread([this] { watch(); });
     }
     ~StallWatch() {
@@ -108,16 +168,37 @@ private:
 
     // State (R running, S sleeping, D in an uninterruptible wait), the system call it is in
     // (its number, or "running"), the kernel function it waits in, and the kernel stack.
-    QString snapshot() const {
+    // The scan of every thread on the machine is costly: the first note of a stall takes it.
+    QString snapshot(bool scanMachine) const {
         const QString task = QStringLiteral("/proc/self/task/%1/").arg(m_tid);
         const QString stat = read(task + QStringLiteral("stat"));
         const int close = int(stat.lastIndexOf(QLatin1Char(')')));
         const QString state = close > 0 ? stat.mid(close + 2, 1) : QStringLiteral("?");
         const QString syscall =
             read(task + QStringLiteral("syscall")).section(QLatin1Char(' '), 0, 0);
-        return QStringLiteral("state %1, syscall %2, wchan %3, stack %4; running: %5")
+        return QStringLiteral("state %1, syscall %2, wchan %3, stack %4; user stack: %5; "
+                              "running: %6")
             .arg(state, syscall, read(task + QStringLiteral("wchan")),
-                 read(task + QStringLiteral("stack")).left(200), runnable());
+                 read(task + QStringLiteral("stack")).left(200), userStack(),
+                 scanMachine ? runnable() : QStringLiteral("(as above)"));
+    }
+
+    // The UI thread's user-space stack, where its handler answers within 20 ms (it may be
+    // waiting for a CPU); "-" where it did not, and a late answer is read at the next note.
+    QString userStack() const {
+        int idle = 0;
+        if (StackSample::state.compare_exchange_strong(idle, 1) &&
+            ::syscall(SYS_tgkill, ::getpid(), m_tid, StackSample::signalNumber()) != 0) {
+            StackSample::state.store(0);
+            return QStringLiteral("-");
+        }
+        for (int i = 0; i < 200 && StackSample::state.load() != 2; ++i)
+            std::this_thread::sleep_for(std::chrono::microseconds(100));
+        if (StackSample::state.load() != 2)
+            return QStringLiteral("-");
+        QString out = StackSample::describe();
+        StackSample::state.store(0);
+        return out;
     }
 
     // Every other thread on the machine that is running or waits for a CPU, as name(nice).
@@ -183,7 +264,12 @@ private:
                       steal);
             if (now - m_last.load() < m_afterNs)
                 continue;
-            QString note = snapshot();
+            bool first = false;
+            {
+                std::lock_guard lock(m_mutex);
+                first = m_notes.empty();
+            }
+            QString note = snapshot(first);
             std::lock_guard lock(m_mutex);
             if (m_notes.size() < 40)
                 m_notes.emplace_back(now, std::move(note));

@@ -136,6 +136,8 @@ public:
     bool notify(QObject* receiver, QEvent* event) override {
         if (!recording)
             return QApplication::notify(receiver, event);
+        if (event->type() == QEvent::Paint)
+            ++paints[paintPath(receiver)];
         QElapsedTimer timer;
         timer.start();
         const int type = event->type(); // the event may be gone after delivery
@@ -150,8 +152,17 @@ public:
                             .arg(clock ? clock->nsecsElapsed() / 1e9 : 0.0, 0, 'f', 1));
         return result;
     }
+    // A painted widget named by its class and object name and those of its two nearest parents.
+    static QString paintPath(const QObject* o) {
+        QStringList names;
+        for (int i = 0; o && i < 3; ++i, o = o->parent())
+            names << QString::fromLatin1(o->metaObject()->className()) + QLatin1Char(' ') +
+                         o->objectName();
+        return names.join(QStringLiteral(" < "));
+    }
     bool recording = false;
     QStringList slow;
+    std::map<QString, int> paints;        // paint events per widget while recording, for the report
     const QElapsedTimer* clock = nullptr; // the test's, for the times in the list
 };
 
@@ -429,6 +440,13 @@ void TestBatchVerify::verifyAllUnverifiedStaysResponsive() {
     QVERIFY(lateness.size() > 100);
     for (const QString& line : std::as_const(app->slow))
         qInfo("slow event: %s", qPrintable(line));
+    // The widgets painted most often: what to look at first when the window's paints cost.
+    std::vector<std::pair<int, QString>> painted;
+    for (const auto& [path, n] : app->paints)
+        painted.emplace_back(n, path);
+    std::sort(painted.rbegin(), painted.rend());
+    for (std::size_t i = 0; i < std::min<std::size_t>(painted.size(), 12); ++i)
+        qInfo("painted %d times: %s", painted[i].first, qPrintable(painted[i].second));
     // Every tick within 50 ms (the limit), whatever in the machine held it up, except
     // the time the machine did not run the process at all; each tick late by half the limit is
     // listed above with what the UI thread was doing meanwhile.

@@ -3,6 +3,7 @@
 // tree (rebuilt with counts). The verification models are tested in tst_verification.
 #include <QAbstractItemModelTester>
 #include <QImage>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -227,6 +228,45 @@ void TestModels::taskBrowserModelUnderTester() {
     QCOMPARE(current.count(), 2);
     QCOMPARE(current.last().at(0).toString(), QString());
     QVERIFY(!browser.selectTask(QStringLiteral("no-such-task")));
+
+    // The same tasks again with one count changed (what the window does every two seconds
+    // while a batch verifies): set in place, no rows removed or inserted, and only the cells
+    // whose text changed are announced: the task's, its family's, its level's and the total's.
+    const std::vector<TaskRow> same{
+        {QStringLiteral("sgemm-f32"), {}, 1, QStringLiteral("gemm"), 5, 2, 2},
+        {QStringLiteral("softmax-rows-f32"), {}, 1, QStringLiteral("softmax"), 3, 2, 0}};
+    QSignalSpy removed(model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy inserted(model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy reset(model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(model, &QAbstractItemModel::dataChanged);
+    browser.setTaskRows(same);
+    QCOMPARE(removed.count() + inserted.count() + reset.count(), 0);
+    QSet<QString> texts; // the verified cells announced, by their new text and row's name
+    for (const QList<QVariant>& args : std::as_const(changed)) {
+        const QModelIndex cell = args.at(0).toModelIndex();
+        if (cell.column() == TaskBrowser::VerifiedColumn)
+            texts << cell.siblingAtColumn(0).data().toString() + QLatin1Char('=') +
+                         cell.data().toString();
+        QCOMPARE(cell.column() == TaskBrowser::SamplesColumn ||
+                     cell.column() == TaskBrowser::AcceptedColumn,
+                 false);
+    }
+    QCOMPARE(texts,
+             (QSet<QString>{QStringLiteral("softmax-rows-f32=2"), QStringLiteral("softmax=2"),
+                            QStringLiteral("Level 1=4"), QStringLiteral("All tasks=4")}));
+    const QModelIndexList hit =
+        model->match(model->index(0, 0), TaskBrowser::TaskIdRole,
+                     QStringLiteral("softmax-rows-f32"), 1, Qt::MatchExactly | Qt::MatchRecursive);
+    QCOMPARE(hit.size(), 1);
+    QCOMPARE(hit.first().data(TaskBrowser::VerifiedRole).toLongLong(), 2);
+    QVERIFY(browser.selectTask(QStringLiteral("softmax-rows-f32")));
+    // Another task listed: the tree is built again.
+    std::vector<TaskRow> more = same;
+    more.push_back({QStringLiteral("layernorm-f32"), {}, 2, QStringLiteral("norm"), 1, 0, 0});
+    browser.setTaskRows(more);
+    QVERIFY(removed.count() > 0 && inserted.count() > 0);
+    QCOMPARE(browser.taskCount(), 3);
+    QCOMPARE(browser.currentTaskId(), QStringLiteral("softmax-rows-f32"));
 }
 
 QTEST_MAIN(TestModels)

@@ -123,7 +123,54 @@ QStandardItem* TaskBrowser::groupItem(QStandardItem* parent, const QString& key,
     return item;
 }
 
+namespace {
+
+bool sameTasks(const std::vector<TaskRow>& a, const std::vector<TaskRow>& b) {
+    return std::equal(
+        a.begin(), a.end(), b.begin(), b.end(), [](const TaskRow& x, const TaskRow& y) {
+            return x.id == y.id && x.title == y.title && x.level == y.level && x.family == y.family;
+        });
+}
+
+} // namespace
+
+void TaskBrowser::setCounts(QStandardItem* item, qint64 samples, qint64 verified, qint64 accepted) {
+    // QStandardItem signals a change only where the value differs.
+    item->setData(samples, SamplesRole);
+    item->setData(verified, VerifiedRole);
+    item->setData(accepted, AcceptedRole);
+    QStandardItem* parent = item->parent() ? item->parent() : m_model->invisibleRootItem();
+    const std::array<qint64, 3> counts{samples, verified, accepted};
+    for (int i = 0; i < 3; ++i)
+        if (QStandardItem* cell = parent->child(item->row(), SamplesColumn + i))
+            cell->setText(QString::number(counts[std::size_t(i)]));
+}
+
+bool TaskBrowser::updateCounts(const std::vector<TaskRow>& rows) {
+    std::vector<QStandardItem*> items;
+    for (const TaskRow& r : rows) {
+        const QModelIndex source = sourceIndexOf(r.id);
+        if (!source.isValid())
+            return false;
+        items.push_back(m_model->itemFromIndex(source));
+    }
+    qint64 samples = 0, verified = 0, accepted = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        setCounts(items[i], rows[i].samples, rows[i].verified, rows[i].accepted);
+        samples += rows[i].samples;
+        verified += rows[i].verified;
+        accepted += rows[i].accepted;
+    }
+    setCounts(m_all, samples, verified, accepted);
+    m_totalSamples = samples;
+    updateGroupTexts();
+    return true;
+}
+
 void TaskBrowser::setTaskRows(const std::vector<TaskRow>& rows) {
+    if (m_all && sameTasks(rows, m_listed) && updateCounts(rows))
+        return;
+    m_listed = rows;
     const QString keep = m_current;
     const bool hadCurrent = m_hasCurrent;
     const QSignalBlocker blocker(m_view->selectionModel());

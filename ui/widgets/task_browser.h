@@ -49,7 +49,9 @@ public:
 
     explicit TaskBrowser(QWidget* parent = nullptr);
 
-    // Replaces every task; the selection stays on the same task where it still exists.
+    // Replaces every task; the selection stays on the same task where it still exists. Where
+    // the tasks are those listed already (ids, titles, levels, families), only the counts that
+    // changed are set, in place: the tree is not rebuilt, and only those cells repaint.
     void setTaskRows(const std::vector<TaskRow>& rows);
     // Replaces the tasks of one level (1, 2 or 3) with the given ids, without counts.
     void setTasks(int level, const QStringList& taskIds);
@@ -80,6 +82,9 @@ private:
                              const QString& family);
     QModelIndex sourceIndexOf(const QString& taskId) const;
     void updateGroupTexts();
+    // The counts of listed tasks set in place; false where a task is not listed.
+    bool updateCounts(const std::vector<TaskRow>& rows);
+    void setCounts(QStandardItem* item, qint64 samples, qint64 verified, qint64 accepted);
 
     QLineEdit* m_filter = nullptr;
     QTreeView* m_view = nullptr;
@@ -87,6 +92,8 @@ private:
     QSortFilterProxyModel* m_proxy = nullptr;
     QStandardItem* m_all = nullptr;
     qint64 m_totalSamples = 0;
+    // What the tree was built from, counts aside: a refresh with the same rows sets counts only.
+    std::vector<TaskRow> m_listed;
     QString m_current; // the task last announced by currentTaskChanged
     bool m_hasCurrent = false;
 };

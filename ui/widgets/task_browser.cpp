@@ -132,6 +132,17 @@ bool sameTasks(const std::vector<TaskRow>& a, const std::vector<TaskRow>& b) {
         });
 }
 
+// Samples, verified and accepted summed over the rows: the "All tasks" row's counts.
+std::array<qint64, 3> totals(const std::vector<TaskRow>& rows) {
+    std::array<qint64, 3> sum{0, 0, 0};
+    for (const TaskRow& r : rows) {
+        sum[0] += r.samples;
+        sum[1] += r.verified;
+        sum[2] += r.accepted;
+    }
+    return sum;
+}
+
 } // namespace
 
 void TaskBrowser::setCounts(QStandardItem* item, qint64 samples, qint64 verified, qint64 accepted) {
@@ -154,13 +165,9 @@ bool TaskBrowser::updateCounts(const std::vector<TaskRow>& rows) {
             return false;
         items.push_back(m_model->itemFromIndex(source));
     }
-    qint64 samples = 0, verified = 0, accepted = 0;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
+    for (std::size_t i = 0; i < rows.size(); ++i)
         setCounts(items[i], rows[i].samples, rows[i].verified, rows[i].accepted);
-        samples += rows[i].samples;
-        verified += rows[i].verified;
-        accepted += rows[i].accepted;
-    }
+    const auto [samples, verified, accepted] = totals(rows);
     setCounts(m_all, samples, verified, accepted);
     m_totalSamples = samples;
     updateGroupTexts();
@@ -181,12 +188,7 @@ void TaskBrowser::setTaskRows(const std::vector<TaskRow>& rows) {
     m_all->setData(true, AllTasksRole);
     m_all->setData(QString(), TaskIdRole);
     QList<QStandardItem*> allRow{m_all};
-    qint64 samples = 0, verified = 0, accepted = 0;
-    for (const TaskRow& r : rows) {
-        samples += r.samples;
-        verified += r.verified;
-        accepted += r.accepted;
-    }
+    const auto [samples, verified, accepted] = totals(rows);
     allRow.append(countItems(samples, verified, accepted));
     m_model->appendRow(allRow);
     m_totalSamples = samples;

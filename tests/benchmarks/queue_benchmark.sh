@@ -8,8 +8,9 @@
 # each with an empty build cache (the device's ceilings and algorithm choices stay cached, as on
 # a machine in use). Writes to OUT: queue.txt, one.txt (kwb's output), gpu_queue.csv and
 # gpu_one.csv (nvidia-smi utilization every 200 ms), results.json (samples and builds per minute,
-# GPU busy fraction, each sample's verdict and speedup on both sides; the suite's tasks per
-# minute), one_compare.txt (the queue against one by one: queue_compare.py), suite.txt
+# GPU busy fraction (NVML: the share of time a kernel ran; printed beside it, the lane's: the
+# records' GPU seconds over the wall, the share of time a job held the GPU), each sample's
+# verdict and speedup on both sides; the suite's tasks per minute), one_compare.txt (the queue against one by one: queue_compare.py), suite.txt
 # (kwb suite --json), queue.kwbproj
 # (the queue side's project, its records' timelines show where each sample's GPU time went),
 # lane.txt and lane.json (that breakdown, tests/benchmarks/lane_breakdown.py).
@@ -154,7 +155,8 @@ for k in ("queue", "one"):
         r = res[k]
         print(f"{k}: {r['samples']} samples in {r['wall_seconds']:.1f} s = "
               f"{r['samples_per_minute']:.1f}/min, builds {r['builds_per_minute']:.1f}/min, "
-              f"GPU busy {r['gpu_busy_fraction']}, passed {r['passed']}")
+              f"GPU busy {r['gpu_busy_fraction']}, lane busy {r['gpu_seconds'] / r['wall_seconds']:.3f}, "
+              f"passed {r['passed']}")
 EOF
 # The queue against one by one (the samples both verified; ONE_EVERY: some of them): verdicts,
 # and speedups queue over one by one.

@@ -65,10 +65,8 @@ void* deviceHandle(Nvml& nvml, int device) {
 
 } // namespace
 
-void startSmClock(int device) {
-    Nvml& nvml = kwb::gpu::nvml();
-    if (nvml.ok)
-        (void)deviceHandle(nvml, device);
+void startSmClock() {
+    (void)nvml();
 }
 
 SmClock readSmClock(int device) {

@@ -14,9 +14,8 @@ struct SmClock {
 
 SmClock readSmClock(int device);
 
-// Starts NVML and finds CUDA's device `device` in it (the first reading otherwise does), on any
-// thread: the lookup by PCI bus id is most of a first reading's time.
-void startSmClock(int device);
+// Starts NVML (the first reading otherwise does), on any thread.
+void startSmClock();
 
 // The current SM clock alone (one NVML call; 0 where unknown).
 int readSmClockMHz(int device);

@@ -223,9 +223,7 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
         result["baseline"] = {{"label", b->label()}, {"kind", b->kind()}};
 
     mark("device_ready");
-    // NVML opens its files and finds the device now, before the filters (a child started ahead
-    // did both while the candidate built).
-    (void)readSmClock(device);
+    (void)readSmClock(device); // NVML opens its files now, before the filters
     mark("nvml_ready");
     result["sandbox"] = confine(spec, library, sandbox);
     mark("confined");
@@ -323,9 +321,9 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
             // CUDA's start alone, ahead of this job's turn: a process touching the device stalls
             // another's samples (sample_spread.py --beside), so the worker holds this child
             // still while another job times (worker_session.h); the libraries' handles wait
-            // for the warm line (warmJob). NVML starts and finds the device beside CUDA, on a
-            // thread of its own, off the job's own load (the job's clock readings find it ready).
-            std::thread nvmlStart([preparedDevice] { startSmClock(preparedDevice); });
+            // for the warm line (warmJob). NVML starts beside CUDA, on a thread of its own,
+            // off the job's own load (the job's clock readings find it started).
+            std::thread nvmlStart([] { startSmClock(); });
             if (cudaSetDevice(preparedDevice) == cudaSuccess)
                 (void)cudaFree(nullptr);
             cudaGetLastError(); // runVerifyJob reports a device that does not start

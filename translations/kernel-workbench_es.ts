@@ -1535,6 +1535,18 @@ mediana %2</translation>
         <source>%1 × %2 for %3, from the edited prompt</source>
         <translation>%1 × %2 para %3, desde el prompt editado</translation>
     </message>
+    <message>
+        <source>A generation is starting; wait for it or cancel it.</source>
+        <translation>Una generación está comenzando; espérela o cancélela.</translation>
+    </message>
+    <message>
+        <source>Reading the provider&apos;s key from the keychain…</source>
+        <translation>Leyendo la clave del proveedor del llavero…</translation>
+    </message>
+    <message>
+        <source>The project was closed before the generation started.</source>
+        <translation>El proyecto se cerró antes de que empezara la generación.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::GpuStatusLabel</name>

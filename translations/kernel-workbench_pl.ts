@@ -1553,6 +1553,18 @@ mediana %2</translation>
         <source>%1 × %2 for %3, from the edited prompt</source>
         <translation>%1 × %2 dla %3, z edytowanego promptu</translation>
     </message>
+    <message>
+        <source>A generation is starting; wait for it or cancel it.</source>
+        <translation>Generowanie się rozpoczyna; zaczekaj na nie lub je anuluj.</translation>
+    </message>
+    <message>
+        <source>Reading the provider&apos;s key from the keychain…</source>
+        <translation>Odczytywanie klucza dostawcy z pęku kluczy…</translation>
+    </message>
+    <message>
+        <source>The project was closed before the generation started.</source>
+        <translation>Projekt został zamknięty, zanim generowanie się rozpoczęło.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::GpuStatusLabel</name>

@@ -14,6 +14,7 @@
 #include <QTest>
 #include <filesystem>
 
+#include "tests/gui/gui_fixtures.h"
 #include "tests/llm/loopback_server.h"
 #include "ui/models/provider_keychain.h"
 #include "ui/widgets/generation_panel.h"
@@ -66,6 +67,39 @@ QString keyTheCommandLineSent(kwbtest::LoopbackServer& server, const QTemporaryD
                QLatin1Char(')');
     auto it = requests.back().headers.find("authorization");
     return it == requests.back().headers.end() ? QString() : QString::fromStdString(it->second);
+}
+
+// The window's Generate against the teacher provider, in a fresh demo project named `name`: the
+// panel reads the key from the keychain without waiting for it. The Authorization header the
+// loopback server received; "(no request: ...)" with the problem the panel showed when none came.
+QString keyTheWindowSent(kwbtest::LoopbackServer& server, const QTemporaryDir& dir,
+                         const QString& name) {
+    const std::size_t before = server.requests().size();
+    MainWindow window;
+    if (!kwbtest::openDemoProjectOnTask(window, dir.filePath(name + QStringLiteral(".kwbproj")),
+                                        QStringLiteral("reduce-sum-f32")))
+        return QStringLiteral("(the demo project did not open)");
+    GenerationPanel* panel = window.generationPanel();
+    panel->reloadProviders();
+    panel->setProvider(QStringLiteral("teacher"));
+    panel->setModel(QStringLiteral("m"));
+    panel->setSampleCount(1);
+    panel->setRepairTurns(0);
+    QSignalSpy problems(panel, &GenerationPanel::problem);
+    QSignalSpy ended(panel, &GenerationPanel::generationEnded);
+    if (!panel->generate())
+        return QStringLiteral("(Generate refused)");
+    (void)QTest::qWaitFor([&] { return server.requests().size() > before || problems.count() > 0; },
+                          30000);
+    const auto requests = server.requests();
+    if (requests.size() <= before)
+        return QStringLiteral("(no request: %1)")
+            .arg(problems.isEmpty() ? QStringLiteral("none") : problems.first().at(0).toString());
+    panel->cancel(); // the server answers 500: no retries needed
+    if (!QTest::qWaitFor([&] { return ended.count() > 0; }, 30000))
+        return QStringLiteral("(the generation did not end after Cancel)");
+    auto it = requests[before].headers.find("authorization");
+    return it == requests[before].headers.end() ? QString() : QString::fromStdString(it->second);
 }
 
 QTableWidget* providersTable(const SettingsDialog& dialog) {
@@ -146,6 +180,10 @@ void TestKeychain::keyGoesToTheKeychain() {
     else
         qWarning("secret-tool is not installed: the command line's keychain lookup is not tested");
 
+    // The window's generation finds it there too, read without a local event loop.
+    QCOMPARE(keyTheWindowSent(server, dir, QStringLiteral("with-key")),
+             QStringLiteral("Bearer ") + kSecret);
+
     // An emptied key field forgets it.
     for (auto* edit : again.findChildren<QLineEdit*>()) {
         if (edit->echoMode() == QLineEdit::Password)
@@ -156,6 +194,8 @@ void TestKeychain::keyGoesToTheKeychain() {
     QVERIFY(!fileText(again.providersFile()).contains(kSecret.toUtf8()));
     if (haveTool) // and the command line no longer sends one (the negative control)
         QCOMPARE(keyTheCommandLineSent(server, dir), QString());
+    // Nor the window (a loopback base URL needs no key: the request goes without one).
+    QCOMPARE(keyTheWindowSent(server, dir, QStringLiteral("without-key")), QString());
     server.stop();
 }
 

@@ -1,5 +1,8 @@
 #include "ui/models/provider_keychain.h"
 
+#include <memory>
+#include <utility>
+
 #include <QEventLoop>
 #include <QTimer>
 
@@ -42,6 +45,43 @@ QString timedOut() {
     return QStringLiteral("the Secret Service did not answer within %1 s")
         .arg(ProviderKeychain::kDeadlineMs / 1000);
 }
+
+// Whether a Secret Service answered the probe (reachable(), probeLater()); none yet: not asked.
+std::optional<bool> g_reachable;
+QString g_unreachableWhy;
+
+void noteProbe(QKeychain::Job* probe) {
+    g_reachable = probe && (probe->error() == QKeychain::NoError ||
+                            probe->error() == QKeychain::EntryNotFound);
+    g_unreachableWhy = !probe ? timedOut() : *g_reachable ? QString() : probe->errorString();
+}
+
+// A read of an entry that is not there: "not found" means a Secret Service answered.
+QKeychain::Job* probeJob() {
+    auto* job = new QKeychain::ReadPasswordJob(ProviderKeychain::service());
+    job->setKey(QStringLiteral("probe"));
+    return job;
+}
+
+// Starts the job without waiting: `then` runs once, on the context's thread, with the finished
+// job, or with nullptr where the deadline came first. The job deletes itself once finished, also
+// past its deadline or after the context is gone (the Secret Service's answer, or D-Bus's failure
+// to start one, still reaches it).
+void startJob(QKeychain::Job* job, QObject* context, std::function<void(QKeychain::Job*)> then) {
+    job->setAutoDelete(true);
+    job->setInsecureFallback(false);
+    auto over = std::make_shared<bool>(false);
+    auto once = std::make_shared<std::function<void(QKeychain::Job*)>>(std::move(then));
+    QObject::connect(job, &QKeychain::Job::finished, context, [job, over, once] {
+        if (!std::exchange(*over, true))
+            (*once)(job);
+    });
+    QTimer::singleShot(ProviderKeychain::kDeadlineMs, context, [over, once] {
+        if (!std::exchange(*over, true))
+            (*once)(nullptr);
+    });
+    job->start();
+}
 #endif
 
 } // namespace
@@ -60,26 +100,19 @@ bool ProviderKeychain::compiledIn() {
 
 bool ProviderKeychain::reachable(QString* why, bool again) {
 #ifdef KWB_HAVE_KEYCHAIN
-    static std::optional<bool> known;
-    static QString reason;
-    if (!known || again) {
-        // A read of an entry that is not there: "not found" means a Secret Service answered.
-        // On the heap, as every job: one past its deadline is left to finish and delete itself,
-        // since the Secret Service's answer (or D-Bus's failure to start one) still reaches it.
-        auto* job = new QKeychain::ReadPasswordJob(service());
-        job->setKey(QStringLiteral("probe"));
+    if (!g_reachable || again) {
+        // On the heap, as every job: one past its deadline is left to finish and delete itself.
+        auto* job = probeJob();
         if (!runJob(job)) {
-            known = false;
-            reason = timedOut();
+            noteProbe(nullptr);
         } else {
-            known = job->error() == QKeychain::NoError || job->error() == QKeychain::EntryNotFound;
-            reason = *known ? QString() : job->errorString();
+            noteProbe(job);
             delete job;
         }
     }
     if (why)
-        *why = reason;
-    return *known;
+        *why = g_unreachableWhy;
+    return *g_reachable;
 #else
     if (why)
         *why = QStringLiteral("this build has no keychain support (QtKeychain)");
@@ -109,6 +142,44 @@ std::optional<QString> ProviderKeychain::read(const QString& provider, QString* 
     (void)provider;
     reachable(error);
     return std::nullopt;
+#endif
+}
+
+void ProviderKeychain::readLater(const QString& provider, QObject* context, ReadDone done) {
+#ifdef KWB_HAVE_KEYCHAIN
+    auto read = [provider, context, done] {
+        if (!*g_reachable) {
+            done(std::nullopt, g_unreachableWhy);
+            return;
+        }
+        auto* job = new QKeychain::ReadPasswordJob(service());
+        job->setKey(entryName(provider));
+        startJob(job, context, [done](QKeychain::Job* finished) {
+            if (!finished)
+                done(std::nullopt, timedOut());
+            else if (finished->error() == QKeychain::NoError)
+                done(static_cast<QKeychain::ReadPasswordJob*>(finished)->textData(), QString());
+            else
+                done(std::nullopt, finished->error() == QKeychain::EntryNotFound
+                                       ? QString()
+                                       : finished->errorString());
+        });
+    };
+    if (g_reachable) {
+        QTimer::singleShot(0, context, read); // never before readLater returns
+        return;
+    }
+    startJob(probeJob(), context, [read](QKeychain::Job* probe) {
+        noteProbe(probe);
+        read();
+    });
+#else
+    (void)provider;
+    QTimer::singleShot(0, context, [done] {
+        QString why;
+        reachable(&why);
+        done(std::nullopt, why);
+    });
 #endif
 }
 

@@ -4,12 +4,16 @@
 // answers on the session bus; otherwise the caller keeps keys in the LLM settings file, which is
 // readable only by the user, and says so. The environment (ANTHROPIC_API_KEY, ...) still wins.
 //
-// UI thread. Each call waits for the Secret Service's answer in a local event loop with a
-// deadline (kDeadlineMs): it is called on an explicit Save or at the start of a generation,
-// and a Secret Service that does not answer in time counts as unreachable.
+// UI thread. Each call but readLater waits for the Secret Service's answer in a local event loop
+// with a deadline (kDeadlineMs): they are called on an explicit Save or at the start of an
+// evaluation run, and a Secret Service that does not answer in time counts as unreachable.
+// readLater does not wait: a generation started from the window goes on when the answer comes.
+#include <functional>
 #include <optional>
 
 #include <QString>
+
+class QObject;
 
 namespace kwb::ui {
 
@@ -24,6 +28,11 @@ public:
     static bool reachable(QString* why = nullptr, bool again = false);
     // The provider's key, or nothing (none stored, or no keychain; `error` says which failed).
     static std::optional<QString> read(const QString& provider, QString* error = nullptr);
+    // The same, without waiting: `done` gets the key or nothing (and the error, empty where
+    // none was stored) later, on this thread, unless `context` is destroyed first. Never called
+    // before readLater returns. Where reachability is not known yet, its probe goes first.
+    using ReadDone = std::function<void(std::optional<QString> key, const QString& error)>;
+    static void readLater(const QString& provider, QObject* context, ReadDone done);
     // Stores (replaces) the provider's key; false with `error` when it could not.
     static bool write(const QString& provider, const QString& key, QString* error = nullptr);
     // Forgets the provider's key; true when there was none.

@@ -284,6 +284,10 @@ bool GenerationPanel::startRun() {
         emit message(tr("Name the model to ask."));
         return false;
     }
+    if (m_starting) {
+        emit message(tr("A generation is starting; wait for it or cancel it."));
+        return false;
+    }
     if (m_startGuard)
         m_startGuard([this] { prepare(); });
     else
@@ -292,6 +296,9 @@ bool GenerationPanel::startRun() {
 }
 
 void GenerationPanel::prepare() {
+    m_starting = true; // until launch(): the prompt, then the key, come back later
+    const int ticket = ++m_startTicket;
+    updateButtons();
     QSettings s;
     s.setValue(QStringLiteral("generation/provider"), m_provider->currentText());
     s.setValue(QStringLiteral("generation/model"), m_model->currentText().trimmed());
@@ -344,41 +351,73 @@ void GenerationPanel::prepare() {
             }
             return out;
         },
-        [this](const Result<Prepared>& prepared) {
+        [this, ticket](const Result<Prepared>& prepared) {
+            if (ticket != m_startTicket)
+                return; // cancelled meanwhile
             if (!prepared) {
-                m_status->clear();
+                notStarted();
                 emit message(tr("Cannot prepare the prompt: %1").arg(qs(prepared.error().message)));
                 return;
             }
-            startWith(prepared->task, prepared->examples);
+            startWith(prepared->task, prepared->examples, ticket);
         });
 }
 
-void GenerationPanel::startWith(const Task& task, const std::vector<PromptExample>& examples) {
+void GenerationPanel::startWith(const Task& task, const std::vector<PromptExample>& examples,
+                                int ticket) {
     auto settings = LlmSettings::load(LlmSettings::defaultPath());
     if (!settings) {
+        notStarted();
         emit problem(qs(settings.error().message));
         return;
     }
     auto provider = settings->providerConfig(m_provider->currentText().toStdString());
     if (!provider) {
-        m_status->clear();
+        notStarted();
         emit problem(tr("Provider: %1").arg(qs(provider.error().message)));
         return;
     }
-    // A key kept in the system keychain (Settings), unless the environment or the file gave one.
-    if (provider->apiKey.empty() && ProviderKeychain::compiledIn())
-        provider->apiKey =
-            ProviderKeychain::read(m_provider->currentText()).value_or(QString()).toStdString();
-    if (auto usable = checkUsable(*provider); !usable) {
-        m_status->clear();
+    // A key kept in the system keychain (Settings), unless the environment or the file gave one:
+    // read without waiting here (the Secret Service may take seconds to answer, or never).
+    if (provider->apiKey.empty() && ProviderKeychain::compiledIn()) {
+        m_status->setText(tr("Reading the provider's key from the keychain…"));
+        ProviderKeychain::readLater(m_provider->currentText(), this,
+                                    [this, task, examples, prices = settings->prices(),
+                                     config = *provider, project = m_session->path(),
+                                     ticket](std::optional<QString> key, const QString&) mutable {
+                                        if (ticket != m_startTicket)
+                                            return; // cancelled meanwhile
+                                        config.apiKey = key.value_or(QString()).toStdString();
+                                        launch(task, examples, std::move(config), prices, project);
+                                    });
+        return;
+    }
+    launch(task, examples, std::move(*provider), settings->prices(), m_session->path());
+}
+
+void GenerationPanel::notStarted() {
+    m_starting = false;
+    m_status->clear();
+    updateButtons();
+}
+
+void GenerationPanel::launch(const Task& task, const std::vector<PromptExample>& examples,
+                             ProviderConfig provider, const PriceTable& prices,
+                             const QString& project) {
+    if (!m_session->isOpen() || m_session->path() != project) {
+        notStarted();
+        emit message(tr("The project was closed before the generation started."));
+        return;
+    }
+    if (auto usable = checkUsable(provider); !usable) {
+        notStarted();
         emit problem(tr("Provider: %1").arg(qs(usable.error().message)));
         return;
     }
     GenerationJob::Request request;
     request.projectPath = m_session->path().toStdString();
-    request.provider = *provider;
-    request.prices = settings->prices();
+    request.provider = std::move(provider);
+    request.prices = prices;
     request.task = task;
     request.model = m_model->currentText().trimmed().toStdString();
     request.samples = m_count->value();
@@ -393,7 +432,7 @@ void GenerationPanel::startWith(const Task& task, const std::vector<PromptExampl
     if (m_context->currentIndex() == int(Context::Skill)) {
         QFile skill(m_skillFile->text());
         if (!skill.open(QIODevice::ReadOnly)) {
-            m_status->clear();
+            notStarted();
             emit message(tr("Cannot read the skill file %1.").arg(m_skillFile->text()));
             return;
         }
@@ -409,7 +448,9 @@ void GenerationPanel::startWith(const Task& task, const std::vector<PromptExampl
                                                    .arg(request.samples)
                                                    .arg(qs(request.model), qs(task.id))
             : tr("%1 × %2 for %3").arg(request.samples).arg(qs(request.model), qs(task.id)));
+    m_starting = false;
     m_job->start(std::move(request));
+    updateButtons();
 }
 
 void GenerationPanel::flushStream() {
@@ -425,6 +466,12 @@ void GenerationPanel::flushStream() {
 }
 
 void GenerationPanel::cancel() {
+    if (m_starting) { // the prompt or the key still on its way: what comes back is dropped
+        ++m_startTicket;
+        notStarted();
+        m_seed.reset();
+        return;
+    }
     m_job->cancel();
 }
 
@@ -444,8 +491,8 @@ void GenerationPanel::showProgress(const GenerationProgress& p) {
 
 void GenerationPanel::updateButtons() {
     const bool running = m_job->running();
-    m_generate->setEnabled(!running && !m_taskId.isEmpty());
-    m_cancel->setEnabled(running);
+    m_generate->setEnabled(!running && !m_starting && !m_taskId.isEmpty());
+    m_cancel->setEnabled(running || m_starting);
 }
 
 void GenerationPanel::changeEvent(QEvent* event) {

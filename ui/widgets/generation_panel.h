@@ -14,6 +14,8 @@
 #include <QWidget>
 
 #include "core/generate/prompt_builder.h"
+#include "core/llm/price_table.h"
+#include "core/llm/provider_config.h"
 #include "core/model/device_info.h"
 #include "core/model/task.h"
 
@@ -90,7 +92,11 @@ private:
     void connectJob(); // the job's signals: streamed text, answers, progress, the end
     bool startRun();
     void prepare();
-    void startWith(const Task& task, const std::vector<PromptExample>& examples);
+    void startWith(const Task& task, const std::vector<PromptExample>& examples, int ticket);
+    // The run itself, once the provider's key is known; not when the project changed meanwhile.
+    void launch(const Task& task, const std::vector<PromptExample>& examples,
+                ProviderConfig provider, const PriceTable& prices, const QString& project);
+    void notStarted(); // a start that ended before the run: the Generate button back
     void showProgress(const GenerationProgress& progress);
     void flushStream(); // the streamed text gathered since the last frame, into the editor
     void retranslateUi();
@@ -111,6 +117,8 @@ private:
     // The next run's conversation (generateFrom) and its task; none: the task's prompt.
     std::optional<SeedConversation> m_seed;
     QString m_seedTask;
+    bool m_starting = false; // from prepare() to launch(): the prompt and the key on their way
+    int m_startTicket = 0;   // the start in progress; Cancel moves on, so its answers are dropped
 
     QLabel* m_taskLabel = nullptr;
     QLabel* m_providerCaption = nullptr;

@@ -16,7 +16,8 @@
 # lane.txt and lane.json (that breakdown, tests/benchmarks/lane_breakdown.py).
 # Usage: tests/benchmarks/queue_benchmark.sh BIN_DIR OUT_DIR [--skip-one]
 #   ONE_EVERY=K verifies every K-th sample one by one (samples 1, 1+K, ...: the agreement over
-#   those, where a call's time is bounded); SUITE=0 leaves out the kwb suite side.
+#   those, where a call's time is bounded); SUITE=0 leaves out the kwb suite side; QUEUE_JOBS=N
+#   gives the queue side N build jobs (default: every core).
 #   BIN_DIR holds kwb, kwb-runner and kwb-job; run from the repository root.
 set -euo pipefail
 BIN=$(cd "$1" && pwd)
@@ -84,7 +85,7 @@ run_side() { # name command...
 }
 
 make_project "$WORK/queue.kwbproj"
-run_side queue "$KWB" samples verify --all --jobs "$(nproc)" --project "$WORK/queue.kwbproj"
+run_side queue "$KWB" samples verify --all --jobs "${QUEUE_JOBS:-$(nproc)}" --project "$WORK/queue.kwbproj"
 
 cp "$WORK/queue.kwbproj" "$OUT/queue.kwbproj" # every record, for where the lane's time went
 [ "${SUITE:-1}" = 0 ] || run_side suite "$KWB" suite --samples "$SRC/resources/tasks/reference" --tasks "${TASKS24// /,}" \

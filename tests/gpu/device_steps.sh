@@ -32,6 +32,9 @@
 #            after the other (SUITE=0, --skip-one), each side's lane breakdown and the two side by
 #            side (queue_compare.py) into OUT/queueab.txt, the projects packed into
 #            OUT/queueab.tar.xz
+#   queuejobs  the queue benchmark with a build job a core (every ONE_EVERY-th sample, default 6,
+#            one by one too), then with QUEUE_JOBS_B build jobs (default 8; --skip-one), SUITE=0:
+#            whether builds beside the lane slow it; into OUT/queuejobs.txt and OUT/queuejobs.tar.xz
 #   prewarm  the queue test's GPU case (tests/queue/queue_test.py --case prewarm): two tasks'
 #            references through one lane, later jobs' baselines warmed ahead, into OUT/prewarm.txt
 #   hostile  the queue test's other GPU case (--case hostile): the known-bad fixtures through a lane
@@ -126,6 +129,25 @@ for step in "$@"; do
              } > "$OUT/queueab.txt" 2>&1
              tar -C "$OUT" -cJf "$OUT/queueab.tar.xz" queue-a queue-b queue-a.log queue-b.log; [ $? -le 1 ] &&
                  rm -rf "$OUT/queue-a" "$OUT/queue-b" "$OUT/queue-a.log" "$OUT/queue-b.log" ;;
+    queuejobs) for side in all few; do
+                   (unset KWB_CACHE_DIR KWB_DATA_DIR
+                    if [ $side = all ]; then
+                        SUITE=0 ONE_EVERY=${ONE_EVERY:-6} "$ROOT/tests/benchmarks/queue_benchmark.sh" \
+                            "$BIN/bin" "$OUT/queue-$side"
+                    else
+                        SUITE=0 QUEUE_JOBS=${QUEUE_JOBS_B:-8} "$ROOT/tests/benchmarks/queue_benchmark.sh" \
+                            "$BIN/bin" "$OUT/queue-$side" --skip-one
+                    fi > "$OUT/queue-$side.log" 2>&1)
+               done
+               { for side in all few; do
+                     echo "== $side: $([ $side = all ] && nproc || echo "${QUEUE_JOBS_B:-8}") build jobs"
+                     grep -E "^(queue|one)" "$OUT/queue-$side.log"; cat "$OUT/queue-$side/lane.txt"
+                 done
+                 echo "== the queue (a build job a core) against one by one"
+                 cat "$OUT/queue-all/one_compare.txt"
+               } > "$OUT/queuejobs.txt" 2>&1
+               tar -C "$OUT" -cJf "$OUT/queuejobs.tar.xz" queue-all queue-few queue-all.log queue-few.log; [ $? -le 1 ] &&
+                   rm -rf "$OUT/queue-all" "$OUT/queue-few" "$OUT/queue-all.log" "$OUT/queue-few.log" ;;
     prewarm|hostile) (unset KWB_CACHE_DIR KWB_DATA_DIR KWB_RUNNER
               python3 "$ROOT/tests/queue/queue_test.py" --case "$step" --kwb "$BIN/bin/kwb" \
                   --runner "$BIN/bin/kwb-runner") > "$OUT/$step.txt" 2>&1 ;;

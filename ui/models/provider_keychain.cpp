@@ -46,7 +46,7 @@ QString timedOut() {
         .arg(ProviderKeychain::kDeadlineMs / 1000);
 }
 
-// Whether a Secret Service answered the probe (reachable(), probeLater()); none yet: not asked.
+// Whether a Secret Service answered the probe (reachable(), readLater()); none yet: not asked.
 std::optional<bool> g_reachable;
 QString g_unreachableWhy;
 

@@ -1042,6 +1042,10 @@ mediana %2</translation>
         <source>Stop the evaluation run: finished cells stay in the project, the rest are asked when the plan is started again</source>
         <translation>Detener la ejecución de evaluación: las celdas terminadas quedan en el proyecto, el resto se pide al iniciar el plan de nuevo</translation>
     </message>
+    <message>
+        <source>Evaluation: cancelled before it started.</source>
+        <translation>Evaluación: cancelada antes de empezar.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::EvaluationView</name>

@@ -1058,6 +1058,10 @@ mediana %2</translation>
         <source>Stop the evaluation run: finished cells stay in the project, the rest are asked when the plan is started again</source>
         <translation>Zatrzymaj przebieg ewaluacji: ukończone komórki zostają w projekcie, pozostałe są zadawane po ponownym uruchomieniu planu</translation>
     </message>
+    <message>
+        <source>Evaluation: cancelled before it started.</source>
+        <translation>Ewaluacja: anulowana przed rozpoczęciem.</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::EvaluationView</name>

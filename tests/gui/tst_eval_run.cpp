@@ -30,6 +30,7 @@
 #include "tests/gui/gui_fixtures.h"
 #include "tests/llm/loopback_server.h"
 #include "ui/models/eval_run_job.h"
+#include "ui/models/provider_keychain.h"
 #include "ui/widgets/code_editor.h"
 #include "ui/windows/evaluation_actions.h"
 #include "ui/windows/evaluation_view.h"
@@ -331,8 +332,25 @@ void TestEvalRun::cancelThenResume() {
     m_delayMs = 2000;
     EvaluationActions* actions = m_window->evaluationActions();
     QSignalSpy finished(actions->job(), &EvalRunJob::finished);
+    QSignalSpy started(actions->job(), &EvalRunJob::started);
     const std::size_t asked0 = m_server.requests().size();
+    // Cancel while the plan's keys are read from the keychain, before the run starts: no run,
+    // no request, the menu as it was.
+    if (ProviderKeychain::compiledIn()) {
+        QVERIFY(actions->startPlan(plan, 1));
+        QVERIFY(actions->statusWidget()->isVisible());
+        actions->cancelRunAction()->trigger();
+        QTest::qWait(500);
+        QCOMPARE(started.count(), 0);
+        QCOMPARE(m_server.requests().size(), asked0);
+        QVERIFY(actions->newRunAction()->isEnabled());
+        QVERIFY(!actions->statusWidget()->isVisible());
+    } else {
+        qInfo("built without QtKeychain: a run starts at once, so no cancel before it starts");
+    }
     QVERIFY(actions->startPlan(plan, 1));
+    // The run starts once the keys are in; until then the job's totals are the last run's.
+    QTRY_VERIFY_WITH_TIMEOUT(started.count() > 0, 30000);
     QTRY_VERIFY_WITH_TIMEOUT(actions->job()->totals().done >= 1 || finished.count() > 0, 300000);
     actions->cancelRunAction()->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(finished.count() > 0, 60000);

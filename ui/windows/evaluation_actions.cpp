@@ -1,5 +1,7 @@
 #include "ui/windows/evaluation_actions.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -102,7 +104,7 @@ void EvaluationActions::newRun() {
 }
 
 bool EvaluationActions::startPlan(const QString& planPath, int concurrency) {
-    if (m_job->running()) {
+    if (m_job->running() || m_starting) {
         emit message(tr("An evaluation run is going; cancel it first."));
         return false;
     }
@@ -117,14 +119,17 @@ bool EvaluationActions::startPlan(const QString& planPath, int concurrency) {
     request.planPath = planPath;
     request.concurrency = concurrency;
     // Keys the window keeps in the system keychain, for the plan's providers (the job thread
-    // cannot ask the keychain, which answers on this thread).
-    if (ProviderKeychain::reachable())
+    // cannot ask the keychain, which answers on this thread): read without waiting here, the
+    // run starts once they are in.
+    std::vector<std::string> providers;
+    if (ProviderKeychain::compiledIn())
         if (auto plan = loadEvalPlan(planPath.toStdString()))
             for (const EvalModel& m : plan->models)
-                if (auto key = ProviderKeychain::read(QString::fromStdString(m.provider)))
-                    request.keychainKeys[m.provider] = key->toStdString();
-    if (!m_job->start(std::move(request)))
-        return false;
+                if (std::find(providers.begin(), providers.end(), m.provider) == providers.end())
+                    providers.push_back(m.provider);
+    m_starting = true;
+    readKeysThenStart(std::make_shared<EvalRunJob::Request>(std::move(request)),
+                      std::move(providers), ++m_startTicket);
     m_cancelRun->setEnabled(true);
     m_newRun->setEnabled(false);
     m_cancel->setEnabled(true);
@@ -134,7 +139,37 @@ bool EvaluationActions::startPlan(const QString& planPath, int concurrency) {
     return true;
 }
 
+void EvaluationActions::readKeysThenStart(std::shared_ptr<EvalRunJob::Request> request,
+                                          std::vector<std::string> providers, int ticket) {
+    if (providers.empty()) {
+        m_starting = false;
+        m_job->start(std::move(*request)); // not running: checked when the start was asked
+        return;
+    }
+    const std::string provider = providers.back();
+    providers.pop_back();
+    ProviderKeychain::readLater(QString::fromStdString(provider), this,
+                                [this, request, providers, ticket,
+                                 provider](std::optional<QString> key, const QString&) mutable {
+                                    if (ticket != m_startTicket)
+                                        return; // cancelled meanwhile
+                                    if (key)
+                                        request->keychainKeys[provider] = key->toStdString();
+                                    readKeysThenStart(std::move(request), std::move(providers),
+                                                      ticket);
+                                });
+}
+
 void EvaluationActions::cancel() {
+    if (m_starting) { // the keys still on their way: the run never starts
+        ++m_startTicket;
+        m_starting = false;
+        m_status->hide();
+        m_cancelRun->setEnabled(false);
+        m_newRun->setEnabled(true);
+        emit message(tr("Evaluation: cancelled before it started."));
+        return;
+    }
     if (!m_job->running())
         return;
     m_job->cancel();

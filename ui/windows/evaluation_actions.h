@@ -9,8 +9,14 @@
 //
 // UI thread only; store reads go through the view's ProjectSession lanes, the run through its
 // job thread.
+#include <memory>
+#include <string>
+#include <vector>
+
 #include <QObject>
 #include <QString>
+
+#include "ui/models/eval_run_job.h"
 
 class QAction;
 class QLabel;
@@ -22,7 +28,6 @@ class QWidget;
 
 namespace kwb::ui {
 
-class EvalRunJob;
 class EvaluationView;
 class ProjectSession;
 class ReviewController;
@@ -52,8 +57,10 @@ public:
 
     // Asks for a plan (window-modal) and starts it.
     void newRun();
-    // Starts the plan at `planPath` in the open project; false when a run is going or no
-    // project is open (message() says so).
+    // Starts the plan at `planPath` in the open project; false when a run is going or starting,
+    // or no project is open (message() says so). The run itself starts once the plan's keys are
+    // read from the keychain, without waiting here (job()->started()); Cancel before that drops
+    // it.
     bool startPlan(const QString& planPath, int concurrency = 0);
     void cancel();
     void showSkillEditor();
@@ -67,6 +74,10 @@ signals:
 private:
     void showProgress();
     void onFinished(const QString& text);
+    // Reads the providers' keys from the keychain one after the other, then starts the run;
+    // nothing when Cancel came meanwhile (the ticket moved on).
+    void readKeysThenStart(std::shared_ptr<EvalRunJob::Request> request,
+                           std::vector<std::string> providers, int ticket);
 
     Parts m_parts;
     QWidget* m_window = nullptr;
@@ -83,6 +94,8 @@ private:
     SkillEditor* m_skillEditor = nullptr;
     QString m_lastPlan;
     int m_lastConcurrency = 0;
+    bool m_starting = false; // from startPlan() until the job starts: the keys on their way
+    int m_startTicket = 0;
 };
 
 } // namespace kwb::ui

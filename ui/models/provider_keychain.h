@@ -5,9 +5,9 @@
 // readable only by the user, and says so. The environment (ANTHROPIC_API_KEY, ...) still wins.
 //
 // UI thread. Each call but readLater waits for the Secret Service's answer in a local event loop
-// with a deadline (kDeadlineMs): they are called on an explicit Save or at the start of an
-// evaluation run, and a Secret Service that does not answer in time counts as unreachable.
-// readLater does not wait: a generation started from the window goes on when the answer comes.
+// with a deadline (kDeadlineMs): they serve the Settings dialog (opening it, an explicit Save),
+// and a Secret Service that does not answer in time counts as unreachable. readLater does not
+// wait: a generation or an evaluation run started from the window goes on when the answer comes.
 #include <functional>
 #include <optional>
 

@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -93,6 +94,7 @@ private slots:
     void repairTurnsFromThePanel_data();
     void repairTurnsFromThePanel();
     void regenerateWithNoteAndEditedPrompt();
+    void cancelBeforeTheRunStarts();
 };
 
 void TestGeneration::repairTurnsFromThePanel_data() {
@@ -320,4 +322,41 @@ void TestGeneration::regenerateWithNoteAndEditedPrompt() {
 }
 
 QTEST_MAIN(TestGeneration)
+// Cancel while the prompt and the provider's key are still on their way (the store thread, the
+// keychain): the start is dropped, nothing is asked of the provider, and Generate works again.
+void TestGeneration::cancelBeforeTheRunStarts() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    kwbtest::useScratchFolders(QDir(dir.path()));
+    kwbtest::LoopbackServer server;
+    QVERIFY(server.start());
+    server.enqueue(openAiAnswer(QStringLiteral("No code this time.")));
+    QVERIFY(kwbtest::writeLoopbackLlmSettings(QDir(dir.path()), server.url()));
+    MainWindow window;
+    QVERIFY(kwbtest::openDemoProjectOnTask(window, dir.filePath(QStringLiteral("cancel.kwbproj")),
+                                           QStringLiteral("reduce-sum-f32")));
+    GenerationPanel* panel = window.generationPanel();
+    askLoopback(panel, 0);
+    auto* generateButton = panel->findChild<QPushButton*>(QStringLiteral("generateButton"));
+    auto* cancelButton = panel->findChild<QPushButton*>(QStringLiteral("cancelGenerationButton"));
+    QVERIFY(generateButton && cancelButton);
+    QSignalSpy ended(panel, &GenerationPanel::generationEnded);
+
+    QVERIFY(panel->generate());
+    QVERIFY(!generateButton->isEnabled());
+    QVERIFY(cancelButton->isEnabled());
+    QVERIFY(!panel->generate()); // one start at a time
+    cancelButton->click();
+    QVERIFY(generateButton->isEnabled());
+    QVERIFY(!cancelButton->isEnabled());
+    QTest::qWait(1000); // what the store thread and the keychain send back meanwhile is dropped
+    QVERIFY(server.requests().empty());
+    QVERIFY(!panel->job()->running());
+    QCOMPARE(ended.count(), 0);
+
+    QVERIFY(panel->generate());
+    QVERIFY(QTest::qWaitFor([&] { return ended.count() > 0; }, 60000));
+    QCOMPARE(server.requests().size(), std::size_t(1));
+}
+
 #include "tst_generation.moc"

@@ -10,8 +10,8 @@
 # gpu_one.csv (nvidia-smi utilization every 200 ms), results.json (samples and builds per minute,
 # GPU busy fraction (NVML: the share of time a kernel ran; printed beside it, the lane's: the
 # records' GPU seconds over the wall, the share of time a job held the GPU), each sample's
-# verdict and speedup on both sides; the suite's tasks per minute), one_compare.txt (the queue against one by one: queue_compare.py), suite.txt
-# (kwb suite --json), queue.kwbproj
+# verdict and speedup on both sides; the suite's tasks per minute), one_compare.txt (the queue
+# against one by one: queue_compare.py), suite.txt (kwb suite --json), queue.kwbproj
 # (the queue side's project, its records' timelines show where each sample's GPU time went),
 # lane.txt and lane.json (that breakdown, tests/benchmarks/lane_breakdown.py).
 # Usage: tests/benchmarks/queue_benchmark.sh BIN_DIR OUT_DIR [--skip-one]

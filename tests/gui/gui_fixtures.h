@@ -6,9 +6,11 @@
 #include <QFile>
 #include <QSignalSpy>
 #include <QString>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "core/store/demo_project.h"
+#include "tests/llm/loopback_server.h"
 #include "ui/widgets/task_browser.h"
 #include "ui/windows/main_window.h"
 #include "ui/windows/review_controller.h"
@@ -35,6 +37,15 @@ inline bool writeLoopbackLlmSettings(const QDir& dir, const std::string& serverU
             .arg(QString::fromStdString(serverUrl))
             .toUtf8();
     return settings.write(text) == text.size();
+}
+
+// A scratch folder DIR for the workbench (useScratchFolders) whose "loopback" provider is
+// `server`, started here; what the server answers is the caller's to enqueue.
+inline bool useLoopbackProvider(const QTemporaryDir& dir, LoopbackServer& server) {
+    if (!dir.isValid())
+        return false;
+    useScratchFolders(QDir(dir.path()));
+    return server.start() && writeLoopbackLlmSettings(QDir(dir.path()), server.url());
 }
 
 // Creates the demo project at `project`, opens it in `window`, shows the window and selects

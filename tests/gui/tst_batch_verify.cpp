@@ -208,19 +208,16 @@ void TestBatchVerify::verifyAllUnverifiedStaysResponsive() {
         !QFile::exists(QStringLiteral("/usr/local/cuda/bin/nvcc")))
         QSKIP("nvcc is not installed: nothing can be built");
     QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    kwbtest::useScratchFolders(QDir(dir.path()));
-    qputenv("KWB_CACHE_DIR", QFile::encodeName(dir.filePath(QStringLiteral("cache"))));
     // A generation streams while the rest of the batch verifies: answers paced out over seconds.
     kwbtest::LoopbackServer server;
-    QVERIFY(server.start());
+    QVERIFY(kwbtest::useLoopbackProvider(dir, server));
+    qputenv("KWB_CACHE_DIR", QFile::encodeName(dir.filePath(QStringLiteral("cache"))));
     for (int i = 0; i < kGenerated; ++i) {
         kwbtest::ScriptedResponse r = kwbtest::loadTranscript("openai_reduce_sum.http");
         r.pieceBytes = 128;
         r.pause = std::chrono::milliseconds(40);
         server.enqueue(r);
     }
-    QVERIFY(kwbtest::writeLoopbackLlmSettings(QDir(dir.path()), server.url()));
     const QString project = dir.filePath(QStringLiteral("batch.kwbproj"));
     QVERIFY(makeProject(project));
 

@@ -113,16 +113,13 @@ void TestGeneration::repairTurnsFromThePanel() {
     QVERIFY(good.contains(QLatin1String("s[threadIdx.x] = v;")));
 
     QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    kwbtest::useScratchFolders(QDir(dir.path()));
     kwbtest::LoopbackServer server;
-    QVERIFY(server.start());
+    QVERIFY(kwbtest::useLoopbackProvider(dir, server));
     QString broken = good;
     broken.replace(QLatin1String("s[threadIdx.x] = v;"), QLatin1String("s[threadIdx.x] = w;"));
     server.enqueue(openAiAnswer(
         compileError ? fenced(broken) : QStringLiteral("I would use a tree reduction per block.")));
     server.enqueue(openAiAnswer(fenced(good)));
-    QVERIFY(kwbtest::writeLoopbackLlmSettings(QDir(dir.path()), server.url()));
 
     const QString project = dir.filePath(QStringLiteral("repair.kwbproj"));
     MainWindow window;
@@ -215,15 +212,12 @@ void TestGeneration::repairTurnsFromThePanel() {
 // copy as a new first answer; an empty note sends nothing.
 void TestGeneration::regenerateWithNoteAndEditedPrompt() {
     QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    kwbtest::useScratchFolders(QDir(dir.path()));
     kwbtest::LoopbackServer server;
-    QVERIFY(server.start());
+    QVERIFY(kwbtest::useLoopbackProvider(dir, server));
     const QString good = goodKernel();
     QVERIFY(!good.isEmpty());
     for (int i = 0; i < 3; ++i)
         server.enqueue(openAiAnswer(fenced(good)));
-    QVERIFY(kwbtest::writeLoopbackLlmSettings(QDir(dir.path()), server.url()));
     const QString project = dir.filePath(QStringLiteral("note.kwbproj"));
     MainWindow window;
     QVERIFY(kwbtest::openDemoProjectOnTask(window, project, QStringLiteral("reduce-sum-f32")));
@@ -326,12 +320,9 @@ QTEST_MAIN(TestGeneration)
 // keychain): the start is dropped, nothing is asked of the provider, and Generate works again.
 void TestGeneration::cancelBeforeTheRunStarts() {
     QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    kwbtest::useScratchFolders(QDir(dir.path()));
     kwbtest::LoopbackServer server;
-    QVERIFY(server.start());
+    QVERIFY(kwbtest::useLoopbackProvider(dir, server));
     server.enqueue(openAiAnswer(QStringLiteral("No code this time.")));
-    QVERIFY(kwbtest::writeLoopbackLlmSettings(QDir(dir.path()), server.url()));
     MainWindow window;
     QVERIFY(kwbtest::openDemoProjectOnTask(window, dir.filePath(QStringLiteral("cancel.kwbproj")),
                                            QStringLiteral("reduce-sum-f32")));

@@ -92,18 +92,14 @@ private slots:
 
 void TestLatency::eventLoopStaysResponsive() {
     QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    kwbtest::useScratchFolders(QDir(dir.path()));
-
     kwbtest::LoopbackServer server;
-    QVERIFY(server.start());
+    QVERIFY(kwbtest::useLoopbackProvider(dir, server));
     for (int i = 0; i < 2; ++i) {
         kwbtest::ScriptedResponse r = kwbtest::loadTranscript("openai_reduce_sum.http");
         r.pieceBytes = 256;
         r.pause = std::chrono::milliseconds(40);
         server.enqueue(r);
     }
-    QVERIFY(kwbtest::writeLoopbackLlmSettings(QDir(dir.path()), server.url()));
 
     const QString project = dir.filePath(QStringLiteral("latency.kwbproj"));
     MainWindow window;

@@ -70,15 +70,15 @@ QKeychain::Job* probeJob() {
 void startJob(QKeychain::Job* job, QObject* context, std::function<void(QKeychain::Job*)> then) {
     job->setAutoDelete(true);
     job->setInsecureFallback(false);
-    auto over = std::make_shared<bool>(false);
+    // Whichever comes first takes `then`; the other finds it empty.
     auto once = std::make_shared<std::function<void(QKeychain::Job*)>>(std::move(then));
-    QObject::connect(job, &QKeychain::Job::finished, context, [job, over, once] {
-        if (!std::exchange(*over, true))
-            (*once)(job);
+    QObject::connect(job, &QKeychain::Job::finished, context, [job, once] {
+        if (auto f = std::exchange(*once, nullptr))
+            f(job);
     });
-    QTimer::singleShot(ProviderKeychain::kDeadlineMs, context, [over, once] {
-        if (!std::exchange(*over, true))
-            (*once)(nullptr);
+    QTimer::singleShot(ProviderKeychain::kDeadlineMs, context, [once] {
+        if (auto f = std::exchange(*once, nullptr))
+            f(nullptr);
     });
     job->start();
 }

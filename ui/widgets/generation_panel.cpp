@@ -469,7 +469,6 @@ void GenerationPanel::cancel() {
     if (m_starting) { // the prompt or the key still on its way: what comes back is dropped
         ++m_startTicket;
         notStarted();
-        m_seed.reset();
         return;
     }
     m_job->cancel();

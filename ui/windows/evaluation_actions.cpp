@@ -164,9 +164,7 @@ void EvaluationActions::cancel() {
     if (m_starting) { // the keys still on their way: the run never starts
         ++m_startTicket;
         m_starting = false;
-        m_status->hide();
-        m_cancelRun->setEnabled(false);
-        m_newRun->setEnabled(true);
+        showIdle();
         emit message(tr("Evaluation: cancelled before it started."));
         return;
     }
@@ -198,13 +196,17 @@ void EvaluationActions::showProgress() {
     m_statusText->setText(parts.join(QStringLiteral(" · ")));
 }
 
+void EvaluationActions::showIdle() {
+    m_status->hide();
+    m_cancelRun->setEnabled(false);
+    m_newRun->setEnabled(true);
+}
+
 void EvaluationActions::onFinished(const QString& text) {
     const EvalTotals& t = m_job->totals();
     m_refresh->stop();
     m_parts.view->refresh();
-    m_status->hide();
-    m_cancelRun->setEnabled(false);
-    m_newRun->setEnabled(true);
+    showIdle();
     if (m_job->runId().isEmpty() && !text.isEmpty()) {
         emit problem(tr("The evaluation run did not start: %1").arg(text));
         return;

@@ -74,6 +74,7 @@ signals:
 private:
     void showProgress();
     void onFinished(const QString& text);
+    void showIdle(); // no run going or starting: the status hidden, New run offered again
     // Reads the providers' keys from the keychain one after the other, then starts the run;
     // nothing when Cancel came meanwhile (the ticket moved on).
     void readKeysThenStart(std::shared_ptr<EvalRunJob::Request> request,

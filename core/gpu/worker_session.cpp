@@ -196,6 +196,7 @@ nlohmann::json jobSpec(const nlohmann::json& params, const nlohmann::json& built
     spec.erase("source");
     spec.erase("prepare_next");
     spec.erase("next");
+    spec.erase("after_next");
     spec["library"] = built["library_path"];
     if (reference.contains("library_path"))
         spec["reference_library"] = reference["library_path"];
@@ -306,15 +307,22 @@ void WorkerSession::holdAhead(bool hold) {
 }
 
 void WorkerSession::prewarmNext(const nlohmann::json& params, int device) {
-    const auto next = params.find("next");
-    if (m_ahead.empty() || next == params.end() || !next->is_object())
-        return;
-    AheadChild& child = m_ahead.front();
+    // The first child started ahead is the next verification's, the second the one after it's.
+    const char* hints[kAheadChildren] = {"next", "after_next"};
+    for (std::size_t i = 0; i < kAheadChildren && i < m_ahead.size(); ++i) {
+        const auto hint = params.find(hints[i]);
+        if (hint == params.end() || !hint->is_object())
+            return;
+        prewarmChild(m_ahead[i], *hint, device);
+    }
+}
+
+void WorkerSession::prewarmChild(AheadChild& child, const nlohmann::json& hint, int device) {
     if (!child.prewarmed.empty() || child.device != device || !jobChildWaiting(*child.job) ||
         !jobChildSettled(*child.job))
         return;
-    const auto line = m_warmLines.find(warmTaskKey(next->value("task", nlohmann::json::object()),
-                                                   next->value("shapes", nlohmann::json())));
+    const auto line = m_warmLines.find(warmTaskKey(hint.value("task", nlohmann::json::object()),
+                                                   hint.value("shapes", nlohmann::json())));
     const auto choices = m_choicesFiles.find(device);
     if (line == m_warmLines.end() || choices == m_choicesFiles.end())
         return;

@@ -97,7 +97,10 @@ private:
     // worker warmed before: their algorithms are chosen and cached, so the warm searches
     // nothing and times nothing. The child must have read its key and prepare line first
     // (jobChildSettled), so that it can be held while a job times.
+    // The second child started ahead likewise readies the baseline of the one after that
+    // ("after_next"), so a warm has two jobs' untimed stretches to finish in, not one.
     void prewarmNext(const nlohmann::json& params, int device);
+    void prewarmChild(AheadChild& child, const nlohmann::json& hint, int device);
     // The last warm line that succeeded for each task and shapes (warmTaskKey), and the device's
     // algorithm choices file: what prewarmNext sends.
     std::map<std::string, nlohmann::json> m_warmLines;

@@ -198,6 +198,9 @@ SubprocessWorker::verify(const Task& task, const VerifyRequest& request,
         params["prepare_next"] = true;
     if (request.prepareNext && request.next)
         params["next"] = {{"task", request.next->task}, {"shapes", request.next->shapes}};
+    if (request.prepareNext && request.next && request.afterNext)
+        params["after_next"] = {{"task", request.afterNext->task},
+                                {"shapes", request.afterNext->shapes}};
     if (!request.sanitize.empty())
         params["sanitize"] = request.sanitize;
     if (!request.profile.empty())

@@ -370,19 +370,37 @@ VerificationQueue::EntryPtr VerificationQueue::takeForLane(std::size_t lane) {
     EntryPtr e = std::move(*pick);
     m_toVerify.erase(pick);
     ++m_verifying;
-    // More will come to some lane: this lane's worker may start the next job's process while
-    // this one runs (VerifyRequest::prepareNext), and ready the baseline of the one it names.
+    // More will come to some lane: this lane's worker may start the next jobs' processes while
+    // this one runs (VerifyRequest::prepareNext), and ready the baselines of the two it names.
     if (e->request) {
         e->request->prepareNext = !m_toVerify.empty() || !m_toBuild.empty() || m_building > 0;
         e->request->next.reset();
-        const auto next = std::find_if(m_toVerify.begin(), m_toVerify.end(),
-                                       [](const EntryPtr& x) { return !x->namedBy; });
-        if (next != m_toVerify.end() && (*next)->request) {
-            (*next)->namedBy = lane;
-            e->request->next = VerifyRequest::Next{(*next)->item.task, (*next)->request->shapes};
-        }
+        e->request->afterNext.reset();
+        const auto upcoming = nameUpcoming(lane);
+        if (!upcoming.empty())
+            e->request->next = upcoming.front();
+        if (upcoming.size() > 1)
+            e->request->afterNext = upcoming[1];
     }
     return e;
+}
+
+// The entries this lane's worker is told come next, in the order the lane will take them: those
+// it was told of before (takeForLane takes them first), then the first no lane was told of.
+// Only built ones: the hint carries the shapes their request chose. Under m_mutex.
+std::vector<VerifyRequest::Next> VerificationQueue::nameUpcoming(std::size_t lane) {
+    std::vector<VerifyRequest::Next> out;
+    auto name = [&](const EntryPtr& x) {
+        x->namedBy = lane;
+        out.push_back({x->item.task, x->request->shapes});
+    };
+    for (const EntryPtr& x : m_toVerify)
+        if (out.size() < 2 && x->namedBy == lane && x->request)
+            name(x);
+    for (const EntryPtr& x : m_toVerify)
+        if (out.size() < 2 && !x->namedBy && x->request)
+            name(x);
+    return out;
 }
 
 void VerificationQueue::laneLoop(std::size_t lane) {

@@ -120,9 +120,10 @@ private:
     void buildLoop();
     void laneLoop(std::size_t lane);
     EntryPtr takeForBuild();
-    // The next entry for `lane` to verify; the request it gets names the one after it, which is
+    // The next entry for `lane` to verify; the request it gets names the two after it, which are
     // then kept for that lane while others have work.
     EntryPtr takeForLane(std::size_t lane);
+    std::vector<VerifyRequest::Next> nameUpcoming(std::size_t lane);
     bool waitForMemory();
     void buildOne(const EntryPtr& e, std::unique_ptr<Worker>& worker);
     void buildReference(const Task& task, Worker& worker);

@@ -59,6 +59,9 @@ struct VerifyRequest {
         std::vector<std::string> shapes; // empty: all
     };
     std::optional<Next> next;
+    // The one after `next`, likewise: its baseline readies in the second child started ahead,
+    // over two jobs' untimed stretches instead of one.
+    std::optional<Next> afterNext;
 };
 
 class Worker {

@@ -15,6 +15,8 @@
 #   only     repeatability of KWB_ONLY (timing_repeat.py --only) under the default policy and
 #            each of KWB_POLICIES (space-separated NAME=KEY=VALUE,...), into OUT/only.txt
 #   probe    graph launches behind a spin (tests/benchmarks/graph_launch_probe.cu, built here)
+#   contention  whether a watch kernel sees another process's kernels, held or running
+#            (tests/benchmarks/contention_probe.sh, built here), into OUT/contention.txt
 #   libstart what a job child's first NVML start and library handles cost in a fresh process, and
 #            whether making them sends the GPU any kernel (Nsight Compute lists what it sees)
 #            (tests/benchmarks/library_start_probe.cpp, built here), into OUT/libstart.txt
@@ -68,6 +70,7 @@ for step in "$@"; do
               --only "${KWB_ONLY:?KWB_ONLY names the tasks}" "${pol[@]}" --out "$OUT/only.txt" > /dev/null ;;
     probe) nvcc -O2 -arch=sm_90 -o "$BIN/graph_launch_probe" "$ROOT/tests/benchmarks/graph_launch_probe.cu" &&
            "$BIN/graph_launch_probe" > "$OUT/probe.txt" 2>&1 ;;
+    contention) "$ROOT/tests/benchmarks/contention_probe.sh" "$BIN" > "$OUT/contention.txt" 2>&1 ;;
     libstart) nvcc -O2 -o "$BIN/library_start_probe" "$ROOT/tests/benchmarks/library_start_probe.cpp" \
                   -lcublas -lcublasLt -lcudnn -ldl && {
                   for run in 1 2; do echo "== run $run"; "$BIN/library_start_probe"; done

@@ -178,6 +178,16 @@ Result<verification::BuildReport> SubprocessWorker::build(const Task& task,
     return verification::buildFromJson(*r);
 }
 
+namespace {
+
+// A verification that follows (VerifyRequest::Next), as the worker's request names it: the task
+// and shapes its warm needs, and the candidate's hash, so the hint names one verification.
+nlohmann::json nextJson(const VerifyRequest::Next& n) {
+    return {{"task", n.task}, {"shapes", n.shapes}, {"source_sha256", n.sourceSha256}};
+}
+
+} // namespace
+
 Result<verification::VerificationRecordData>
 SubprocessWorker::verify(const Task& task, const VerifyRequest& request,
                          std::chrono::milliseconds timeout, const ProgressFn& onProgress,
@@ -197,10 +207,9 @@ SubprocessWorker::verify(const Task& task, const VerifyRequest& request,
     if (request.prepareNext)
         params["prepare_next"] = true;
     if (request.prepareNext && request.next)
-        params["next"] = {{"task", request.next->task}, {"shapes", request.next->shapes}};
+        params["next"] = nextJson(*request.next);
     if (request.prepareNext && request.next && request.afterNext)
-        params["after_next"] = {{"task", request.afterNext->task},
-                                {"shapes", request.afterNext->shapes}};
+        params["after_next"] = nextJson(*request.afterNext);
     if (!request.sanitize.empty())
         params["sanitize"] = request.sanitize;
     if (!request.profile.empty())

@@ -392,7 +392,7 @@ std::vector<VerifyRequest::Next> VerificationQueue::nameUpcoming(std::size_t lan
     std::vector<VerifyRequest::Next> out;
     auto name = [&](const EntryPtr& x) {
         x->namedBy = lane;
-        out.push_back({x->item.task, x->request->shapes});
+        out.push_back({x->item.task, x->request->shapes, sha256Hex(x->item.source)});
     };
     for (const EntryPtr& x : m_toVerify)
         if (out.size() < 2 && x->namedBy == lane && x->request)
@@ -457,7 +457,7 @@ bool VerificationQueue::measureBaselines(std::size_t lane, const EntryPtr& e,
     // The job after the reference's is e's: its child may start, its baseline warm, meanwhile.
     auto nextIsE = [&](VerifyRequest& r) {
         r.prepareNext = true;
-        r.next = VerifyRequest::Next{it.task, e->request->shapes};
+        r.next = VerifyRequest::Next{it.task, e->request->shapes, sha256Hex(it.source)};
     };
     if (EntryPtr ref = takeWaitingReference(e)) {
         nextIsE(*ref->request);

@@ -57,6 +57,7 @@ struct VerifyRequest {
     struct Next {
         Task task;
         std::vector<std::string> shapes; // empty: all
+        std::string sourceSha256;        // which candidate: the hint names one verification
     };
     std::optional<Next> next;
     // The one after `next`, likewise: its baseline readies in the second child started ahead,

@@ -41,7 +41,7 @@ CRASH = "KWB_QUEUE_TEST_CRASH"
 TASK = "saxpy-f32"
 
 PROXY = r'''#!/usr/bin/env python3
-import json, os, signal, subprocess, sys, threading
+import hashlib, json, os, signal, subprocess, sys, threading
 child = subprocess.Popen([REAL] + sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 def pump():
     for line in child.stdout:
@@ -53,6 +53,8 @@ for line in sys.stdin.buffer:
         params = json.loads(line).get("params", {})
         with open(LOG, "a") as log:  # what the worker is told of the verification after this one
             log.write(json.dumps({"task": params.get("task"), "shapes": params.get("shapes"),
+                                  "source_sha256": hashlib.sha256(
+                                      params.get("source", "").encode()).hexdigest(),
                                   "prepare_next": params.get("prepare_next", False),
                                   "next": params.get("next"),
                                   "after_next": params.get("after_next")}) + "\n")
@@ -196,8 +198,9 @@ def case_many(s):
         if not q or not {"build_seconds", "queue_wait_seconds", "gpu_seconds", "options"} <= q.keys():
             fail(f"sample {sid}'s record has the queue's figures: {q}")
     # A verification whose successor was already built when the lane took it names that one
-    # ("next": its task and shapes, for the worker to warm its baseline ahead), and the one
-    # verified next is that one. Here the builds are the bottleneck, so only some find theirs built.
+    # ("next": its task and shapes, for the worker to warm its baseline ahead, and its candidate's
+    # hash), and the one verified next is that one. Here the builds are the bottleneck, so only
+    # some find theirs built.
     with open(s.verify_log) as f:
         asked = [json.loads(line) for line in f]
     told = [i for i, a in enumerate(asked) if a["next"]]
@@ -205,8 +208,8 @@ def case_many(s):
         fail(f"none of {len(asked)} verify requests names the next verification")
     # One that names two ("after_next" too, for the second child started ahead) names the two
     # that came, in their order.
-    def came(hint, j):
-        return j < len(asked) and hint == {"task": asked[j]["task"], "shapes": asked[j]["shapes"]}
+    def came(hint, j):  # the same task, shapes and candidate (its source's hash)
+        return j < len(asked) and hint == {k: asked[j][k] for k in ("task", "shapes", "source_sha256")}
     for i in told:
         a = asked[i]
         if not a["prepare_next"] or not came(a["next"], i + 1):

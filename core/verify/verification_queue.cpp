@@ -23,6 +23,8 @@ struct VerificationQueue::Entry {
     std::optional<v::BuildReport> build;
     double buildSeconds = 0, queueWaitSeconds = 0, gpuSeconds = 0;
     std::optional<std::size_t> namedBy; // the lane told it comes next there (VerifyRequest::next)
+    std::string sourceSha256;           // the hint's (VerifyRequest::Next), hashed once
+    VerifyRequest::Next hint() const { return {item.task, request->shapes, sourceSha256}; }
 };
 
 nlohmann::json verificationOptionsKey(const VerifyOptions& options) {
@@ -313,6 +315,7 @@ void VerificationQueue::buildOne(const EntryPtr& e, std::unique_ptr<Worker>& wor
     if (!request)
         return deliver(e, std::nullopt, request.error());
     e->request = std::move(*request);
+    e->sourceSha256 = sha256Hex(it.source);
     if (!worker) {
         auto made = makeWorker(m_buildEndpoint, m_settings.client);
         if (made)
@@ -392,7 +395,7 @@ std::vector<VerifyRequest::Next> VerificationQueue::nameUpcoming(std::size_t lan
     std::vector<VerifyRequest::Next> out;
     auto name = [&](const EntryPtr& x) {
         x->namedBy = lane;
-        out.push_back({x->item.task, x->request->shapes, sha256Hex(x->item.source)});
+        out.push_back(x->hint());
     };
     for (const EntryPtr& x : m_toVerify)
         if (out.size() < 2 && x->namedBy == lane && x->request)
@@ -457,7 +460,7 @@ bool VerificationQueue::measureBaselines(std::size_t lane, const EntryPtr& e,
     // The job after the reference's is e's: its child may start, its baseline warm, meanwhile.
     auto nextIsE = [&](VerifyRequest& r) {
         r.prepareNext = true;
-        r.next = VerifyRequest::Next{it.task, e->request->shapes, sha256Hex(it.source)};
+        r.next = e->hint();
     };
     if (EntryPtr ref = takeWaitingReference(e)) {
         nextIsE(*ref->request);

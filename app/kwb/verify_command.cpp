@@ -164,7 +164,7 @@ void addVerifyOptions(CLI::App* cmd, VerifyOpts& o) {
            "keep_above_clock_fraction, cover_us, max_cover_us, memset_kernels, stop_on "
            "(mean|median), "
            "rotate_l2, min_buffer_sets, max_buffer_sets, max_rotate_mib, warm_l2_fill, "
-           "prime_sets (0|1|2)")
+           "prime_sets (0|1|2), watch_ms, watch_tries")
         ->delimiter(',');
     o.sanitizeOption =
         cmd->add_option("--sanitize", o.sanitize,

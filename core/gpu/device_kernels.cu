@@ -44,6 +44,29 @@ __global__ void spinKernel(unsigned long long ns) {
     } while (t - t0 < ns);
 }
 
+struct WatchCounts {
+    unsigned long long largest, gaps, gapNs;
+};
+__device__ WatchCounts g_watch;
+
+__global__ void watchKernel(unsigned long long ns, unsigned long long thresholdNs) {
+    unsigned long long t0, last, t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    last = t0;
+    WatchCounts c{0, 0, 0};
+    do {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+        const unsigned long long d = t - last;
+        c.largest = d > c.largest ? d : c.largest;
+        if (d > thresholdNs) {
+            ++c.gaps;
+            c.gapNs += d;
+        }
+        last = t;
+    } while (t - t0 < ns);
+    g_watch = c;
+}
+
 __global__ void memsetNodeKernel(char* dst, std::size_t pitch, unsigned value, unsigned elementSize,
                                  std::size_t width, std::size_t height) {
     const std::size_t total = width * height;
@@ -228,6 +251,23 @@ cudaError_t fillRandom(void* ptr, Elem t, std::size_t n, std::uint64_t seed, Ran
 cudaError_t spin(double microseconds, cudaStream_t s) {
     spinKernel<<<1, 1, 0, s>>>(static_cast<unsigned long long>(microseconds * 1000.0));
     return cudaGetLastError();
+}
+
+cudaError_t watchDevice(double ms, double thresholdUs, DeviceWatch* out, cudaStream_t s) {
+    watchKernel<<<1, 1, 0, s>>>(static_cast<unsigned long long>(ms * 1e6),
+                                static_cast<unsigned long long>(thresholdUs * 1e3));
+    if (auto e = cudaGetLastError(); e != cudaSuccess)
+        return e;
+    WatchCounts c{};
+    if (auto e = cudaMemcpyFromSymbolAsync(&c, g_watch, sizeof c, 0, cudaMemcpyDeviceToHost, s);
+        e != cudaSuccess)
+        return e;
+    if (auto e = cudaStreamSynchronize(s); e != cudaSuccess)
+        return e;
+    out->largestGapUs = double(c.largest) / 1e3;
+    out->gaps = int(c.gaps);
+    out->gapsMs = double(c.gapNs) / 1e6;
+    return cudaSuccess;
 }
 
 cudaError_t memsetNodesToKernels(cudaGraph_t graph, std::size_t maxBytes, int* replaced) {

@@ -155,6 +155,9 @@ private:
     // their time less the buffers' allocation and a CPU reference (the device idles for both).
     bool correctnessWarmedDevice();
 
+    // Before the shape is timed: watches the device until it runs nothing of another process's
+    // (TimingPolicy::watchMs), in the report as "device_watch".
+    Failure watchForOthers();
     void reportTiming();
     // This shape's baseline figures measured in another job (ShapeJob::givenBaselines), or null.
     const nlohmann::json* givenBaseline() const;

@@ -124,6 +124,31 @@ bool ShapeRun::correctnessWarmedDevice() {
     return correctnessWarms(m_job.timing, spent.value("correctness", 0.0), idle);
 }
 
+Failure ShapeRun::watchForOthers() {
+    const TimingPolicy& p = m_job.timing;
+    if (p.watchMs <= 0)
+        return {};
+    // A gap longer than this is another context's time slice; the device's own pauses between
+    // two reads of one thread stay far below it.
+    constexpr double kGapUs = 20;
+    const auto t0 = std::chrono::steady_clock::now();
+    DeviceWatch w;
+    int watches = 0;
+    do {
+        if (auto e = watchDevice(p.watchMs, kGapUs, &w, m_st); e != cudaSuccess)
+            return cudaFailure(e, "watching the device before timing");
+        ++watches;
+    } while (w.gaps > 0 && watches < p.watchTries);
+    rep()["device_watch"] = {
+        {"watch_ms", p.watchMs},
+        {"watches", watches},
+        {"quiet", w.gaps == 0},
+        {"largest_gap_us", w.largestGapUs},
+        {"spent_ms",
+         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()}};
+    return {};
+}
+
 void ShapeRun::reportTiming() {
     rep()["outputs"] = m_outputs;
     rep()["timing"] = {{"candidate", m_cand}, {"baseline", m_base}};
@@ -152,6 +177,16 @@ void ShapeRun::reportTiming() {
         flags.push_back(
             "more than 20x faster than the library baseline with every timed call checked: "
             "rare for a correct kernel; confirm the speedup by hand before trusting it");
+    // The job's children started ahead are held while it times; what still runs on the device
+    // after every watch is someone else's, and its time slices fall inside the samples.
+    if (const auto& w = rep().value("device_watch", nlohmann::json::object());
+        !w.value("quiet", true))
+        flags.push_back("another process's kernels ran on the device in each of the " +
+                        std::to_string(w.value("watches", 0)) +
+                        " watches before this shape was timed (gaps of up to " +
+                        std::to_string(w.value("largest_gap_us", 0.0)) +
+                        " us): its samples may include that work; time it again on a device to "
+                        "itself");
     nlohmann::json notes = nlohmann::json::array();
     if (m_clockAfter.maxMHz > 0 && m_clockAfter.currentMHz > 0 &&
         m_clockAfter.currentMHz < 0.7 * m_clockAfter.maxMHz)

@@ -57,6 +57,8 @@ ShapeOutcome ShapeRun::run() {
     if (!m_job.bench || !m_job.baseline)
         return std::move(m_out);
     m_emit({{"event", "progress"}, {"stage", "benchmark"}, {"shape", m_shape.name}});
+    if (auto f = watchForOthers())
+        return fail(f);
     if (auto f = prepareBaseline())
         return fail(f);
     if (auto f = buildTimingSets())

@@ -22,6 +22,12 @@ struct TimingPolicy {
     double timeCapMs = 600; // wall-clock cap for one shape's interleaved loop
     // Pairs of calls (one call a side) before sampling, whatever warmupMs asks besides.
     int warmup = 3;
+    // Before a shape is timed, one thread watches the device for this long (watchDevice): another
+    // process's kernels on the device (a job held still with work still queued, anything else
+    // the user runs) show as gaps. Up to watchTries watches, until one is quiet; a shape whose
+    // every watch saw another's work is flagged for a person. 0: no watch.
+    double watchMs = 3;
+    int watchTries = 5;
     // Where the device is warm (a shape timed before in the job, or this shape's correctness
     // checks kept it busy for warmupMs just before) and both sides' first warm-up call takes at
     // least minSampleMs: that many pairs instead. Such calls are timed one a sample, so no batch

@@ -32,7 +32,9 @@ void to_json(nlohmann::json& j, const TimingPolicy& p) {
          {"max_buffer_sets", p.maxBufferSets},
          {"max_rotate_mib", p.maxRotateMiB},
          {"warm_l2_fill", p.warmL2Fill},
-         {"prime_sets", p.primeSets}};
+         {"prime_sets", p.primeSets},
+         {"watch_ms", p.watchMs},
+         {"watch_tries", p.watchTries}};
 }
 
 void from_json(const nlohmann::json& j, TimingPolicy& p) {
@@ -60,6 +62,8 @@ void from_json(const nlohmann::json& j, TimingPolicy& p) {
     p.maxRotateMiB = std::clamp(j.value("max_rotate_mib", d.maxRotateMiB), 0.0, 1048576.0);
     p.warmL2Fill = std::clamp(j.value("warm_l2_fill", d.warmL2Fill), 0.0, 1.0);
     p.primeSets = std::clamp(j.value("prime_sets", d.primeSets), 0, 2);
+    p.watchMs = std::clamp(j.value("watch_ms", d.watchMs), 0.0, 1000.0);
+    p.watchTries = std::clamp(j.value("watch_tries", d.watchTries), 1, 100);
 }
 
 int bufferSets(const TimingPolicy& p, std::size_t l2Bytes, std::size_t setBytes) {

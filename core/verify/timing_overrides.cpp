@@ -44,6 +44,8 @@ constexpr TimingKey kKeys[] = {
     {"max_rotate_mib", Kind::Number, 0, 1048576, false, 1024},
     {"warm_l2_fill", Kind::Number, 0, 1, false, 0.5},
     {"prime_sets", Kind::Integer, 0, 2, false, 1},
+    {"watch_ms", Kind::Number, 0, 1000, false, 3},
+    {"watch_tries", Kind::Integer, 1, 100, false, 5},
 };
 
 std::string number(double v) {

@@ -17,6 +17,8 @@
 #   probe    graph launches behind a spin (tests/benchmarks/graph_launch_probe.cu, built here)
 #   contention  whether a watch kernel sees another process's kernels, held or running
 #            (tests/benchmarks/contention_probe.sh, built here), into OUT/contention.txt
+#   watch    the job's watch before timing, alone and beside a process held with its spin still
+#            queued (tests/gpu/watch_check.py; the probe built here), into OUT/watch.txt
 #   libstart what a job child's first NVML start and library handles cost in a fresh process, and
 #            whether making them sends the GPU any kernel (Nsight Compute lists what it sees)
 #            (tests/benchmarks/library_start_probe.cpp, built here), into OUT/libstart.txt
@@ -71,6 +73,10 @@ for step in "$@"; do
     probe) nvcc -O2 -arch=sm_90 -o "$BIN/graph_launch_probe" "$ROOT/tests/benchmarks/graph_launch_probe.cu" &&
            "$BIN/graph_launch_probe" > "$OUT/probe.txt" 2>&1 ;;
     contention) "$ROOT/tests/benchmarks/contention_probe.sh" "$BIN" > "$OUT/contention.txt" 2>&1 ;;
+    watch) nvcc -O2 -arch=sm_90 -o "$BIN/contention_probe" "$ROOT/tests/benchmarks/contention_probe.cu" &&
+           (unset KWB_CACHE_DIR KWB_DATA_DIR
+            python3 "$ROOT/tests/gpu/watch_check.py" --bin "$BIN/bin" --probe "$BIN/contention_probe") \
+               > "$OUT/watch.txt" 2>&1 ;;
     libstart) nvcc -O2 -o "$BIN/library_start_probe" "$ROOT/tests/benchmarks/library_start_probe.cpp" \
                   -lcublas -lcublasLt -lcudnn -ldl && {
                   for run in 1 2; do echo "== run $run"; "$BIN/library_start_probe"; done

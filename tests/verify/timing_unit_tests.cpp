@@ -115,6 +115,14 @@ void timedWarm() {
     CHECK(byDefault.warmupLong == 1 && byDefault.minSamples == 6); // what older requests get
     kwb::gpu::TimingPolicy clamped = nlohmann::json{{"prime_sets", 7}};
     CHECK(clamped.primeSets == 2);
+    // The watch before timing: on unless asked off, a bounded count of tries.
+    CHECK(byDefault.watchMs == 3 && byDefault.watchTries == 5);
+    p.watchMs = 0;
+    p.watchTries = 2;
+    kwb::gpu::TimingPolicy noWatch = nlohmann::json(p);
+    CHECK(noWatch.watchMs == 0 && noWatch.watchTries == 2);
+    kwb::gpu::TimingPolicy endless = nlohmann::json{{"watch_tries", 0}, {"watch_ms", 1e9}};
+    CHECK(endless.watchTries == 1 && endless.watchMs == 1000);
 }
 
 // One warm-up pair where the device is warm and both sides' first calls are long; the policy's

@@ -76,15 +76,18 @@ void sha256() {
 }
 
 void timingOverrides() {
-    auto ok = kwb::parseTimingOverrides(
-        {"min_sample_ms=1", "max_batch=1024", "stop_on=median", "prime_sets=1", "warmup_long=3"});
+    auto ok =
+        kwb::parseTimingOverrides({"min_sample_ms=1", "max_batch=1024", "stop_on=median",
+                                   "prime_sets=1", "warmup_long=3", "watch_ms=0", "watch_tries=9"});
     CHECK_MSG(ok.ok(), ok.ok() ? "" : ok.error().message);
     if (ok)
         CHECK(ok->value("max_batch", 0) == 1024 && ok->value("stop_on", "") == "median" &&
-              ok->value("prime_sets", -1) == 1 && ok->value("warmup_long", -1) == 3);
-    for (const char* bad : {"max_batch=99999999999999999999", "min_samples=50,max_samples=10",
-                            "target_rse=-1", "no_such_key=1", "stop_on=sometimes", "min_sample_ms",
-                            "prime_sets=3", "prime_sets=0.5", "warmup_long=-1"}) {
+              ok->value("prime_sets", -1) == 1 && ok->value("warmup_long", -1) == 3 &&
+              ok->value("watch_ms", -1.0) == 0 && ok->value("watch_tries", -1) == 9);
+    for (const char* bad :
+         {"max_batch=99999999999999999999", "min_samples=50,max_samples=10", "target_rse=-1",
+          "no_such_key=1", "stop_on=sometimes", "min_sample_ms", "prime_sets=3", "prime_sets=0.5",
+          "warmup_long=-1", "watch_tries=0", "watch_ms=-1"}) {
         std::vector<std::string> items;
         std::string s = bad;
         for (std::size_t at = 0;;) {

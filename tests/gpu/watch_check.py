@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""On a GPU: the job's watch before timing (TimingPolicy::watchMs) sees another process's kernels.
+
+`kwb verify` of one reference, three ways:
+  alone                    every timed shape's watch is quiet (one watch), the verdict passes;
+  beside a held process    another process queued a long spin and was held with SIGSTOP (its
+                           kernel runs on): every timed shape's watches all saw it, the shape is
+                           flagged and the verdict is suspicious-timing;
+  the same, watch_ms=0     no watch in the record (the policy turns it off).
+
+  tests/gpu/watch_check.py --bin BIN/bin --probe PATH/contention_probe [--task saxpy-f32]
+"""
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def verify(args, env, *extra):
+    ref = os.path.join(REPO, "resources", "tasks", "reference", args.task + ".cu")
+    p = subprocess.run([os.path.join(args.bin, "kwb"), "verify", args.task, ref, "--json",
+                        "--seed", "7", *extra], env=env, capture_output=True, text=True, timeout=600)
+    try:
+        return json.loads(p.stdout)
+    except ValueError:
+        fail(f"kwb verify gave no JSON (exit {p.returncode}): {p.stderr[-800:]}")
+
+
+def timed(rec):
+    return [s for s in rec.get("shapes", []) if "timing" in s]
+
+
+def held_hog(probe, seconds):
+    out = tempfile.NamedTemporaryFile("w+", delete=False)
+    hog = subprocess.Popen([probe, "hog", str(seconds * 1000), "1", "1"], stdout=out,
+                           stderr=subprocess.STDOUT)
+    for _ in range(200):
+        with open(out.name) as f:
+            if "queued" in f.read():
+                break
+        time.sleep(0.05)
+    else:
+        hog.kill()
+        fail("the hog process did not queue its spin")
+    os.kill(hog.pid, signal.SIGSTOP)
+    return hog
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--probe", required=True)
+    ap.add_argument("--task", default="saxpy-f32")
+    args = ap.parse_args()
+    env = dict(os.environ)
+    scratch = tempfile.mkdtemp(prefix="kwb-watch-")
+    env.setdefault("KWB_CACHE_DIR", os.path.join(scratch, "cache"))
+    env.setdefault("KWB_DATA_DIR", os.path.join(scratch, "data"))
+
+    rec = verify(args, env)
+    shapes = timed(rec)
+    if rec["verdict"] != "pass" or not shapes:
+        fail(f"alone, the reference passes with timed shapes: {rec['verdict']} {rec.get('detail', '')[:300]}")
+    for s in shapes:
+        w = s.get("device_watch")
+        if not w or not w.get("quiet") or w.get("watches", 0) < 1:
+            fail(f"alone, shape {s['name']}'s watch is quiet: {json.dumps(w)}")
+    print("ok: alone, " + ", ".join(f"{s['name']} quiet after {s['device_watch']['watches']} "
+                                   f"watch(es), largest gap {s['device_watch']['largest_gap_us']:.1f} us"
+                                   for s in shapes))
+
+    hog = held_hog(args.probe, 120)
+    try:
+        rec = verify(args, env)
+        shapes = timed(rec)
+        if not shapes:
+            fail(f"beside a held process the shapes are still timed: {rec['verdict']} {rec.get('detail', '')[:300]}")
+        for s in shapes:
+            w = s.get("device_watch", {})
+            flags = " ".join(s.get("flags", []))
+            if w.get("quiet", True) or w.get("watches") != 5 or "another process" not in flags:
+                fail(f"beside a held process, shape {s['name']} is flagged after 5 watches: "
+                     f"{json.dumps(w)} {flags[:300]}")
+        if rec["verdict"] != "suspicious-timing":
+            fail(f"beside a held process the verdict is suspicious-timing: {rec['verdict']}")
+        print("ok: beside a held process, every timed shape flagged after 5 watches (largest gaps " +
+              ", ".join(f"{s['device_watch']['largest_gap_us']:.0f}" for s in shapes) +
+              f" us), verdict {rec['verdict']}")
+        rec = verify(args, env, "--timing", "watch_ms=0")
+        if any("device_watch" in s for s in rec.get("shapes", [])):
+            fail("with watch_ms=0 no shape is watched")
+        print(f"ok: with watch_ms=0 no shape is watched (verdict {rec['verdict']})")
+    finally:
+        hog.kill()
+        hog.wait()
+
+    time.sleep(1)  # the killed context's teardown
+    rec = verify(args, env)
+    if rec["verdict"] != "pass" or not all(s.get("device_watch", {}).get("quiet") for s in timed(rec)):
+        fail(f"alone again, every watch is quiet and the reference passes: {rec['verdict']}")
+    print("ok: alone again, quiet and passing")
+
+
+if __name__ == "__main__":
+    main()

@@ -3878,6 +3878,10 @@ mediana %2</translation>
         <source>the worker</source>
         <translation>el proceso de GPU</translation>
     </message>
+    <message>
+        <source>Shape %1: another process&apos;s work runs on the GPU; waiting for it to end before timing</source>
+        <translation>Forma %1: hay trabajo de otro proceso en la GPU; se espera a que termine antes de medir</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::WelcomeDialog</name>

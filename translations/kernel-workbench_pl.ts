@@ -3907,6 +3907,10 @@ mediana %2</translation>
         <source>the worker</source>
         <translation>proces roboczy</translation>
     </message>
+    <message>
+        <source>Shape %1: another process&apos;s work runs on the GPU; waiting for it to end before timing</source>
+        <translation>Kształt %1: na GPU działa praca innego procesu; oczekiwanie na jej zakończenie przed pomiarem</translation>
+    </message>
 </context>
 <context>
     <name>kwb::ui::WelcomeDialog</name>

@@ -255,6 +255,11 @@ std::optional<bool> holdAheadAfter(const nlohmann::json& event) {
     return std::nullopt;
 }
 
+bool deviceBusyEvent(const nlohmann::json& event) {
+    return event.is_object() && event.value("event", "") == "progress" &&
+           event.value("stage", "") == "device-busy";
+}
+
 bool sendToJob(StartedJob& job, const nlohmann::json& line) {
     if (!job.error.empty() || !job.child.running())
         return false;

@@ -76,6 +76,9 @@ bool jobChildSettled(StartedJob& job);
 // Whether a job's event opens or closes a stretch in which it times (true: hold the children
 // started ahead; false: let them go on); none for the other events.
 std::optional<bool> holdAheadAfter(const nlohmann::json& event);
+// Whether a job's event says its watch before timing saw another context's work on the device
+// ("device-busy": the children started ahead are to end, ShapeRun::watchForOthers).
+bool deviceBusyEvent(const nlohmann::json& event);
 
 // Sends one more line before the spec (e.g. {"type":"warm",...}); false when the child is gone.
 bool sendToJob(StartedJob& job, const nlohmann::json& line);

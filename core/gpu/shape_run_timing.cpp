@@ -134,15 +134,23 @@ Failure ShapeRun::watchForOthers() {
     const auto t0 = std::chrono::steady_clock::now();
     DeviceWatch w;
     int watches = 0;
+    double firstGapUs = 0;
     do {
         if (auto e = watchDevice(p.watchMs, kGapUs, &w, m_st); e != cudaSuccess)
             return cudaFailure(e, "watching the device before timing");
-        ++watches;
+        // The first busy watch tells the worker, which ends the job children it started ahead:
+        // held, they may still have work on the device (SIGSTOP does not stop queued kernels).
+        // The watches after it wait for their contexts to go.
+        if (++watches == 1 && w.gaps > 0) {
+            firstGapUs = w.largestGapUs;
+            m_emit({{"event", "progress"}, {"stage", "device-busy"}, {"shape", m_shape.name}});
+        }
     } while (w.gaps > 0 && watches < p.watchTries);
     rep()["device_watch"] = {
         {"watch_ms", p.watchMs},
         {"watches", watches},
         {"quiet", w.gaps == 0},
+        {"first_gap_us", firstGapUs},
         {"largest_gap_us", w.largestGapUs},
         {"spent_ms",
          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()}};

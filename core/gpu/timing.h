@@ -25,9 +25,11 @@ struct TimingPolicy {
     // Before a shape is timed, one thread watches the device for this long (watchDevice): another
     // process's kernels on the device (a job held still with work still queued, anything else
     // the user runs) show as gaps. Up to watchTries watches, until one is quiet; a shape whose
-    // every watch saw another's work is flagged for a person. 0: no watch.
+    // every watch saw another's work is flagged for a person. 0: no watch. A busy first watch
+    // makes the worker end the children it started ahead, and an ended context's kernels stop
+    // only once the driver has torn it down: the tries cover that (quiet, one watch is all).
     double watchMs = 3;
-    int watchTries = 5;
+    int watchTries = 40;
     // Where the device is warm (a shape timed before in the job, or this shape's correctness
     // checks kept it busy for warmupMs just before) and both sides' first warm-up call takes at
     // least minSampleMs: that many pairs instead. Such calls are timed one a sample, so no batch

@@ -381,11 +381,18 @@ nlohmann::json WorkerSession::runJob(const nlohmann::json& params, const nlohman
     if (params.contains("profile"))
         return profiledJob(params, spec, built, limits, progress);
     // The next children start now, after this one's warm-up: their processes and CUDA start on
-    // the host's other cores while this job checks its candidate, held while it times; they send
-    // the GPU no work until their own turn.
+    // the host's other cores while this job checks its candidate, held while it times; the GPU
+    // work they send (a warm sent ahead) goes in this job's untimed stretches.
     if (params.value("prepare_next", false) && early)
         startAhead(device);
     auto jobEvent = [&](const nlohmann::json& ev) {
+        // The job's watch saw another context's work on the device before timing: the children
+        // started ahead are this worker's only other contexts there, and held, their queued
+        // kernels still run. They end now; the next verifications start fresh children.
+        if (deviceBusyEvent(ev) && !m_ahead.empty()) {
+            m_ahead.clear();
+            ++m_aheadEnded;
+        }
         if (auto hold = holdAheadAfter(ev)) {
             holdAhead(*hold);
             if (!*hold)
@@ -475,8 +482,11 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         return result;
     }
     const nlohmann::json spec = jobSpec(params, built, reference, device);
+    m_aheadEnded = 0;
     nlohmann::json job = runJob(params, spec, built, progress, std::move(early), device);
     timeline["job_done"] = since();
+    if (m_aheadEnded > 0)
+        timeline["ahead_ended_for_busy_device"] = m_aheadEnded;
     for (auto& [k, v] : job.items())
         result[k] = v;
     result["worker_timeline_ms"] = timeline;

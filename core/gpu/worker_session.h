@@ -89,6 +89,7 @@ private:
     };
     static constexpr std::size_t kAheadChildren = 2;
     std::deque<AheadChild> m_ahead;
+    int m_aheadEnded = 0; // times this job's watch ended them (the record's timeline says so)
     void startAhead(int device);
     void holdAhead(bool hold);
     // The baseline of the verification that follows ("next" in the request: its task and shapes)

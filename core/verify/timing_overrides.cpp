@@ -45,7 +45,7 @@ constexpr TimingKey kKeys[] = {
     {"warm_l2_fill", Kind::Number, 0, 1, false, 0.5},
     {"prime_sets", Kind::Integer, 0, 2, false, 1},
     {"watch_ms", Kind::Number, 0, 1000, false, 3},
-    {"watch_tries", Kind::Integer, 1, 100, false, 5},
+    {"watch_tries", Kind::Integer, 1, 100, false, 40},
 };
 
 std::string number(double v) {

@@ -55,6 +55,10 @@ def main():
                              "sampling_audits", "sampling_clock", "warmup", "capture", "capture_graphs",
                              "host_check")}
     ahead = 0
+    # The watch before each timed shape: how often it saw another context's work first, how often
+    # the worker ended its children started ahead for it, shapes flagged because it never went.
+    watch = {"shapes": 0, "spent": [], "busy_first": 0, "flagged": 0, "busy_watches": [],
+             "busy_gap_us": [], "ahead_ended": 0}
     # Timed shapes, and those timed against a baseline the lane measured in another job (the
     # task's reference: lane_baselines.h) rather than in their own.
     timed_shapes = reused = 0
@@ -125,6 +129,16 @@ def main():
                 for k in parts:
                     if k in loop:
                         steps.setdefault(k, []).append(loop[k])
+            dw = shape.get("device_watch")
+            if dw:  # the watch before timing (TimingPolicy::watchMs)
+                watch["shapes"] += 1
+                watch["spent"].append(dw.get("spent_ms", 0))
+                watch["busy_first"] += 1 if dw.get("watches", 1) > 1 or not dw.get("quiet", True) else 0
+                watch["flagged"] += 0 if dw.get("quiet", True) else 1
+                if dw.get("watches", 1) > 1:
+                    watch["busy_watches"].append(dw["watches"])
+                    watch["busy_gap_us"].append(dw.get("first_gap_us", 0))
+        watch["ahead_ended"] += w.get("ahead_ended_for_busy_device", 0)
         corr.append(c)
         setup.append(s)
         timed.append(t)
@@ -138,7 +152,11 @@ def main():
            "per_shape_timing": {k: stats(v) for k, v in parts.items()},
            "by_shape": {name: {k: stats(v) for k, v in steps.items()}
                         for name, steps in by_shape.items()},
-           "samples_by_shape": spreads, "timed_shapes": timed_shapes, "reused_baselines": reused}
+           "samples_by_shape": spreads, "timed_shapes": timed_shapes, "reused_baselines": reused,
+           "watch": {"shapes": watch["shapes"], "spent": stats(watch["spent"]),
+                     "busy_first": watch["busy_first"], "flagged": watch["flagged"],
+                     "ahead_ended": watch["ahead_ended"], "busy_watches": stats(watch["busy_watches"]),
+                     "busy_first_gap_us": stats(watch["busy_gap_us"])}}
     print(f"{len(recs)} records; job child started ahead for {ahead}; "
           f"{reused} of {timed_shapes} timed shapes against a baseline measured in another job")
     line("lane time per sample (gpu_seconds)", out["lane"])
@@ -164,6 +182,19 @@ def main():
     line("correctness (all shapes)", out["correctness"], 2)
     line("timing set-up (fresh input sets)", out["timing_setup"], 2)
     line("interleaved timing, baseline and candidate", out["timing"], 2)
+    if watch["shapes"]:
+        wj = out["watch"]
+        print(f"watch before timing: {wj['shapes']} shapes watched, {wj['busy_first']} saw another "
+              f"context's work first, {wj['flagged']} flagged (it never went), children started "
+              f"ahead ended {wj['ahead_ended']} times")
+        line("the watch, per timed shape", wj["spent"], 1)
+        if watch["busy_watches"]:
+            n = wj["busy_watches"]
+            print(f"  watches until quiet, where the first was busy: mean {n['mean']:.1f}, median "
+                  f"{n['median']:.0f} (n={n['n']})")
+            g = wj["busy_first_gap_us"]
+            print(f"  the first busy watch's largest gap: mean {g['mean']:.0f} us, median "
+                  f"{g['median']:.0f} us (n={g['n']})")
     print("per timed shape:")
     for k, v in out["per_shape_timing"].items():
         line(k, v, 1)

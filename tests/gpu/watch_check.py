@@ -4,7 +4,8 @@
 `kwb verify` of one reference, three ways:
   alone                    every timed shape's watch is quiet (one watch), the verdict passes;
   beside a held process    another process queued a long spin and was held with SIGSTOP (its
-                           kernel runs on): every timed shape's watches all saw it, the shape is
+                           kernel runs on): every timed shape's watches all saw it (the worker
+                           started no job process ahead, so it can end none), the shape is
                            flagged and the verdict is suspicious-timing;
   the same, watch_ms=0     no watch in the record (the policy turns it off).
 
@@ -19,6 +20,7 @@ import sys
 import tempfile
 import time
 
+TRIES = 40  # TimingPolicy::watchTries' default
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -89,12 +91,12 @@ def main():
         for s in shapes:
             w = s.get("device_watch", {})
             flags = " ".join(s.get("flags", []))
-            if w.get("quiet", True) or w.get("watches") != 5 or "another process" not in flags:
-                fail(f"beside a held process, shape {s['name']} is flagged after 5 watches: "
+            if w.get("quiet", True) or w.get("watches") != TRIES or "another process" not in flags:
+                fail(f"beside a held process, shape {s['name']} is flagged after {TRIES} watches: "
                      f"{json.dumps(w)} {flags[:300]}")
         if rec["verdict"] != "suspicious-timing":
             fail(f"beside a held process the verdict is suspicious-timing: {rec['verdict']}")
-        print("ok: beside a held process, every timed shape flagged after 5 watches (largest gaps " +
+        print(f"ok: beside a held process, every timed shape flagged after {TRIES} watches (largest gaps " +
               ", ".join(f"{s['device_watch']['largest_gap_us']:.0f}" for s in shapes) +
               f" us), verdict {rec['verdict']}")
         rec = verify(args, env, "--timing", "watch_ms=0")

@@ -219,6 +219,10 @@ void VerificationPanel::onProgress(const QList<VerificationEvent>& events) {
             setStage(Stage::Benchmark, StageState::Running);
             m_activity = tr("timing shape %1").arg(e.shape);
             appendLog(tr("Benchmark: shape %1").arg(e.shape));
+        } else if (e.stage == QLatin1String("device-busy")) {
+            appendLog(tr("Shape %1: another process's work runs on the GPU; waiting for it to end "
+                         "before timing")
+                          .arg(e.shape));
         } else if (e.stage == QLatin1String("shape-done")) {
             ++m_shapesDone;
             appendLog(tr("Shape %1 done").arg(e.shape));

@@ -133,18 +133,21 @@ Failure ShapeRun::watchForOthers() {
     constexpr double kGapUs = 20;
     const auto t0 = std::chrono::steady_clock::now();
     DeviceWatch w;
+    // Work still busy after this many watches is more than the few kernels a job child started
+    // ahead may have had in flight when it was held (a watch or two sees those go): the worker
+    // is told, and ends those children, since SIGSTOP does not stop queued kernels; the watches
+    // after it wait for their contexts to go. Ending them costs the next verifications fresh
+    // children, so the first busy watch does not.
+    constexpr int kTellWorkerAfter = 5;
     int watches = 0;
     double firstGapUs = 0;
     do {
         if (auto e = watchDevice(p.watchMs, kGapUs, &w, m_st); e != cudaSuccess)
             return cudaFailure(e, "watching the device before timing");
-        // The first busy watch tells the worker, which ends the job children it started ahead:
-        // held, they may still have work on the device (SIGSTOP does not stop queued kernels).
-        // The watches after it wait for their contexts to go.
-        if (++watches == 1 && w.gaps > 0) {
+        if (++watches == 1)
             firstGapUs = w.largestGapUs;
+        if (watches == kTellWorkerAfter && w.gaps > 0)
             m_emit({{"event", "progress"}, {"stage", "device-busy"}, {"shape", m_shape.name}});
-        }
     } while (w.gaps > 0 && watches < p.watchTries);
     rep()["device_watch"] = {
         {"watch_ms", p.watchMs},

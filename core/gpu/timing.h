@@ -25,8 +25,8 @@ struct TimingPolicy {
     // Before a shape is timed, one thread watches the device for this long (watchDevice): another
     // process's kernels on the device (a job held still with work still queued, anything else
     // the user runs) show as gaps. Up to watchTries watches, until one is quiet; a shape whose
-    // every watch saw another's work is flagged for a person. 0: no watch. A busy first watch
-    // makes the worker end the children it started ahead, and an ended context's kernels stop
+    // every watch saw another's work is flagged for a person. 0: no watch. Five busy watches in a
+    // row make the worker end the children it started ahead, and an ended context's kernels stop
     // only once the driver has torn it down: the tries cover that (quiet, one watch is all).
     double watchMs = 3;
     int watchTries = 40;

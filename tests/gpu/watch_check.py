@@ -7,7 +7,10 @@
                            kernel runs on): every timed shape's watches all saw it (the worker
                            started no job process ahead, so it can end none), the shape is
                            flagged and the verdict is suspicious-timing;
-  the same, watch_ms=0     no watch in the record (the policy turns it off).
+  the same, watch_ms=0     no watch in the record (the policy turns it off);
+  the same, through a queue  four samples: the worker ends the job children it started ahead
+                           when five watches in a row stay busy; every sample is recorded, no
+                           job process is left.
 
   tests/gpu/watch_check.py --bin BIN/bin --probe PATH/contention_probe [--task saxpy-f32]
 """
@@ -15,6 +18,7 @@ import argparse
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -57,6 +61,43 @@ def held_hog(probe, seconds):
         fail("the hog process did not queue its spin")
     os.kill(hog.pid, signal.SIGSTOP)
     return hog
+
+
+def through_queue(args, env, scratch):
+    """Four samples through the queue beside the held process: the lane's worker starts job
+    children ahead, and each job's watches, busy five times in a row, make it end them; every
+    sample still gets its record (flagged), and no job process outlives the run."""
+    kwb = os.path.join(args.bin, "kwb")
+    project = os.path.join(scratch, "watch.kwbproj")
+    folder = os.path.join(scratch, "samples")
+    os.makedirs(folder)
+    ref = open(os.path.join(REPO, "resources", "tasks", "reference", args.task + ".cu")).read()
+    for i in range(4):
+        with open(os.path.join(folder, f"v{i}.cu"), "w") as f:
+            f.write(f"// variant {i}\n" + ref)
+    for cmd in ([kwb, "project", "new", project],
+                [kwb, "import", folder, "--task", args.task, "--model", "watch", "--project", project],
+                [kwb, "samples", "verify", "--all", "--project", project]):
+        p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+        if p.returncode != 0 and cmd[1] != "samples":
+            fail(f"{' '.join(cmd[1:3])}: exit {p.returncode}: {p.stderr[-500:]}")
+    recs = [json.loads(r) for (r,) in sqlite3.connect(project).execute(
+        "SELECT record_json FROM verifications").fetchall()]
+    if len(recs) != 4:
+        fail(f"through the queue beside a held process, each of 4 samples gets a record: {len(recs)}")
+    ended = sum(r.get("worker_timeline_ms", {}).get("ahead_ended_for_busy_device", 0) for r in recs)
+    if ended < 1:
+        fail("through the queue beside a held process, the worker ends its children started ahead "
+             "(no record says ahead_ended_for_busy_device)")
+    bad = [r["verdict"] for r in recs if r["verdict"] != "suspicious-timing"]
+    if bad:
+        fail(f"through the queue beside a held process, every sample is flagged: {bad}")
+    left = subprocess.run(["pgrep", "-f", os.path.join(args.bin, "kwb-job")], capture_output=True,
+                          text=True).stdout.split()
+    if left:
+        fail(f"no job process outlives the queue: {left}")
+    print(f"ok: through the queue beside a held process, 4 records, all suspicious-timing; the worker "
+          f"ended its children started ahead {ended} times; no job process left")
 
 
 def main():
@@ -103,6 +144,7 @@ def main():
         if any("device_watch" in s for s in rec.get("shapes", [])):
             fail("with watch_ms=0 no shape is watched")
         print(f"ok: with watch_ms=0 no shape is watched (verdict {rec['verdict']})")
+        through_queue(args, env, scratch)
     finally:
         hog.kill()
         hog.wait()

@@ -160,6 +160,8 @@ int runSamplesVerify(ProjectStore& store, const SampleFilter& filter, const Samp
         o.jobs > 0 ? o.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
     settings.lanes = local.lanes;
     settings.buildTimeoutSeconds = o.buildTimeout;
+    if (o.builtAhead >= 0)
+        settings.builtAheadPerLane = o.builtAhead;
     if (o.ownBaselines)
         settings.reuseBaselineSeconds = 0;
     Tally t;

@@ -17,6 +17,7 @@ struct SamplesVerifyOpts {
         false;             // no baseline reuse across jobs (QueueSettings::reuseBaselineSeconds)
     bool filtered = false; // a filter of `samples list` was given
     int jobs = 0;          // 0: the host's cores
+    int builtAhead = -1;   // built samples waiting for a lane (QueueSettings); -1: its default
     std::vector<int> gpus; // empty: every device found, else one lane per entry
     std::uint64_t seed = 0;
     int timeout = 300;

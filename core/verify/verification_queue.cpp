@@ -246,7 +246,12 @@ void VerificationQueue::stampAndDeliver(const EntryPtr& e, std::optional<std::si
 
 VerificationQueue::EntryPtr VerificationQueue::takeForBuild() {
     std::unique_lock lock(m_mutex);
-    m_changed.wait(lock, [this] { return m_cancel || m_closed || !m_toBuild.empty(); });
+    const std::size_t ahead = std::size_t(std::max(0, m_settings.builtAheadPerLane)) *
+                              std::max<std::size_t>(1, m_lanes.size());
+    const auto lanesFed = [&] { return ahead > 0 && m_toVerify.size() + m_building >= ahead; };
+    m_changed.wait(lock, [&] {
+        return m_cancel || (m_closed && m_toBuild.empty()) || (!m_toBuild.empty() && !lanesFed());
+    });
     if (m_cancel || m_toBuild.empty())
         return nullptr;
     EntryPtr e = std::move(m_toBuild.front());

@@ -55,6 +55,12 @@ struct QueueSettings {
     // the figures to that task's later jobs for this long (lane_baselines.h); 0: every job times
     // its own baseline, as a verification outside the queue does.
     int reuseBaselineSeconds = 600;
+    // Built samples waiting for a lane, builds running included, beyond which no further build
+    // starts, per lane (0: no bound). nvcc on every core slows the lanes' own host work (their
+    // job's checks, the next job's warm); once this many are built the lanes are fed, and the
+    // builds left start as the lanes take samples. Compile errors never wait: they come back
+    // from their build.
+    int builtAheadPerLane = 16;
 };
 
 struct QueueResult {

@@ -9,6 +9,8 @@ compile-only verdicts (no GPU needed):
   lanes     two lanes over two fake devices (--gpus 0,1: CUDA_VISIBLE_DEVICES differs) give the
             verdicts one lane gives, and both lanes work.
   cancel    SIGINT while builds run: kwb ends (130) and no process it started is left.
+  ahead     a lane slower than the builds: --built-ahead 2 keeps at most two samples built and
+            waiting for it; without a limit the builds run further ahead.
   prewarm   (GPU only; skips without one) two tasks' references (each with a comment of its own)
             verified with timing through one lane: all pass, later jobs of a task have their
             baseline warmed ahead, and every one is timed against the baseline figures the lane
@@ -41,18 +43,24 @@ CRASH = "KWB_QUEUE_TEST_CRASH"
 TASK = "saxpy-f32"
 
 PROXY = r'''#!/usr/bin/env python3
-import hashlib, json, os, signal, subprocess, sys, threading
+import hashlib, json, os, signal, subprocess, sys, threading, time
 child = subprocess.Popen([REAL] + sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 def pump():
     for line in child.stdout:
         sys.stdout.buffer.write(line); sys.stdout.buffer.flush()
     os._exit(0)
 threading.Thread(target=pump, daemon=True).start()
+def built():  # the candidates built so far (the shared build cache's finished entries)
+    d = os.path.join(os.environ.get("KWB_CACHE_DIR", ""), "builds")
+    return sum(1 for e in (os.listdir(d) if os.path.isdir(d) else ())
+               if os.path.exists(os.path.join(d, e, "candidate.so")))
 for line in sys.stdin.buffer:
     if b'"type":"verify"' in line:
         params = json.loads(line).get("params", {})
+        if os.path.exists(DELAY):  # a slow lane, for the bound on samples built ahead
+            time.sleep(float(open(DELAY).read()))
         with open(LOG, "a") as log:  # what the worker is told of the verification after this one
-            log.write(json.dumps({"task": params.get("task"), "shapes": params.get("shapes"),
+            log.write(json.dumps({"built": built(), "task": params.get("task"), "shapes": params.get("shapes"),
                                   "source_sha256": hashlib.sha256(
                                       params.get("source", "").encode()).hexdigest(),
                                   "prepare_next": params.get("prepare_next", False),
@@ -102,8 +110,9 @@ class Scratch:
         proxy = os.path.join(self.root, "kwb-runner-proxy")
         self.verify_log = os.path.join(self.root, "verify-requests.jsonl")
         with open(proxy, "w") as f:
+            self.delay_file = os.path.join(self.root, "verify-delay")
             f.write(PROXY.replace("REAL", repr(args.runner)).replace("CRASH", repr(CRASH))
-                    .replace("LOG", repr(self.verify_log)))
+                    .replace("LOG", repr(self.verify_log)).replace("DELAY", repr(self.delay_file)))
         for p in (nvcc, proxy):
             os.chmod(p, 0o755)
         self.env = dict(os.environ)
@@ -244,6 +253,36 @@ def case_lanes(s, project=None):
     if lanes != {"this machine, GPU 0", "this machine, GPU 1"}:
         fail(f"both lanes verified samples: {lanes}")
     print("ok: two lanes over fake devices, the verdicts of one lane")
+
+
+def case_ahead(s):
+    """A lane slower than the builds (each verify request held 3 s): with --built-ahead 2, no
+    verification finds more than two candidates built and not yet verified besides the task's
+    reference (builds running count too); with 0 (no limit), the builds run ahead of the lane."""
+    with open(s.delay_file, "w") as f:
+        f.write("4")
+    most = {}
+    for ahead in ("2", "0"):
+        project = s.project("ahead" + ahead, [kernel(100 + i) for i in range(10)])
+        shutil.rmtree(os.path.join(s.root, "cache", "builds"), ignore_errors=True)
+        open(s.verify_log, "w").close()
+        s.run("samples", "verify", "--all", "--jobs", "2", "--built-ahead", ahead, "--project", project)
+        recs, _ = records(project)
+        if len(recs) != 10 or any(r[0]["verdict"] != "not-run" for r in recs.values()):
+            fail(f"--built-ahead {ahead}: 10 samples built and recorded: {verdicts(project)}")
+        with open(s.verify_log) as f:
+            asked = [json.loads(line) for line in f]
+        # At the i-th verify request, i samples were verified before it and it is the (i+1)-th:
+        # the rest of those built (less the reference, built first) were waiting for the lane.
+        most[ahead] = max(a["built"] - 1 - (i + 1) for i, a in enumerate(asked))
+    if most["2"] > 2:
+        fail(f"with --built-ahead 2, at most 2 samples wait built for the lane: up to {most['2']} did")
+    if most["0"] <= most["2"]:
+        fail(f"without a limit the builds run further ahead of a slow lane: {most['0']} waiting at "
+             f"most, against {most['2']} with --built-ahead 2")
+    os.remove(s.delay_file)
+    print(f"ok: a lane slower than the builds: at most {most['2']} samples waited built with "
+          f"--built-ahead 2, {most['0']} without a limit")
 
 
 def descendants_left(root):
@@ -443,7 +482,7 @@ def check_reused(rows):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--case", required=True,
-                    choices=["many", "lanes", "cancel", "prewarm", "hostile"])
+                    choices=["many", "lanes", "cancel", "ahead", "prewarm", "hostile"])
     ap.add_argument("--kwb", required=True)
     ap.add_argument("--runner", required=True)
     args = ap.parse_args()
@@ -456,7 +495,7 @@ def main():
         sys.exit(77)
     s = Scratch(args)
     try:
-        {"many": case_many, "lanes": case_lanes, "cancel": case_cancel,
+        {"many": case_many, "lanes": case_lanes, "cancel": case_cancel, "ahead": case_ahead,
          "prewarm": case_prewarm, "hostile": case_hostile}[args.case](s)
     finally:
         shutil.rmtree(s.root, ignore_errors=True)

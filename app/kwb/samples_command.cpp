@@ -104,9 +104,10 @@ void addVerifyOptions(CLI::App* verify, SamplesOpts& o) {
                      "task's baseline with the task's reference and reuses it for 10 minutes)");
     verify->add_option("--jobs", v.jobs, "Builds at once (default: the host's cores)")
         ->check(CLI::Range(1, 256));
-    verify->add_option("--built-ahead", v.builtAhead,
-                       "Built samples waiting for each GPU lane before further builds wait too "
-                       "(default 16; 0: no limit)")
+    verify
+        ->add_option("--built-ahead", v.builtAhead,
+                     "Built samples waiting for each GPU lane before further builds wait too "
+                     "(default 16; 0: no limit)")
         ->check(CLI::Range(0, 100000));
     verify->add_option("--gpus", o.gpus,
                        "GPU lanes, e.g. 0,1 (default: every device found, one lane each)");

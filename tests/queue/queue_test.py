@@ -256,7 +256,7 @@ def case_lanes(s, project=None):
 
 
 def case_ahead(s):
-    """A lane slower than the builds (each verify request held 3 s): with --built-ahead 2, no
+    """A lane slower than the builds (each verify request held 4 s): with --built-ahead 2, no
     verification finds more than two candidates built and not yet verified besides the task's
     reference (builds running count too); with 0 (no limit), the builds run ahead of the lane."""
     with open(s.delay_file, "w") as f:

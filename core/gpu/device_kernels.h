@@ -69,13 +69,12 @@ cudaError_t spin(double microseconds, cudaStream_t s);
 struct DeviceWatch {
     double largestGapUs = 0; // the longest stretch between two of its reads
     int gaps = 0;            // stretches longer than the threshold
-    double gapsMs = 0;       // their sum
 };
 // One thread reads the global timer for about `ms`. A stretch in which the device ran another
-// process's kernels instead of this one's (a time slice: 2.4 ms on an H100) is a gap between two
-// reads; a device to itself shows none over a microsecond, and another process that holds a
-// context but sends no work shows none either (tests/benchmarks/contention_probe.cu). Waits for
-// the stream.
+// process's kernels instead of this one's (a time slice; tests/benchmarks/README.md, contention) is
+// a gap between two reads; a device to itself shows none over a microsecond, and another process
+// that holds a context but sends no work shows none either (tests/benchmarks/contention_probe.cu).
+// Waits for the stream.
 cudaError_t watchDevice(double ms, double thresholdUs, DeviceWatch* out, cudaStream_t s);
 // Replaces each memset node of `graph` that writes at most `maxBytes` by a kernel node writing
 // the same bytes, with the same dependencies. A captured cudaMemsetAsync becomes a memset node

@@ -28,8 +28,9 @@ struct TimingPolicy {
     // every watch saw another's work is flagged for a person. 0: no watch. Five busy watches in a
     // row make the worker end the children it started ahead, and an ended context's kernels stop
     // only once the driver has torn it down: the tries cover that (quiet, one watch is all).
-    // A watch must outlast one of the device's time slices (2.4 ms on an H100 by default): a
-    // context that starts work is given a slice of its own first, so a shorter one sees nothing.
+    // A watch must outlast one of the device's time slices (tests/benchmarks/README.md,
+    // contention): a context that starts work is given a slice of its own first, so a shorter
+    // one sees nothing.
     double watchMs = 3;
     int watchTries = 40;
     // Where the device is warm (a shape timed before in the job, or this shape's correctness

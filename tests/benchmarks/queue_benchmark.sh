@@ -124,6 +124,9 @@ def side(name):
             except (IndexError, ValueError):
                 pass
     minutes = (t1 - t0) / 60
+    # From the first reading that saw a kernel: without the start, where the first builds run and
+    # the GPU waits for them (a long queue's figure).
+    used = util[next((i for i, x in enumerate(util) if x > 0), len(util)):]
     # The queue builds ahead of the GPU lane, so a record's own build step finds the library in
     # the cache: the queue's build seconds say whether this verification built it.
     built = sum(1 for r in recs.values()
@@ -133,10 +136,7 @@ def side(name):
             "samples_per_minute": len(recs) / minutes if minutes else 0,
             "builds_per_minute": built / minutes if minutes else 0,
             "gpu_busy_fraction": sum(util) / (100 * len(util)) if util else None,
-            # From the first reading that saw a kernel: without the start, where the first builds
-            # run and the GPU waits for them (a long queue's figure).
-            "gpu_busy_from_first_use": (lambda u: sum(u) / (100 * len(u)) if u else None)(
-                util[next((i for i, x in enumerate(util) if x > 0), len(util)):]),
+            "gpu_busy_from_first_use": sum(used) / (100 * len(used)) if used else None,
             "passed": sum(1 for r in recs.values() if r["verdict"] == "pass"),
             "gpu_seconds": sum(r.get("queue", {}).get("gpu_seconds", 0) for r in recs.values()),
             "records": {s: {"verdict": r["verdict"], "speedup": r.get("geomean_speedup")}

@@ -19,6 +19,10 @@
 #            (tests/benchmarks/contention_probe.sh, built here), into OUT/contention.txt
 #   watch    the job's watch before timing, alone and beside a process held with its spin still
 #            queued (tests/gpu/watch_check.py; the probe built here), into OUT/watch.txt
+#   lock     whether the driver's process lock (cuCheckpointProcessLock) holds another process
+#            still on the device: its queued work drained, its launches stopped, what it costs
+#            (tests/gpu/lock_probe.cu, BIN/bin/kwb-lock-probe), children plain then confined as a
+#            job, into OUT/lock.txt
 #   libstart what a job child's first NVML start and library handles cost in a fresh process, and
 #            whether making them sends the GPU any kernel (Nsight Compute lists what it sees)
 #            (tests/benchmarks/library_start_probe.cpp, built here), into OUT/libstart.txt
@@ -77,6 +81,10 @@ for step in "$@"; do
            (unset KWB_CACHE_DIR KWB_DATA_DIR
             python3 "$ROOT/tests/gpu/watch_check.py" --bin "$BIN/bin" --probe "$BIN/contention_probe") \
                > "$OUT/watch.txt" 2>&1 ;;
+    lock) for how in plain confined; do
+            timeout 90 "$BIN/bin/kwb-lock-probe" $([ $how = confined ] && echo confined) 2>&1
+            echo "exit: $?"
+        done > "$OUT/lock.txt" ;;
     libstart) nvcc -O2 -o "$BIN/library_start_probe" "$ROOT/tests/benchmarks/library_start_probe.cpp" \
                   -lcublas -lcublasLt -lcudnn -ldl && {
                   for run in 1 2; do echo "== run $run"; "$BIN/library_start_probe"; done

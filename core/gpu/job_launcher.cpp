@@ -6,7 +6,6 @@
 #include <optional>
 #include <thread>
 
-#include "core/gpu/process_lock.h"
 #include "core/protocol/job_channel.h"
 #include "core/protocol/job_result_validator.h"
 #include "core/protocol/protocol.h"
@@ -68,8 +67,6 @@ struct StartedJob {
     std::optional<protocol::JobChannelReader> channel; // checks every line the child sends
     bool wrapped = false;                              // under a JobWrapper: its end is waited for
     bool settled = false; // it read its key and prepare line (jobChildSettled)
-    bool held = false;    // stopped by holdJobChild
-    bool locked = false;  // and locked on the device (process_lock.h) before it was stopped
     ~StartedJob() {
         if (child.running())
             child.killGroup();
@@ -225,43 +222,21 @@ bool jobChildSettled(StartedJob& job) {
     return job.settled;
 }
 
-void holdJobChild(StartedJob& job, bool hold, HoldStats* stats) {
-    if (!job.error.empty() || hold == job.held)
+void holdJobChild(StartedJob& job, bool hold) {
+    if (!job.error.empty())
         return;
-    if (!hold) {
-        // Let go first: the driver unlocks inside the process, which must run to answer.
-        job.child.signalGroup(SIGCONT);
-        job.held = false;
-        if (job.locked)
-            (void)unlockProcess(job.child.pid());
-        job.locked = false;
-        return;
-    }
     // A child that has not read its key and prepare line yet is still loading: it is not
     // starting CUDA, and it has not yet asked to die with this process (verify_job.cpp), so held
     // it could outlive a worker that is killed. It gets a moment to read them (it starts CUDA
     // right after, which is what holding it is for); still loading after that, it is left going.
     // A settled child is held at once, whatever else waits in its input (a warm line sent ahead).
     const auto until = Clock::now() + std::chrono::milliseconds(100);
-    while (!jobChildSettled(job)) {
+    while (hold && !jobChildSettled(job)) {
         if (Clock::now() >= until || !job.child.running())
             return;
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
-    // Locked on the device first, while it runs: the lock returns once the work it queued is
-    // done (held with SIGSTOP alone, that work would still run, some of it after the job's watch
-    // before timing). One still starting CUDA has nothing to lock, and one whose work outlasts
-    // kLockWait is stopped anyway: the job's watch waits for what it left.
-    const auto t0 = Clock::now();
-    std::string why;
-    const ProcessLock lock = lockProcess(job.child.pid(), kLockWait, &why);
-    job.locked = lock == ProcessLock::Locked;
-    if (stats) {
-        stats->lockMs += std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-        ++(job.locked ? stats->locked : stats->stoppedOnly);
-    }
-    job.child.signalGroup(SIGSTOP);
-    job.held = true;
+    job.child.signalGroup(hold ? SIGSTOP : SIGCONT);
 }
 
 std::optional<bool> holdAheadAfter(const nlohmann::json& event) {

@@ -64,24 +64,12 @@ const protocol::JobKey* keyOf(const StartedJob& job);
 long jobChildPid(const StartedJob& job);
 bool jobChildWaiting(const StartedJob& job);
 
-// What holding children started ahead cost and came to, for the record's timeline.
-struct HoldStats {
-    double lockMs = 0;   // waiting for the device's lock (process_lock.h): their queued work
-    int locked = 0;      // holds that locked the child on the device, then stopped it
-    int stoppedOnly = 0; // holds that stopped it alone (no CUDA in it yet, no lock in the driver,
-                         // or work that outlasted kLockWait)
-};
-// How long a hold waits for the lock before it stops the child anyway.
-inline constexpr std::chrono::milliseconds kLockWait{100};
-
-// Holds a child started ahead still or lets it go on. Starting CUDA in one process stalls the
-// kernels of another on the same device by up to a millisecond at a time, so a child that may
-// still be starting is held while the running job times anything: locked on the device first
-// (process_lock.h: the kernels it queued finish before the lock returns, and it queues no more),
-// then stopped (SIGSTOP to its group); let go in the other order. One that has not yet read its
-// key and prepare line (still loading) is waited for up to 100 ms, then left going. Holding a
-// held child, or letting go one that is not held, does nothing.
-void holdJobChild(StartedJob& job, bool hold, HoldStats* stats = nullptr);
+// Holds a child started ahead still (SIGSTOP to its group) or lets it go on (SIGCONT). Starting
+// CUDA in one process stalls the kernels of another on the same device by up to a millisecond at
+// a time, so a child that may still be starting is held while the running job times anything.
+// One that has not yet read its key and prepare line (still loading) is waited for up to 100 ms,
+// then left going.
+void holdJobChild(StartedJob& job, bool hold);
 // Whether the child has read its key and prepare line: it is past asking to die with the worker,
 // so it may be held whatever is sent to it later. Once true, stays true.
 bool jobChildSettled(StartedJob& job);

@@ -303,15 +303,7 @@ void WorkerSession::startAhead(int device) {
 
 void WorkerSession::holdAhead(bool hold) {
     for (AheadChild& c : m_ahead)
-        holdJobChild(*c.job, hold, &m_holds);
-}
-
-void WorkerSession::holdsToTimeline(nlohmann::json* timeline) const {
-    if (m_holds.locked + m_holds.stoppedOnly == 0)
-        return;
-    (*timeline)["ahead_holds_locked"] = m_holds.locked;
-    (*timeline)["ahead_holds_stopped_only"] = m_holds.stoppedOnly;
-    (*timeline)["ahead_lock_ms"] = m_holds.lockMs;
+        holdJobChild(*c.job, hold);
 }
 
 void WorkerSession::prewarmNext(const nlohmann::json& params, int device) {
@@ -430,7 +422,6 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     // While nvcc builds, the job child starts CUDA, measures the device's ceilings if none are
     // cached (once per device) and warms the task's baseline; all before the job times anything.
     // The child starts before this process asks the driver for its devices (both take a while).
-    m_holds = {};
     StartedJobPtr early;
     bool ahead = false;
     std::string prewarmed;
@@ -496,7 +487,6 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     timeline["job_done"] = since();
     if (m_aheadEnded > 0)
         timeline["ahead_ended_for_busy_device"] = m_aheadEnded;
-    holdsToTimeline(&timeline);
     for (auto& [k, v] : job.items())
         result[k] = v;
     result["worker_timeline_ms"] = timeline;

@@ -90,11 +90,8 @@ private:
     static constexpr std::size_t kAheadChildren = 2;
     std::deque<AheadChild> m_ahead;
     int m_aheadEnded = 0; // times this job's watch ended them (the record's timeline says so)
-    HoldStats m_holds;    // what holding them cost during this verification (its timeline)
     void startAhead(int device);
     void holdAhead(bool hold);
-    // The holds of this verification (m_holds) in the record's worker timeline, where any.
-    void holdsToTimeline(nlohmann::json* timeline) const;
     // The baseline of the verification that follows ("next" in the request: its task and shapes)
     // warmed ahead in the first child started ahead, while this job checks its candidate (the
     // children are let go then, and held again before it times). Only a task and shapes this

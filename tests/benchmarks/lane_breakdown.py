@@ -59,7 +59,6 @@ def main():
     # the worker ended its children started ahead for it, shapes flagged because it never went.
     watch = {"shapes": 0, "spent": [], "busy_first": 0, "flagged": 0, "busy_watches": [],
              "busy_gap_us": [], "ahead_ended": 0}
-    holds = {"locked": 0, "stopped_only": 0, "lock_ms": []}
     # Timed shapes, and those timed against a baseline the lane measured in another job (the
     # task's reference: lane_baselines.h) rather than in their own.
     timed_shapes = reused = 0
@@ -140,12 +139,6 @@ def main():
                     watch["busy_watches"].append(dw["watches"])
                     watch["busy_gap_us"].append(dw.get("first_gap_us", 0))
         watch["ahead_ended"] += w.get("ahead_ended_for_busy_device", 0)
-        # Holds of the children started ahead (job_launcher.h HoldStats): locked on the device
-        # first, or stopped alone.
-        holds["locked"] += w.get("ahead_holds_locked", 0)
-        holds["stopped_only"] += w.get("ahead_holds_stopped_only", 0)
-        if "ahead_lock_ms" in w:
-            holds["lock_ms"].append(w["ahead_lock_ms"])
         corr.append(c)
         setup.append(s)
         timed.append(t)
@@ -163,9 +156,7 @@ def main():
            "watch": {"shapes": watch["shapes"], "spent": stats(watch["spent"]),
                      "busy_first": watch["busy_first"], "flagged": watch["flagged"],
                      "ahead_ended": watch["ahead_ended"], "busy_watches": stats(watch["busy_watches"]),
-                     "busy_first_gap_us": stats(watch["busy_gap_us"])},
-           "holds": {"locked": holds["locked"], "stopped_only": holds["stopped_only"],
-                     "lock_ms_per_sample": stats(holds["lock_ms"])}}
+                     "busy_first_gap_us": stats(watch["busy_gap_us"])}}
     print(f"{len(recs)} records; job child started ahead for {ahead}; "
           f"{reused} of {timed_shapes} timed shapes against a baseline measured in another job")
     line("lane time per sample (gpu_seconds)", out["lane"])
@@ -204,10 +195,6 @@ def main():
             g = wj["busy_first_gap_us"]
             print(f"  the first busy watch's largest gap: mean {g['mean']:.0f} us, median "
                   f"{g['median']:.0f} us (n={g['n']})")
-    if holds["locked"] + holds["stopped_only"]:
-        print(f"children started ahead held {holds['locked'] + holds['stopped_only']} times: "
-              f"{holds['locked']} locked on the device first, {holds['stopped_only']} stopped alone")
-        line("waiting for the lock (their queued work), per sample", out["holds"]["lock_ms_per_sample"], 1)
     print("per timed shape:")
     for k, v in out["per_shape_timing"].items():
         line(k, v, 1)

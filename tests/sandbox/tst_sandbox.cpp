@@ -28,7 +28,6 @@
 #include <vector>
 
 #include "core/gpu/job_launcher.h"
-#include "core/gpu/process_lock.h"
 #include "core/gpu/sandbox.h"
 #include "core/protocol/job_channel.h"
 #include "core/sys/child_process.h"
@@ -604,11 +603,10 @@ int holdCase() {
         return s;
     };
     // Held once it has read what it was sent (its key): asked again until then.
-    auto holdUntilStopped = [&](kwb::gpu::StartedJob& job, long pid,
-                                kwb::gpu::HoldStats* stats = nullptr) {
+    auto holdUntilStopped = [&](kwb::gpu::StartedJob& job, long pid) {
         char s = '?';
         for (int i = 0; i < 300 && (s = stateOf(pid)) != 'T'; ++i) {
-            kwb::gpu::holdJobChild(job, true, stats);
+            kwb::gpu::holdJobChild(job, true);
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
         }
         return s;
@@ -633,30 +631,16 @@ int holdCase() {
     const char held = holdUntilStopped(*job, pid);
     CHECK_MSG(held == 'T', std::string("held: state ") + held);
     CHECK(kwb::gpu::jobChildWaiting(*job));
-    // Stopped, it is refused the device's lock at once, before the driver is asked: the driver
-    // would wait for it to answer past any timeout (process_lock.h).
-    CHECK(kwb::gpu::processStopped(pid));
-    std::string why;
-    const auto l0 = Clock::now();
-    const auto refused = kwb::gpu::lockProcess(pid, std::chrono::milliseconds(500), &why);
-    CHECK_MSG(refused == kwb::gpu::ProcessLock::Refused && has(why, "stopped"),
-              "a stopped process asked for the lock: " + why);
-    CHECK_MSG(Clock::now() - l0 < std::chrono::milliseconds(50),
-              "refusing a stopped process the lock took a wait");
-    // A line sent to it while held (a warm sent ahead) waits unread; the child stays settled.
-    // Holding it again does nothing: no second lock, no wait.
+    // A line sent to it while held (a warm sent ahead) waits unread; the child stays settled and
+    // is held again at once, not after the wait given to a child still loading.
     CHECK(kwb::gpu::jobChildSettled(*job));
     CHECK(kwb::gpu::sendToJob(*job, {{"type", "warm"}}));
     CHECK(kwb::gpu::jobChildSettled(*job));
-    kwb::gpu::HoldStats again;
     const auto h0 = Clock::now();
-    kwb::gpu::holdJobChild(*job, true, &again);
+    kwb::gpu::holdJobChild(*job, true);
     CHECK_MSG(Clock::now() - h0 < std::chrono::milliseconds(50),
-              "holding a held child took a wait");
-    CHECK_MSG(again.locked + again.stoppedOnly == 0 && stateOf(pid) == 'T',
-              "a held child was held a second time");
+              "a settled child with a line unread was held only after a wait");
     kwb::gpu::holdJobChild(*job, false);
-    CHECK(!kwb::gpu::processStopped(pid));
     const char going = waitFor(pid, [](char s) { return s != 'T'; });
     CHECK_MSG(going == 'S' || going == 'R', std::string("let go: state ") + going);
     // Let go, it answers the line (the task is missing: nothing to warm), then runs its job.
@@ -666,17 +650,9 @@ int holdCase() {
     json own = runBenignIn(std::move(job));
     CHECK_MSG(own.value("verdict", "") == "pass", text(own).substr(0, 600));
 
-    // A child that never started CUDA has nothing to lock on the device (here or on a GPU
-    // machine alike): it is stopped alone, and the stats say so.
     auto unused = kwb::gpu::startJobChild(KWB_JOB_PATH, nullptr);
     const long unusedPid = kwb::gpu::jobChildPid(*unused);
-    kwb::gpu::HoldStats stats;
-    CHECK(holdUntilStopped(*unused, unusedPid, &stats) == 'T');
-    CHECK_MSG(stats.stoppedOnly == 1 && stats.locked == 0,
-              "holds of a child without CUDA: " + std::to_string(stats.stoppedOnly) +
-                  " stopped alone, " + std::to_string(stats.locked) + " locked");
-    CHECK(kwb::gpu::lockProcess(unusedPid, std::chrono::milliseconds(100), &why) ==
-          kwb::gpu::ProcessLock::Refused); // stopped
+    CHECK(holdUntilStopped(*unused, unusedPid) == 'T');
     unused.reset();
     CHECK_MSG(::kill(pid_t(unusedPid), 0) != 0, "a held child outlived its owner");
     // The events that hold and let go: a job's benchmark stage holds, its next correctness stage

@@ -31,7 +31,8 @@
 #   placement  the reference softmax on 8 buffer placements, batch/cold/rotate, three processes
 #            appended to OUT/placement.txt (tests/benchmarks/placement_probe.cu, built here)
 #   refs     references (cold and warm) and known-bad fixtures (tests/gpu/gpu_suite.py; unbuffered, so
-#            a run cut short still leaves the lines it got to)
+#            a run cut short still leaves the lines it got to); REFS_PART=K/N: every N-th of each,
+#            from the K-th (the whole suite takes longer than one call)
 #   fixtures the known-bad fixtures alone, each with its verdict (and kwb-expect-detail) checked
 #   queue    the queue benchmark (queue_benchmark.sh; ONE_EVERY, default 4: every 4th sample one
 #            by one too, for the agreement), its lane breakdown into OUT/queue.txt, the rest packed
@@ -113,7 +114,7 @@ for step in "$@"; do
     repeatall) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 --all \
                    --policy default= --out "$OUT/repeatall.txt" > /dev/null ;;
     refs) python3 -u "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/refs" \
-              --steps refs,fixtures > "$OUT/refs.txt" 2>&1
+              --steps refs,fixtures --part "${REFS_PART:-1/1}" > "$OUT/refs.txt" 2>&1
           rm -f "$OUT/refs/gpu_suite.partial.txt" "$OUT/refs/gpu_suite_records.json" ;;
     fixtures) python3 -u "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/fixtures" \
                   --steps fixtures > "$OUT/fixtures.txt" 2>&1

@@ -20,9 +20,21 @@ def main():
     ap.add_argument("--quick", action="store_true", help="references and fixtures only, no repeatability")
     ap.add_argument("--steps", default="refs,fixtures,repeat,tables,torch",
                     help="which steps to run, comma-separated (default: all): refs, fixtures, repeat, tables, torch")
+    ap.add_argument("--part", default="1/1",
+                    help="K/N: only every N-th reference and fixture, from the K-th (a run too long for "
+                         "one call, in N calls)")
     ap.add_argument("--torch-json", default=None,
                     help="output of tests/benchmarks/torch_baselines.py on this machine: compare baselines")
     a = ap.parse_args()
+    try:
+        part, parts = (int(x) for x in a.part.split("/"))
+        if not 1 <= part <= parts:
+            raise ValueError
+    except ValueError:
+        ap.error(f"--part wants K/N with 1 <= K <= N, not {a.part!r}")
+
+    def mine(files):  # this part's share of a sorted list
+        return files[part - 1::parts]
     kwb = os.path.join(a.bin, "kwb")
     env = dict(os.environ)
     env["KWB_RUNNER"] = os.path.join(a.bin, "kwb-runner")
@@ -50,7 +62,7 @@ def main():
                 fh.write("\n".join(lines) + "\n\nFAILURES SO FAR:\n" + "\n".join(failures) + "\n")
 
     # 1. Reference solutions: cold (first build), then warm (cached build), all shapes, timed.
-    refs = sorted(glob.glob(os.path.join(a.source, "resources/tasks/reference/*.cu")))
+    refs = mine(sorted(glob.glob(os.path.join(a.source, "resources/tasks/reference/*.cu"))))
 
     def algorithm_keys():  # the cuDNN algorithm choices kept in the cache folder so far
         kept = {}
@@ -124,7 +136,7 @@ def main():
 
     # 2. Known-bad (and good) fixtures: each must get the verdict its second line names.
     checkpoint()
-    fixtures = sorted(glob.glob(os.path.join(a.source, "tests/fixtures/candidates/*/*.cu")))
+    fixtures = mine(sorted(glob.glob(os.path.join(a.source, "tests/fixtures/candidates/*/*.cu"))))
     for f in (fixtures if "fixtures" in steps else []):
         task = os.path.basename(os.path.dirname(f))
         with open(f) as fh:

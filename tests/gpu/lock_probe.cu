@@ -11,9 +11,10 @@
 // /dev/shm and IPC namespace, the limits, CUDA, then the seccomp filter and Landlock) before it
 // queues its work, since the lock is carried out by the driver inside the locked process.
 //
-// Modes: nocuda (no CUDA at all), initonly (cuInit, no context), idle (a context, nothing queued), spin (a 300 ms kernel), dmaspin (4 GiB of copies
-// queued ahead of a 200 ms kernel), long (a 3 s kernel), launcher (a 2 ms kernel and a line on
-// stdout, over and over: whether a locked process stops launching).
+// Modes: nocuda (no CUDA at all), initonly (cuInit, no context), idle (a context, nothing queued),
+// spin (a 300 ms kernel), dmaspin (4 GiB of copies queued ahead of a 200 ms kernel), long (a 3 s
+// kernel), launcher (a 2 ms kernel and a line on stdout, over and over: whether a locked process
+// stops launching).
 //
 // Built with the project where CUDA is (tests/gpu/CMakeLists.txt; tests/gpu/devbin.sh strips it
 // into BIN/bin); tests/gpu/device_steps.sh BIN OUT lock runs it both ways.
@@ -34,6 +35,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/gpu/device_kernels.h"
 #include "core/gpu/sandbox.h"
 
 namespace {
@@ -43,35 +45,9 @@ double msSince(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
 
-__device__ unsigned long long globalNs() {
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
-    return t;
-}
-
-__global__ void spin(unsigned long long ns) {
-    const unsigned long long t0 = globalNs();
-    while (globalNs() - t0 < ns) {
-    }
-}
-
-// One thread reads the global timer for `ns`; a gap over 20 us is another context's time slice.
-__global__ void watch(unsigned long long ns, unsigned long long* largestGap, int* gaps) {
-    const unsigned long long t0 = globalNs();
-    unsigned long long last = t0, largest = 0;
-    int n = 0;
-    for (;;) {
-        const unsigned long long t = globalNs();
-        if (t - last > largest)
-            largest = t - last;
-        if (t - last > 20000)
-            ++n;
-        last = t;
-        if (t - t0 >= ns)
-            break;
-    }
-    *largestGap = largest;
-    *gaps = n;
+// The job's own probes (device_kernels.h): a one-thread spin, and the watch before timing.
+cudaError_t spinMs(double ms, cudaStream_t s) {
+    return kwb::gpu::spin(ms * 1000.0, s);
 }
 
 // The job's confinement around CUDA's start (verify_job.cpp): false with the reason on stdout.
@@ -125,18 +101,18 @@ int child(const std::string& mode, bool confined) {
     if (confined && !confineAfterCuda())
         return 1;
     if (mode == "spin") {
-        spin<<<1, 1, 0, s>>>(300'000'000ULL);
+        spinMs(300, s);
     } else if (mode == "long") {
-        spin<<<1, 1, 0, s>>>(3'000'000'000ULL);
+        spinMs(3000, s);
     } else if (mode == "dmaspin") {
         for (int i = 0; i < 4; ++i)
             cudaMemcpyAsync(d, h, bytes, cudaMemcpyHostToDevice, s);
-        spin<<<1, 1, 0, s>>>(200'000'000ULL);
+        spinMs(200, s);
     } else if (mode == "launcher") {
         std::printf("queued\n");
         std::fflush(stdout);
         for (long i = 0;; ++i) {
-            spin<<<1, 1, 0, s>>>(2'000'000ULL);
+            spinMs(2, s);
             cudaStreamSynchronize(s);
             std::printf("%ld\n", i);
             std::fflush(stdout);
@@ -227,15 +203,15 @@ void endChild(Child& c) {
     c = {};
 }
 
+// The job's watch before timing (watchDevice: 3 ms, a gap over 20 us is another context's slice).
 struct Watch {
-    unsigned long long* gap = nullptr;
-    int* gaps = nullptr;
-    // One 3 ms watch: its largest gap in us and how many gaps passed 20 us.
+    kwb::gpu::DeviceWatch w;
+    void one() { kwb::gpu::watchDevice(3, 20, &w, nullptr); }
+    // One watch: its largest gap in us and how many gaps passed 20 us.
     std::string once() {
-        watch<<<1, 1>>>(3'000'000ULL, gap, gaps);
-        cudaDeviceSynchronize();
+        one();
         char b[64];
-        std::snprintf(b, sizeof b, "%llu us/%d", *gap / 1000, *gaps);
+        std::snprintf(b, sizeof b, "%.0f us/%d", w.largestGapUs, w.gaps);
         return b;
     }
     // Watches for `ms`, one after another: when each saw a gap, in ms from now.
@@ -244,19 +220,18 @@ struct Watch {
         const auto t0 = Clock::now();
         int n = 0, quiet = 0;
         while (msSince(t0) < ms) {
-            watch<<<1, 1>>>(3'000'000ULL, gap, gaps);
-            cudaDeviceSynchronize();
+            one();
             ++n;
-            if (*gaps > 0) {
+            if (w.gaps > 0) {
                 char b[48];
-                std::snprintf(b, sizeof b, " %.0f(%lluus)", msSince(t0), *gap / 1000);
+                std::snprintf(b, sizeof b, " %.0f(%.0fus)", msSince(t0), w.largestGapUs);
                 busy += b;
             } else {
                 ++quiet;
             }
         }
-        return std::to_string(n) + " watches, " + std::to_string(quiet) + " quiet; busy at ms:" +
-               (busy.empty() ? " none" : busy);
+        return std::to_string(n) + " watches, " + std::to_string(quiet) +
+               " quiet; busy at ms:" + (busy.empty() ? " none" : busy);
     }
 };
 
@@ -265,10 +240,14 @@ const char* stateName(int pid) {
     if (cuCheckpointProcessGetState(pid, &s) != CUDA_SUCCESS)
         return "unknown";
     switch (s) {
-    case CU_PROCESS_STATE_RUNNING: return "running";
-    case CU_PROCESS_STATE_LOCKED: return "locked";
-    case CU_PROCESS_STATE_CHECKPOINTED: return "checkpointed";
-    default: return "failed";
+    case CU_PROCESS_STATE_RUNNING:
+        return "running";
+    case CU_PROCESS_STATE_LOCKED:
+        return "locked";
+    case CU_PROCESS_STATE_CHECKPOINTED:
+        return "checkpointed";
+    default:
+        return "failed";
     }
 }
 
@@ -335,8 +314,6 @@ int parent(const char* self) {
     cudaSetDevice(0);
     cudaFree(nullptr);
     Watch w;
-    cudaMallocManaged(&w.gap, sizeof *w.gap);
-    cudaMallocManaged(&w.gaps, sizeof *w.gaps);
     std::printf("alone: %s\n", w.over(30).c_str());
 
     // The hole: held with SIGSTOP, the queued copies run, then the kernel behind them.

@@ -32,7 +32,8 @@
 #            appended to OUT/placement.txt (tests/benchmarks/placement_probe.cu, built here)
 #   refs     references (cold and warm) and known-bad fixtures (tests/gpu/gpu_suite.py; unbuffered, so
 #            a run cut short still leaves the lines it got to); REFS_PART=K/N: every N-th of each,
-#            from the K-th (the whole suite takes longer than one call)
+#            from the K-th (the whole suite takes longer than one call); REFS_STEPS=refs: the
+#            references alone; REFS_TIMEOUT=S: ended after S seconds, what it reached kept
 #   fixtures the known-bad fixtures alone, each with its verdict (and kwb-expect-detail) checked
 #   queue    the queue benchmark (queue_benchmark.sh; ONE_EVERY, default 4: every 4th sample one
 #            by one too, for the agreement), its lane breakdown into OUT/queue.txt, the rest packed
@@ -113,9 +114,13 @@ for step in "$@"; do
                     --same-seed --policy default= --out "$OUT/repeatsame.txt" > /dev/null ;;
     repeatall) python3 "$ROOT/tests/benchmarks/timing_repeat.py" --bin "$BIN/bin" --source "$ROOT" --reps 5 --all \
                    --policy default= --out "$OUT/repeatall.txt" > /dev/null ;;
-    refs) python3 -u "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/refs" \
-              --steps refs,fixtures --part "${REFS_PART:-1/1}" > "$OUT/refs.txt" 2>&1
-          rm -f "$OUT/refs/gpu_suite.partial.txt" "$OUT/refs/gpu_suite_records.json" ;;
+    refs) ${REFS_TIMEOUT:+timeout "$REFS_TIMEOUT"} python3 -u "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/refs" \
+              --steps "${REFS_STEPS:-refs,fixtures}" --part "${REFS_PART:-1/1}" > "$OUT/refs.txt" 2>&1
+          # a run that ended early (killed, or a crash) printed nothing yet: keep what it got to
+          p="$OUT/refs/gpu_suite.partial.txt"
+          [ -f "$p" ] && ! grep -q "passed, .* failed" "$OUT/refs.txt" &&
+              { echo "== what gpu_suite.py had reached"; cat "$p"; } >> "$OUT/refs.txt"
+          rm -f "$p" "$OUT/refs/gpu_suite_records.json" ;;
     fixtures) python3 -u "$ROOT/tests/gpu/gpu_suite.py" --bin "$BIN/bin" --source "$ROOT" --out "$OUT/fixtures" \
                   --steps fixtures > "$OUT/fixtures.txt" 2>&1
               rm -rf "$OUT/fixtures" ;;

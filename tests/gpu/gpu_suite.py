@@ -33,7 +33,7 @@ def main():
     except ValueError:
         ap.error(f"--part wants K/N with 1 <= K <= N, not {a.part!r}")
 
-    def mine(files):  # this part's share of a sorted list
+    def share(files):  # this part's share of a sorted list
         return files[part - 1::parts]
     kwb = os.path.join(a.bin, "kwb")
     env = dict(os.environ)
@@ -62,7 +62,7 @@ def main():
                 fh.write("\n".join(lines) + "\n\nFAILURES SO FAR:\n" + "\n".join(failures) + "\n")
 
     # 1. Reference solutions: cold (first build), then warm (cached build), all shapes, timed.
-    refs = mine(sorted(glob.glob(os.path.join(a.source, "resources/tasks/reference/*.cu"))))
+    refs = share(sorted(glob.glob(os.path.join(a.source, "resources/tasks/reference/*.cu"))))
 
     def algorithm_keys():  # the cuDNN algorithm choices kept in the cache folder so far
         kept = {}
@@ -136,7 +136,7 @@ def main():
 
     # 2. Known-bad (and good) fixtures: each must get the verdict its second line names.
     checkpoint()
-    fixtures = mine(sorted(glob.glob(os.path.join(a.source, "tests/fixtures/candidates/*/*.cu"))))
+    fixtures = share(sorted(glob.glob(os.path.join(a.source, "tests/fixtures/candidates/*/*.cu"))))
     for f in (fixtures if "fixtures" in steps else []):
         task = os.path.basename(os.path.dirname(f))
         with open(f) as fh:

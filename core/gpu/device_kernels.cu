@@ -65,6 +65,23 @@ __global__ void watchKernel(unsigned long long ns, unsigned long long thresholdN
     g_watch = c;
 }
 
+struct ClockCounts {
+    unsigned long long cycles, ns;
+};
+__device__ ClockCounts g_clock;
+
+// One thread counts its SM's cycles over `ns` of the global timer.
+__global__ void smClockKernel(unsigned long long ns) {
+    unsigned long long t0, t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    const long long c0 = clock64();
+    do {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    } while (t - t0 < ns);
+    const long long c1 = clock64();
+    g_clock = {static_cast<unsigned long long>(c1 - c0), t - t0};
+}
+
 __global__ void memsetNodeKernel(char* dst, std::size_t pitch, unsigned value, unsigned elementSize,
                                  std::size_t width, std::size_t height) {
     const std::size_t total = width * height;
@@ -264,6 +281,25 @@ cudaError_t watchDevice(double ms, double thresholdUs, DeviceWatch* out, cudaStr
         return e;
     out->largestGapUs = double(c.largest) / 1e3;
     out->gaps = int(c.gaps);
+    return cudaSuccess;
+}
+
+cudaError_t measureSmClock(double windowUs, int* mhz, cudaStream_t s) {
+    *mhz = 0;
+    // Read between a candidate's samples: an error its launches left is not this call's to clear.
+    if (auto pending = cudaPeekAtLastError(); pending != cudaSuccess)
+        return pending;
+    smClockKernel<<<1, 1, 0, s>>>(static_cast<unsigned long long>(windowUs * 1e3));
+    if (auto e = cudaGetLastError(); e != cudaSuccess)
+        return e;
+    ClockCounts c{};
+    if (auto e = cudaMemcpyFromSymbolAsync(&c, g_clock, sizeof c, 0, cudaMemcpyDeviceToHost, s);
+        e != cudaSuccess)
+        return e;
+    if (auto e = cudaStreamSynchronize(s); e != cudaSuccess)
+        return e;
+    if (c.ns > 0)
+        *mhz = static_cast<int>(double(c.cycles) * 1e3 / double(c.ns) + 0.5);
     return cudaSuccess;
 }
 

@@ -74,9 +74,9 @@ Failure ShapeRun::buildTimingSets() {
 }
 
 Failure ShapeRun::timeInterleaved() {
-    m_clockBefore = readSmClock(m_job.device);
+    m_clockBefore = readSmClock(m_job.device, m_st);
     // The clock-settling warm-up compares readings pair by pair: it reads after every pair.
-    SmClockReader clock([device = m_job.device] { return readSmClockMHz(device); },
+    SmClockReader clock([stream = m_st] { return readSmClockMHz(stream); },
                         m_job.timing.clockSettleMs > 0 ? 0 : 20);
     Timer timer(m_st, m_job.l2Bytes, [&clock] { return clock.read(); });
     TimingSets& sets = *m_sets;
@@ -100,7 +100,7 @@ Failure ShapeRun::timeInterleaved() {
         sets.hooks(mixSeed(m_job.seed, 0x61756469ull)));
     m_cand.bufferSets = m_base.bufferSets = sets.sets();
     m_cand.warmL2 = m_base.warmL2 = m_warmL2;
-    m_clockAfter = readSmClock(m_job.device);
+    m_clockAfter = readSmClock(m_job.device, m_st);
     if (sets.failure())
         return sets.failure();
     if (terr.empty())

@@ -1,31 +1,31 @@
 #pragma once
-// Reads the SM clock through NVML, loaded at run time (NVML ships with the driver, not the
-// toolkit). Without NVML, clocks read as 0 and timing goes on.
+// Reads the SM clock on the device itself: a one-thread kernel counts its SM's cycles over a few
+// tens of microseconds of the global timer (device_kernels.h measureSmClock). The job needs no
+// NVML for it (whose start cost each job about 20 ms on its lane's critical path, and whose files
+// it had to open before its filters). Where it fails, clocks read as 0 and timing goes on.
 #include <chrono>
 #include <functional>
 #include <optional>
+
+#include <cuda_runtime_api.h>
 
 namespace kwb::gpu {
 
 struct SmClock {
     int currentMHz = 0;
-    int maxMHz = 0;
+    int maxMHz = 0; // the device's peak (cudaDevAttrClockRate)
 };
 
-SmClock readSmClock(int device);
+// The clock now, measured on `stream` (it waits for the stream), and the device's peak.
+SmClock readSmClock(int device, cudaStream_t stream);
 
-// Starts NVML (the first reading otherwise does), on any thread.
-void startSmClock();
+// The current SM clock alone (0 where unknown), measured on `stream`.
+int readSmClockMHz(cudaStream_t stream);
 
-// The current SM clock alone (one NVML call; 0 where unknown).
-int readSmClockMHz(int device);
-
-// The SM clock for the timing loop, read when the loop asks, between samples, and from NVML at
-// most once per `intervalMs` (the last reading otherwise). A reading taken on another thread
-// can land inside a timed sample, and an NVML query is a driver call on the device: calls on
-// the device from elsewhere while a sample runs can stall it (sample_spread.py --beside). One
-// taken after every sample pair costs a driver call of about a millisecond, as long as a short
-// shape's pair. Throttling, which the loop filters on, lasts far longer than the interval.
+// The SM clock for the timing loop, read when the loop asks, between samples, and measured at
+// most once per `intervalMs` (the last reading otherwise): each reading is a kernel and a wait for
+// the stream, and throttling, which the loop filters on, lasts far longer than the interval. A
+// reading taken from another thread could land inside a timed sample.
 class SmClockReader {
 public:
     SmClockReader(std::function<int()> read, double intervalMs);

@@ -269,7 +269,8 @@ std::string Timer::warmUp(const Batch& a, const Batch& b, const TimingPolicy& p,
             break;
     }
     // Until the clock settles: two readings in a row within one 15 MHz step, neither below
-    // the highest seen. Without a probe (or NVML), readings are 0 and this ends at once.
+    // the highest seen. Without a probe (or a clock the device gave), readings are 0 and this ends
+    // at once.
     for (int last = clock(), peak = last;;) {
         if (last <= 0 || since(w0) >= warmupMs + p.clockSettleMs)
             break;

@@ -12,7 +12,6 @@
 #include <iostream>
 #include <string>
 #include <sys/prctl.h>
-#include <thread>
 #include <unistd.h>
 
 #include <cuda_runtime.h>
@@ -24,7 +23,6 @@
 #include "core/gpu/probe_job.h"
 #include "core/gpu/sandbox.h"
 #include "core/gpu/shape_runner.h"
-#include "core/gpu/sm_clock.h"
 #include "core/model/task.h"
 #include "core/protocol/job_channel.h"
 #include "core/protocol/protocol.h"
@@ -223,8 +221,6 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
         result["baseline"] = {{"label", b->label()}, {"kind", b->kind()}};
 
     mark("device_ready");
-    (void)readSmClock(device); // NVML opens its files now, before the filters
-    mark("nvml_ready");
     result["sandbox"] = confine(spec, library, sandbox);
     mark("confined");
 
@@ -321,13 +317,10 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
             // CUDA's start alone, ahead of this job's turn: a process touching the device stalls
             // another's samples (sample_spread.py --beside), so the worker holds this child
             // still while another job times (worker_session.h); the libraries' handles wait
-            // for the warm line (warmJob). NVML starts beside CUDA, on a thread of its own,
-            // off the job's own load (the job's clock readings find it started).
-            std::thread nvmlStart([] { startSmClock(); });
+            // for the warm line (warmJob).
             if (cudaSetDevice(preparedDevice) == cudaSuccess)
                 (void)cudaFree(nullptr);
             cudaGetLastError(); // runVerifyJob reports a device that does not start
-            nvmlStart.join();
         } else if (type == "calibrate") {
             // Answered before the candidate exists, so the worker may cache what this says.
             auto ceilings = measureCeilings(preparedDevice);

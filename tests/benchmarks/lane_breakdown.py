@@ -49,7 +49,8 @@ def main():
     prewarm_age = []  # how long the warm sent ahead had when the job asked for it (held time too)
     prewarmed_by_quarter = [[], [], [], []]
     # The job from its spec's arrival to the candidate's load, and its steps (timeline_ms marks;
-    # device_ready, nvml_ready and confined only in records that have them).
+    # device_ready, nvml_ready and confined only in records that have them; nvml_ready only from
+    # builds that started NVML in the job).
     load = {k: [] for k in ("loaded", "device", "nvml", "confine", "dlopen")}
     parts = {k: [] for k in ("sampling", "sampling_refresh", "sampling_timed", "sampling_checks",
                              "sampling_audits", "sampling_clock", "warmup", "capture", "capture_graphs",
@@ -86,10 +87,13 @@ def main():
         tl = r.get("timeline_ms", {})
         if "candidate_loaded" in tl:
             load["loaded"].append(tl["candidate_loaded"])
-            if all(k in tl for k in ("cuda_ready", "device_ready", "nvml_ready", "confined")):
+            if all(k in tl for k in ("cuda_ready", "device_ready", "confined")):
                 load["device"].append(tl["device_ready"] - tl["cuda_ready"])
-                load["nvml"].append(tl["nvml_ready"] - tl["device_ready"])
-                load["confine"].append(tl["confined"] - tl["nvml_ready"])
+                # Builds that started NVML in the job marked it (nvml_ready); later ones have none.
+                after_device = tl.get("nvml_ready", tl["device_ready"])
+                if "nvml_ready" in tl:
+                    load["nvml"].append(after_device - tl["device_ready"])
+                load["confine"].append(tl["confined"] - after_device)
                 load["dlopen"].append(tl["candidate_loaded"] - tl["confined"])
         c = s = t = 0.0
         for shape in r.get("shapes", []):

@@ -185,33 +185,35 @@ void wrongTimedOutput() {
 
 } // namespace
 
-// The SM clock the timing loop reads after each sample pair: NVML is asked at most once per
-// interval and the reading in between is the last one (asked again once the interval is over);
-// with no interval, every time. The real reading is what readSmClock gives, 0 where NVML is
-// missing (timing goes on without a throttle filter).
+// The SM clock the timing loop reads after each sample pair: measured at most once per interval
+// and the reading in between is the last one (measured again once the interval is over); with no
+// interval, every time. The real reading is what readSmClock gives (a kernel counting an SM's
+// cycles), 0 where there is no device (timing goes on without a throttle filter).
 void smClockReader() {
     int calls = 0;
     kwb::gpu::SmClockReader reader([&calls] { return 1000 + ++calls; }, 40);
     CHECK(reader.read() == 1001);
     CHECK_MSG(reader.read() == 1001 && reader.read() == 1001 && calls == 1,
-              "asked NVML " + std::to_string(calls) + " times within the interval");
+              "measured " + std::to_string(calls) + " times within the interval");
     std::this_thread::sleep_for(std::chrono::milliseconds(60));
     CHECK_MSG(reader.read() == 1002 && calls == 2,
               "after the interval: " + std::to_string(calls) + " calls");
     kwb::gpu::SmClockReader every([&calls] { return ++calls; }, 0);
     const int a = every.read(), b = every.read();
-    CHECK_MSG(b == a + 1, "with no interval, each read asks NVML");
+    CHECK_MSG(b == a + 1, "with no interval, each read measures");
 
-    const kwb::gpu::SmClock direct = kwb::gpu::readSmClock(0);
-    kwb::gpu::SmClockReader nvml([] { return kwb::gpu::readSmClockMHz(0); }, 20);
-    const int mhz = nvml.read();
+    const kwb::gpu::SmClock direct = kwb::gpu::readSmClock(0, nullptr);
+    kwb::gpu::SmClockReader measured([] { return kwb::gpu::readSmClockMHz(nullptr); }, 20);
+    const int mhz = measured.read();
     if (direct.maxMHz <= 0) {
-        CHECK_MSG(mhz == 0, "no NVML here, yet the reader read " + std::to_string(mhz));
-        std::printf("SKIP smClockReader's NVML reading: no NVML on this machine (only the 0 it "
-                    "reads then is checked)\n");
+        CHECK_MSG(mhz == 0 && direct.currentMHz == 0,
+                  "no device here, yet the reader read " + std::to_string(mhz));
+        std::printf("SKIP smClockReader's measured reading: no CUDA device on this machine (only "
+                    "the 0 it reads then is checked)\n");
         return;
     }
-    CHECK_MSG(mhz > 0 && mhz <= direct.maxMHz,
+    // The measured clock may pass the device's nominal peak by the timer's step.
+    CHECK_MSG(mhz > 0 && mhz <= direct.maxMHz * 1.02 && direct.currentMHz > 0,
               std::to_string(mhz) + " MHz of " + std::to_string(direct.maxMHz));
 }
 

@@ -268,16 +268,26 @@ cudaError_t spin(double microseconds, cudaStream_t s) {
     return cudaGetLastError();
 }
 
+namespace {
+
+// After a one-thread probe kernel on `s`: its launch's error, or its result slot read back
+// (g_watch, g_clock) once the stream is done.
+template <class Slot> cudaError_t readProbeSlot(const Slot& slot, Slot* out, cudaStream_t s) {
+    if (auto e = cudaGetLastError(); e != cudaSuccess)
+        return e;
+    if (auto e = cudaMemcpyFromSymbolAsync(out, slot, sizeof(Slot), 0, cudaMemcpyDeviceToHost, s);
+        e != cudaSuccess)
+        return e;
+    return cudaStreamSynchronize(s);
+}
+
+} // namespace
+
 cudaError_t watchDevice(double ms, double thresholdUs, DeviceWatch* out, cudaStream_t s) {
     watchKernel<<<1, 1, 0, s>>>(static_cast<unsigned long long>(ms * 1e6),
                                 static_cast<unsigned long long>(thresholdUs * 1e3));
-    if (auto e = cudaGetLastError(); e != cudaSuccess)
-        return e;
     WatchCounts c{};
-    if (auto e = cudaMemcpyFromSymbolAsync(&c, g_watch, sizeof c, 0, cudaMemcpyDeviceToHost, s);
-        e != cudaSuccess)
-        return e;
-    if (auto e = cudaStreamSynchronize(s); e != cudaSuccess)
+    if (auto e = readProbeSlot(g_watch, &c, s); e != cudaSuccess)
         return e;
     out->largestGapUs = double(c.largest) / 1e3;
     out->gaps = int(c.gaps);
@@ -290,13 +300,8 @@ cudaError_t measureSmClock(double windowUs, int* mhz, cudaStream_t s) {
     if (auto pending = cudaPeekAtLastError(); pending != cudaSuccess)
         return pending;
     smClockKernel<<<1, 1, 0, s>>>(static_cast<unsigned long long>(windowUs * 1e3));
-    if (auto e = cudaGetLastError(); e != cudaSuccess)
-        return e;
     ClockCounts c{};
-    if (auto e = cudaMemcpyFromSymbolAsync(&c, g_clock, sizeof c, 0, cudaMemcpyDeviceToHost, s);
-        e != cudaSuccess)
-        return e;
-    if (auto e = cudaStreamSynchronize(s); e != cudaSuccess)
+    if (auto e = readProbeSlot(g_clock, &c, s); e != cudaSuccess)
         return e;
     if (c.ns > 0)
         *mhz = static_cast<int>(double(c.cycles) * 1e3 / double(c.ns) + 0.5);

@@ -67,19 +67,28 @@ __global__ void watchKernel(unsigned long long ns, unsigned long long thresholdN
 
 struct ClockCounts {
     unsigned long long cycles, ns;
+    unsigned sameSm; // the thread read both counters on one SM (it was not moved in between)
 };
 __device__ ClockCounts g_clock;
 
-// One thread counts its SM's cycles over `ns` of the global timer.
+// One thread counts its SM's cycles over at least `ns` of the global timer, from one of the
+// timer's steps to another: the timer moves in steps (about a microsecond on some parts), so a
+// window started anywhere inside a step would be off by up to a step.
 __global__ void smClockKernel(unsigned long long ns) {
-    unsigned long long t0, t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    unsigned long long first, t0, t;
+    unsigned sm0, sm1;
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(sm0));
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(first));
+    do {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    } while (t0 == first);
     const long long c0 = clock64();
     do {
         asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
     } while (t - t0 < ns);
     const long long c1 = clock64();
-    g_clock = {static_cast<unsigned long long>(c1 - c0), t - t0};
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(sm1));
+    g_clock = {static_cast<unsigned long long>(c1 - c0), t - t0, sm0 == sm1 ? 1u : 0u};
 }
 
 __global__ void memsetNodeKernel(char* dst, std::size_t pitch, unsigned value, unsigned elementSize,
@@ -303,7 +312,9 @@ cudaError_t measureSmClock(double windowUs, int* mhz, cudaStream_t s) {
     ClockCounts c{};
     if (auto e = readProbeSlot(g_clock, &c, s); e != cudaSuccess)
         return e;
-    if (c.ns > 0)
+    // Another SM's counter at the end (the thread moved, a time slice's preemption) counts
+    // nothing of this SM's: no reading.
+    if (c.ns > 0 && c.sameSm)
         *mhz = static_cast<int>(double(c.cycles) * 1e3 / double(c.ns) + 0.5);
     return cudaSuccess;
 }

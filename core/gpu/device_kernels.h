@@ -76,9 +76,10 @@ struct DeviceWatch {
 // that holds a context but sends no work shows none either (tests/benchmarks/contention_probe.cu).
 // Waits for the stream.
 cudaError_t watchDevice(double ms, double thresholdUs, DeviceWatch* out, cudaStream_t s);
-// The SM clock in MHz as an SM counts it: one thread reads its cycle counter and the global timer
-// `windowUs` apart (the timer moves in steps well under a microsecond: tens of microseconds give
-// the clock to a fraction of a per cent). Waits for the stream; *mhz is 0 where it fails.
+// The SM clock in MHz as an SM counts it: one thread reads its cycle counter at two steps of the
+// global timer at least `windowUs` apart (the timer moves in steps of up to about a microsecond,
+// and a window between two steps has no error from them). Waits for the stream; *mhz is 0 where it
+// fails or the thread was moved to another SM in between.
 cudaError_t measureSmClock(double windowUs, int* mhz, cudaStream_t s);
 // Replaces each memset node of `graph` that writes at most `maxBytes` by a kernel node writing
 // the same bytes, with the same dependencies. A captured cudaMemsetAsync becomes a memset node

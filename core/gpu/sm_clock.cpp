@@ -9,24 +9,40 @@
 namespace kwb::gpu {
 
 namespace {
-// Long enough for the timer's steps to matter little, short beside a sample pair.
+// Long enough for the few nanoseconds each end costs to matter little, short beside a sample pair.
 constexpr double kWindowUs = 30;
+// Readings above the device's peak by more than this (per cent) are not the clock.
+constexpr int kOverPeakPercent = 1;
+
+int peakMHz(int device) {
+    int khz = 0;
+    return cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, device) == cudaSuccess ? khz / 1000
+                                                                                     : 0;
+}
+
 } // namespace
 
 SmClock readSmClock(int device, cudaStream_t stream) {
     SmClock c;
     c.currentMHz = readSmClockMHz(stream);
-    int khz = 0;
-    if (cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, device) == cudaSuccess)
-        c.maxMHz = khz / 1000;
+    c.maxMHz = peakMHz(device);
     return c;
 }
 
 int readSmClockMHz(cudaStream_t stream) {
-    int mhz = 0;
-    if (measureSmClock(kWindowUs, &mhz, stream) != cudaSuccess)
-        return 0;
-    return mhz;
+    int device = 0;
+    const int peak = cudaGetDevice(&device) == cudaSuccess ? peakMHz(device) : 0;
+    // A reading the SM could not have counted (the thread moved to another SM, or above the
+    // peak) is taken once more, then left unknown (0): the timing loop keeps the pairs it follows
+    // rather than filter them against a peak that never was.
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        int mhz = 0;
+        if (measureSmClock(kWindowUs, &mhz, stream) != cudaSuccess)
+            return 0;
+        if (mhz > 0 && (peak <= 0 || mhz * 100 <= peak * (100 + kOverPeakPercent)))
+            return mhz;
+    }
+    return 0;
 }
 
 SmClockReader::SmClockReader(std::function<int()> read, double intervalMs)

@@ -1,8 +1,8 @@
 #pragma once
 // Reads the SM clock on the device itself: a one-thread kernel counts its SM's cycles over a few
 // tens of microseconds of the global timer (device_kernels.h measureSmClock). The job needs no
-// NVML for it (whose start cost each job about 20 ms on its lane's critical path, and whose files
-// it had to open before its filters). Where it fails, clocks read as 0 and timing goes on.
+// NVML for it (whose start lay on the lane's critical path in every job, and whose files it had to
+// open before its filters). Where it fails, clocks read as 0 and timing goes on.
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -19,7 +19,9 @@ struct SmClock {
 // The clock now, measured on `stream` (it waits for the stream), and the device's peak.
 SmClock readSmClock(int device, cudaStream_t stream);
 
-// The current SM clock alone (0 where unknown), measured on `stream`.
+// The current SM clock alone, measured on `stream` (the current device's): 0 where unknown, and
+// where two readings in a row were not the clock (above the device's peak, or counted across two
+// SMs).
 int readSmClockMHz(cudaStream_t stream);
 
 // The SM clock for the timing loop, read when the loop asks, between samples, and measured at

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The GPU side of one revision, built here for the GPU machine: kwb, kwb-runner, kwb-job and
-# kwb-baseline-selftest (and kwb-lock-probe), without the window (RelWithDebInfo, warnings as errors), stripped into
+# kwb-baseline-selftest (and kwb-lock-probe, kwb_timing_unit_tests), without the window (RelWithDebInfo, warnings as errors), stripped into
 # .devbin/NAME/bin, the folder device_steps.sh and queue_benchmark.sh take (carry .devbin/NAME).
 #   tests/gpu/devbin.sh REV NAME [JOBS]
 # REV "." is this checkout as it is, uncommitted changes included; any other revision is built
@@ -28,11 +28,11 @@ mkdir -p "$build"
 cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKWB_WERROR=ON \
   -DKWB_GUI=OFF > "$build/configure.log" 2>&1 || { cat "$build/configure.log" >&2; exit 1; }
 cmake --build "$build" -j "$jobs" --target kwb kwb-runner kwb-job kwb-baseline-selftest
-# The lock probe where the revision has one (device_steps.sh lock).
-probe=$(cmake --build "$build" --target help | grep -o 'kwb-lock-probe' | head -1 || true)
-[[ -n $probe ]] && cmake --build "$build" -j "$jobs" --target kwb-lock-probe
+# The lock probe and the timing unit tests where the revision has them (device_steps.sh lock, units).
+extra=$(cmake --build "$build" --target help | grep -oE '^(kwb-lock-probe|kwb_timing_unit_tests)\b' | sort -u || true)
+[[ -n $extra ]] && cmake --build "$build" -j "$jobs" --target $extra
 mkdir -p "$out/bin"
-for b in kwb kwb-runner kwb-job kwb-baseline-selftest $probe; do
+for b in kwb kwb-runner kwb-job kwb-baseline-selftest $extra; do
   strip -o "$out/bin/$b" "$build/bin/$b"
 done
 echo "devbin: $(git -C "$src" rev-parse --short HEAD)$([[ $rev == . && -n $(git -C "$src" status --porcelain) ]] && echo ' (with uncommitted changes)') in $out/bin ($(du -sh "$out/bin" | cut -f1))"

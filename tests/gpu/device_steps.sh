@@ -23,6 +23,8 @@
 #            still on the device: its queued work drained, its launches stopped, what it costs
 #            (tests/gpu/lock_probe.cu, BIN/bin/kwb-lock-probe), children plain then confined as a
 #            job, into OUT/lock.txt
+#   units    the timing unit tests (BIN/bin/kwb_timing_unit_tests) with the device: the SM clock's
+#            readings among them, into OUT/units.txt
 #   libstart what a job child's first NVML start and library handles cost in a fresh process, and
 #            whether making them sends the GPU any kernel (Nsight Compute lists what it sees)
 #            (tests/benchmarks/library_start_probe.cpp, built here), into OUT/libstart.txt
@@ -87,6 +89,7 @@ for step in "$@"; do
             timeout 90 "$BIN/bin/kwb-lock-probe" $([ $how = confined ] && echo confined) 2>&1
             echo "exit: $?"
         done > "$OUT/lock.txt" ;;
+    units) "$BIN/bin/kwb_timing_unit_tests" > "$OUT/units.txt" 2>&1 ;;
     libstart) nvcc -O2 -o "$BIN/library_start_probe" "$ROOT/tests/benchmarks/library_start_probe.cpp" \
                   -lcublas -lcublasLt -lcudnn -ldl && {
                   for run in 1 2; do echo "== run $run"; "$BIN/library_start_probe"; done

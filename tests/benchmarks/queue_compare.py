@@ -2,7 +2,9 @@
 """Two queue benchmark projects side by side (queue_benchmark.sh's queue.kwbproj of two builds,
 run one after the other on one machine): the samples both verified, matched by task and source
 hash; how many verdicts are equal; the speedups of A over B, per sample (geometric mean over
-shapes) and per shape name: median, range, and which differ by more than 2 % (task and difference).
+shapes) and per shape name: median, range, and which differ by more than 2 % (task and difference);
+and each sample's lane time (the record's queue gpu_seconds), B's less A's: median, range, and the
+samples whose lane time differs by more than half a second (a side that sampled to its cap).
 
     tests/benchmarks/queue_compare.py A.kwbproj B.kwbproj [--names A B]
 """
@@ -15,7 +17,9 @@ def load(path):
         for (text,) in db.execute("SELECT record_json FROM verifications"):
             r = json.loads(text)
             shapes = {s["name"]: s.get("speedup") for s in r.get("shapes", [])}
-            out[(r.get("task_id"), r.get("source_hash"))] = (r.get("verdict"), r.get("geomean_speedup"), shapes)
+            lane = (r.get("queue") or {}).get("gpu_seconds")
+            out[(r.get("task_id"), r.get("source_hash"))] = (r.get("verdict"), r.get("geomean_speedup"), shapes,
+                                                             lane)
     return out
 
 
@@ -55,6 +59,16 @@ def main():
         beyond = sorted((t, r) for t, r in moved if abs(r) > 0.02)
         if beyond:
             print("    beyond 2 %: " + ", ".join(f"{t} {100 * r:+.2f} %" for t, r in beyond))
+    lane = sorted((b[k][3] - a[k][3], k[0]) for k in common
+                  if a[k][3] is not None and b[k][3] is not None)
+    if lane:
+        d = [x for x, _ in lane]
+        print(f"lane time per sample, {nb} less {na}: n={len(d)}, median {1000 * statistics.median(d):+.0f} ms, "
+              f"from {1000 * d[0]:+.0f} to {1000 * d[-1]:+.0f} ms")
+        far = [(t, x) for x, t in lane if abs(x) > 0.5]
+        if far:
+            print(f"  over half a second apart: {len(far)}: " +
+                  ", ".join(f"{t} {1000 * x:+.0f} ms" for t, x in far))
     return 0
 
 

@@ -48,6 +48,10 @@ def main():
     before_prewarmed, before_prewarm_missed = [], []
     prewarm_age = []  # how long the warm sent ahead had when the job asked for it (held time too)
     prewarmed_by_quarter = [[], [], [], []]
+    # The wait for a warm sent ahead by its age when the job asked (ms): under 400, 400-700,
+    # 700-1000, 1000 and over; is a longer wait only a younger warm?
+    age_edges = (400, 700, 1000)
+    prewarmed_by_age = [[], [], [], []]
     # The job from its spec's arrival to the candidate's load, and its steps (timeline_ms marks;
     # device_ready, nvml_ready and confined only in records that have them; nvml_ready only from
     # builds that started NVML in the job).
@@ -81,6 +85,7 @@ def main():
                     prewarmed_by_quarter[min(3, 4 * len(lane[:-1]) // len(recs))].append(w["warm_done"])
             if w.get("prewarmed") and "prewarm_age_ms" in w:
                 prewarm_age.append(w["prewarm_age_ms"])
+                prewarmed_by_age[sum(w["prewarm_age_ms"] >= e for e in age_edges)].append(w["warm_done"])
         ahead += 1 if w.get("child_started_ahead") else 0
         if "job_done" in w and "build_done" in w:
             job.append(w["job_done"] - w["build_done"])
@@ -175,6 +180,10 @@ def main():
     if any(prewarmed_by_quarter):
         print("        by quarter of the run (the builds run in the first): " + ", ".join(
             f"{statistics.mean(q):.0f} ms (n={len(q)})" if q else "-" for q in prewarmed_by_quarter))
+    if any(prewarmed_by_age):
+        bins = ("under 400 ms", "400-700 ms", "700-1000 ms", "1000 ms and over")
+        print("        the wait by the warm's age, median: " + ", ".join(
+            f"{b} {statistics.median(q):.0f} ms (n={len(q)})" for b, q in zip(bins, prewarmed_by_age) if q))
     line("warmed ahead for another task, warmed again", out["before_job_prewarm_missed"], 3)
     line("child started for it", out["before_job_fresh"], 2)
     line("the job", out["job"], 1)

@@ -76,8 +76,9 @@ Failure ShapeRun::buildTimingSets() {
 Failure ShapeRun::timeInterleaved() {
     m_clockBefore = readSmClock(m_job.device, m_st);
     // The clock-settling warm-up compares readings pair by pair: it reads after every pair.
-    SmClockReader clock([stream = m_st] { return readSmClockMHz(stream); },
-                        m_job.timing.clockSettleMs > 0 ? 0 : 20);
+    SmClockReader clock(
+        [stream = m_st, peak = m_clockBefore.maxMHz] { return readSmClockMHz(stream, peak); },
+        m_job.timing.clockSettleMs > 0 ? 0 : 20);
     Timer timer(m_st, m_job.l2Bytes, [&clock] { return clock.read(); });
     TimingSets& sets = *m_sets;
     TimingPolicy policy = m_job.timing;

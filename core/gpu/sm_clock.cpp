@@ -24,14 +24,12 @@ int peakMHz(int device) {
 
 SmClock readSmClock(int device, cudaStream_t stream) {
     SmClock c;
-    c.currentMHz = readSmClockMHz(stream);
     c.maxMHz = peakMHz(device);
+    c.currentMHz = readSmClockMHz(stream, c.maxMHz);
     return c;
 }
 
-int readSmClockMHz(cudaStream_t stream) {
-    int device = 0;
-    const int peak = cudaGetDevice(&device) == cudaSuccess ? peakMHz(device) : 0;
+int readSmClockMHz(cudaStream_t stream, int peak) {
     // A reading the SM could not have counted (the thread moved to another SM, or above the
     // peak) is taken once more, then left unknown (0): the timing loop keeps the pairs it follows
     // rather than filter them against a peak that never was.

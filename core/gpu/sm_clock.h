@@ -19,10 +19,10 @@ struct SmClock {
 // The clock now, measured on `stream` (it waits for the stream), and the device's peak.
 SmClock readSmClock(int device, cudaStream_t stream);
 
-// The current SM clock alone, measured on `stream` (the current device's): 0 where unknown, and
-// where two readings in a row were not the clock (above the device's peak, or counted across two
-// SMs).
-int readSmClockMHz(cudaStream_t stream);
+// The current SM clock alone, measured on `stream`: 0 where unknown, and where two readings in a
+// row were not the clock (above `peak`, the device's, by more than 1 %, or counted across two
+// SMs). peak 0: no peak to check against.
+int readSmClockMHz(cudaStream_t stream, int peak);
 
 // The SM clock for the timing loop, read when the loop asks, between samples, and measured at
 // most once per `intervalMs` (the last reading otherwise): each reading is a kernel and a wait for

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The GPU side of one revision, built here for the GPU machine: kwb, kwb-runner, kwb-job and
-# kwb-baseline-selftest (and kwb-lock-probe, kwb_timing_unit_tests), without the window (RelWithDebInfo, warnings as errors), stripped into
-# .devbin/NAME/bin, the folder device_steps.sh and queue_benchmark.sh take (carry .devbin/NAME).
+# kwb-baseline-selftest (and kwb-lock-probe, kwb_timing_unit_tests), without the window
+# (RelWithDebInfo, warnings as errors), stripped into .devbin/NAME/bin, the folder device_steps.sh
+# and queue_benchmark.sh take (carry .devbin/NAME).
 #   tests/gpu/devbin.sh REV NAME [JOBS]
 # REV "." is this checkout as it is, uncommitted changes included; any other revision is built
 # in a worktree of its own under .devbin/src-NAME. Run from the repository root. With ccache's

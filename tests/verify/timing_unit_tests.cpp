@@ -205,7 +205,8 @@ void smClockReader() {
     CHECK_MSG(b == a + 1, "with no interval, each read measures");
 
     const kwb::gpu::SmClock direct = kwb::gpu::readSmClock(0, nullptr);
-    kwb::gpu::SmClockReader measured([] { return kwb::gpu::readSmClockMHz(nullptr); }, 20);
+    kwb::gpu::SmClockReader measured(
+        [peak = direct.maxMHz] { return kwb::gpu::readSmClockMHz(nullptr, peak); }, 20);
     const int mhz = measured.read();
     if (direct.maxMHz <= 0) {
         CHECK_MSG(mhz == 0 && direct.currentMHz == 0,
@@ -227,7 +228,7 @@ void smClockReader() {
         (void)kwb::gpu::measureSmClock(30, &raw, nullptr);
         rawNone += raw <= 0;
         rawOver += raw * 100 > direct.maxMHz * 101;
-        const int r = kwb::gpu::readSmClockMHz(nullptr);
+        const int r = kwb::gpu::readSmClockMHz(nullptr, direct.maxMHz);
         over += r * 100 > direct.maxMHz * 101;
         if (r > 0) {
             ++known;

@@ -67,6 +67,9 @@ struct StartedJob {
     std::optional<protocol::JobChannelReader> channel; // checks every line the child sends
     bool wrapped = false;                              // under a JobWrapper: its end is waited for
     bool settled = false; // it read its key and prepare line (jobChildSettled)
+    Clock::time_point started = Clock::now();
+    std::optional<Clock::time_point> heldSince; // held now (holdJobChild), since then
+    Clock::duration held{};                     // the stretches it was held, ended ones
     ~StartedJob() {
         if (child.running())
             child.killGroup();
@@ -237,6 +240,22 @@ void holdJobChild(StartedJob& job, bool hold) {
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     job.child.signalGroup(hold ? SIGSTOP : SIGCONT);
+    if (hold && !job.heldSince)
+        job.heldSince = Clock::now();
+    if (!hold && job.heldSince) {
+        job.held += Clock::now() - *job.heldSince;
+        job.heldSince.reset();
+    }
+}
+
+JobChildClock jobChildClock(const StartedJob& job) {
+    using Ms = std::chrono::duration<double, std::milli>;
+    const auto now = Clock::now();
+    Clock::duration held = job.held;
+    if (job.heldSince)
+        held += now - *job.heldSince;
+    return {Ms(now - job.started).count(), Ms(held).count(),
+            Ms(job.started.time_since_epoch()).count()};
 }
 
 std::optional<bool> holdAheadAfter(const nlohmann::json& event) {

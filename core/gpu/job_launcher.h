@@ -73,6 +73,13 @@ void holdJobChild(StartedJob& job, bool hold);
 // Whether the child has read its key and prepare line: it is past asking to die with the worker,
 // so it may be held whatever is sent to it later. Once true, stays true.
 bool jobChildSettled(StartedJob& job);
+// How a child started ahead has spent its life so far, for the record: its age, the time it was
+// held, and when it was started on the host's monotonic clock (steady_clock, which the child's own
+// stamps use too: PreparedJob's "monotonic_ms").
+struct JobChildClock {
+    double ageMs = 0, heldMs = 0, startedMonotonicMs = 0;
+};
+JobChildClock jobChildClock(const StartedJob& job);
 // Whether a job's event opens or closes a stretch in which it times (true: hold the children
 // started ahead; false: let them go on); none for the other events.
 std::optional<bool> holdAheadAfter(const nlohmann::json& event);

@@ -34,6 +34,18 @@ nlohmann::json failed(const std::string& verdict, const std::string& detail) {
     return {{"verdict", verdict}, {"detail", detail}, {"shapes", nlohmann::json::array()}};
 }
 
+// Now on the host's monotonic clock (steady_clock), which the worker's stamps of this child use
+// too (jobChildClock): where a child started ahead spent its time before its job, for the record.
+double monotonicMs() {
+    return std::chrono::duration<double, std::milli>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+void stamp(PreparedJob* pre, const char* what) {
+    pre->report["monotonic_ms"][what] = monotonicMs();
+}
+
 bool wanted(const std::vector<std::string>& only, const std::string& shape) {
     return only.empty() || std::find(only.begin(), only.end(), shape) != only.end();
 }
@@ -314,6 +326,7 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
         if (type == "prepare") {
             (void)applyResourceLimits(); // before CUDA starts, as in runVerifyJob
             preparedDevice = spec->value("device", 0);
+            stamp(prepared, "prepare_read");
             // CUDA's start alone, ahead of this job's turn: a process touching the device stalls
             // another's samples (sample_spread.py --beside), so the worker holds this child
             // still while another job times (worker_session.h); the libraries' handles wait
@@ -321,6 +334,7 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
             if (cudaSetDevice(preparedDevice) == cudaSuccess)
                 (void)cudaFree(nullptr);
             cudaGetLastError(); // runVerifyJob reports a device that does not start
+            stamp(prepared, "cuda_ready");
         } else if (type == "calibrate") {
             // Answered before the candidate exists, so the worker may cache what this says.
             auto ceilings = measureCeilings(preparedDevice);
@@ -329,7 +343,9 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
             else
                 channel.send({{"type", "calibrated"}, {"error", ceilings.error().message}});
         } else if (type == "warm") {
+            stamp(prepared, "warm_read");
             warmJob(*spec, prepared);
+            stamp(prepared, "warm_done");
             // Answered before the candidate exists, so the worker may keep what this line says:
             // the algorithms the baseline's searches chose (algorithm_choices.h).
             channel.send({{"type", "warmed"}, {"algorithm_choices", foundAlgorithms()}});
@@ -355,6 +371,7 @@ int jobMain() {
     // A worker that ends, cancelled or crashed, takes its job with it: first thing, so also a
     // child it started ahead and holds stopped (worker_session.h) is bound by it.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    const double mainMs = monotonicMs();
     // First, while the job has one thread: a /dev/shm and IPC of its own (sandbox.h). Without
     // namespaces the job gets none; the record says which.
     std::string shmWhy;
@@ -363,6 +380,7 @@ int jobMain() {
     if (!channel)
         return protocol::kExitProtocolError;
     PreparedJob prepared;
+    prepared.report["monotonic_ms"]["main"] = mainMs;
     nlohmann::json spec;
     if (!readSpec(*channel, &prepared, &spec)) {
         channel->send({{"type", "result"},

@@ -228,6 +228,25 @@ std::filesystem::path runReportFolder(const char* kind, const nlohmann::json& bu
            (built.value("key", "candidate") + "-" + std::to_string(stamp));
 }
 
+// Where a child started ahead spent its life before its job, in ms from its start, into the
+// timeline (flat, like its other steps): when this verification asked for it ("child_asked";
+// "child_held": how long it had been held still by then) and the child's own stamps
+// (PreparedJob's "monotonic_ms": its main, the prepare line read, CUDA started, the last warm
+// line read and done), which leave the record's "prepared".
+void addChildTimeline(const JobChildClock& clock, nlohmann::json* result,
+                      nlohmann::json* timeline) {
+    (*timeline)["child_asked"] = clock.ageMs;
+    (*timeline)["child_held"] = clock.heldMs;
+    auto prepared = result->find("prepared");
+    if (prepared == result->end() || !prepared->is_object())
+        return;
+    const nlohmann::json stamps = prepared->value("monotonic_ms", nlohmann::json::object());
+    for (const auto& [k, v] : stamps.items())
+        if (v.is_number())
+            (*timeline)["child_" + k] = v.get<double>() - clock.startedMonotonicMs;
+    prepared->erase("monotonic_ms");
+}
+
 } // namespace
 
 nlohmann::json WorkerSession::sanitizedJob(const nlohmann::json& params, const nlohmann::json& spec,
@@ -429,6 +448,7 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
     // (A profile starts one too: it measures the ceilings the roofline needs when none are cached.)
     if (!sanitizing && (!m_devices || !m_devices->gpus.empty()))
         early = jobChildFor(device, &ahead, &prewarmed, &prewarmAgeMs);
+    const JobChildClock childClock = early ? jobChildClock(*early) : JobChildClock{};
     const auto q0 = std::chrono::steady_clock::now();
     const DeviceInfo& d = devices();
     const bool haveDevice = !d.gpus.empty() && device >= 0 && device < int(d.gpus.size());
@@ -489,6 +509,8 @@ nlohmann::json WorkerSession::verify(const nlohmann::json& msg, const Sink& send
         timeline["ahead_ended_for_busy_device"] = m_aheadEnded;
     for (auto& [k, v] : job.items())
         result[k] = v;
+    if (ahead)
+        addChildTimeline(childClock, &result, &timeline);
     result["worker_timeline_ms"] = timeline;
     applyCeilings(*task, c, bench, profiling, result);
     return result;

@@ -27,6 +27,35 @@ def line(label, s, indent=0):
         print(f"{'  ' * indent}{label}: mean {s['mean']:.0f} ms, median {s['median']:.0f} ms (n={s['n']})")
 
 
+def child_life(recs):
+    """Where the children started ahead spent their lives before their jobs: the records' stamps
+    (worker_timeline_ms child_*, ms from the child's start; records from builds that have them)."""
+    w = [r.get("worker_timeline_ms", {}) for r in recs]
+    w = [x for x in w if "child_asked" in x and "child_cuda_ready" in x]
+    if not w:
+        return None
+    rows = {
+        "to its main (exec, the libraries' loading)": [x.get("child_main") for x in w],
+        "its CUDA start (cudaFree(0), held time too)":
+            [x["child_cuda_ready"] - x["child_prepare_read"] for x in w if "child_prepare_read" in x],
+        "asked for, from its start": [x["child_asked"] for x in w],
+        "held by then": [x["child_held"] for x in w],
+        "not held by then": [x["child_asked"] - x["child_held"] for x in w],
+        "CUDA ready after the ask (0: before)": [max(0, x["child_cuda_ready"] - x["child_asked"]) for x in w],
+        "warm line read after the ask (0: before)":
+            [max(0, x["child_warm_read"] - x["child_asked"]) for x in w if "child_warm_read" in x],
+        "warm done after the ask (0: before)":
+            [max(0, x["child_warm_done"] - x["child_asked"]) for x in w if "child_warm_done" in x],
+    }
+    out = {k: stats(v) for k, v in rows.items()}
+    out["cuda_after_ask"] = sum(1 for x in w if x["child_cuda_ready"] > x["child_asked"])
+    print(f"    the children started ahead, from their start (n={len(w)}; CUDA still starting when "
+          f"asked: {out['cuda_after_ask']}):")
+    for k, v in rows.items():
+        line(k, out[k], 3)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("project")
@@ -185,6 +214,7 @@ def main():
         print("        the wait by the warm's age, median: " + ", ".join(
             f"{b} {statistics.median(q):.0f} ms (n={len(q)})" for b, q in zip(bins, prewarmed_by_age) if q))
     line("warmed ahead for another task, warmed again", out["before_job_prewarm_missed"], 3)
+    out["child_life"] = child_life(recs)
     line("child started for it", out["before_job_fresh"], 2)
     line("the job", out["job"], 1)
     line("the spec's arrival to the candidate's load", out["load"]["loaded"], 2)

@@ -426,6 +426,19 @@ def case_prewarm(s):
             if sorted(shape_ms) != sorted(x["prepared"]["warmed_shapes"]):
                 fail("the warm's per-shape times do not name its warmed shapes: " +
                      json.dumps(x.get("prepared")))
+            # The child's life before its job, from its start: stamps in order, none after the
+            # job asked for the warm's answer by more than the warm could take, held no longer
+            # than it lived; the child's own clock readings leave the record.
+            order = ["child_main", "child_prepare_read", "child_cuda_ready", "child_warm_read",
+                     "child_warm_done"]
+            stamps = [w.get(k) for k in order]
+            if (None in stamps or stamps != sorted(stamps) or stamps[0] < 0
+                    or not 0 <= w.get("child_held", -1) <= w.get("child_asked", -1)
+                    or stamps[-1] > (w["child_asked"] + w.get("before_build", 0)
+                                     + w["warm_done"] + 1)):
+                fail("a child started ahead has no ordered life before its job: " + json.dumps(w))
+            if "monotonic_ms" in x.get("prepared", {}):
+                fail("the child's clock readings stayed in the record: " + json.dumps(x["prepared"]))
         seen.add(x["task_id"])
     if ahead == 0:
         fail("no job of the 10 had its baseline warmed ahead: " +

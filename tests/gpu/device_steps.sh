@@ -28,6 +28,9 @@
 #   libstart what a job child's first NVML start and library handles cost in a fresh process, and
 #            whether making them sends the GPU any kernel (Nsight Compute lists what it sees)
 #            (tests/benchmarks/library_start_probe.cpp, built here), into OUT/libstart.txt
+#   ctxstart a fresh process's CUDA start without the CUDA libraries, with them linked (as kwb-job
+#            links them), and without them then loading them after it (context_start_probe.cpp,
+#            built here), six rounds, into OUT/ctxstart.txt
 #   spread   the samples of three references' large shapes (sample_spread.py): alone, then beside
 #            library_start_probe looped (another process starting CUDA), into OUT/spread.txt
 #   placement  the reference softmax on 8 buffer placements, batch/cold/rotate, three processes
@@ -96,6 +99,16 @@ for step in "$@"; do
                   echo "== under ncu --target-processes all"
                   "$(command -v ncu || echo /usr/local/cuda/bin/ncu)" --target-processes all "$BIN/library_start_probe" 2>&1
               } > "$OUT/libstart.txt" 2>&1 ;;
+    ctxstart) src="$ROOT/tests/benchmarks/context_start_probe.cpp"
+              nvcc -O2 -cudart shared -o "$BIN/context_start_plain" "$src" -ldl &&
+              nvcc -O2 -cudart shared -o "$BIN/context_start_linked" "$src" -ldl \
+                  -Xlinker --no-as-needed -lcublas -lcublasLt -lcudnn && {
+                  for round in 1 2 3 4 5 6; do
+                      echo "plain   $("$BIN/context_start_plain")"
+                      echo "linked  $("$BIN/context_start_linked")"
+                      echo "late    $("$BIN/context_start_plain" --late)"
+                  done
+              } > "$OUT/ctxstart.txt" 2>&1 ;;
     spread) nvcc -O2 -o "$BIN/library_start_probe" "$ROOT/tests/benchmarks/library_start_probe.cpp" \
                 -lcublas -lcublasLt -lcudnn -ldl &&
             (unset KWB_CACHE_DIR KWB_DATA_DIR

@@ -42,13 +42,16 @@ std::filesystem::path algorithmChoicesFile(int device,
 }
 
 // The child has loaded no candidate yet, so its answer can be trusted.
-Result<DeviceCeilings> ceilingsFor(int device, StartedJob* job) {
+Result<DeviceCeilings> ceilingsFor(int device, StartedJob* job,
+                                   const std::function<void()>& beforeMeasuring) {
     auto identity = deviceIdentity(device);
     if (!identity)
         return identity.error();
     const auto folder = cacheDirectory() / "calibration";
     if (auto cached = loadCachedCeilings(folder, *identity))
         return cached;
+    if (job && beforeMeasuring)
+        beforeMeasuring();
     if (!job || !sendToJob(*job, {{"type", "calibrate"}}))
         return Error::make(
             "calibration-failed",

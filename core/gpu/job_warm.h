@@ -5,6 +5,7 @@
 // with the algorithms the device's earlier searches chose. The child has loaded no candidate
 // when it answers, so the worker may keep what it says.
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -22,9 +23,10 @@ std::filesystem::path algorithmChoicesFile(int device,
                                            const std::optional<Result<DeviceCeilings>>& ceilings);
 
 // The device's ceilings: cached per device, else measured by `job` (it has started CUDA, any warm
-// sent to it is answered, and the other children are held: nothing else runs on the GPU) and
-// cached.
-Result<DeviceCeilings> ceilingsFor(int device, StartedJob* job);
+// sent to it is answered, and the other children are held: `beforeMeasuring` runs first, to hold
+// them, so that nothing else runs on the GPU) and cached.
+Result<DeviceCeilings> ceilingsFor(int device, StartedJob* job,
+                                   const std::function<void()>& beforeMeasuring = {});
 
 // The "warm" line for a verification (protocol "verify" params) whose reference kernel was built
 // as `reference` (empty: none): the task, the reference's library, the shapes. The algorithm

@@ -357,12 +357,22 @@ WorkerSession::warmUp(StartedJobPtr& early, const std::string& prewarmed,
                       bool needCeilings, const std::function<double()>& since,
                       nlohmann::json* timeline) {
     // The ceilings' probe and the baseline's algorithm search time what they run: the children
-    // started ahead are held meanwhile.
+    // started ahead are held while either may run. Reading the answer of a warm sent ahead (a task
+    // warmed before: it searches nothing) and cached ceilings need no hold, and the children go
+    // on starting meanwhile.
     struct Held {
         WorkerSession& s;
-        ~Held() { s.holdAhead(false); }
+        bool on = false;
+        void hold() {
+            if (!on)
+                s.holdAhead(true);
+            on = true;
+        }
+        ~Held() {
+            if (on)
+                s.holdAhead(false);
+        }
     } held{*this};
-    holdAhead(true);
     const nlohmann::json line = warmLine(params, reference);
     bool warmed = false;
     if (early && !prewarmed.empty()) { // its answer comes first, whichever task it was for
@@ -374,12 +384,14 @@ WorkerSession::warmUp(StartedJobPtr& early, const std::string& prewarmed,
     }
     std::optional<Result<DeviceCeilings>> c;
     if (needCeilings) {
-        c = ceilingsFor(device, early.get());
+        c = ceilingsFor(device, early.get(), [&held] { held.hold(); });
         (*timeline)["calibration_ready"] = since();
     }
     const auto choices = algorithmChoicesFile(device, c);
-    if (early && !warmed)
+    if (early && !warmed) {
+        held.hold();
         warmed = sendWarm(*early, line, choices) && awaitWarmed(*early, choices);
+    }
     if (early && warmed) {
         (*timeline)["warm_done"] = since();
         m_warmLines[warmTaskKey(line["task"], params.value("shapes", nlohmann::json()))] = line;

@@ -48,8 +48,9 @@ private:
                                const nlohmann::json& built, const JobLimits& limits,
                                const std::function<void(nlohmann::json)>& progress);
     // The device's ceilings (measured in the early child when none are cached) and the task's
-    // baseline warmed in it, with the children started ahead held; early is reset when its warm
-    // fails. `prewarmed`: the warm line sent to early ahead (prewarmNext), empty if none: its
+    // baseline warmed in it, with the children started ahead held while either may time what it
+    // runs (not while it reads a warm sent ahead with the ceilings cached); early is reset when its
+    // warm fails. `prewarmed`: the warm line sent to early ahead (prewarmNext), empty if none: its
     // answer is read first, and where it was this job's line, the child is not warmed again.
     std::optional<Result<DeviceCeilings>>
     warmUp(StartedJobPtr& early, const std::string& prewarmed, const nlohmann::json& params,

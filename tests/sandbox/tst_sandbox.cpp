@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -622,6 +623,8 @@ int holdCase() {
     CHECK_MSG(unread != 'T', "a child that has not read its key yet was held");
     CHECK_MSG(!kwb::gpu::jobChildSettled(*loading),
               "a child with its key unread counts as settled");
+    CHECK_MSG(kwb::gpu::jobChildClock(*loading).heldMs == 0,
+              "a child that was not held counts time held");
     CHECK_MSG(holdUntilStopped(*loading, loadingPid) == 'T', "held once it read its key");
     loading.reset();
 
@@ -631,6 +634,18 @@ int holdCase() {
     const char held = holdUntilStopped(*job, pid);
     CHECK_MSG(held == 'T', std::string("held: state ") + held);
     CHECK(kwb::gpu::jobChildWaiting(*job));
+    // The record's life of a child started ahead (jobChildClock): held time grows while it is
+    // held, not after; its start on the monotonic clock is its age before now.
+    const auto heldA = kwb::gpu::jobChildClock(*job);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const auto heldB = kwb::gpu::jobChildClock(*job);
+    CHECK_MSG(heldB.heldMs - heldA.heldMs >= 45 && heldB.heldMs <= heldB.ageMs,
+              "held time while held: " + std::to_string(heldA.heldMs) + " then " +
+                  std::to_string(heldB.heldMs) + " ms of " + std::to_string(heldB.ageMs));
+    const double nowMs =
+        std::chrono::duration<double, std::milli>(Clock::now().time_since_epoch()).count();
+    CHECK_MSG(std::abs(nowMs - heldB.ageMs - heldB.startedMonotonicMs) < 20,
+              "the child's start on the monotonic clock is not its age before now");
     // A line sent to it while held (a warm sent ahead) waits unread; the child stays settled and
     // is held again at once, not after the wait given to a child still loading.
     CHECK(kwb::gpu::jobChildSettled(*job));
@@ -643,6 +658,12 @@ int holdCase() {
     kwb::gpu::holdJobChild(*job, false);
     const char going = waitFor(pid, [](char s) { return s != 'T'; });
     CHECK_MSG(going == 'S' || going == 'R', std::string("let go: state ") + going);
+    const auto goneA = kwb::gpu::jobChildClock(*job);
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    const auto goneB = kwb::gpu::jobChildClock(*job);
+    CHECK_MSG(goneA.heldMs >= heldB.heldMs, "the time held was lost when the child was let go");
+    CHECK_MSG(goneB.heldMs == goneA.heldMs && goneB.ageMs >= goneA.ageMs + 29,
+              "held time grew after the child was let go");
     // Let go, it answers the line (the task is missing: nothing to warm), then runs its job.
     json warmed = kwb::gpu::readFromJob(*job, std::chrono::seconds(20));
     CHECK_MSG(warmed.is_object() && warmed.value("type", "") == "warmed",

@@ -248,14 +248,17 @@ void holdJobChild(StartedJob& job, bool hold) {
     }
 }
 
+double monotonicMs(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(t.time_since_epoch()).count();
+}
+
 JobChildClock jobChildClock(const StartedJob& job) {
     using Ms = std::chrono::duration<double, std::milli>;
     const auto now = Clock::now();
     Clock::duration held = job.held;
     if (job.heldSince)
         held += now - *job.heldSince;
-    return {Ms(now - job.started).count(), Ms(held).count(),
-            Ms(job.started.time_since_epoch()).count()};
+    return {Ms(now - job.started).count(), Ms(held).count(), monotonicMs(job.started)};
 }
 
 std::optional<bool> holdAheadAfter(const nlohmann::json& event) {

@@ -73,9 +73,12 @@ void holdJobChild(StartedJob& job, bool hold);
 // Whether the child has read its key and prepare line: it is past asking to die with the worker,
 // so it may be held whatever is sent to it later. Once true, stays true.
 bool jobChildSettled(StartedJob& job);
+// A time on the host's monotonic clock (steady_clock, one clock for every process of the host), in
+// ms: the one reading of it that a job child's stamps of its life (PreparedJob's "monotonic_ms")
+// and its worker's (JobChildClock) share, so that the two subtract.
+double monotonicMs(std::chrono::steady_clock::time_point t = std::chrono::steady_clock::now());
 // How a child started ahead has spent its life so far, for the record: its age, the time it was
-// held, and when it was started on the host's monotonic clock (steady_clock, which the child's own
-// stamps use too: PreparedJob's "monotonic_ms").
+// held, and when it was started (monotonicMs).
 struct JobChildClock {
     double ageMs = 0, heldMs = 0, startedMonotonicMs = 0;
 };

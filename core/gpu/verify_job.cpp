@@ -20,6 +20,7 @@
 #include "core/gpu/baselines/baseline.h"
 #include "core/gpu/calibration.h"
 #include "core/gpu/job_buffers.h"
+#include "core/gpu/job_launcher.h"
 #include "core/gpu/probe_job.h"
 #include "core/gpu/sandbox.h"
 #include "core/gpu/shape_runner.h"
@@ -34,14 +35,8 @@ nlohmann::json failed(const std::string& verdict, const std::string& detail) {
     return {{"verdict", verdict}, {"detail", detail}, {"shapes", nlohmann::json::array()}};
 }
 
-// Now on the host's monotonic clock (steady_clock), which the worker's stamps of this child use
-// too (jobChildClock): where a child started ahead spent its time before its job, for the record.
-double monotonicMs() {
-    return std::chrono::duration<double, std::milli>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
+// Where a child started ahead spent its time before its job, for the record: the worker turns
+// these into ms from the child's start (jobChildClock).
 void stamp(PreparedJob* pre, const char* what) {
     pre->report["monotonic_ms"][what] = monotonicMs();
 }

@@ -220,16 +220,15 @@ void smClockReader() {
     // Many readings in a row, raw (one window each) and as the timing loop takes them: no window
     // above the peak (one that started anywhere inside a step of the timer read up to 4 % over
     // it, and the loop then dropped every pair read at the true clock as throttled), and nearly
-    // all of the loop's readings known (readSmClockMHz leaves none above the peak by design).
+    // all of the loop's readings known (readSmClockMHz leaves those above the peak unknown).
     constexpr int kReadings = 400;
-    int rawOver = 0, rawNone = 0, over = 0, known = 0, lo = 1 << 30, hi = 0;
+    int rawOver = 0, rawNone = 0, known = 0, lo = 1 << 30, hi = 0;
     for (int i = 0; i < kReadings; ++i) {
         int raw = 0;
         (void)kwb::gpu::measureSmClock(30, &raw, nullptr);
         rawNone += raw <= 0;
         rawOver += raw * 100 > direct.maxMHz * 101;
         const int r = kwb::gpu::readSmClockMHz(nullptr, direct.maxMHz);
-        over += r * 100 > direct.maxMHz * 101;
         if (r > 0) {
             ++known;
             lo = std::min(lo, r);
@@ -240,7 +239,6 @@ void smClockReader() {
                 "above the peak, %d with no reading\n",
                 known, kReadings, lo, hi, direct.maxMHz, rawOver, rawNone);
     CHECK_MSG(rawOver == 0, std::to_string(rawOver) + " windows above the peak");
-    CHECK_MSG(over == 0, std::to_string(over) + " readings above the peak");
     CHECK_MSG(known >= kReadings * 9 / 10, std::to_string(known) + " readings known");
 }
 

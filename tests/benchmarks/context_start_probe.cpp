@@ -7,17 +7,22 @@
 //   nvcc -O2 -cudart shared -o context_start_plain tests/benchmarks/context_start_probe.cpp -ldl
 //   nvcc -O2 -cudart shared -o context_start_linked tests/benchmarks/context_start_probe.cpp -ldl \
 //        -Xlinker --no-as-needed -lcublas -lcublasLt -lcudnn
-//   ./context_start_plain [--late]   (--late: then dlopen the three libraries, each timed)
+//   ./context_start_plain [--late | --split]   (--late: then dlopen the three libraries, each
+//   timed; --split: the start in its two driver steps, cuInit then the primary context)
 //
 // Prints one line: the process's age at main (from /proc/self/stat's start time), the CUDA
-// start, and with --late each library's load after it.
+// start, and with --late each library's load after it. With --split, the environment's
+// CUDA_DEVICE_MAX_CONNECTIONS is printed too: the step runs it with several values, since a
+// context makes that many hardware queues as it starts.
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include <cuda.h>
 #include <cuda_runtime.h>
 #include <dlfcn.h>
 #include <time.h>
@@ -49,10 +54,40 @@ double ageAtMainMs() {
     return nowMs - 1000.0 * double(start) / double(sysconf(_SC_CLK_TCK));
 }
 
+// The start in the driver's two steps: cuInit (the driver, the devices), then the primary
+// context cudart would make (cuDevicePrimaryCtxRetain), then cudaFree(nullptr) on it.
+int split(double age) {
+    const char* connections = std::getenv("CUDA_DEVICE_MAX_CONNECTIONS");
+    auto t0 = std::chrono::steady_clock::now();
+    CUresult r = cuInit(0);
+    const double init = msSince(t0);
+    CUdevice dev = 0;
+    CUcontext ctx = nullptr;
+    t0 = std::chrono::steady_clock::now();
+    if (r == CUDA_SUCCESS)
+        r = cuDeviceGet(&dev, 0);
+    if (r == CUDA_SUCCESS)
+        r = cuDevicePrimaryCtxRetain(&ctx, dev);
+    const double retain = msSince(t0);
+    t0 = std::chrono::steady_clock::now();
+    const cudaError_t e = r == CUDA_SUCCESS ? cudaFree(nullptr) : cudaErrorInitializationError;
+    const double attach = msSince(t0);
+    if (e != cudaSuccess) {
+        std::printf("CUDA did not start: driver %d, runtime %s\n", int(r), cudaGetErrorString(e));
+        return 1;
+    }
+    std::printf("age at main %7.1f ms  cuInit %7.1f ms  primary context %7.1f ms  cudart %5.1f ms"
+                "  (CUDA_DEVICE_MAX_CONNECTIONS=%s)\n",
+                age, init, retain, attach, connections ? connections : "unset");
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     const double age = ageAtMainMs();
+    if (argc > 1 && std::strcmp(argv[1], "--split") == 0)
+        return split(age);
     const bool late = argc > 1 && std::strcmp(argv[1], "--late") == 0;
     auto t0 = std::chrono::steady_clock::now();
     const cudaError_t e = cudaFree(nullptr);

@@ -29,8 +29,12 @@
 #            whether making them sends the GPU any kernel (Nsight Compute lists what it sees)
 #            (tests/benchmarks/library_start_probe.cpp, built here), into OUT/libstart.txt
 #   ctxstart a fresh process's CUDA start without the CUDA libraries, with them linked (as kwb-job
-#            links them), and without them then loading them after it (context_start_probe.cpp,
-#            built here), six rounds, into OUT/ctxstart.txt
+#            links them), and without them then loading them after it; then, linked, the start in
+#            its two driver steps (cuInit, the primary context) with CUDA_DEVICE_MAX_CONNECTIONS
+#            unset, 4 and 2 (context_start_probe.cpp, built here), six rounds, into OUT/ctxstart.txt
+#   nvmlbusy what NVML's GPU utilization counts: device-to-device copies and memsets by the copy
+#            path and by kernels, two seconds each, their rates and NVML's readings
+#            (tests/benchmarks/nvml_busy_probe.cu, built here), into OUT/nvmlbusy.txt
 #   spread   the samples of three references' large shapes (sample_spread.py): alone, then beside
 #            library_start_probe looped (another process starting CUDA), into OUT/spread.txt
 #   placement  the reference softmax on 8 buffer placements, batch/cold/rotate, three processes
@@ -100,15 +104,21 @@ for step in "$@"; do
                   "$(command -v ncu || echo /usr/local/cuda/bin/ncu)" --target-processes all "$BIN/library_start_probe" 2>&1
               } > "$OUT/libstart.txt" 2>&1 ;;
     ctxstart) src="$ROOT/tests/benchmarks/context_start_probe.cpp"
-              nvcc -O2 -cudart shared -o "$BIN/context_start_plain" "$src" -ldl &&
-              nvcc -O2 -cudart shared -o "$BIN/context_start_linked" "$src" -ldl \
+              nvcc -O2 -cudart shared -o "$BIN/context_start_plain" "$src" -ldl -lcuda &&
+              nvcc -O2 -cudart shared -o "$BIN/context_start_linked" "$src" -ldl -lcuda \
                   -Xlinker --no-as-needed -lcublas -lcublasLt -lcudnn && {
                   for round in 1 2 3 4 5 6; do
                       echo "plain   $("$BIN/context_start_plain")"
                       echo "linked  $("$BIN/context_start_linked")"
                       echo "late    $("$BIN/context_start_plain" --late)"
+                      echo "split   $(env -u CUDA_DEVICE_MAX_CONNECTIONS "$BIN/context_start_linked" --split)"
+                      for c in 4 2; do
+                          echo "split   $(CUDA_DEVICE_MAX_CONNECTIONS=$c "$BIN/context_start_linked" --split)"
+                      done
                   done
               } > "$OUT/ctxstart.txt" 2>&1 ;;
+    nvmlbusy) nvcc -O2 -arch=sm_90 -o "$BIN/nvml_busy_probe" "$ROOT/tests/benchmarks/nvml_busy_probe.cu" -ldl &&
+              "$BIN/nvml_busy_probe" > "$OUT/nvmlbusy.txt" 2>&1 ;;
     spread) nvcc -O2 -o "$BIN/library_start_probe" "$ROOT/tests/benchmarks/library_start_probe.cpp" \
                 -lcublas -lcublasLt -lcudnn -ldl &&
             (unset KWB_CACHE_DIR KWB_DATA_DIR

@@ -8,8 +8,9 @@
 # each with an empty build cache (the device's ceilings and algorithm choices stay cached, as on
 # a machine in use). Writes to OUT: queue.txt, one.txt (kwb's output), gpu_queue.csv and
 # gpu_one.csv (nvidia-smi utilization every 200 ms), results.json (samples and builds per minute,
-# GPU busy fraction (NVML: the share of time a kernel ran; printed beside it, the lane's: the
-# records' GPU seconds over the wall, the share of time a job held the GPU), each sample's
+# GPU busy fraction (NVML: the share of time a kernel ran; printed beside it, NVML's memory busy
+# fraction, the share of time device memory was read or written, and the lane's: the records'
+# GPU seconds over the wall, the share of time a job held the GPU), each sample's
 # verdict and speedup on both sides; the suite's tasks per minute), one_compare.txt (the queue
 # against one by one: queue_compare.py), suite.txt (kwb suite --json), queue.kwbproj
 # (the queue side's project, its records' timelines show where each sample's GPU time went),
@@ -62,7 +63,8 @@ make_project() {
 
 gpu_sampler() { # file; runs until killed (exec: the background job's pid is nvidia-smi's own, so
     # the kill stops the sampling, not just a shell that would leave it writing)
-    exec nvidia-smi --query-gpu=timestamp,utilization.gpu --format=csv,noheader,nounits -lms 200 >"$1"
+    exec nvidia-smi --query-gpu=timestamp,utilization.gpu,utilization.memory --format=csv,noheader,nounits \
+        -lms 200 >"$1"
 }
 
 # One warm-up verification: the device's ceilings and the baselines' algorithm choices cached.
@@ -114,13 +116,15 @@ def side(name):
     t0, t1 = map(float, open(os.path.join(out, name + "_wall.txt")).read().split())
     rows = sqlite3.connect(db).execute("SELECT sample_id, record_json FROM verifications").fetchall()
     recs = {s: json.loads(r) for s, r in rows}
-    util = []  # the side's own readings: those stamped within its wall time
+    util, mem = [], []  # the side's own readings: those stamped within its wall time
     with open(os.path.join(out, "gpu_" + name + ".csv")) as f:
         for row in csv.reader(f):
             try:
                 stamp = datetime.datetime.strptime(row[0].strip(), "%Y/%m/%d %H:%M:%S.%f")
                 if t0 <= stamp.timestamp() <= t1:
                     util.append(float(row[1]))
+                    if len(row) > 2:
+                        mem.append(float(row[2]))
             except (IndexError, ValueError):
                 pass
     minutes = (t1 - t0) / 60
@@ -137,6 +141,7 @@ def side(name):
             "builds_per_minute": built / minutes if minutes else 0,
             "gpu_busy_fraction": sum(util) / (100 * len(util)) if util else None,
             "gpu_busy_from_first_use": sum(used) / (100 * len(used)) if used else None,
+            "memory_busy_fraction": sum(mem) / (100 * len(mem)) if mem else None,
             "passed": sum(1 for r in recs.values() if r["verdict"] == "pass"),
             "gpu_seconds": sum(r.get("queue", {}).get("gpu_seconds", 0) for r in recs.values()),
             "records": {s: {"verdict": r["verdict"], "speedup": r.get("geomean_speedup")}
@@ -161,6 +166,7 @@ for k in ("queue", "one"):
         print(f"{k}: {r['samples']} samples in {r['wall_seconds']:.1f} s = "
               f"{r['samples_per_minute']:.1f}/min, builds {r['builds_per_minute']:.1f}/min, "
               f"GPU busy {r['gpu_busy_fraction']} (from its first use {r['gpu_busy_from_first_use']}), "
+              f"memory busy {r['memory_busy_fraction']}, "
               f"lane busy {r['gpu_seconds'] / r['wall_seconds']:.3f}, "
               f"passed {r['passed']}")
 EOF

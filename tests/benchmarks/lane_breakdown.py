@@ -46,6 +46,18 @@ def child_life(recs):
             [max(0, x["child_warm_read"] - x["child_asked"]) for x in w if "child_warm_read" in x],
         "warm done after the ask (0: before)":
             [max(0, x["child_warm_done"] - x["child_asked"]) for x in w if "child_warm_done" in x],
+        # What a child needs of its own to be ready, against what it had: where its warm ended
+        # after the ask it was not held after the ask (it is the job's now), so its time not held
+        # until then is exact; where it ended before, the held time up to then is unknown.
+        "warm done after the ask: not held until it was done":
+            [x["child_warm_done"] - x["child_held"] for x in w
+             if x.get("child_warm_done", -1) >= x["child_asked"]],
+        "warm done after the ask: not held by the ask":
+            [x["child_asked"] - x["child_held"] for x in w
+             if x.get("child_warm_done", -1) >= x["child_asked"]],
+        "warm done before the ask: not held by the ask":
+            [x["child_asked"] - x["child_held"] for x in w
+             if 0 <= x.get("child_warm_done", -1) < x["child_asked"]],
     }
     out = {k: stats(v) for k, v in rows.items()}
     out["cuda_after_ask"] = sum(1 for x in w if x["child_cuda_ready"] > x["child_asked"])

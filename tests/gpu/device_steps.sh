@@ -104,8 +104,8 @@ for step in "$@"; do
                   "$(command -v ncu || echo /usr/local/cuda/bin/ncu)" --target-processes all "$BIN/library_start_probe" 2>&1
               } > "$OUT/libstart.txt" 2>&1 ;;
     ctxstart) src="$ROOT/tests/benchmarks/context_start_probe.cpp"
-              nvcc -O2 -cudart shared -o "$BIN/context_start_plain" "$src" -ldl -lcuda &&
-              nvcc -O2 -cudart shared -o "$BIN/context_start_linked" "$src" -ldl -lcuda \
+              nvcc -O2 -cudart shared -o "$BIN/context_start_plain" "$src" -ldl &&
+              nvcc -O2 -cudart shared -o "$BIN/context_start_linked" "$src" -ldl \
                   -Xlinker --no-as-needed -lcublas -lcublasLt -lcudnn && {
                   for round in 1 2 3 4 5 6; do
                       echo "plain   $("$BIN/context_start_plain")"

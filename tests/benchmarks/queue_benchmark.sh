@@ -121,13 +121,13 @@ def side(name):
         for row in csv.reader(f):
             try:
                 stamp = datetime.datetime.strptime(row[0].strip(), "%Y/%m/%d %H:%M:%S.%f")
-                if t0 <= stamp.timestamp() <= t1:
-                    util.append(float(row[1]))
+                if not t0 <= stamp.timestamp() <= t1:
+                    continue
+                util.append(float(row[1]))
             except (IndexError, ValueError):
                 continue
             try:  # its own reading: one NVML cannot give ("[N/A]") leaves the GPU's kept
-                if t0 <= stamp.timestamp() <= t1:
-                    mem.append(float(row[2]))
+                mem.append(float(row[2]))
             except (IndexError, ValueError):
                 pass
     minutes = (t1 - t0) / 60

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/gpu/device_kernels.h"
+#include "core/gpu/device_trace.h"
 #include "core/gpu/job_buffers.h"
 #include "core/gpu/shape_runner.h"
 #include "core/gpu/shape_setup.h"
@@ -43,10 +44,13 @@ private:
     }
 
     // Where the shape's time goes (ms since the run began), in the report as "spent_ms".
+    // The stretch since the last milestone goes to the device trace (device_trace.h) as
+    // "<shape>: <milestone>".
     void mark(const char* what) {
-        rep()["spent_ms"][what] =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - m_t0)
-                .count();
+        const auto now = std::chrono::steady_clock::now();
+        rep()["spent_ms"][what] = std::chrono::duration<double, std::milli>(now - m_t0).count();
+        trace::span(m_shape.name + ": " + what, m_lastMark, now);
+        m_lastMark = now;
     }
 
     // The correctness steps' own time, summed over the trials, in "spent_ms" as
@@ -55,10 +59,11 @@ private:
     template <class F> Failure step(const char* what, F&& f) {
         const auto t0 = std::chrono::steady_clock::now();
         Failure r = f();
+        const auto now = std::chrono::steady_clock::now();
         auto& slot = rep()["spent_ms"][std::string("correctness_") + what];
         slot = (slot.is_number() ? slot.get<double>() : 0.0) +
-               std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                   .count();
+               std::chrono::duration<double, std::milli>(now - t0).count();
+        trace::span(m_shape.name + ": correctness_" + what, t0, now);
         return r;
     }
 
@@ -168,6 +173,7 @@ private:
     const Emit& m_emit;
     cudaStream_t m_st;
     const std::chrono::steady_clock::time_point m_t0;
+    std::chrono::steady_clock::time_point m_lastMark = m_t0;
     ShapeOutcome m_out;
 
     std::vector<long long> m_dims;

@@ -1,6 +1,7 @@
 #include "core/gpu/timing.h"
 
 #include "core/gpu/device_kernels.h"
+#include "core/gpu/device_trace.h"
 
 #include <algorithm>
 #include <chrono>
@@ -88,6 +89,13 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
+// One part of the sampling loop: its time added to `slot`, and the stretch to the device trace
+// (device_trace.h; nothing in a build without it).
+double since(Clock::time_point t, const char* part) {
+    const auto now = Clock::now();
+    trace::span(part, t, now);
+    return std::chrono::duration<double, std::milli>(now - t).count();
+}
 } // namespace
 
 std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double* ma, double* mb,
@@ -97,28 +105,28 @@ std::string Timer::samplePair(const Batch& a, const Batch& b, bool flush, double
     if (m_hooks.beforeA)
         if (auto e = m_hooks.beforeA(spanA); !e.empty())
             return e;
-    m_parts.refresh += since(t);
+    m_parts.refresh += since(t, "sampling_refresh");
     t = Clock::now();
     bool coveredA = true, coveredB = true;
     if (auto e = sample(a, flush, ma, covered ? &coveredA : nullptr, ha); !e.empty())
         return e;
     const CallSpan spanB = spanOf(b);
     if (m_hooks.beforeB && present(b)) {
-        m_parts.timed += since(t);
+        m_parts.timed += since(t, "sampling_timed");
         t = Clock::now();
         if (auto e = m_hooks.beforeB(spanA, spanB); !e.empty())
             return e;
-        m_parts.refresh += since(t);
+        m_parts.refresh += since(t, "sampling_refresh");
         t = Clock::now();
     }
     if (auto e = sample(b, flush, mb, covered ? &coveredB : nullptr, hb); !e.empty())
         return e;
-    m_parts.timed += since(t);
+    m_parts.timed += since(t, "sampling_timed");
     if (covered)
         *covered = coveredA && coveredB;
     t = Clock::now();
     std::string checked = m_hooks.afterA ? m_hooks.afterA(spanA, spanB) : std::string{};
-    m_parts.checks += since(t);
+    m_parts.checks += since(t, "sampling_checks");
     return checked;
 }
 
@@ -157,7 +165,7 @@ std::string Timer::audit(const Batch& a) {
         return {}; // one call a sample: no other call of it to move work to or from
     const auto t0 = Clock::now();
     std::string found = auditSteps(a);
-    m_parts.audits += since(t0);
+    m_parts.audits += since(t0, "sampling_audits");
     return found;
 }
 
@@ -362,7 +370,7 @@ std::string Timer::sampleUntilPrecise(const Batch& a, const Batch& b, const Timi
         r->vcov.push_back(covered);
         const auto c0 = Clock::now();
         r->vc.push_back(clock());
-        m_parts.clock += since(c0);
+        m_parts.clock += since(c0, "sampling_clock");
         // Some batches take the host longer to queue than the spin lasts (graphs holding memset
         // nodes cost about a microsecond of host time each).
         if (m_coverUs > 0 && static_cast<int>(r->vcov.size()) == std::max(4, p.minSamples) &&
@@ -493,7 +501,7 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
         m_maxBatch = std::clamp(m_hooks.distinctCalls(std::max(ba.size, bb.size)), 1, m_maxBatch);
     ba.size = std::min(ba.size, m_maxBatch);
     bb.size = std::min(bb.size, m_maxBatch);
-    spent.warmup = since(w0);
+    spent.warmup = since(w0, "timing_warmup");
     const auto c0 = Clock::now();
     GraphExec ga, gb, gaAudit;
     int memsetA = 0, memsetB = 0;
@@ -509,7 +517,7 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
     }
     if (!captured.empty())
         return captured;
-    spent.capture = since(c0);
+    spent.capture = since(c0, "timing_capture");
     const auto sampling0 = Clock::now();
     m_parts = {};
     Round round;
@@ -523,7 +531,7 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
         return e;
     if (auto e = audit(ba); !e.empty())
         return e;
-    spent.sampling = since(sampling0);
+    spent.sampling = since(sampling0, "timing_sampling");
     spent.refresh = m_parts.refresh;
     spent.timed = m_parts.timed;
     spent.checks = m_parts.checks;
@@ -543,7 +551,7 @@ std::string Timer::interleaveSteps(const TimedCall& a, const TimedCall& b, const
     const auto h0 = Clock::now();
     if (auto e = hostCheck(ba, bb, round, p, sa, sb); !e.empty())
         return e;
-    spent.hostCheck = since(h0);
+    spent.hostCheck = since(h0, "timing_host_check");
     sa->spentMs = sbOut->spentMs = spent;
     return {};
 }

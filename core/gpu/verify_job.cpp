@@ -19,6 +19,7 @@
 #include "core/gpu/baselines/algorithm_choices.h"
 #include "core/gpu/baselines/baseline.h"
 #include "core/gpu/calibration.h"
+#include "core/gpu/device_trace.h"
 #include "core/gpu/job_buffers.h"
 #include "core/gpu/job_launcher.h"
 #include "core/gpu/probe_job.h"
@@ -188,10 +189,12 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
     // worker sent a "prepare" line first).
     const auto t0 = std::chrono::steady_clock::now();
     nlohmann::json timeline = nlohmann::json::object();
+    auto lastMark = t0;
     std::function<void(const char*)> mark = [&](const char* what) {
-        timeline[what] =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                .count();
+        const auto now = std::chrono::steady_clock::now();
+        timeline[what] = std::chrono::duration<double, std::milli>(now - t0).count();
+        trace::span(std::string("job: ") + what, lastMark, now);
+        lastMark = now;
     };
     SandboxReport sandbox = applyResourceLimits();
     GuardedBuffer::useGuardBands(!spec.value("sanitize", false));
@@ -260,6 +263,8 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
         base.bench = false;
     runShapes(base, only, emit, mark, &result);
     result["timeline_ms"] = timeline;
+    if (auto traced = trace::summary(t0); !traced.is_null())
+        result["device_trace"] = std::move(traced);
     return result;
 }
 
@@ -326,10 +331,12 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
             // another's samples (sample_spread.py --beside), so the worker holds this child
             // still while another job times (worker_session.h); the libraries' handles wait
             // for the warm line (warmJob).
+            const auto c0 = trace::Clock::now();
             if (cudaSetDevice(preparedDevice) == cudaSuccess)
                 (void)cudaFree(nullptr);
             cudaGetLastError(); // runVerifyJob reports a device that does not start
             stamp(prepared, "cuda_ready");
+            trace::span("ahead: cuda_start", c0, trace::Clock::now());
         } else if (type == "calibrate") {
             // Answered before the candidate exists, so the worker may cache what this says.
             auto ceilings = measureCeilings(preparedDevice);
@@ -339,8 +346,10 @@ bool readSpec(protocol::JobChannelWriter& channel, PreparedJob* prepared, nlohma
                 channel.send({{"type", "calibrated"}, {"error", ceilings.error().message}});
         } else if (type == "warm") {
             stamp(prepared, "warm_read");
+            const auto w0 = trace::Clock::now();
             warmJob(*spec, prepared);
             stamp(prepared, "warm_done");
+            trace::span("ahead: warm", w0, trace::Clock::now());
             // Answered before the candidate exists, so the worker may keep what this line says:
             // the algorithms the baseline's searches chose (algorithm_choices.h).
             channel.send({{"type", "warmed"}, {"algorithm_choices", foundAlgorithms()}});
@@ -374,6 +383,7 @@ int jobMain() {
     auto channel = openChannel();
     if (!channel)
         return protocol::kExitProtocolError;
+    (void)trace::start(); // before CUDA starts; a benchmark build's only (device_trace.h)
     PreparedJob prepared;
     prepared.report["monotonic_ms"]["main"] = mainMs;
     nlohmann::json spec;

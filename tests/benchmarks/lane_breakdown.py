@@ -68,6 +68,56 @@ def child_life(recs):
     return out
 
 
+def device_trace(recs, top=30):
+    """Where each job's own device work left the device idle: the records of a build with the
+    device trace (DEVBIN_TRACE=ON; the job's "device_trace", device_trace.h). Per stretch name,
+    summed over the jobs and divided by their number: wall ms, the ms with some kernel, copy or
+    memset of the job's running, and kernels alone; the stretches with the most idle time first.
+    Then the longest idle gaps of each job, by the stretch they fell in."""
+    t = [r["device_trace"] for r in recs if isinstance(r.get("device_trace"), dict)]
+    errors = [x["error"] for x in t if "error" in x]
+    t = [x for x in t if "job" in x]
+    if errors:
+        print(f"device trace: refused in {len(errors)} jobs: {errors[0]}")
+    if not t:
+        return None
+    n = len(t)
+    job = {k: sum(x["job"][k] for x in t) / n for k in ("wall_ms", "busy_ms", "kernel_ms")}
+    acts = {k: sum(x["activities"].get(k, 0) for x in t) / n
+            for k in ("kernels", "kernel_ms", "copies", "copy_ms", "sets", "set_ms", "dropped")}
+    print(f"device trace ({n} jobs; per job, from the spec's arrival to the result): wall "
+          f"{job['wall_ms']:.0f} ms, the job's device work running {job['busy_ms']:.0f} ms "
+          f"({job['busy_ms'] / job['wall_ms']:.1%}), kernels alone {job['kernel_ms']:.0f} ms "
+          f"({job['kernel_ms'] / job['wall_ms']:.1%})")
+    print(f"  activities per job: {acts['kernels']:.0f} kernels ({acts['kernel_ms']:.0f} ms), "
+          f"{acts['copies']:.0f} copies ({acts['copy_ms']:.1f} ms), {acts['sets']:.0f} memsets "
+          f"({acts['set_ms']:.1f} ms); dropped records {acts['dropped']:.0f}")
+    names = {}
+    for x in t:
+        for name, v in x.get("stretches", {}).items():
+            agg = names.setdefault(name, {"n": 0, "wall_ms": 0.0, "busy_ms": 0.0, "kernel_ms": 0.0})
+            for k in agg:
+                agg[k] += v[k]
+    for agg in names.values():
+        for k in agg:
+            agg[k] /= n
+    print(f"  stretches, most idle first (per job: how many, wall, device work running, kernels; "
+          f"idle = wall less device work; the {top} most idle of {len(names)}):")
+    for name, agg in sorted(names.items(), key=lambda kv: kv[1]["busy_ms"] - kv[1]["wall_ms"])[:top]:
+        idle = agg["wall_ms"] - agg["busy_ms"]
+        print(f"    {name}: {agg['n']:.1f}, wall {agg['wall_ms']:.1f} ms, busy {agg['busy_ms']:.1f} ms, "
+              f"kernels {agg['kernel_ms']:.1f} ms, idle {idle:.1f} ms")
+    gaps = {}
+    for x in t:
+        for g in x.get("largest_idle_ms", []):
+            e = gaps.setdefault(g["in"], [])
+            e.append(g["ms"])
+    print("  each job's 8 longest idle gaps, by the stretch that held them (per job: ms summed):")
+    for name, v in sorted(gaps.items(), key=lambda kv: -sum(kv[1]))[:15]:
+        print(f"    {name}: {len(v)} gaps, {sum(v) / n:.1f} ms a job, longest {max(v):.1f} ms")
+    return {"jobs": n, "job": job, "activities": acts, "stretches": names}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("project")
@@ -258,6 +308,7 @@ def main():
         print(f"  {name}:")
         for k, v in steps.items():
             line(k, v, 2)
+    out["device_trace"] = device_trace(recs)
     floor = a.min_samples or min((n for sp in spreads.values() for n in sp["counts"]), default=0)
     for sp in spreads.values():
         sp["over_min"] = sum(1 for n in sp.pop("counts") if n > floor)

@@ -51,6 +51,10 @@
 #            after the other (SUITE=0, --skip-one), each side's lane breakdown and the two side by
 #            side (queue_compare.py) into OUT/queueab.txt, the projects packed into
 #            OUT/queueab.tar.xz
+#   lane     the queue benchmark of BIN alone (SUITE=0, --skip-one): its figures and lane breakdown
+#            into OUT/lane.txt, the project packed into OUT/lane.tar.xz; with a build that traces
+#            its jobs (DEVBIN_TRACE=ON tests/gpu/devbin.sh) the breakdown ends with the device
+#            trace's rows: where each job's own device work left the device idle
 #   queuejobs  the queue benchmark with a build job a core (every ONE_EVERY-th sample, default 6,
 #            one by one too), then with QUEUE_JOBS_B build jobs (default 8; --skip-one), SUITE=0:
 #            whether builds beside the lane slow it; into OUT/queuejobs.txt and OUT/queuejobs.tar.xz
@@ -178,6 +182,12 @@ for step in "$@"; do
              } > "$OUT/queueab.txt" 2>&1
              tar -C "$OUT" -cJf "$OUT/queueab.tar.xz" queue-a queue-b queue-a.log queue-b.log; [ $? -le 1 ] &&
                  rm -rf "$OUT/queue-a" "$OUT/queue-b" "$OUT/queue-a.log" "$OUT/queue-b.log" ;;
+    lane) (unset KWB_CACHE_DIR KWB_DATA_DIR
+           SUITE=0 "$ROOT/tests/benchmarks/queue_benchmark.sh" "$BIN/bin" "$OUT/lane" --skip-one \
+               > "$OUT/lane.log" 2>&1)
+          { grep -E "^queue" "$OUT/lane.log"; cat "$OUT/lane/lane.txt"; } > "$OUT/lane.txt" 2>&1
+          tar -C "$OUT" -cJf "$OUT/lane.tar.xz" lane lane.log; [ $? -le 1 ] &&
+              rm -rf "$OUT/lane" "$OUT/lane.log" ;;
     queuejobs) for side in all few; do
                    (unset KWB_CACHE_DIR KWB_DATA_DIR
                     if [ $side = all ]; then

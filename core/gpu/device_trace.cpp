@@ -13,6 +13,8 @@
 
 #include <cupti.h>
 
+#include "core/gpu/busy_intervals.h"
+
 namespace kwb::gpu::trace {
 namespace {
 
@@ -97,60 +99,24 @@ void CUPTIAPI bufferCompleted(CUcontext ctx, uint32_t streamId, uint8_t* buffer,
     std::free(buffer);
 }
 
-// The activities of the kinds `keep` takes, as sorted disjoint intervals.
-template <class Keep>
-std::vector<std::pair<std::uint64_t, std::uint64_t>> unionOf(const std::vector<Activity>& acts,
-                                                             Keep keep) {
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> v;
+// The activities of the kinds `keep` takes, merged.
+template <class Keep> std::vector<Interval> unionOf(const std::vector<Activity>& acts, Keep keep) {
+    std::vector<Interval> v;
     for (const Activity& a : acts)
-        if (keep(a) && a.end > a.start)
+        if (keep(a))
             v.emplace_back(a.start, a.end);
-    std::sort(v.begin(), v.end());
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
-    for (const auto& iv : v) {
-        if (!out.empty() && iv.first <= out.back().second)
-            out.back().second = std::max(out.back().second, iv.second);
-        else
-            out.push_back(iv);
-    }
-    return out;
-}
-
-// ns of [a, b) that the disjoint sorted intervals cover.
-std::uint64_t covered(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& u,
-                      std::uint64_t a, std::uint64_t b) {
-    auto it = std::lower_bound(u.begin(), u.end(), a,
-                               [](const auto& iv, std::uint64_t t) { return iv.second <= t; });
-    std::uint64_t sum = 0;
-    for (; it != u.end() && it->first < b; ++it)
-        sum += std::min(b, it->second) - std::max(a, it->first);
-    return sum;
+    return mergeIntervals(std::move(v));
 }
 
 double ms(std::uint64_t n) {
     return double(n) / 1e6;
 }
 
-// The idle stretches of [j0, j1) between the intervals, longest first, at most `keep` of them,
-// each named by the shortest stretch that holds its middle.
-nlohmann::json largestIdle(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& u,
-                           const std::vector<Stretch>& stretches, std::uint64_t j0,
-                           std::uint64_t j1, std::size_t keep) {
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> gaps;
-    std::uint64_t at = j0;
-    for (const auto& iv : u) {
-        if (iv.second <= j0)
-            continue;
-        if (iv.first >= j1)
-            break;
-        if (iv.first > at)
-            gaps.emplace_back(at, iv.first);
-        at = std::max(at, iv.second);
-    }
-    if (at < j1)
-        gaps.emplace_back(at, j1);
-    std::sort(gaps.begin(), gaps.end(),
-              [](const auto& x, const auto& y) { return x.second - x.first > y.second - y.first; });
+// The longest idle gaps of [j0, j1), at most `keep`, each named by the shortest stretch that
+// holds its middle.
+nlohmann::json largestIdle(const std::vector<Interval>& busy, const std::vector<Stretch>& stretches,
+                           std::uint64_t j0, std::uint64_t j1, std::size_t keep) {
+    auto gaps = idleGaps(busy, j0, j1);
     gaps.resize(std::min(gaps.size(), keep));
     nlohmann::json out = nlohmann::json::array();
     for (const auto& [g0, g1] : gaps) {
@@ -228,8 +194,8 @@ nlohmann::json summary(Clock::time_point t0) {
         Sum& x = sums[st.name];
         x.n += 1;
         x.wall += st.t1 - st.t0;
-        x.busy += covered(all, st.t0, st.t1);
-        x.kernel += covered(kernels, st.t0, st.t1);
+        x.busy += coveredNs(all, st.t0, st.t1);
+        x.kernel += coveredNs(kernels, st.t0, st.t1);
     }
     nlohmann::json out;
     for (const auto& [name, x] : sums)
@@ -238,8 +204,8 @@ nlohmann::json summary(Clock::time_point t0) {
                                   {"busy_ms", ms(x.busy)},
                                   {"kernel_ms", ms(x.kernel)}};
     out["job"] = {{"wall_ms", ms(j1 - j0)},
-                  {"busy_ms", ms(covered(all, j0, j1))},
-                  {"kernel_ms", ms(covered(kernels, j0, j1))}};
+                  {"busy_ms", ms(coveredNs(all, j0, j1))},
+                  {"kernel_ms", ms(coveredNs(kernels, j0, j1))}};
     int n[3] = {0, 0, 0};
     std::uint64_t each[3] = {0, 0, 0};
     for (const Activity& a : acts) {

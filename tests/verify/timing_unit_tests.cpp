@@ -7,6 +7,7 @@
 #include <string>
 #include <thread>
 
+#include "core/gpu/busy_intervals.h"
 #include "core/gpu/device_kernels.h"
 #include "core/gpu/shape_setup.h"
 #include "core/gpu/sm_clock.h"
@@ -260,6 +261,25 @@ void hostTimeAlarm() {
     CHECK(!hostTimeFarAboveEvents(cand, base));
 }
 
+// The device trace's arithmetic (busy_intervals.h): overlapping, touching, nested and empty
+// activities merged; a stretch's busy part and its idle gaps, clipped to the stretch.
+void busyIntervals() {
+    using namespace kwb::gpu::trace;
+    const auto merged =
+        mergeIntervals({{50, 60}, {10, 20}, {15, 30}, {30, 35}, {52, 55}, {70, 70}, {90, 80}});
+    CHECK((merged == std::vector<Interval>{{10, 35}, {50, 60}}));
+    CHECK(coveredNs(merged, 0, 100) == 35);
+    CHECK(coveredNs(merged, 12, 55) == 23 + 5);
+    CHECK(coveredNs(merged, 35, 50) == 0);
+    CHECK(coveredNs(merged, 20, 21) == 1);
+    CHECK(coveredNs({}, 0, 100) == 0);
+    const auto gaps = idleGaps(merged, 0, 100);
+    CHECK((gaps == std::vector<Interval>{{60, 100}, {35, 50}, {0, 10}}));
+    CHECK((idleGaps(merged, 12, 55) == std::vector<Interval>{{35, 50}}));
+    CHECK(idleGaps(merged, 15, 30).empty());
+    CHECK((idleGaps({}, 5, 9) == std::vector<Interval>{{5, 9}}));
+}
+
 int main() {
     speedOfLight();
     hostTimeAlarm();
@@ -270,6 +290,7 @@ int main() {
     overrideDefaults();
     wrongTimedOutput();
     smClockReader();
+    busyIntervals();
     std::printf("%d passed, %d failed\n", kwbtest::counts().passed, kwbtest::counts().failed);
     return kwbtest::counts().failed ? 1 : 0;
 }

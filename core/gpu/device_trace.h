@@ -19,6 +19,8 @@ namespace kwb::gpu::trace {
 using Clock = std::chrono::steady_clock;
 
 #if defined(KWB_DEVICE_TRACE) && KWB_DEVICE_TRACE
+// Whether this build traces: callers that would build a stretch's name skip it when not.
+inline constexpr bool kOn = true;
 // Starts recording, before CUDA starts (the timestamps are the host's steady_clock, the clock
 // of the stretches below). False when CUPTI refuses; the summary then says why.
 bool start();
@@ -30,6 +32,7 @@ void span(std::string name, Clock::time_point t0, Clock::time_point t1);
 // The job's stretch is [t0, now).
 nlohmann::json summary(Clock::time_point t0);
 #else
+inline constexpr bool kOn = false;
 inline bool start() {
     return false;
 }

@@ -49,7 +49,8 @@ private:
     void mark(const char* what) {
         const auto now = std::chrono::steady_clock::now();
         rep()["spent_ms"][what] = std::chrono::duration<double, std::milli>(now - m_t0).count();
-        trace::span(m_shape.name + ": " + what, m_lastMark, now);
+        if constexpr (trace::kOn)
+            trace::span(m_shape.name + ": " + what, m_lastMark, now);
         m_lastMark = now;
     }
 
@@ -63,7 +64,8 @@ private:
         auto& slot = rep()["spent_ms"][std::string("correctness_") + what];
         slot = (slot.is_number() ? slot.get<double>() : 0.0) +
                std::chrono::duration<double, std::milli>(now - t0).count();
-        trace::span(m_shape.name + ": correctness_" + what, t0, now);
+        if constexpr (trace::kOn)
+            trace::span(m_shape.name + ": correctness_" + what, t0, now);
         return r;
     }
 

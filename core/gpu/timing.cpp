@@ -89,7 +89,7 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
-// One part of the sampling loop: its time added to `slot`, and the stretch to the device trace
+// The ms since t of one named part of the timing, whose stretch also goes to the device trace
 // (device_trace.h; nothing in a build without it).
 double since(Clock::time_point t, const char* part) {
     const auto now = Clock::now();

@@ -193,7 +193,8 @@ nlohmann::json runVerifyJob(const nlohmann::json& spec, const EventSink& emit,
     std::function<void(const char*)> mark = [&](const char* what) {
         const auto now = std::chrono::steady_clock::now();
         timeline[what] = std::chrono::duration<double, std::milli>(now - t0).count();
-        trace::span(std::string("job: ") + what, lastMark, now);
+        if constexpr (trace::kOn)
+            trace::span(std::string("job: ") + what, lastMark, now);
         lastMark = now;
     };
     SandboxReport sandbox = applyResourceLimits();
